@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// Runs the bundled relay (built by npm run build into dist/relay).
+import "../dist/relay/index.js";

@@ -1,0 +1,8 @@
+/** The package name and version, for the User-Agent. A test keeps this equal to package.json. */
+export const PACKAGE_NAME = "content-review-toolkit";
+export const PACKAGE_VERSION = "0.1.0";
+
+/** The User-Agent: package, version, caller and runtime. */
+export function userAgent(caller: string): string {
+  return `${PACKAGE_NAME}/${PACKAGE_VERSION} (${caller}; node ${process.version}; ${process.platform})`;
+}
