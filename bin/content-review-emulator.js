@@ -1,3 +1,8 @@
 #!/usr/bin/env node
-// Runs the bundled emulator (built by npm run build into dist/emulator).
-import "../dist/emulator/index.js";
+// Runs the bundled emulator (npm run build puts it in dist/emulator).
+import { main } from "../dist/emulator/index.js";
+
+main(process.argv.slice(2)).catch((error) => {
+  process.stderr.write(`content-review-emulator: ${error?.message ?? error}\n`);
+  process.exitCode = 1;
+});

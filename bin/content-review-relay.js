@@ -1,3 +1,8 @@
 #!/usr/bin/env node
-// Runs the bundled relay (built by npm run build into dist/relay).
-import "../dist/relay/index.js";
+// Runs the bundled webhook relay (npm run build puts it in dist/relay). Configured by environment.
+import { main } from "../dist/relay/index.js";
+
+main(process.env).catch((error) => {
+  process.stderr.write(`content-review-relay: ${error?.message ?? error}\n`);
+  process.exitCode = 1;
+});

@@ -96,9 +96,7 @@ describe("ContentReviewClient operations", () => {
   });
 
   it("ContentReviewClient.iterateAssets walks every page", async () => {
-    const asset = (
-      OPERATION_CASES.find((c) => c.operation === "listAssets")!.reply as { data: unknown[] }
-    ).data[0] as object;
+    const asset = assetResult;
     const page = (n: number, of: number, count: number) => ({
       data: Array.from({ length: count }, (_, i) => ({ ...asset, filename: `f${n}-${i}.pdf` })),
       pagination: { page: n, pageSize: 2, total: 5, totalPages: of },

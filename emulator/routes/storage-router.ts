@@ -1,0 +1,131 @@
+import { createWriteStream } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import { type Request, type Response, Router } from "express";
+import { CATEGORY_SIZE_LIMITS, mediaTypeForMime } from "../../src/api/index.ts";
+import type { EmulatorContext } from "../context.ts";
+import { blobFile } from "../processing/blob-file.ts";
+import { signatureMatches } from "./presign.ts";
+
+/** The size limit of a type: part 8 rule 5, lowered by the `sizeLimits` option. */
+export function effectiveSizeLimit(ctx: EmulatorContext, mimeType: string): number {
+  const type = mediaTypeForMime(mimeType);
+  if (!type) return 0;
+  return Math.min(
+    CATEGORY_SIZE_LIMITS[type.category],
+    ctx.config.sizeLimits[type.category] ?? Number.POSITIVE_INFINITY,
+  );
+}
+
+function fail(res: Response, status: number, detail: string, close = false): void {
+  if (close) res.set("Connection", "close");
+  res.status(status).json({ detail });
+}
+
+/**
+ * The presigned upload target: `PUT /_storage/upload/{assetId}/{filename}?exp=&sig=` with
+ * `x-ms-blob-type: BlockBlob` (Azure Blob semantics). Bytes stream to disk and are counted;
+ * reading stops with 413 as soon as the category limit is passed (part 8 rule 5).
+ */
+export function storageRouter(ctx: EmulatorContext): Router {
+  const router = Router();
+  router.put("/_storage/upload/:assetId/:filename", async (req: Request, res: Response) => {
+    const assetId = String(req.params.assetId);
+    const filename = String(req.params.filename);
+    const blobPath = `${assetId}/${filename}`;
+    const expiresMs = Number(req.query.exp);
+    const sig = typeof req.query.sig === "string" ? req.query.sig : "";
+    if (
+      !Number.isFinite(expiresMs) ||
+      !signatureMatches(ctx.state.storageKey, blobPath, expiresMs, sig)
+    ) {
+      fail(
+        res,
+        403,
+        "Signature invalid for this upload URL; request a new one with POST /api/uploads/url",
+        true,
+      );
+      return;
+    }
+    if (ctx.now().getTime() >= expiresMs) {
+      fail(
+        res,
+        403,
+        "This upload URL has expired; request a new one with POST /api/uploads/url",
+        true,
+      );
+      return;
+    }
+    const upload = ctx.state.uploads[blobPath];
+    if (!upload) {
+      fail(res, 403, "Unknown upload; request a new URL with POST /api/uploads/url", true);
+      return;
+    }
+    if (
+      Object.values(ctx.state.assets).some(
+        (a) => a.blobPath === blobPath && a.workspaceId === upload.workspaceId,
+      )
+    ) {
+      fail(
+        res,
+        409,
+        "This blob was already submitted and can no longer be replaced; upload a new file",
+        true,
+      );
+      return;
+    }
+    if (req.get("x-ms-blob-type") !== "BlockBlob") {
+      fail(
+        res,
+        400,
+        "Missing or wrong x-ms-blob-type header; send x-ms-blob-type: BlockBlob",
+        true,
+      );
+      return;
+    }
+    const limit = effectiveSizeLimit(ctx, upload.contentType);
+    const tooLarge = `File too large for its category: ${upload.contentType} allows at most ${limit} bytes`;
+    const declared = Number(req.get("content-length"));
+    if (Number.isFinite(declared) && declared > limit) {
+      fail(res, 413, tooLarge, true);
+      return;
+    }
+    const target = blobFile(ctx, upload.assetId);
+    const temp = `${target}.${Date.now()}.part`;
+    const out = createWriteStream(temp);
+    let size = 0;
+    let aborted = false;
+    const done = new Promise<void>((resolve, reject) => {
+      out.on("finish", resolve);
+      out.on("error", reject);
+      out.on("close", () => resolve());
+    });
+    req.on("data", (chunk: Buffer) => {
+      if (aborted) return;
+      size += chunk.length;
+      if (size > limit) {
+        aborted = true;
+        req.unpipe(out);
+        out.destroy();
+        void rm(temp, { force: true });
+        fail(res, 413, tooLarge, true);
+        req.resume();
+      }
+    });
+    req.pipe(out);
+    try {
+      await done;
+    } catch (error) {
+      if (!aborted) fail(res, 500, `Storage error: ${(error as Error).message}; retry the upload`);
+      return;
+    }
+    if (aborted) return;
+    await rename(temp, target);
+    upload.size = size;
+    upload.uploadedAt = ctx.now().toISOString();
+    delete ctx.state.measurements[blobPath];
+    ctx.state.ledger.uploads += 1;
+    ctx.persist();
+    res.status(201).set("ETag", `"${upload.assetId}-${size}"`).end();
+  });
+  return router;
+}
