@@ -11,6 +11,7 @@ import {
   TimeoutError,
 } from "../../src/api/index.ts";
 import {
+  assetResult,
   LIVE_KEY,
   OPERATION_CASES,
   SUBMISSION_ID,
