@@ -1,6 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { EmulatorContext } from "./context.ts";
 import { controlRouter } from "./control/control-router.ts";
+import { httpValidationError } from "./http/api-error.ts";
+import { readJsonBody } from "./http/read-json-body.ts";
 import { insightsRouter } from "./routes/insights-router.ts";
 import { pricingRouter } from "./routes/pricing-router.ts";
 import { sandboxRouter } from "./routes/sandbox-router.ts";
@@ -17,7 +19,7 @@ export function createApp(ctx: EmulatorContext): express.Express {
   // Storage reads the raw body stream itself; it must come before any body parser.
   app.use(storageRouter(ctx));
   app.use(controlRouter(ctx));
-  app.use("/api", express.json({ limit: "10mb" }));
+  app.use("/api", readJsonBody("10mb"));
   app.use(uploadsRouter(ctx));
   app.use(pricingRouter(ctx));
   app.use(submissionsRouter(ctx));
@@ -27,8 +29,16 @@ export function createApp(ctx: EmulatorContext): express.Express {
   app.use((req: Request, res: Response) => {
     res.status(404).json({ detail: `Not found: ${req.method} ${req.path}` });
   });
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = error as { type?: string; status?: number; message?: string };
+    if (error instanceof URIError && req.path.startsWith("/api/")) {
+      // A path segment that is not valid percent-encoding is an invalid path parameter.
+      const invalid = httpValidationError([
+        { loc: ["path"], msg: "Path is not valid percent-encoding", type: "value_error" },
+      ]);
+      res.status(invalid.status).json(invalid.body);
+      return;
+    }
     if (e.type === "entity.parse.failed") {
       res.status(422).json({
         error: "validation_error",

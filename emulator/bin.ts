@@ -28,6 +28,15 @@ export async function main(
     return undefined;
   }
   const port = Number(values.port ?? "0");
+  // A reader that takes the first line and closes the pipe (`| head -1`) must not crash the
+  // emulator with EPIPE on the next log line: stop writing to stdout instead.
+  let stdoutOpen = true;
+  process.stdout.on("error", () => {
+    stdoutOpen = false;
+  });
+  const out = (text: string) => {
+    if (stdoutOpen) process.stdout.write(text);
+  };
   // Logs wait until the JSON line is out, so that line is always first.
   let pending: string[] | undefined = [];
   const processingSeconds =
@@ -40,17 +49,17 @@ export async function main(
     ...(processingSeconds === undefined ? {} : { processingSeconds }),
     log: (line) => {
       if (pending) pending.push(line);
-      else process.stdout.write(`[emulator] ${line}\n`);
+      else out(`[emulator] ${line}\n`);
     },
   });
   const { baseUrl, workspaceId, liveKey, sandboxKey } = handle;
   // Must stay the first stdout line: tools parse it.
-  process.stdout.write(`${JSON.stringify({ baseUrl, workspaceId, liveKey, sandboxKey })}\n`);
-  for (const line of pending) process.stdout.write(`[emulator] ${line}\n`);
+  out(`${JSON.stringify({ baseUrl, workspaceId, liveKey, sandboxKey })}\n`);
+  for (const line of pending) out(`[emulator] ${line}\n`);
   pending = undefined;
-  process.stdout.write(`[emulator] ready; stop with Ctrl+C\n`);
+  out(`[emulator] ready; stop with Ctrl+C\n`);
   const stop = (signal: string) => {
-    process.stdout.write(`[emulator] ${signal} received, stopping\n`);
+    out(`[emulator] ${signal} received, stopping\n`);
     void handle.close().then(() => {
       process.exitCode = 0;
     });

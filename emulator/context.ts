@@ -18,6 +18,11 @@ export interface EmulatorContext {
   readonly rateWindows: Map<string, { windowStart: number; count: number }>;
   /** The fault PRNG; replaced on every `PUT /_emulator/faults`. */
   faultRandom: () => number;
+  /**
+   * Every `workspaceId\nblobPath` submitted or being submitted, claimed synchronously before a
+   * submission awaits anything, so concurrent submissions of one blob get one 201 and 409s.
+   */
+  readonly claimedBlobPaths: Set<string>;
   /** Webhook deliveries in flight, so close() can abort them. */
   readonly inflight: Set<AbortController>;
 }

@@ -9,6 +9,7 @@ import { createScheduler } from "./http/scheduler.ts";
 import { resumeLiveAsset } from "./processing/live-processing.ts";
 import { resumeSandboxAsset } from "./processing/sandbox-processing.ts";
 import { type EmulatorOptions, resolveOptions } from "./resolve-options.ts";
+import { blobClaim } from "./state/blob-claim.ts";
 import { createState, defaultSettings } from "./state/create-state.ts";
 import { seededRandom } from "./state/seeded-random.ts";
 import { blobDirPath, readStateFile, writeStateFile } from "./state/state-file.ts";
@@ -66,6 +67,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     rateWindows: new Map(),
     faultRandom: seededRandom(state.settings.faults.seed),
     inflight: new Set(),
+    claimedBlobPaths: new Set(
+      Object.values(state.assets).map((a) => blobClaim(a.workspaceId, a.blobPath)),
+    ),
   };
 
   if (saved) {

@@ -19,7 +19,10 @@ const schemas = {
   workspace: z.object({ tier: z.enum(["api", "no_api"]).default("api") }),
   rateLimits: z.partialRecord(
     z.enum(BUCKETS),
-    z.object({ limit: z.int().min(0), windowSeconds: z.number().positive() }).nullable(),
+    // A window of at most a day keeps Retry-After a finite number of seconds.
+    z
+      .object({ limit: z.int().min(0), windowSeconds: z.number().positive().max(86_400) })
+      .nullable(),
   ),
   faults: z.object({
     rate: z.number().min(0).max(1),

@@ -12,6 +12,7 @@ import {
 import { authenticate, type Caller } from "./authenticate.ts";
 import { checkRateLimit } from "./check-rate-limit.ts";
 import { drawFault } from "./draw-fault.ts";
+import { bodyReadError } from "./read-json-body.ts";
 
 /** What a route handler gets: the caller, the validated body and the raw request. */
 export interface ApiCall<Body = unknown> {
@@ -89,6 +90,7 @@ export function apiRoute<Body>(
       checkRateLimit(ctx, caller.keyHash, operation.bucket);
       let body: unknown;
       if (bodySchema) {
+        if (res.locals.bodyError !== undefined) throw bodyReadError(res.locals.bodyError);
         if (req.body === undefined || req.body === null || typeof req.body !== "object") {
           throw serviceValidationError([
             {

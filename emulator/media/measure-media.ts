@@ -7,6 +7,7 @@ import { aviDuration } from "./avi-duration.ts";
 import { imageDimensions } from "./image-dimensions.ts";
 import { quicktimeDuration } from "./quicktime-duration.ts";
 import { readPdf } from "./read-pdf.ts";
+import { svgText } from "./svg-text.ts";
 
 /** Text of a file for the review rules: one entry per page (PDF) or one entry (text, SVG). */
 export interface MediaContent {
@@ -153,10 +154,4 @@ async function measureTimed(
   }
   const rounded = Math.round(duration * 1000) / 1000;
   return priced(category, mimeType, rounded, { ...facts, durationSeconds: rounded, container });
-}
-
-function svgText(svg: string): string {
-  return [...svg.matchAll(/<(?:text|tspan|title|desc)[^>]*>([^<]*)</gi)]
-    .map((m) => m[1])
-    .join("\n");
 }

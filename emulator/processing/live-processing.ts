@@ -37,7 +37,7 @@ function startProcessing(ctx: EmulatorContext, assetId: string, halfMs: number):
   asset.startedAt = ctx.now().toISOString();
   asset.dueAt = new Date(ctx.now().getTime() + halfMs).toISOString();
   ctx.persist();
-  ctx.scheduler.schedule(halfMs, () => void finishLiveAsset(ctx, assetId));
+  ctx.scheduler.schedule(halfMs, () => settleLiveAsset(ctx, assetId));
 }
 
 /** Resumes live assets that were queued or processing when a `--data-dir` emulator stopped. */
@@ -46,7 +46,28 @@ export function resumeLiveAsset(ctx: EmulatorContext, asset: AssetRecord): void 
   if (asset.status === "queued")
     ctx.scheduler.schedule(wait, () => startProcessing(ctx, asset.assetId, wait));
   else if (asset.status === "processing")
-    ctx.scheduler.schedule(wait, () => void finishLiveAsset(ctx, asset.assetId));
+    ctx.scheduler.schedule(wait, () => settleLiveAsset(ctx, asset.assetId));
+}
+
+/**
+ * Finishes review in the background. An unexpected error must not reject unhandled (that would
+ * stop the whole emulator): the asset fails retryably instead, so a client can retry it.
+ */
+function settleLiveAsset(ctx: EmulatorContext, assetId: string): void {
+  finishLiveAsset(ctx, assetId).catch((error: unknown) => {
+    ctx.config.log(`internal error while reviewing asset ${assetId}: ${(error as Error).message}`);
+    const asset = ctx.state.assets[assetId];
+    if (asset?.status !== "processing" || ctx.scheduler.closed) return;
+    asset.status = "failed";
+    asset.completedAt = ctx.now().toISOString();
+    asset.dueAt = null;
+    asset.issues = null;
+    asset.errorMessage = "Internal emulator error during review; retry the asset";
+    asset.errorType = "internal_error";
+    asset.isRetryable = true;
+    ctx.persist();
+    emitOutcome(ctx, asset);
+  });
 }
 
 async function finishLiveAsset(ctx: EmulatorContext, assetId: string): Promise<void> {

@@ -11,6 +11,7 @@ import { blobFile } from "../processing/blob-file.ts";
 import { scheduleLiveAsset } from "../processing/live-processing.ts";
 import { startSandboxAsset } from "../processing/sandbox-processing.ts";
 import { missingMarkerDetail, sandboxOutcomeOf } from "../review/sandbox-outcomes.ts";
+import { blobClaim } from "../state/blob-claim.ts";
 import type {
   AssetRecord,
   AssetTag,
@@ -57,7 +58,6 @@ export async function createSubmission(ctx: EmulatorContext, call: ApiCall<Creat
     );
   }
   const delaySeconds = sandbox ? intQuery(req, "simulationDelaySeconds", 0, 0, 30) : 0;
-  const seen = new Set<string>();
   const prepared: {
     blobPath: string;
     assetId: string;
@@ -67,55 +67,62 @@ export async function createSubmission(ctx: EmulatorContext, call: ApiCall<Creat
     contextItems: ContextItemRecord[];
   }[] = [];
   let credits = 0;
-  for (const [index, input] of body.assets.entries()) {
-    const parsed = parseBlobPath(input.blobPath);
-    if (!parsed) throw domainError(403, "Invalid blob path");
-    const taken =
-      seen.has(input.blobPath) ||
-      Object.values(ctx.state.assets).some(
-        (a) => a.workspaceId === caller.workspaceId && a.blobPath === input.blobPath,
-      );
-    if (taken) {
-      throw domainError(
-        409,
-        `Asset ${input.blobPath} was already submitted; to process the file again, consult the versions endpoint or upload a new file`,
-      );
-    }
-    seen.add(input.blobPath);
-    let mimeType = mediaTypeForFilename(parsed.filename)?.mimeType ?? null;
-    if (sandbox) {
-      if (!sandboxOutcomeOf(parsed.filename))
-        throw domainError(400, missingMarkerDetail(parsed.filename));
-    } else {
-      const upload = ctx.state.uploads[input.blobPath];
-      if (!upload || upload.workspaceId !== caller.workspaceId)
-        throw domainError(403, "Invalid blob path");
-      if (upload.size === null) {
+  // Claimed before the first await and released only on rejection: a concurrent submission of
+  // the same blob (a client retrying after a timeout) gets 409, never a second charge.
+  const claims: string[] = [];
+  try {
+    for (const [index, input] of body.assets.entries()) {
+      const parsed = parseBlobPath(input.blobPath);
+      if (!parsed) throw domainError(403, "Invalid blob path");
+      const claim = blobClaim(caller.workspaceId, input.blobPath);
+      if (ctx.claimedBlobPaths.has(claim)) {
         throw domainError(
-          403,
-          `Invalid blob path: nothing was uploaded to ${input.blobPath}; PUT the file to its uploadUrl first`,
+          409,
+          `Asset ${input.blobPath} was already submitted; to process the file again, consult the versions endpoint or upload a new file`,
         );
       }
-      if (upload.size > effectiveSizeLimit(ctx, upload.contentType))
-        throw domainError(413, "File too large for its category");
-      mimeType = upload.contentType;
-      if (!matchesContentType(upload.contentType, await readHead(blobFile(ctx, upload.assetId)))) {
-        throw domainError(
-          415,
-          `Unsupported content type: the bytes of ${parsed.filename} do not match ${upload.contentType}`,
-        );
+      ctx.claimedBlobPaths.add(claim);
+      claims.push(claim);
+      let mimeType = mediaTypeForFilename(parsed.filename)?.mimeType ?? null;
+      if (sandbox) {
+        if (!sandboxOutcomeOf(parsed.filename))
+          throw domainError(400, missingMarkerDetail(parsed.filename));
+      } else {
+        const upload = ctx.state.uploads[input.blobPath];
+        if (!upload || upload.workspaceId !== caller.workspaceId)
+          throw domainError(403, "Invalid blob path");
+        if (upload.size === null) {
+          throw domainError(
+            403,
+            `Invalid blob path: nothing was uploaded to ${input.blobPath}; PUT the file to its uploadUrl first`,
+          );
+        }
+        if (upload.size > effectiveSizeLimit(ctx, upload.contentType))
+          throw domainError(413, "File too large for its category");
+        mimeType = upload.contentType;
+        if (
+          !matchesContentType(upload.contentType, await readHead(blobFile(ctx, upload.assetId)))
+        ) {
+          throw domainError(
+            415,
+            `Unsupported content type: the bytes of ${parsed.filename} do not match ${upload.contentType}`,
+          );
+        }
+        const measurement = await measureBlob(ctx, upload);
+        credits += measurement.priceable ? measurement.credits : 0;
       }
-      const measurement = await measureBlob(ctx, upload);
-      credits += measurement.priceable ? measurement.credits : 0;
+      prepared.push({
+        blobPath: input.blobPath,
+        assetId: parsed.assetId,
+        filename: parsed.filename,
+        mimeType,
+        tags: resolveTags(ctx, caller.workspaceId, input.tags ?? [], `assets.${index}.tags`),
+        contextItems: input.contextItems ?? [],
+      });
     }
-    prepared.push({
-      blobPath: input.blobPath,
-      assetId: parsed.assetId,
-      filename: parsed.filename,
-      mimeType,
-      tags: resolveTags(ctx, caller.workspaceId, input.tags ?? [], `assets.${index}.tags`),
-      contextItems: input.contextItems ?? [],
-    });
+  } catch (error) {
+    for (const claim of claims) ctx.claimedBlobPaths.delete(claim);
+    throw error;
   }
 
   const now = ctx.now().toISOString();
@@ -127,10 +134,15 @@ export async function createSubmission(ctx: EmulatorContext, call: ApiCall<Creat
     createdAt: now,
     creditsCharged: credits,
   };
+  const chains = latestVersions(ctx, caller.workspaceId, caller.kind);
   for (const p of prepared) {
     // A blobPath's asset id may repeat across workspaces in sandbox; the stored id stays unique.
     const assetId = ctx.state.assets[p.assetId] ? newId() : p.assetId;
-    const chain = versionChain(ctx, caller.workspaceId, caller.kind, p.filename);
+    const latest = chains.get(p.filename);
+    const chain = latest
+      ? { versionNumber: latest.versionNumber + 1, versionGroupId: latest.versionGroupId }
+      : { versionNumber: 1, versionGroupId: newId() };
+    chains.set(p.filename, chain);
     const asset: AssetRecord = {
       assetId,
       submissionId: submission.submissionId,
@@ -178,16 +190,15 @@ export async function createSubmission(ctx: EmulatorContext, call: ApiCall<Creat
 
 /**
  * Versions (assumption): a later submission of the same filename in the same workspace and
- * environment becomes the next version of that filename's chain.
+ * environment becomes the next version of that filename's chain. One pass over the state per
+ * submission, so a large batch stays linear.
  */
-function versionChain(ctx: EmulatorContext, workspaceId: string, kind: string, filename: string) {
-  let latest: AssetRecord | undefined;
+function latestVersions(ctx: EmulatorContext, workspaceId: string, kind: string) {
+  const latest = new Map<string, { versionNumber: number; versionGroupId: string }>();
   for (const a of Object.values(ctx.state.assets)) {
-    if (a.workspaceId === workspaceId && a.kind === kind && a.filename === filename) {
-      if (!latest || a.versionNumber > latest.versionNumber) latest = a;
-    }
+    if (a.workspaceId !== workspaceId || a.kind !== kind) continue;
+    const known = latest.get(a.filename);
+    if (!known || a.versionNumber > known.versionNumber) latest.set(a.filename, a);
   }
-  return latest
-    ? { versionNumber: latest.versionNumber + 1, versionGroupId: latest.versionGroupId }
-    : { versionNumber: 1, versionGroupId: newId() };
+  return latest;
 }

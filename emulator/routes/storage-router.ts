@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { type Request, type Response, Router } from "express";
 import { CATEGORY_SIZE_LIMITS, mediaTypeForMime } from "../../src/api/index.ts";
 import type { EmulatorContext } from "../context.ts";
 import { blobFile } from "../processing/blob-file.ts";
+import { blobClaim } from "../state/blob-claim.ts";
 import { signatureMatches } from "./presign.ts";
 
 /** The size limit of a type: part 8 rule 5, lowered by the `sizeLimits` option. */
@@ -60,11 +62,8 @@ export function storageRouter(ctx: EmulatorContext): Router {
       fail(res, 403, "Unknown upload; request a new URL with POST /api/uploads/url", true);
       return;
     }
-    if (
-      Object.values(ctx.state.assets).some(
-        (a) => a.blobPath === blobPath && a.workspaceId === upload.workspaceId,
-      )
-    ) {
+    const submitted = () => ctx.claimedBlobPaths.has(blobClaim(upload.workspaceId, blobPath));
+    if (submitted()) {
       fail(
         res,
         409,
@@ -90,7 +89,8 @@ export function storageRouter(ctx: EmulatorContext): Router {
       return;
     }
     const target = blobFile(ctx, upload.assetId);
-    const temp = `${target}.${Date.now()}.part`;
+    // One temp file per request: concurrent PUTs to one URL must not share it (last one wins).
+    const temp = `${target}.${randomUUID()}.part`;
     const out = createWriteStream(temp);
     let size = 0;
     let aborted = false;
@@ -111,6 +111,13 @@ export function storageRouter(ctx: EmulatorContext): Router {
         req.resume();
       }
     });
+    req.on("close", () => {
+      // The client went away mid-upload: drop the partial bytes and free the file.
+      if (req.complete || aborted) return;
+      aborted = true;
+      out.destroy();
+      void rm(temp, { force: true });
+    });
     req.pipe(out);
     try {
       await done;
@@ -119,6 +126,12 @@ export function storageRouter(ctx: EmulatorContext): Router {
       return;
     }
     if (aborted) return;
+    if (submitted()) {
+      // Submitted while these bytes streamed in: the submitted bytes stay.
+      await rm(temp, { force: true });
+      fail(res, 409, "This blob was submitted during the upload; upload a new file", true);
+      return;
+    }
     await rename(temp, target);
     upload.size = size;
     upload.uploadedAt = ctx.now().toISOString();

@@ -26,7 +26,7 @@ export function dispatchEvent(ctx: EmulatorContext, event: WebhookEventInput): n
   });
   for (const subscription of targets) {
     const webhookId = `msg_${newId().replaceAll("-", "")}`;
-    void attemptDelivery(
+    deliver(
       ctx,
       subscription.id,
       { webhookId, eventType: event.type, assetId: event.assetId, body },
@@ -34,6 +34,18 @@ export function dispatchEvent(ctx: EmulatorContext, event: WebhookEventInput): n
     );
   }
   return targets.length;
+}
+
+/** Runs one attempt in the background; an unexpected error is logged, never left unhandled. */
+function deliver(
+  ctx: EmulatorContext,
+  subscriptionId: string,
+  message: PendingMessage,
+  attempt: number,
+): void {
+  attemptDelivery(ctx, subscriptionId, message, attempt).catch((error: unknown) => {
+    ctx.config.log(`internal error delivering a webhook: ${(error as Error).message}`);
+  });
 }
 
 interface PendingMessage {
@@ -84,10 +96,7 @@ async function attemptDelivery(
   const delay = ctx.config.webhookRetryDelaysMs[attempt - 1];
   if (record.status === "failed" && delay !== undefined) {
     record.nextAttemptAt = new Date(ctx.now().getTime() + delay).toISOString();
-    ctx.scheduler.schedule(
-      delay,
-      () => void attemptDelivery(ctx, subscriptionId, message, attempt + 1),
-    );
+    ctx.scheduler.schedule(delay, () => deliver(ctx, subscriptionId, message, attempt + 1));
   }
   ctx.config.log(
     `webhook ${message.eventType} -> subscription ${subscriptionId} attempt ${attempt}: ${outcome.status ?? outcome.error}`,
@@ -151,10 +160,7 @@ export function resumeDeliveries(ctx: EmulatorContext): void {
         body: d.body,
       };
       if (d.status === "pending") d.status = "failed";
-      ctx.scheduler.schedule(
-        wait,
-        () => void attemptDelivery(ctx, d.subscriptionId, message, d.attempt + 1),
-      );
+      ctx.scheduler.schedule(wait, () => deliver(ctx, d.subscriptionId, message, d.attempt + 1));
     }
   }
 }

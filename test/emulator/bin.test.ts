@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -39,6 +40,40 @@ describe("emulator bin", () => {
       }
     },
   );
+
+  it("keeps serving when the reader of stdout goes away (EPIPE on log lines)", async () => {
+    const child = spawn(process.execPath, [BIN, "--port", "0", "--processing-seconds", "0"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const lines = createInterface({ input: child.stdout! });
+      const [first] = (await once(lines, "line")) as [string];
+      const info = JSON.parse(first);
+      // Like `content-review-emulator | head -1`: the pipe closes after the first line.
+      lines.close();
+      child.stdout!.destroy();
+      const headers = { "X-API-Key": info.sandboxKey, "content-type": "application/json" };
+      for (let i = 0; i < 5; i++) {
+        // Each submission writes a log line to the closed pipe.
+        const res = await fetch(`${info.baseUrl}/api/submissions`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            assets: [{ blobPath: `${randomUUID()}/a__sandbox_pass__.mp4` }],
+            sidekickIds: ["x"],
+          }),
+        });
+        expect(res.status).toBe(201);
+      }
+      expect(child.exitCode).toBeNull();
+      const exit = once(child, "exit");
+      child.kill("SIGTERM");
+      const [code] = (await exit) as [number | null];
+      expect(code).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
 
   it("rejects an unknown flag with usage and exit code 2", async () => {
     const child = spawn(process.execPath, [BIN, "--bogus"], { stdio: ["ignore", "pipe", "pipe"] });

@@ -74,16 +74,75 @@ describe("emulator authentication and tiers (parts 5 and 7)", () => {
       `/api/submissions/${submissionId}`,
       `/api/submissions/${submissionId}/assets/${assetId}`,
       `/api/submissions/${submissionId}/assets/${assetId}/issues`,
+      `/api/submissions/${submissionId}/assets/${assetId}/topics`,
       `/api/submissions/${submissionId}/versions`,
     ]) {
-      const res = await h.call("GET", path, { key: h.emu.sandboxKey });
-      expect(res.status, path).toBe(404);
+      for (const key of [h.emu.sandboxKey, h.emu.liveKey]) {
+        const res = await h.call("GET", path, { key });
+        expect(res.status, path).toBe(404);
+      }
     }
+    const retry = await h.call("POST", `/api/submissions/${submissionId}/assets/${assetId}/retry`, {
+      key: h.emu.sandboxKey,
+    });
+    expect(retry.status).toBe(404);
     const fire = await h.call("POST", "/api/sandbox/events/fire", {
       key: h.emu.sandboxKey,
       body: { eventType: "asset.processing.completed", submissionId },
     });
     expect(fire.status).toBe(404);
+  });
+
+  it.each([
+    ["Authorization: Bearer", (key: string) => ({ Authorization: `Bearer ${key}` })],
+    ["X-Api-Token", (key: string) => ({ "X-Api-Token": key })],
+    ["Api-Key", (key: string) => ({ "Api-Key": key })],
+  ])("the key is read from X-API-Key only, not from %s", async (_name, headers) => {
+    const res = await h.call("GET", "/api/insights/processing/duration", {
+      key: null,
+      headers: headers(h.emu.liveKey),
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: "Missing X-API-Key header" });
+    const query = await h.call(
+      "GET",
+      `/api/insights/processing/duration?api_key=${h.emu.liveKey}`,
+      {
+        key: null,
+      },
+    );
+    expect(query.status).toBe(401);
+  });
+
+  it("another workspace's tags and assets never show in the tag filter", async () => {
+    const other = await h.control("POST", "/_emulator/workspaces", {});
+    const tag = await h.control("POST", "/_emulator/tags", {
+      key: "secret-campaign",
+      valuePolicy: "none",
+      workspaceId: other.body.workspaceId,
+    });
+    await h.call("POST", "/api/submissions", {
+      key: other.body.sandboxKey,
+      body: {
+        assets: [
+          {
+            blobPath: `${randomUUID()}/x__sandbox_pass__.mp4`,
+            tags: [{ key: "secret-campaign" }],
+          },
+        ],
+        sidekickIds: SIDEKICKS,
+      },
+    });
+    const theirs = await h.call("GET", `/api/assets?tagKeyIds=${tag.body.keyId}`, {
+      key: other.body.liveKey,
+    });
+    expect(theirs.body.pagination.total).toBe(1);
+    const mine = await h.call("GET", `/api/assets?tagKeyIds=${tag.body.keyId}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({
+      data: [],
+      pagination: { page: 1, pageSize: 10, total: 0, totalPages: 0 },
+    });
   });
 
   it("422 in the framework shape for a path id that is not a UUID", async () => {

@@ -126,5 +126,13 @@ describe("emulator rate limits and faults (parts 7 and 8)", () => {
       (await h.control("PUT", "/_emulator/rate-limits", { nope: { limit: 1, windowSeconds: 1 } }))
         .status,
     ).toBe(422);
+    // Retry-After must stay a finite number of seconds.
+    expect(
+      (
+        await h.control("PUT", "/_emulator/rate-limits", {
+          upload: { limit: 0, windowSeconds: 1e308 },
+        })
+      ).status,
+    ).toBe(422);
   });
 });

@@ -139,6 +139,29 @@ describe("emulator live processing (parts 2, 3, 4.2 to 4.10)", () => {
     else expect(codes).toEqual([]);
   });
 
+  it("the estimate measures the bytes and ignores figures the client declares", async () => {
+    const blobPath = await h.upload("declared.mp4", "video/mp4", makeMp4(75));
+    const ledger = (await h.control("GET", "/_emulator/ledger")).body;
+    const declared = await h.call("POST", "/api/pricing/estimate", {
+      body: {
+        files: [{ blobPath, durationSeconds: 1, pages: 500, credits: 0, mimeType: "text/plain" }],
+      },
+    });
+    expect(declared.status).toBe(200);
+    expect(declared.body.files[0]).toMatchObject({
+      priceable: true,
+      credits: 20,
+      metric: 75,
+      mimeType: "video/mp4",
+    });
+    expect(declared.body.totalCredits).toBe(20);
+    expect((await h.control("GET", "/_emulator/ledger")).body).toEqual(ledger);
+    const created = await submit([{ blobPath }]);
+    expect(created.status).toBe(201);
+    const charged = (await h.control("GET", "/_emulator/ledger")).body;
+    expect(charged.creditsCharged - ledger.creditsCharged).toBe(20);
+  });
+
   it("an unreadable PDF is unpriced (credits 0, excluded from the total)", async () => {
     const good = await h.upload("good.txt", "text/plain", Buffer.from("hello"));
     const bad = await h.upload(
@@ -214,6 +237,28 @@ describe("emulator live processing (parts 2, 3, 4.2 to 4.10)", () => {
       `/api/submissions/${sub.body.submissionId}/assets/${failed.assetId}/retry`,
     );
     expect(again.status).toBe(409);
+  });
+
+  it("a live retry re-queues the asset: startedAt and completedAt clear until it runs again", async () => {
+    const flaky = await h.upload("q__emulator_retryable__.txt", "text/plain", Buffer.from("x"));
+    const sub = await submit([{ blobPath: flaky }]);
+    const done = await h.waitForSubmission(sub.body.submissionId);
+    expect(done).toMatchObject({ status: "failed", isRetryable: true });
+    const path = `/api/submissions/${sub.body.submissionId}/assets/${done.assets[0].assetId}`;
+    const failed = await h.call("GET", path);
+    expect(failed.body.startedAt).not.toBeNull();
+    expect(failed.body.completedAt).not.toBeNull();
+    await h.control("PUT", "/_emulator/processing", { seconds: 600 });
+    try {
+      expect((await h.call("POST", `${path}/retry`)).status).toBe(202);
+      const queued = await h.call("GET", path);
+      expect(queued.body).toMatchObject({ status: "queued", startedAt: null, completedAt: null });
+      const submission = await h.call("GET", `/api/submissions/${sub.body.submissionId}`);
+      expect(submission.body).toMatchObject({ status: "queued", completedAt: null });
+      expect(submission.body.assets[0]).toMatchObject({ retryCount: 1, errorMessage: null });
+    } finally {
+      await h.control("PUT", "/_emulator/processing", { seconds: 0 });
+    }
   });
 
   it("a non-retryable live failure fails the submission and refuses retry", async () => {

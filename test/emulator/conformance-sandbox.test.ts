@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Harness, SIDEKICKS, startHarness } from "./emulator-harness.ts";
 
 const MARKERS = [
@@ -142,6 +142,32 @@ describe("emulator sandbox (parts 3.2 and 4.14)", () => {
     expect(
       (await h.call("POST", `${base}/${plain.assetId}/retry`, { key: h.emu.sandboxKey })).status,
     ).toBe(409);
+  });
+
+  it("a retry moves startedAt and completedAt to the latest attempt", async () => {
+    // Only Date is faked: the emulator runs in this process, its sockets on real timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-01-02T03:04:05.000Z"));
+      const res = await submit(["w__sandbox_retryable_error__.txt"]);
+      const path = `/api/submissions/${res.body.submissionId}/assets/${res.body.assets[0].assetId}`;
+      const failed = await h.call("GET", path, { key: h.emu.sandboxKey });
+      expect(failed.body).toMatchObject({
+        status: "failed",
+        startedAt: "2026-01-02T03:04:05.000Z",
+        completedAt: "2026-01-02T03:04:05.000Z",
+      });
+      vi.setSystemTime(new Date("2026-01-02T03:09:00.000Z"));
+      await h.call("POST", `${path}/retry`, { key: h.emu.sandboxKey });
+      const recovered = await h.call("GET", path, { key: h.emu.sandboxKey });
+      expect(recovered.body).toMatchObject({
+        status: "complete",
+        startedAt: "2026-01-02T03:09:00.000Z",
+        completedAt: "2026-01-02T03:09:00.000Z",
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a retried single retryable asset makes the submission complete with isRetryable false", async () => {

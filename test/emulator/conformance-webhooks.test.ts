@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signStandardWebhook } from "../../src/webhooks/sign-standard-webhook.ts";
 import {
@@ -19,6 +19,28 @@ function verify(secret: string, r: { headers: Record<string, unknown>; body: str
     body: r.body,
   });
   return String(r.headers["webhook-signature"]).split(" ").includes(expected);
+}
+
+/** Standard Webhooks verification written from the scheme itself, not with the project's signer. */
+function verifyIndependently(
+  secret: string,
+  r: { headers: Record<string, unknown>; body: string },
+): boolean {
+  const id = String(r.headers["webhook-id"]);
+  const timestamp = String(r.headers["webhook-timestamp"]);
+  if (!/^\d+$/.test(timestamp)) return false;
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  const expected = createHmac("sha256", key).update(`${id}.${timestamp}.${r.body}`).digest();
+  return String(r.headers["webhook-signature"])
+    .split(" ")
+    .some((part) => {
+      const [version, signature] = part.split(",");
+      const given = Buffer.from(signature ?? "", "base64");
+      return (
+        version === "v1" && given.length === expected.length && timingSafeEqual(given, expected)
+      );
+    });
 }
 
 describe("emulator webhooks (parts 4.11, 4.12 and 6)", () => {
@@ -232,6 +254,8 @@ describe("emulator webhooks (parts 4.11, 4.12 and 6)", () => {
     await receiver.waitFor(2);
     for (const r of receiver.received) {
       expect(verify(sub.secret, r)).toBe(true);
+      expect(verifyIndependently(sub.secret, r)).toBe(true);
+      expect(verifyIndependently(`whsec_${Buffer.alloc(24).toString("base64")}`, r)).toBe(false);
       expect(JSON.parse(r.body).data.error_message).toBe("Sandbox simulated failure");
     }
     const live = await h.call("POST", "/api/sandbox/events/fire", {
@@ -243,6 +267,74 @@ describe("emulator webhooks (parts 4.11, 4.12 and 6)", () => {
       body: { eventType: "nope", submissionId: created.body.submissionId },
     });
     expect(malformed.status).toBe(422);
+  });
+
+  it("fire counts every enabled subscription of the event type across all assets", async () => {
+    const receivers = await Promise.all([startReceiver(), startReceiver(), startReceiver()]);
+    try {
+      const make = async (url: string, eventTypes: string[]) =>
+        (
+          await h.call("POST", "/api/webhooks/subscriptions", {
+            body: { endpointUrl: url, eventTypes },
+          })
+        ).body;
+      const both = await make(receivers[0]!.url, EVENTS);
+      const failedOnly = await make(receivers[1]!.url, ["asset.processing.failed"]);
+      await make(receivers[2]!.url, ["asset.processing.completed"]);
+      const disabled = await make(receivers[2]!.url, EVENTS);
+      await h.call("PATCH", `/api/webhooks/subscriptions/${disabled.id}`, {
+        body: { enabled: false },
+      });
+      // Another workspace's subscription never counts.
+      const other = await h.control("POST", "/_emulator/workspaces", {});
+      await h.call("POST", "/api/webhooks/subscriptions", {
+        key: other.body.liveKey,
+        body: { endpointUrl: receivers[2]!.url, eventTypes: EVENTS },
+      });
+      const created = await h.call("POST", "/api/submissions", {
+        key: h.emu.sandboxKey,
+        body: {
+          assets: ["a", "b", "c"].map((n) => ({
+            blobPath: `${randomUUID()}/${n}__sandbox_error__.mp4`,
+          })),
+          sidekickIds: SIDEKICKS,
+        },
+      });
+      const fired = await h.call("POST", "/api/sandbox/events/fire", {
+        key: h.emu.sandboxKey,
+        body: {
+          eventType: "asset.processing.failed",
+          submissionId: created.body.submissionId,
+          errorMessage: "boom",
+        },
+      });
+      expect(fired.body).toEqual({ dispatched: 6 });
+      await receivers[0]!.waitFor(3);
+      await receivers[1]!.waitFor(3);
+      for (const [r, sub] of [
+        [receivers[0]!, both],
+        [receivers[1]!, failedOnly],
+      ] as const) {
+        expect(r.received.map((x) => JSON.parse(x.body).data.asset_id).sort()).toEqual(
+          created.body.assets.map((a: { assetId: string }) => a.assetId).sort(),
+        );
+        for (const x of r.received) {
+          expect(verifyIndependently(sub.secret, x)).toBe(true);
+          expect(JSON.parse(x.body)).toMatchObject({
+            type: "asset.processing.failed",
+            data: { status: "failed", error_message: "boom", workspace_id: h.emu.workspaceId },
+          });
+        }
+      }
+      expect(receivers[2]!.received).toHaveLength(0);
+      const other2 = await h.call("GET", "/api/webhooks/subscriptions?pageSize=100", {
+        key: other.body.liveKey,
+      });
+      for (const s of other2.body.data)
+        await h.call("DELETE", `/api/webhooks/subscriptions/${s.id}`, { key: other.body.liveKey });
+    } finally {
+      await Promise.all(receivers.map((r) => r.close()));
+    }
   });
 
   it("editing the URL keeps the secret: deliveries to the new URL verify with the original secret", async () => {
@@ -268,5 +360,32 @@ describe("emulator webhooks (parts 4.11, 4.12 and 6)", () => {
     expect(JSON.parse(second.received[0]!.body).data.issue_count).toBe(3);
     expect(first.received).toHaveLength(0);
     await second.close();
+  });
+});
+
+describe("emulator webhooks without --allow-insecure-webhooks", () => {
+  it.each([
+    ["http://127.0.0.1:9/hook", 422],
+    ["http://localhost:9/hook", 422],
+    ["http://[::1]:9/hook", 422],
+    ["https://127.0.0.1:9/hook", 201],
+  ])("endpointUrl %s gives %i on create and on edit", async (endpointUrl, status) => {
+    const h = await startHarness();
+    try {
+      const created = await h.call("POST", "/api/webhooks/subscriptions", {
+        body: { endpointUrl, eventTypes: EVENTS },
+      });
+      expect(created.status).toBe(status);
+      const base = await h.call("POST", "/api/webhooks/subscriptions", {
+        body: { endpointUrl: "https://hooks.example.com/x", eventTypes: EVENTS },
+      });
+      const edited = await h.call("PATCH", `/api/webhooks/subscriptions/${base.body.id}`, {
+        body: { endpointUrl },
+      });
+      expect(edited.status).toBe(status === 201 ? 200 : 422);
+      if (status === 422) expect(edited.body.fields[0].field).toBe("endpointUrl");
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { reviewContent } from "../../../emulator/review/review-content.ts";
 
@@ -6,6 +7,10 @@ const base = {
   sidekickIds: ["s1"],
   at: "2026-01-01T00:00:00.000Z",
 };
+/** Runs a synchronous call under a hang guard (milliseconds when linear, minutes when not). */
+function withinBudget<T>(run: () => T): T {
+  return runInNewContext("run()", { run }, { timeout: 5000 }) as T;
+}
 const text = (t: string) => reviewContent({ ...base, category: "text", facts: {}, pages: [t] });
 
 describe("reviewContent", () => {
@@ -31,6 +36,20 @@ describe("reviewContent", () => {
       expect(text(input)).toEqual([]);
     },
   );
+
+  it.each([
+    ["one long word", "a".repeat(200_000)],
+    ["an @ before a long word", `x@${"a".repeat(200_000)}`],
+  ])("finishes on %s (no catastrophic backtracking)", (_name, input) => {
+    // Base64 or minified text is one long word. A backtracking e-mail pattern is quadratic on it
+    // (minutes here) and blocks the emulator's event loop; this guard stops such a run.
+    expect(withinBudget(() => text(input))).toEqual([]);
+  });
+
+  it("quotes an e-mail address without trailing punctuation", () => {
+    const [issue] = text("Write to jane.doe+ads@mail.example.com.");
+    expect(issue!.anchor).toMatchObject({ quote: "jane.doe+ads@mail.example.com" });
+  });
 
   it("is deterministic and derives ids from asset and rule", () => {
     const a = text("guaranteed, guaranteed");

@@ -1,0 +1,4 @@
+/** The key of a submitted blob in `EmulatorContext.claimedBlobPaths`: blob paths are per workspace. */
+export function blobClaim(workspaceId: string, blobPath: string): string {
+  return `${workspaceId}\n${blobPath}`;
+}

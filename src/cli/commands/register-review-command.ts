@@ -1,0 +1,185 @@
+import { type Command, Option } from "commander";
+import { PACKAGE_NAME, PACKAGE_VERSION } from "../../api/index.ts";
+import { type ReviewOutcome, runReviewPipeline } from "../../pipeline/index.ts";
+import {
+  FAIL_ON_VALUES,
+  type FailOn,
+  renderJsonReport,
+  renderMarkdownReport,
+  renderSarif,
+} from "../../report/index.ts";
+import { renderJunit } from "../../report/render-junit.ts";
+import { type CommandContext, withExamples } from "../command-context.ts";
+import type { ProgressTask } from "../create-progress.ts";
+import { requireSandbox, type Session } from "../create-session.ts";
+import { expandPaths } from "../expand-paths.ts";
+import { intInRange, parseCredits } from "../option-parsers.ts";
+import { reviewExitCode } from "../review-exit-code.ts";
+import { addSidekickOption, addWaitOptions, resolveSidekicks } from "../shared-options.ts";
+import { formatReview } from "../views/format-review.ts";
+import { finishedAssets } from "../wait-with-progress.ts";
+import { writeOutputFile } from "../write-output-file.ts";
+
+/** Report formats of `review --format`. */
+export const REVIEW_FORMATS = Object.freeze([
+  "text",
+  "json",
+  "markdown",
+  "sarif",
+  "junit",
+] as const);
+
+type ReviewFormat = (typeof REVIEW_FORMATS)[number];
+
+interface ReviewOptions {
+  readonly sidekick?: string[];
+  readonly failOn: FailOn;
+  readonly maxCredits?: number;
+  readonly wait: boolean;
+  readonly format: ReviewFormat;
+  readonly output?: string;
+  readonly retryFailed: number;
+  readonly concurrency: number;
+  readonly simulationDelay?: number;
+  readonly timeout: number;
+  readonly pollInterval: number;
+}
+
+const TOOL = { name: PACKAGE_NAME, version: PACKAGE_VERSION };
+
+/** Renders the outcome in one of the shared report formats (src/report). */
+export function renderReview(
+  outcome: ReviewOutcome,
+  format: ReviewFormat,
+  session: Session,
+): string {
+  switch (format) {
+    case "json":
+      return `${JSON.stringify(renderJsonReport(outcome, TOOL), null, 2)}\n`;
+    case "markdown":
+      return renderMarkdownReport(outcome, { chart: true });
+    case "sarif":
+      return `${JSON.stringify(renderSarif(outcome, { toolName: "content-review", toolVersion: PACKAGE_VERSION }), null, 2)}\n`;
+    case "junit":
+      return renderJunit(outcome);
+    case "text":
+      return formatReview(outcome, session.style);
+  }
+}
+
+/** Progress of the pipeline: a bar (or lines) per upload, then one for the wait. */
+function pipelineEvents(session: Session) {
+  const uploads = new Map<string, ProgressTask>();
+  let wait: ProgressTask | undefined;
+  return {
+    onUploadStart: (e: { file: { path: string; displayPath: string }; size: number }) =>
+      uploads.set(
+        e.file.path,
+        session.progress.task(`upload ${e.file.displayPath}`, e.size, "bytes"),
+      ),
+    onUploadProgress: (e: { file: { path: string }; bytesSent: number }) =>
+      uploads.get(e.file.path)?.update(e.bytesSent),
+    onUploadDone: (a: { file: { path: string } }) => uploads.get(a.file.path)?.finish(),
+    onUploadSkipped: (s: { file: { displayPath: string }; message: string }) =>
+      session.progress.line(`skipped ${s.file.displayPath}: ${s.message}`),
+    onEstimate: (e: { totalCredits: number }) =>
+      session.progress.line(`estimate: ${e.totalCredits} credits`),
+    onSubmitted: (e: { submissionId: string; assetCount: number }) =>
+      session.progress.line(`submitted ${e.assetCount} asset(s) as ${e.submissionId}`),
+    onPoll: (s: Parameters<typeof finishedAssets>[0]) => {
+      wait ??= session.progress.task(`submission ${s.submissionId}`, s.assets.length, "assets");
+      wait.update(finishedAssets(s), s.status);
+      if (s.status === "complete" || s.status === "partial" || s.status === "failed") {
+        wait.finish(s.status);
+        wait = undefined;
+      }
+    },
+    onRetry: (e: { round: number; assetIds: readonly string[] }) =>
+      session.progress.line(
+        `retry round ${e.round}: re-running ${e.assetIds.length} failed asset(s)`,
+      ),
+  };
+}
+
+/** `review <paths...>`: the whole shared pipeline, then a report and an exit code. */
+export function registerReviewCommand(program: Command, ctx: CommandContext): void {
+  const command = program
+    .command("review")
+    .description(
+      "Review files end to end: upload, estimate, budget guard, submit, wait, retry, report",
+    )
+    .argument("<paths...>", "files, directories (every supported file inside) or globs");
+  addSidekickOption(command);
+  command
+    .addOption(
+      new Option("--fail-on <severity>", "exit 1 when an issue is at or above this severity")
+        .choices(FAIL_ON_VALUES)
+        .default("critical"),
+    )
+    .option(
+      "--max-credits <n>",
+      "exit 4 without submitting when the estimate is higher",
+      parseCredits,
+    )
+    .option("--no-wait", "submit and exit without waiting for results (exit 0)")
+    .addOption(
+      new Option("--format <format>", "report format").choices(REVIEW_FORMATS).default("text"),
+    )
+    .option("--output <file>", "write the report here; a text summary still goes to stdout")
+    .option("--retry-failed <n>", "retry rounds for retryable failed assets", intInRange(0, 10), 2)
+    .option("--concurrency <n>", "uploads at once", intInRange(1, 16), 4)
+    .addOption(
+      new Option(
+        "--simulation-delay <seconds>",
+        "sandbox only: delay the outcome (0 to 30)",
+      ).argParser(intInRange(0, 30)),
+    );
+  addWaitOptions(command);
+  command.action((paths: string[], options: ReviewOptions, cmd: Command) =>
+    ctx.run(cmd, async (session) => {
+      const sidekickIds = resolveSidekicks(options.sidekick, ctx.io.env);
+      if (options.simulationDelay !== undefined) requireSandbox(session, "--simulation-delay");
+      const files = await expandPaths(paths, ctx.io.cwd);
+      const outcome = await runReviewPipeline({
+        client: session.client(),
+        files,
+        sidekickIds,
+        failOn: options.failOn,
+        maxCredits: options.maxCredits,
+        wait: options.wait,
+        timeoutMs: options.timeout * 1000,
+        retryFailed: options.retryFailed,
+        uploadConcurrency: options.concurrency,
+        simulationDelaySeconds: options.simulationDelay,
+        poll: { initialIntervalMs: options.pollInterval * 1000 },
+        events: pipelineEvents(session),
+        signal: ctx.io.signal,
+      });
+      session.progress.stop();
+      // --json alone means the JSON report on stdout.
+      const format: ReviewFormat = session.json && !options.output ? "json" : options.format;
+      if (options.output) {
+        await writeOutputFile(ctx.io.cwd, options.output, renderReview(outcome, format, session));
+        ctx.io.stdout.write(
+          session.json
+            ? renderReview(outcome, "json", session)
+            : `${formatReview(outcome, session.style)}Wrote the ${format} report to ${options.output}.\n`,
+        );
+      } else {
+        ctx.io.stdout.write(renderReview(outcome, format, session));
+      }
+      if (outcome.status !== "completed" && outcome.status !== "submitted-no-wait") {
+        // The reason says what happened and what to do; stderr keeps it visible in any format.
+        ctx.io.stderr.write(`content-review: ${outcome.reason}\n`);
+      }
+      return reviewExitCode(outcome);
+    }),
+  );
+  withExamples(command, [
+    "content-review review media/ --sidekick brand-safety",
+    "content-review review 'ads/**/*.mp4' --sidekick brand-safety --fail-on major --max-credits 500",
+    "content-review review media/ --sidekick brand-safety --format junit --output content-review.xml",
+    "content-review review media/ --sidekick brand-safety --format sarif --output content-review.sarif",
+    "content-review review media/ --sidekick brand-safety --no-wait --json | jq -r .submissionId",
+  ]);
+}

@@ -1,0 +1,72 @@
+import { InvalidArgumentError } from "commander";
+import { z } from "zod";
+
+/**
+ * Parsers for commander arguments and options: pure functions that turn a string into a value
+ * or throw `InvalidArgumentError` with what is expected (commander adds which argument it was).
+ */
+
+const uuid = z.uuid();
+
+/** A UUID such as a submission, asset, subscription, tag key or tag value id. */
+export function parseUuid(value: string): string {
+  const trimmed = value.trim();
+  if (!uuid.safeParse(trimmed).success) {
+    throw new InvalidArgumentError(
+      "Expected a UUID such as 123e4567-e89b-12d3-a456-426614174000; copy it from the output of an earlier command.",
+    );
+  }
+  return trimmed;
+}
+
+/** Collects a repeatable UUID option into a list. */
+export function collectUuid(value: string, previous: readonly string[] = []): string[] {
+  return [...previous, parseUuid(value)];
+}
+
+/** Collects a repeatable option into a list, also splitting comma-separated values. */
+export function collectList(value: string, previous: readonly string[] = []): string[] {
+  const items = value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return [...previous, ...items];
+}
+
+/** A whole number within `[min, max]`. */
+export function intInRange(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^-?\d+$/.test(value.trim()) || n < min || n > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `${min} to ${max}`;
+      throw new InvalidArgumentError(`Expected a whole number, ${range}.`);
+    }
+    return n;
+  };
+}
+
+/** A number of credits: zero or more, fractions allowed. */
+export function parseCredits(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0) {
+    throw new InvalidArgumentError("Expected a number of credits, 0 or more.");
+  }
+  return n;
+}
+
+/** A tag given as `key=value`, or `key` alone for a plain tag. */
+export interface TagOption {
+  readonly key: string;
+  readonly value?: string;
+}
+
+/** Collects repeatable `--tag key=value` options. */
+export function collectTag(value: string, previous: readonly TagOption[] = []): TagOption[] {
+  const at = value.indexOf("=");
+  const key = (at === -1 ? value : value.slice(0, at)).trim();
+  const tagValue = at === -1 ? undefined : value.slice(at + 1).trim();
+  if (!key || tagValue === "") {
+    throw new InvalidArgumentError("Expected key=value, or a key alone for a plain tag.");
+  }
+  return [...previous, tagValue === undefined ? { key } : { key, value: tagValue }];
+}

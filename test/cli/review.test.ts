@@ -1,0 +1,156 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { controlPlane, envFor, FAST_POLL, runCli, tempDir } from "./cli-harness.ts";
+
+describe("content-review review (the shared pipeline) against the emulator", () => {
+  let emu: EmulatorHandle;
+  let dir: { path: string; remove: () => Promise<void> };
+  let live: Record<string, string>;
+  let sandbox: Record<string, string>;
+  const review = (env: Record<string, string>, ...argv: string[]) =>
+    runCli(["review", ...argv, ...FAST_POLL], { env, cwd: dir.path });
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, processingSeconds: 0 });
+    dir = await tempDir();
+    live = envFor(emu, emu.liveKey);
+    sandbox = envFor(emu, emu.sandboxKey);
+    const files: Record<string, string> = {
+      "media/claims.txt": "Clinically proven and guaranteed. Act now!\n",
+      "media/notes/minor.txt": "Act now, while stocks last.\n",
+      "clean/plain.txt": "A calm description of a product.\n",
+      "sandbox/spot__sandbox_fail__.txt": "x\n",
+      "sandbox/flaky__sandbox_retryable_error__.txt": "x\n",
+      "sandbox-pass/spot__sandbox_pass__.txt": "x\n",
+      "bad/tool.exe": "MZ\n",
+    };
+    const { mkdir } = await import("node:fs/promises");
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(join(dir.path, name, ".."), { recursive: true });
+      await writeFile(join(dir.path, name), text);
+    }
+  });
+  afterAll(async () => {
+    await emu.close();
+    await dir.remove();
+  });
+
+  it.each([
+    ["findings at or above --fail-on give 1", ["media"], 1],
+    ["a clean folder gives 0", ["clean"], 0],
+    ["--fail-on never gives 0 despite findings", ["media", "--fail-on", "never"], 0],
+    ["--fail-on minor catches a minor finding", ["media/notes", "--fail-on", "minor"], 1],
+    ["--fail-on major ignores a minor finding", ["media/notes", "--fail-on", "major"], 0],
+    ["a glob selects files", ["media/**/*.txt", "--fail-on", "never"], 0],
+    ["--no-wait submits and gives 0", ["media", "--no-wait"], 0],
+  ])("live: %s", async (_name, argv, code) => {
+    const res = await review(live, ...(argv as string[]));
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+    expect(res.code).toBe(code);
+  });
+
+  it("live: --max-credits below the estimate gives 4 and submits nothing", async () => {
+    const before = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+    const res = await review(live, "media", "--max-credits", "1", "--json");
+    expect(res.code).toBe(4);
+    expect(res.json).toMatchObject({
+      status: "budget-exceeded",
+      submissionId: null,
+      credits: { total: 2 },
+    });
+    expect(res.stderr).toMatch(/over max-credits 1; nothing was submitted/);
+    const after = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+    expect(after.submissions).toBe(before.submissions);
+  });
+
+  it("live: the text report lists files, issues over the threshold and the verdict", async () => {
+    const res = await review(live, "media", "--fail-on", "major");
+    expect(res.code).toBe(1);
+    expect(res.stdout).toMatch(/media\/claims\.txt\s+complete\s+1 critical, 1 major, 1 minor/);
+    expect(res.stdout).toMatch(/! critical\s+CLAIM_CLINICAL/);
+    expect(res.stdout).toMatch(/ {3}minor\s+URGENCY_PRESSURE/);
+    expect(res.stdout).toMatch(/Review failed: 2 issues at or above major/);
+    // Progress went to stderr as plain lines (not a terminal).
+    expect(res.stderr).toMatch(/^upload media\/claims\.txt: started/m);
+    expect(res.stderr).toMatch(/^submission [0-9a-f-]{36}: done \(complete\)$/m);
+  });
+
+  it("live: --json prints the shared JSON report", async () => {
+    const res = await review(live, "media", "--json");
+    expect(res.code).toBe(1);
+    expect(res.json).toMatchObject({
+      reportVersion: 1,
+      status: "completed",
+      conclusion: "failure",
+      environment: "live",
+      failOn: "critical",
+      issueCount: 4,
+      counts: { critical: 1, major: 1, minor: 2, info: 0, other: 0 },
+    });
+    expect(res.json.assets.map((a: { path: string }) => a.path)).toEqual([
+      "media/claims.txt",
+      "media/notes/minor.txt",
+    ]);
+  });
+
+  it.each([
+    ["markdown", "report.md", (text: string) => expect(text).toContain("```mermaid")],
+    ["sarif", "report.sarif", (text: string) => expect(JSON.parse(text).version).toBe("2.1.0")],
+    [
+      "junit",
+      "report.xml",
+      (text: string) =>
+        expect(text).toMatch(
+          /<testsuites name="content-review" tests="2" failures="1" errors="0" skipped="0">/,
+        ),
+    ],
+    ["json", "report.json", (text: string) => expect(JSON.parse(text).reportVersion).toBe(1)],
+  ])(
+    "live: --format %s --output writes the report and prints the summary",
+    async (format, file, check) => {
+      const res = await review(live, "media", "--format", format, "--output", `out/${file}`);
+      expect(res.code).toBe(1);
+      check(await readFile(join(dir.path, "out", file), "utf8"));
+      expect(res.stdout).toContain(`Wrote the ${format} report to out/${file}.`);
+    },
+  );
+
+  it("live: a folder with nothing reviewable is a usage error", async () => {
+    const res = await review(live, "bad");
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/No reviewable files match bad/);
+    const explicit = await review(live, "bad/tool.exe");
+    expect(explicit.code).toBe(2);
+    expect(explicit.stderr).toMatch(/not supported/);
+  });
+
+  it("live: a workspace without API access ends with 3 and the tier message", async () => {
+    const ws = await controlPlane(emu.baseUrl, "POST", "/_emulator/workspaces", { tier: "no_api" });
+    const res = await review(envFor(emu, ws.liveKey), "clean");
+    expect(res.code).toBe(3);
+    expect(res.stderr).toMatch(/402/);
+    expect(res.stderr).not.toContain(ws.liveKey);
+  });
+
+  it.each([
+    ["a fail marker gives 1", "sandbox/spot__sandbox_fail__.txt", 1],
+    ["a pass marker gives 0", "sandbox-pass", 0],
+    [
+      "a retryable error is retried by the pipeline and passes",
+      "sandbox/flaky__sandbox_retryable_error__.txt",
+      0,
+    ],
+  ])("sandbox: %s", async (_name, path, code) => {
+    const res = await review(sandbox, path, "--json");
+    expect(res.code).toBe(code);
+    expect(res.json.environment).toBe("sandbox");
+  });
+
+  it("sandbox: --simulation-delay is passed through", async () => {
+    const res = await review(sandbox, "sandbox-pass", "--simulation-delay", "0");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("sandbox");
+  });
+});
