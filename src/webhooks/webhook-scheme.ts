@@ -1,0 +1,4 @@
+/** Signature schemes the relay can verify, as data. Chosen explicitly, never guessed from a secret. */
+export const WEBHOOK_SCHEMES = Object.freeze(["standard-webhooks", "github", "stripe"] as const);
+
+export type WebhookScheme = (typeof WEBHOOK_SCHEMES)[number];

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { isRelayConfigError, resolveRelayConfig } from "../../receiver/index.ts";
+
+const BASE = { WEBHOOK_SECRETS: "whsec_abc", RELAY_TOKEN: "0123456789abcdef" };
+
+describe("resolveRelayConfig", () => {
+  it("resolves defaults into a frozen object", () => {
+    const config = resolveRelayConfig(BASE);
+    expect(config).toMatchObject({
+      port: 3000,
+      signatureScheme: "standard-webhooks",
+      toleranceSeconds: 300,
+      storeUrl: "sqlite:./data/relay.db",
+      slack: null,
+      github: null,
+      contentReview: null,
+      logLevel: "info",
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it("splits comma-separated secrets for rotation", () => {
+    expect(resolveRelayConfig({ ...BASE, WEBHOOK_SECRETS: " new , old ," }).webhookSecrets).toEqual(
+      ["new", "old"],
+    );
+  });
+
+  it.each([
+    [{}, "WEBHOOK_SECRETS"],
+    [{ WEBHOOK_SECRETS: " , " }, "WEBHOOK_SECRETS"],
+    [{ RELAY_TOKEN: undefined }, "RELAY_TOKEN"],
+    [{ RELAY_TOKEN: "short" }, "RELAY_TOKEN"],
+    [{ PORT: "http" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ SIGNATURE_SCHEME: "svix" }, "SIGNATURE_SCHEME"],
+    [{ SIGNATURE_TOLERANCE_SECONDS: "-1" }, "SIGNATURE_TOLERANCE_SECONDS"],
+    [{ STORE_URL: "mysql://x" }, "STORE_URL"],
+    [{ SLACK_TOKEN: "xoxb-1" }, "SLACK_CHANNEL"],
+    [{ SLACK_CHANNEL: "C1" }, "SLACK_TOKEN"],
+    [{ SLACK_API_URL: "not a url" }, "SLACK_API_URL"],
+    [{ GITHUB_API_URL: "ftp://x" }, "GITHUB_API_URL"],
+    [{ CONTENT_REVIEW_API_KEY: "sk_test_x" }, "CONTENT_REVIEW_BASE_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+  ])("with %j names %s in one line", (env, variable) => {
+    const input: Record<string, string | undefined> =
+      Object.keys(env).length === 0 ? {} : { ...BASE, ...env };
+    try {
+      resolveRelayConfig(input);
+      expect.unreachable();
+    } catch (error) {
+      expect(isRelayConfigError(error)).toBe(true);
+      const e = error as Error & { variable: string };
+      expect(e.variable).toBe(variable);
+      expect(e.message.startsWith(variable)).toBe(true);
+      expect(e.message).not.toContain("\n");
+    }
+  });
+
+  it("never echoes a secret value in its message", () => {
+    expect(() => resolveRelayConfig({ ...BASE, RELAY_TOKEN: "s3cr3t" })).toThrow(
+      /^RELAY_TOKEN must be at least 16 characters$/,
+    );
+  });
+});
