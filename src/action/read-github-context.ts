@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+
+/** What the Action needs from the workflow run, read once from the runner's environment. */
+export interface GithubContext {
+  readonly eventName: string;
+  readonly owner: string;
+  readonly repo: string;
+  /** The commit to report on: the PR head, the pushed commit, or `GITHUB_SHA`. */
+  readonly sha: string;
+  readonly apiUrl: string;
+  readonly serverUrl: string;
+  readonly workspace: string;
+  readonly runId: string | undefined;
+  readonly pullRequest:
+    | {
+        readonly number: number;
+        readonly headSha: string;
+        /** The head is in another repository, where secrets are not passed to workflows. */
+        readonly isFork: boolean;
+      }
+    | undefined;
+  readonly push: { readonly before: string; readonly after: string } | undefined;
+}
+
+interface EventPayload {
+  pull_request?: {
+    number?: number;
+    head?: { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
+    base?: { repo?: { full_name?: string } };
+  };
+  before?: string;
+  after?: string;
+}
+
+/** Reads `GITHUB_*` variables and the event payload at `GITHUB_EVENT_PATH`. */
+export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
+  const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
+  let payload: EventPayload = {};
+  const eventPath = env["GITHUB_EVENT_PATH"];
+  if (eventPath) {
+    try {
+      payload = JSON.parse(readFileSync(eventPath, "utf8")) as EventPayload;
+    } catch (cause) {
+      throw new Error(
+        `Cannot read the event payload at GITHUB_EVENT_PATH: ${(cause as Error).message}.`,
+        { cause },
+      );
+    }
+  }
+  const eventName = env["GITHUB_EVENT_NAME"] ?? "";
+  const pr = payload.pull_request;
+  const pullRequest =
+    pr?.number !== undefined && pr.head?.sha
+      ? {
+          number: pr.number,
+          headSha: pr.head.sha,
+          isFork:
+            pr.head.repo === null ||
+            pr.head.repo?.fork === true ||
+            (pr.head.repo?.full_name !== undefined &&
+              pr.base?.repo?.full_name !== undefined &&
+              pr.head.repo.full_name !== pr.base.repo.full_name),
+        }
+      : undefined;
+  const push =
+    eventName === "push" && payload.before && payload.after
+      ? { before: payload.before, after: payload.after }
+      : undefined;
+  return Object.freeze({
+    eventName,
+    owner,
+    repo,
+    sha: pullRequest?.headSha ?? push?.after ?? env["GITHUB_SHA"] ?? "",
+    apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
+    serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
+    workspace: env["GITHUB_WORKSPACE"] ?? process.cwd(),
+    runId: env["GITHUB_RUN_ID"],
+    pullRequest,
+    push,
+  });
+}

@@ -1,0 +1,275 @@
+import {
+  type ContentReviewClient,
+  isHttpError,
+  isWaitTimeoutError,
+  redact,
+  type Submission,
+  type WaitOptions,
+} from "../api/index.ts";
+import { addSeverityCounts } from "../report/format-severity-counts.ts";
+import { countBySeverity, type FailOn, meetsThreshold } from "../report/severity.ts";
+import { deriveConclusion } from "./derive-conclusion.ts";
+import { fetchAssetResults } from "./fetch-asset-results.ts";
+import type { PipelineEvents } from "./pipeline-events.ts";
+import type {
+  AssetReview,
+  CostEstimate,
+  ReviewFile,
+  ReviewOutcome,
+  ReviewStatus,
+  SkippedFile,
+  UploadedAsset,
+} from "./review-outcome.ts";
+import { uploadFiles } from "./upload-files.ts";
+
+/** Options of {@link runReviewPipeline}. */
+export interface ReviewPipelineOptions {
+  readonly client: ContentReviewClient;
+  readonly files: readonly ReviewFile[];
+  /** Reviewers to run; at least one (part 4.3). */
+  readonly sidekickIds: readonly string[];
+  /** Lowest severity that fails the run. @default "critical" */
+  readonly failOn?: FailOn;
+  /** Stop before submitting when the estimate is over this many credits. @default no limit */
+  readonly maxCredits?: number | undefined;
+  /** Wait for results; false returns right after submitting. @default true */
+  readonly wait?: boolean;
+  /** Longest wait for a terminal status, retries included. @default 1800000 (30 minutes) */
+  readonly timeoutMs?: number;
+  /** Retry rounds for retryable failed assets. @default 2 */
+  readonly retryFailed?: number;
+  /** Uploads (and result reads) running at once. @default 4 */
+  readonly uploadConcurrency?: number;
+  /** Sandbox only: delay before the terminal state (part 4.3), 0 to 30. */
+  readonly simulationDelaySeconds?: number | undefined;
+  /** Aborting ends the run with status `cancelled` as soon as the request in flight stops. */
+  readonly signal?: AbortSignal | undefined;
+  readonly events?: PipelineEvents;
+  /** Polling intervals, for tests and benchmarks; the defaults are those of `waitForSubmission`. */
+  readonly poll?: Pick<WaitOptions, "initialIntervalMs" | "maxIntervalMs" | "factor">;
+}
+
+interface Progress {
+  skipped: SkippedFile[];
+  uploaded: UploadedAsset[];
+  estimate: CostEstimate | null;
+  submissionId: string | null;
+  lastSubmission: Submission | null;
+  assets: AssetReview[];
+  retries: Map<string, number>;
+}
+
+/**
+ * The one review flow shared by the Action and the CLI: local checks and uploads, estimate,
+ * budget guard, one submission, wait, retries, results. It never throws for a failed request:
+ * every ending is an outcome, so that callers can always report.
+ */
+export async function runReviewPipeline(options: ReviewPipelineOptions): Promise<ReviewOutcome> {
+  const { client, signal } = options;
+  const events = options.events ?? {};
+  const failOn = options.failOn ?? "critical";
+  const concurrency = options.uploadConcurrency ?? 4;
+  const progress: Progress = {
+    skipped: [],
+    uploaded: [],
+    estimate: null,
+    submissionId: null,
+    lastSubmission: null,
+    assets: [],
+    retries: new Map(),
+  };
+  const finish = (status: ReviewStatus, reason: string, error?: unknown): ReviewOutcome =>
+    buildOutcome(options, failOn, progress, status, reason, error);
+
+  try {
+    if (options.sidekickIds.length === 0) {
+      throw new TypeError("runReviewPipeline needs at least one sidekick id (part 4.3).");
+    }
+    const { uploaded, skipped } = await uploadFiles({
+      client,
+      files: options.files,
+      concurrency,
+      signal,
+      events,
+    });
+    progress.uploaded = uploaded;
+    progress.skipped = skipped;
+    if (uploaded.length === 0) {
+      const why =
+        options.files.length === 0
+          ? "No files matched; there is nothing to review."
+          : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
+      return finish("nothing-to-review", why);
+    }
+
+    const estimate = await client.estimatePrice(
+      { files: uploaded.map((u) => ({ blobPath: u.blobPath })) },
+      { signal },
+    );
+    progress.estimate = {
+      totalCredits: estimate.totalCredits,
+      files: uploaded.map((u, i) => {
+        const entry = estimate.files.find((f) => f.blobPath === u.blobPath) ?? estimate.files[i];
+        return {
+          file: u.file,
+          blobPath: u.blobPath,
+          credits: entry?.credits ?? 0,
+          priceable: entry?.priceable ?? false,
+        };
+      }),
+    };
+    events.onEstimate?.(progress.estimate);
+    if (options.maxCredits !== undefined && estimate.totalCredits > options.maxCredits) {
+      return finish(
+        "budget-exceeded",
+        `The estimate is ${estimate.totalCredits} credits, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`,
+      );
+    }
+
+    const created = await client.createSubmission(
+      {
+        assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
+        sidekickIds: [...options.sidekickIds],
+      },
+      { signal, simulationDelaySeconds: options.simulationDelaySeconds },
+    );
+    progress.submissionId = created.submissionId;
+    progress.lastSubmission = created;
+    events.onSubmitted?.({ submissionId: created.submissionId, assetCount: uploaded.length });
+    if (options.wait === false) {
+      return finish(
+        "submitted-no-wait",
+        `Submitted ${uploaded.length} files as ${created.submissionId}; not waiting for results.`,
+      );
+    }
+
+    const started = client.timing.now();
+    const timeoutMs = options.timeoutMs ?? 30 * 60_000;
+    const waitFor = () =>
+      client.waitForSubmission(created.submissionId, {
+        ...options.poll,
+        timeoutMs: Math.max(0, timeoutMs - (client.timing.now() - started)),
+        signal,
+        onProgress: (s) => {
+          progress.lastSubmission = s;
+          events.onPoll?.(s);
+        },
+      });
+    let final = await waitFor();
+    for (let round = 1; round <= (options.retryFailed ?? 2); round++) {
+      const retryable = final.assets.filter((a) => a.status === "failed" && a.isRetryable === true);
+      if (retryable.length === 0) break;
+      const accepted: string[] = [];
+      for (const asset of retryable) {
+        try {
+          await client.retryAsset(created.submissionId, asset.assetId, { signal });
+          accepted.push(asset.assetId);
+          progress.retries.set(asset.assetId, (progress.retries.get(asset.assetId) ?? 0) + 1);
+        } catch (error) {
+          // 409: no longer retryable or no longer failed; the asset keeps its state.
+          if (!(isHttpError(error) && error.status === 409)) throw error;
+        }
+      }
+      if (accepted.length === 0) break;
+      events.onRetry?.({ round, assetIds: accepted });
+      final = await waitFor();
+    }
+    progress.assets = await fetchAssetResults({
+      client,
+      submission: final,
+      uploaded,
+      retries: progress.retries,
+      concurrency,
+      signal,
+      events,
+      readResults: true,
+    });
+    return finish("completed", "");
+  } catch (error) {
+    if (signal?.aborted) {
+      return finish("cancelled", "The run was cancelled before it finished.");
+    }
+    if (isWaitTimeoutError(error)) {
+      if (progress.lastSubmission !== null) {
+        progress.assets = await fetchAssetResults({
+          client,
+          submission: progress.lastSubmission,
+          uploaded: progress.uploaded,
+          retries: progress.retries,
+          concurrency,
+          signal,
+          events: {},
+          readResults: false,
+        });
+      }
+      return finish("timed-out", error.message);
+    }
+    return finish("error", (error as Error).message, error);
+  }
+}
+
+function buildOutcome(
+  options: ReviewPipelineOptions,
+  failOn: FailOn,
+  progress: Progress,
+  status: ReviewStatus,
+  reason: string,
+  error: unknown,
+): ReviewOutcome {
+  const secrets = options.client.secrets;
+  const counts = progress.assets.reduce(
+    (sum, a) => addSeverityCounts(sum, a.counts),
+    countBySeverity([]),
+  );
+  const issueCount = progress.assets.reduce((n, a) => n + a.issues.length, 0);
+  const failedAssetCount = progress.assets.filter(
+    (a) => a.status === "failed" || a.resultsError !== null,
+  ).length;
+  const submission = progress.lastSubmission;
+  const conclusion = deriveConclusion(status, progress.assets, failOn);
+  return {
+    status,
+    conclusion,
+    reason: redact(
+      status === "completed" ? completedReason(progress.assets, failOn) : reason,
+      secrets,
+    ),
+    environment: options.client.environment,
+    failOn,
+    maxCredits: options.maxCredits ?? null,
+    submissionId: progress.submissionId,
+    submissionStatus: submission?.status ?? null,
+    skipped: progress.skipped,
+    uploaded: progress.uploaded,
+    estimate: progress.estimate,
+    assets: progress.assets,
+    counts,
+    issueCount,
+    failedAssetCount,
+    error:
+      error === undefined
+        ? null
+        : {
+            name: (error as Error).name ?? "Error",
+            message: redact((error as Error).message ?? String(error), secrets),
+            cause: error,
+          },
+    lastSubmission: submission,
+  };
+}
+
+/** Why a completed run passed or failed, in one sentence. */
+function completedReason(assets: readonly AssetReview[], failOn: FailOn): string {
+  const failed = assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
+  const blocking = assets
+    .flatMap((a) => a.issues)
+    .filter((i) => meetsThreshold(i.severity, failOn)).length;
+  const parts: string[] = [];
+  if (blocking > 0)
+    parts.push(`${blocking} ${blocking === 1 ? "issue" : "issues"} at or above ${failOn}`);
+  if (failed > 0) parts.push(`${failed} ${failed === 1 ? "file" : "files"} could not be reviewed`);
+  if (parts.length > 0) return `Review failed: ${parts.join(" and ")}.`;
+  return failOn === "never"
+    ? `Reviewed ${assets.length} files; fail-on is never.`
+    : `Reviewed ${assets.length} files: no issues at or above ${failOn}.`;
+}

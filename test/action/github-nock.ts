@@ -1,0 +1,31 @@
+import { createGithubClient, type GithubClient } from "../../src/action/create-github-client.ts";
+import type { GithubContext } from "../../src/action/read-github-context.ts";
+
+export const API = "https://github.test/api/v3";
+
+/** An Octokit for nock: the Action's plugins, no retry waits. */
+export function testGithub(): GithubClient {
+  const github = createGithubClient({
+    token: "ghs_test",
+    baseUrl: API,
+    userAgent: "test",
+    log: () => {},
+  });
+  return github;
+}
+
+export function testContext(extra: Partial<GithubContext> = {}): GithubContext {
+  return {
+    eventName: "pull_request",
+    owner: "octo",
+    repo: "media",
+    sha: "c".repeat(40),
+    apiUrl: API,
+    serverUrl: "https://github.test",
+    workspace: "/ws",
+    runId: "1",
+    pullRequest: { number: 7, headSha: "c".repeat(40), isFork: false },
+    push: undefined,
+    ...extra,
+  };
+}

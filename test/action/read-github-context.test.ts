@@ -1,0 +1,51 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readGithubContext } from "../../src/action/read-github-context.ts";
+
+async function context(eventName: string, payload: unknown) {
+  const dir = await mkdtemp(join(tmpdir(), "event-"));
+  await writeFile(join(dir, "event.json"), JSON.stringify(payload));
+  return readGithubContext({
+    GITHUB_EVENT_NAME: eventName,
+    GITHUB_EVENT_PATH: join(dir, "event.json"),
+    GITHUB_REPOSITORY: "octo/media",
+    GITHUB_SHA: "f".repeat(40),
+    GITHUB_API_URL: "https://ghe.example.com/api/v3/",
+  });
+}
+
+const pr = (head: unknown) => ({
+  pull_request: {
+    number: 3,
+    head: { sha: "h".repeat(40), repo: head },
+    base: { repo: { full_name: "octo/media" } },
+  },
+});
+
+describe("readGithubContext", () => {
+  it.each([
+    ["same repository", { full_name: "octo/media", fork: false }, false],
+    ["a fork", { full_name: "someone/media", fork: true }, true],
+    ["a deleted fork", null, true],
+  ])("readGithubContext sees a PR from %s (fork: %s)", async (_what, head, fork) => {
+    const ctx = await context("pull_request", pr(head));
+    expect(ctx).toMatchObject({
+      owner: "octo",
+      repo: "media",
+      sha: "h".repeat(40),
+      apiUrl: "https://ghe.example.com/api/v3",
+    });
+    expect(ctx.pullRequest).toEqual({ number: 3, headSha: "h".repeat(40), isFork: fork });
+  });
+
+  it("readGithubContext reads a push's before and after", async () => {
+    const ctx = await context("push", { before: "1".repeat(40), after: "2".repeat(40) });
+    expect(ctx).toMatchObject({
+      sha: "2".repeat(40),
+      push: { before: "1".repeat(40), after: "2".repeat(40) },
+      pullRequest: undefined,
+    });
+  });
+});

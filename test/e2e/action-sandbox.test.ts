@@ -1,0 +1,263 @@
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
+import { pullRequestEvent, runAction } from "./action-harness.ts";
+
+const TOKEN = "ghs_faketokenfaketokenfaketoken0001";
+const HEAD = "c".repeat(40);
+
+let emu: EmulatorHandle;
+let github: FakeGithub;
+let workspace: string;
+
+const FILES = {
+  "media/spot__sandbox_fail__.mp4": "not really a video",
+  "media/banner__sandbox_pass__.png": "not really an image",
+  "media/note__sandbox_advisory__.txt": "advisory text",
+  "media/wait__sandbox_pending__.txt": "pending forever",
+  "media/plain.txt": "no marker",
+  "docs/tool.exe": "not media",
+};
+
+async function writeFiles(dir: string, files: Record<string, string>) {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, processingSeconds: 0 });
+  github = await startFakeGithub({ token: TOKEN });
+  workspace = await mkdtemp(join(tmpdir(), "content-review-ws-"));
+  await writeFiles(workspace, FILES);
+});
+
+afterAll(async () => {
+  await github?.close();
+  await emu?.close();
+});
+
+function base(
+  inputs: Record<string, string>,
+  prNumber: number,
+  onLine?: (line: string) => NodeJS.Signals | undefined,
+) {
+  return runAction({
+    inputs: {
+      "api-key": emu.sandboxKey,
+      "base-url": emu.baseUrl,
+      "sidekick-ids": "brand, legal",
+      ...inputs,
+    },
+    eventName: "pull_request",
+    event: pullRequestEvent(prNumber, HEAD),
+    workspace,
+    githubApiUrl: github.apiUrl,
+    githubToken: TOKEN,
+    ...(onLine ? { onLine } : {}),
+  });
+}
+
+describe("action (sandbox, built dist/index.js)", () => {
+  it("action reviews a PR's changed media, fails on a critical issue, and reports everywhere", async () => {
+    github.addPullRequest(1, [
+      { filename: "media/spot__sandbox_fail__.mp4", status: "added" },
+      { filename: "media/banner__sandbox_pass__.png", status: "modified" },
+      { filename: "media/note__sandbox_advisory__.txt", status: "renamed" },
+      { filename: "media/gone__sandbox_pass__.png", status: "removed" },
+      { filename: "docs/tool.exe", status: "added" },
+    ]);
+    const run = await base({ "sarif-file": "out/review.sarif" }, 1);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({
+      status: "failure",
+      "issue-count": "5",
+      "critical-count": "1",
+      credits: "0",
+    });
+    expect(run.outputs["submission-id"]).toMatch(/^[0-9a-f-]{36}$/);
+
+    const check = github.checkRuns.find((c) => c.head_sha === HEAD && c.name === "Content Review");
+    expect(check).toMatchObject({ status: "completed", conclusion: "failure" });
+    expect(check!.annotations).toHaveLength(5);
+    expect(check!.output?.summary).toContain("spot__sandbox_fail__.mp4");
+
+    expect(github.reviews).toHaveLength(1);
+    expect(github.reviews[0]).toMatchObject({ event: "COMMENT", commit_id: HEAD });
+    const comments = github.reviewComments.filter((c) => c.pull_number === 1);
+    expect(comments.map((c) => c.path).sort()).toEqual([
+      "media/note__sandbox_advisory__.txt",
+      "media/spot__sandbox_fail__.mp4",
+    ]);
+    expect(
+      comments.every(
+        (c) => c.subject_type === "file" && c.body.includes("<!-- content-review:file"),
+      ),
+    ).toBe(true);
+    expect(comments.find((c) => c.path.includes("fail"))!.body).toContain("<details>");
+
+    expect(run.summary).toContain("```mermaid");
+    expect(run.summary).toContain("Fails on: critical");
+    const report = JSON.parse(await readFile(run.outputs["report-path"]!, "utf8"));
+    expect(report).toMatchObject({ conclusion: "failure", environment: "sandbox", issueCount: 5 });
+    expect(report.assets).toHaveLength(3);
+    const sarif = JSON.parse(await readFile(join(workspace, "out/review.sarif"), "utf8"));
+    expect(sarif.runs[0].results).toHaveLength(5);
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.region.startLine).toBe(1);
+    expect(github.violations).toEqual([]);
+  });
+
+  it("action re-run on the same PR posts no duplicate comments", async () => {
+    const before = github.reviewComments.length;
+    const reviews = github.reviews.length;
+    const run = await base({}, 1);
+    expect(run.code).toBe(1);
+    expect(github.reviews.length).toBe(reviews);
+    expect(github.reviewComments.length).toBe(before);
+    expect(run.stdout).toMatch(/PR review: 0 new/);
+    expect(github.violations).toEqual([]);
+  });
+
+  it("action marks earlier comments outdated when their file no longer has findings", async () => {
+    github.addPullRequest(1, [
+      { filename: "media/banner__sandbox_pass__.png", status: "modified" },
+    ]);
+    const run = await base({}, 1);
+    expect(run.code).toBe(0);
+    expect(run.outputs["status"]).toBe("success");
+    const comments = github.reviewComments.filter((c) => c.pull_number === 1);
+    expect(comments.every((c) => c.body.includes("Outdated"))).toBe(true);
+    expect(github.violations).toEqual([]);
+  });
+
+  it("action fails early with the service's message for a sandbox file without a marker", async () => {
+    github.addPullRequest(2, [{ filename: "media/plain.txt", status: "added" }]);
+    const run = await base({}, 2);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("contains no sandbox marker");
+    expect(run.outputs["status"]).toBe("failure");
+    const check = github.checkRuns.filter((c) => c.head_sha === HEAD).at(-1);
+    expect(check?.conclusion).toBe("failure");
+  });
+
+  it("action concludes the check cancelled within 5 s of SIGTERM", async () => {
+    github.addPullRequest(3, [{ filename: "media/wait__sandbox_pending__.txt", status: "added" }]);
+    let sentAt = 0;
+    const run = await base({ "check-name": "Cancel me" }, 3, (line) => {
+      if (sentAt === 0 && line.startsWith("Submitted ")) {
+        sentAt = Date.now();
+        return "SIGTERM";
+      }
+      return undefined;
+    });
+    expect(sentAt).toBeGreaterThan(0);
+    expect(run.code).toBe(1);
+    const check = github.checkRuns.find((c) => c.name === "Cancel me");
+    expect(check).toMatchObject({ status: "completed", conclusion: "cancelled" });
+    expect(run.outputs["status"]).toBe("cancelled");
+  });
+
+  it("action reviews the compare of a push", async () => {
+    const before = "1".repeat(40);
+    const after = "2".repeat(40);
+    github.setCompare(`${before}...${after}`, [
+      { filename: "media/note__sandbox_advisory__.txt", status: "modified" },
+      { filename: "media/spot__sandbox_fail__.mp4", status: "removed" },
+    ]);
+    const run = await runAction({
+      inputs: {
+        "api-key": emu.sandboxKey,
+        "base-url": emu.baseUrl,
+        "sidekick-ids": "brand",
+        "check-name": "On push",
+      },
+      eventName: "push",
+      event: { before, after, ref: "refs/heads/main" },
+      workspace,
+      githubApiUrl: github.apiUrl,
+      githubToken: TOKEN,
+      sha: after,
+    });
+    expect(run.code).toBe(0);
+    expect(run.outputs).toMatchObject({ status: "success", "issue-count": "2" });
+    expect(github.checkRuns.find((c) => c.name === "On push")).toMatchObject({
+      head_sha: after,
+      conclusion: "success",
+    });
+    expect(github.violations).toEqual([]);
+  });
+
+  it("action reviews every matching file on workflow_dispatch", async () => {
+    const run = await runAction({
+      inputs: {
+        "api-key": emu.sandboxKey,
+        "base-url": emu.baseUrl,
+        "sidekick-ids": "brand",
+        files: "media/*__sandbox_pass__*\nmedia/*__sandbox_advisory__*",
+        "check-name": "On dispatch",
+        "fail-on": "minor",
+      },
+      eventName: "workflow_dispatch",
+      event: { inputs: {} },
+      workspace,
+      githubApiUrl: github.apiUrl,
+      githubToken: TOKEN,
+    });
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({ status: "failure", "issue-count": "2" });
+    expect(run.stdout).toContain("2 files match the patterns.");
+  });
+
+  it("action concludes timed_out when the review outlasts timeout-minutes", async () => {
+    github.addPullRequest(4, [{ filename: "media/wait__sandbox_pending__.txt", status: "added" }]);
+    const run = await base({ "timeout-minutes": "0.02", "check-name": "Too slow" }, 4);
+    expect(run.code).toBe(1);
+    expect(run.outputs["status"]).toBe("timed_out");
+    expect(github.checkRuns.find((c) => c.name === "Too slow")).toMatchObject({
+      conclusion: "timed_out",
+    });
+  });
+
+  it("action skips a fork PR without secrets with a notice and exit code 0", async () => {
+    const run = await runAction({
+      inputs: { "api-key": "", "base-url": "", "sidekick-ids": "" },
+      eventName: "pull_request",
+      event: pullRequestEvent(9, HEAD, true),
+      workspace,
+      githubApiUrl: github.apiUrl,
+      githubToken: TOKEN,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("::notice::");
+    expect(run.outputs).toMatchObject({
+      status: "skipped",
+      "issue-count": "0",
+      "submission-id": "",
+    });
+    expect(run.outputs["report-path"]).toBeTruthy();
+  });
+
+  it.each([
+    [
+      "fail-on",
+      "bogus",
+      'Input "fail-on" must be one of critical, major, minor, info, never (got "bogus")',
+    ],
+    ["comment", "loud", 'Input "comment" must be one of review, summary-only, none (got "loud")'],
+    ["wait", "maybe", 'Input "wait" must be one of true, false (got "maybe")'],
+    ["upload-concurrency", "0", 'Input "upload-concurrency" must be a whole number from 1 to 32'],
+  ])(
+    "action rejects %s=%s naming the input and the allowed values",
+    async (input, value, message) => {
+      const run = await base({ [input]: value }, 1);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(`::error::${message}`);
+      expect(run.outputs["status"]).toBe("failure");
+    },
+  );
+});

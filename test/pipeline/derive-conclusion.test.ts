@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { type AssetReview, deriveConclusion } from "../../src/pipeline/index.ts";
+import { countBySeverity } from "../../src/report/index.ts";
+
+function asset(severities: string[], status: "complete" | "failed" = "complete"): AssetReview {
+  const issues = severities.map((severity, i) => ({
+    id: String(i),
+    assetId: "a",
+    summary: "s",
+    severity,
+  }));
+  return {
+    file: { path: "/x", displayPath: "x" },
+    assetId: "a",
+    blobPath: "a/x",
+    filename: "x",
+    status,
+    failure: null,
+    retries: 0,
+    versionNumber: 1,
+    topics: [],
+    orphanIssues: issues,
+    issues,
+    counts: countBySeverity(issues),
+    diff: null,
+    resultsError: null,
+  };
+}
+
+describe("deriveConclusion", () => {
+  it.each([
+    [["critical"], "critical", "failure"],
+    [["major"], "critical", "success"],
+    [["major"], "major", "failure"],
+    [["info"], "minor", "success"],
+    [["info"], "info", "failure"],
+    [["critical"], "never", "success"],
+    [["unknown-severity"], "info", "success"],
+    [[], "info", "success"],
+  ] as const)(
+    "deriveConclusion of issues %j with fail-on %s is %s",
+    (severities, failOn, expected) => {
+      expect(deriveConclusion("completed", [asset([...severities])], failOn)).toBe(expected);
+    },
+  );
+
+  it("deriveConclusion fails on a failed asset even with fail-on never", () => {
+    expect(deriveConclusion("completed", [asset([], "failed")], "never")).toBe("failure");
+  });
+
+  it.each([
+    ["budget-exceeded", "neutral"],
+    ["timed-out", "timed_out"],
+    ["cancelled", "cancelled"],
+    ["submitted-no-wait", "pending"],
+    ["nothing-to-review", "skipped"],
+    ["error", "failure"],
+  ] as const)("deriveConclusion of status %s is %s", (status, expected) => {
+    expect(deriveConclusion(status, [], "critical")).toBe(expected);
+  });
+});
