@@ -1,4 +1,4 @@
-/** Exit codes of `content-review`, as data (issue 6). Documented in cli/README.md. */
+/** Exit codes of `content-review`, as data (issue 6). Documented in the README (CLI, exit codes). */
 export const EXIT_CODES = Object.freeze({
   /** Done; nothing at or above `--fail-on`. */
   ok: 0,

@@ -5,7 +5,7 @@ import { createCommandContext } from "../../src/cli/command-context.ts";
 import { createProgram } from "../../src/cli/create-program.ts";
 import { recordingStream } from "./cli-harness.ts";
 
-const README = new URL("../../cli/README.md", import.meta.url);
+const README = new URL("../../README.md", import.meta.url);
 
 /** Splits a shell line into words, keeping quoted parts and $(...) together; stops at | >> && #. */
 function words(line: string): string[] {
@@ -78,7 +78,7 @@ function check(program: Command, argv: readonly string[]): string[] {
   return problems;
 }
 
-describe("cli/README.md", () => {
+describe("README.md (CLI commands)", () => {
   it("uses only commands, options and choices the CLI has", async () => {
     const markdown = await readFile(README, "utf8");
     const io = { stdout: recordingStream(), stderr: recordingStream(), env: {}, cwd: "." };
