@@ -18,7 +18,7 @@ export interface CommandContext {
 /** The outcome of a run, filled in by {@link CommandContext.run}. */
 export interface RunState {
   exitCode: number;
-  /** Secret values to scrub from any error printed (the API key once known). */
+  /** Secret values to scrub from any error printed (the API key and Slack token once known). */
   readonly secrets: string[];
 }
 
@@ -28,7 +28,11 @@ export function createCommandContext(io: CliIo, state: RunState): CommandContext
     async run(command, action) {
       const options = command.optsWithGlobals<GlobalOptions>();
       if (options.apiKey) state.secrets.push(options.apiKey);
-      if (io.env.CONTENT_REVIEW_API_KEY) state.secrets.push(io.env.CONTENT_REVIEW_API_KEY);
+      // The Slack token (insights report) is scrubbed too, should a library ever echo it.
+      for (const name of ["CONTENT_REVIEW_API_KEY", "SLACK_TOKEN"] as const) {
+        const value = io.env[name];
+        if (value) state.secrets.push(value);
+      }
       const session = createSession(io, options);
       try {
         const code = await action(session);

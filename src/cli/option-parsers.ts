@@ -24,6 +24,23 @@ export function collectUuid(value: string, previous: readonly string[] = []): st
   return [...previous, parseUuid(value)];
 }
 
+/**
+ * Collects `{asset-id}/{filename}` blob paths (part 1.1), as `upload` prints them, so that a
+ * mistyped one is named here rather than refused by the service as an opaque 403.
+ */
+export function collectBlobPath(value: string, previous: readonly string[] = []): string[] {
+  const trimmed = value.trim();
+  const slash = trimmed.indexOf("/");
+  const assetId = slash === -1 ? "" : trimmed.slice(0, slash);
+  const filename = slash === -1 ? "" : trimmed.slice(slash + 1);
+  if (!uuid.safeParse(assetId).success || filename === "" || filename.includes("/")) {
+    throw new InvalidArgumentError(
+      "Expected a blob path {asset-id}/{filename} as printed by upload, e.g. 6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/spot.mp4 (in the sandbox, any UUID and a filename with a marker).",
+    );
+  }
+  return [...previous, trimmed];
+}
+
 /** Collects a repeatable option into a list, also splitting comma-separated values. */
 export function collectList(value: string, previous: readonly string[] = []): string[] {
   const items = value

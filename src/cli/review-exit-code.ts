@@ -1,4 +1,4 @@
-import type { ReviewOutcome, ReviewStatus } from "../pipeline/index.ts";
+import type { ReviewOutcome, ReviewStatus, SkipReason } from "../pipeline/index.ts";
 import { meetsThreshold } from "../report/index.ts";
 import { exitCodeForError } from "./exit-code-for-error.ts";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.ts";
@@ -16,17 +16,27 @@ export const EXIT_CODE_BY_REVIEW_STATUS: Readonly<
 });
 
 /**
+ * Skip reasons that are the service's or the network's fault, not the file's: the upload was
+ * refused or unreachable after the client's retries. A file left out for one of them was not
+ * reviewed, so the run cannot pass (exit 3, issue 6).
+ */
+export const SERVICE_SKIP_REASONS: ReadonlySet<SkipReason> = new Set(["upload-failed"]);
+
+/**
  * The exit code of `review`: 1 when any issue is at or above `--fail-on`; otherwise 3 when an
- * asset failed for good or its results could not be read; otherwise 0. A run that ended early
- * maps through {@link EXIT_CODE_BY_REVIEW_STATUS}; an error by the kind of error.
+ * asset failed for good, its results could not be read or its upload failed; otherwise 0. A run
+ * that ended early maps through {@link EXIT_CODE_BY_REVIEW_STATUS} (a run with nothing left to
+ * submit because uploads failed gives 3, not 2); an error by the kind of error.
  */
 export function reviewExitCode(outcome: ReviewOutcome): ExitCode {
   if (outcome.status === "error") return exitCodeForError(outcome.error?.cause);
+  const uploadFailed = outcome.skipped.some((s) => SERVICE_SKIP_REASONS.has(s.reason));
+  if (outcome.status === "nothing-to-review" && uploadFailed) return EXIT_CODES.service;
   if (outcome.status !== "completed") return EXIT_CODE_BY_REVIEW_STATUS[outcome.status];
   const findings = outcome.assets.some((a) =>
     a.issues.some((i) => meetsThreshold(i.severity, outcome.failOn)),
   );
   if (findings) return EXIT_CODES.findings;
-  if (outcome.failedAssetCount > 0) return EXIT_CODES.service;
+  if (outcome.failedAssetCount > 0 || uploadFailed) return EXIT_CODES.service;
   return EXIT_CODES.ok;
 }

@@ -51,7 +51,7 @@ describe("content-review commands against the emulator with a live key", () => {
       files: [{ blobPath: file.blobPath, credits: 1, priceable: true }],
     });
     const estimateText = await run("estimate", file.blobPath);
-    expect(estimateText.stdout).toContain("Total: 1 credits");
+    expect(estimateText.stdout).toContain("Total: 1 credit\n");
 
     const submit = await run(
       "submit",
@@ -221,6 +221,19 @@ describe("content-review commands against the emulator with a live key", () => {
     );
     expect(exists.code).toBe(2);
     expect(exists.stderr).toMatch(/already exists.*Nothing was created/);
+    // A secret file that cannot be written is found before the secret is asked for.
+    const unwritable = await run(
+      "webhooks",
+      "create",
+      "--url",
+      receiver.url,
+      "--secret-file",
+      "secrets/relay.txt/nested.txt",
+    );
+    expect(unwritable.code).toBe(2);
+    expect(unwritable.stderr).toMatch(
+      /Cannot write secrets\/relay\.txt\/nested\.txt: .*Nothing was created\./,
+    );
 
     const list = await run("webhooks", "list", "--json");
     expect(list.json.data.map((s: { id: string }) => s.id)).toEqual([id]);

@@ -215,6 +215,46 @@ describe("content-review commands against the emulator with a sandbox key", () =
     expect(report.stdout).toContain("No rule violations in this period.");
   });
 
+  it("webhooks get|update|deliveries|delete with a sandbox key, --json shapes", async () => {
+    const create = await run(
+      "webhooks",
+      "create",
+      "--url",
+      receiver.url,
+      "--event",
+      "asset.processing.completed",
+      "--secret-file",
+      "get-update.secret",
+      "--json",
+    );
+    const id = create.json.id as string;
+    const get = await run("webhooks", "get", id, "--json");
+    expect(get.code).toBe(0);
+    expect(get.json).toMatchObject({ id, eventTypes: ["asset.processing.completed"] });
+    expect(get.json).not.toHaveProperty("secret");
+    const update = await run("webhooks", "update", id, "--disable", "--json");
+    expect(update.code).toBe(0);
+    expect(update.json).toMatchObject({ id, enabled: false });
+    const deliveries = await run("webhooks", "deliveries", id, "--json");
+    expect(deliveries.code).toBe(0);
+    expect(deliveries.json).toMatchObject({ data: [], pagination: { page: 1 } });
+    expect((await run("webhooks", "delete", id, "--json")).json).toEqual({ id, deleted: true });
+  });
+
+  it.each([
+    [
+      "time-saved",
+      ["--days", "7"],
+      (json: unknown) => expect(json).toMatchObject({ assetCount: 0 }),
+    ],
+    ["violation-rate", ["--days", "3"], (json: unknown) => expect(json).toHaveLength(3)],
+    ["top-violations", ["--limit", "5"], (json: unknown) => expect(json).toEqual([])],
+  ])("insights %s with a sandbox key counts no sandbox submission", async (name, argv, check) => {
+    const res = await run("insights", name, ...argv, "--json");
+    expect(res.code).toBe(0);
+    check(res.json);
+  });
+
   it("submit --simulation-delay with a live key is a usage error before any request", async () => {
     const live = await runCli(["submit", blob("x.mp4"), "--simulation-delay", "3"], {
       env: envFor(emu, emu.liveKey),

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { controlPlane, envFor, runCli } from "./cli-harness.ts";
+import { controlPlane, envFor, runCli, tempDir } from "./cli-harness.ts";
 
 const SUB = "0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e";
 
@@ -95,6 +95,21 @@ describe("content-review errors: what was wrong, what to do, the right exit code
     });
     expect(res.code).toBe(3);
     expect(res.stderr).toMatch(/^content-review: .*getProcessingDurationInsight/);
+  });
+
+  it("review against an unreachable service gives 3 (not a usage error), naming each file", async () => {
+    const port = await closedPort();
+    const { writeFile } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    const dir = await tempDir();
+    await writeFile(join(dir.path, "a.txt"), "hello\n");
+    const res = await runCli(["--max-attempts", "1", "review", "a.txt"], {
+      env: envFor({ baseUrl: `http://127.0.0.1:${port}` }, emu.liveKey),
+      cwd: dir.path,
+    }).finally(dir.remove);
+    expect(res.code).toBe(3);
+    expect(res.stdout).toMatch(/a\.txt: Upload of a\.txt failed: .*could not reach the service/);
+    expect(res.stdout).toMatch(/Check the base URL and the network/);
   });
 
   it("server errors are retried (shown as progress) before exit 3", async () => {

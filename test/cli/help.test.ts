@@ -68,6 +68,12 @@ describe("content-review --help", () => {
     ["a missing argument", ["issues"], /missing required argument 'submission-id'/],
     ["a bad uuid", ["asset", "nope", "0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e"], /Expected a UUID/],
     [
+      "a bad blob path",
+      ["estimate", "media/spot.mp4"],
+      /'media\/spot\.mp4' is invalid for argument 'blob-paths'\. Expected a blob path \{asset-id\}\/\{filename\} as printed by upload/,
+    ],
+    ["a bad blob path to submit", ["submit", "spot.mp4"], /Expected a blob path/],
+    [
       "a bad choice",
       ["review", "x", "--fail-on", "bogus"],
       /Allowed choices are critical, major, minor, info, never/,

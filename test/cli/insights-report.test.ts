@@ -133,6 +133,18 @@ describe("content-review insights report", () => {
     expect(res.stderr).not.toContain("xoxb-wrong-token");
   });
 
+  it("the Slack token is scrubbed from any error printed, even one that quotes it", async () => {
+    // A channel pasted from the wrong variable: the error names the channel, which is the token.
+    const token = "xoxb-pasted-into-the-wrong-place";
+    const res = await runCli(["--debug", "insights", "report", "--slack-channel", token], {
+      env: { ...env, SLACK_TOKEN: token },
+      cwd: dir.path,
+    });
+    expect(res.code).toBe(3);
+    expect(res.stderr).toMatch(/Posting the insights to Slack channel \S+ failed/);
+    expect(res.stderr).not.toContain(token);
+  });
+
   it("--slack-channel without SLACK_TOKEN is a usage error", async () => {
     const res = await run("insights", "report", "--slack-channel", "C0123");
     expect(res.code).toBe(2);

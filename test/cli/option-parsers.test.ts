@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from "commander";
 import { describe, expect, it } from "vitest";
 import {
+  collectBlobPath,
   collectList,
   collectTag,
   intInRange,
@@ -47,6 +48,23 @@ describe("option parsers", () => {
     expect(collectTag("note=a=b")).toEqual([{ key: "note", value: "a=b" }]);
     expect(() => collectTag("=x")).toThrow(/key=value/);
     expect(() => collectTag("k=")).toThrow(/key=value/);
+  });
+
+  it("collectBlobPath takes {asset-id}/{filename}, repeatable", () => {
+    const a = "6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/spot.mp4";
+    const b = " 0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e/x__sandbox_pass__.png ";
+    expect(collectBlobPath(b, collectBlobPath(a))).toEqual([a, b.trim()]);
+  });
+
+  it.each([
+    "spot.mp4",
+    "nonsense",
+    "6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/",
+    "6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/a/b.mp4",
+    "not-a-uuid/spot.mp4",
+    "../6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/spot.mp4",
+  ])("collectBlobPath refuses %j, saying what a blob path looks like", (value) => {
+    expect(() => collectBlobPath(value)).toThrow(/Expected a blob path \{asset-id\}\/\{filename\}/);
   });
 
   it("collectList splits commas and repeats", () => {

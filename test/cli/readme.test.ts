@@ -35,7 +35,8 @@ function words(line: string): string[] {
 function invocations(markdown: string): string[][] {
   const joined = markdown.replace(/\\\n\s*/g, " ");
   const found: string[][] = [];
-  for (const match of joined.matchAll(/(?:^|[\s`-])(content-review (?:[^`\n])+)/g)) {
+  // Also inside command substitutions: `ID=$(content-review webhooks create ... --json | jq ...)`.
+  for (const match of joined.matchAll(/(?:^|[\s`(-])(content-review (?:[^`\n])+)/g)) {
     const w = words(match[1]!);
     if (w[1] && !w[1].startsWith("-") && !["review-toolkit", "relay"].includes(w[1]))
       found.push(w.slice(1));

@@ -1,60 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError, DomainError } from "../../src/api/index.ts";
 import { EXIT_CODES, reviewExitCode } from "../../src/cli/index.ts";
-import type { AssetReview, ReviewOutcome } from "../../src/pipeline/index.ts";
-import { countBySeverity } from "../../src/report/index.ts";
-
-function asset(severities: string[], failed = false): AssetReview {
-  const issues = severities.map((severity, i) => ({
-    id: `i${i}`,
-    assetId: "a",
-    summary: "s",
-    severity,
-  }));
-  return {
-    file: { path: "a.txt", displayPath: "a.txt" },
-    assetId: "a",
-    blobPath: "a/a.txt",
-    filename: "a.txt",
-    status: failed ? "failed" : "complete",
-    failure: null,
-    retries: 0,
-    versionNumber: 1,
-    topics: [],
-    orphanIssues: issues,
-    issues,
-    counts: countBySeverity(issues),
-    diff: null,
-    resultsError: null,
-  };
-}
-
-function outcome(partial: Partial<ReviewOutcome>): ReviewOutcome {
-  const assets = partial.assets ?? [];
-  return {
-    status: "completed",
-    conclusion: "success",
-    reason: "",
-    environment: "live",
-    failOn: "major",
-    maxCredits: null,
-    submissionId: null,
-    submissionStatus: null,
-    skipped: [],
-    uploaded: [],
-    estimate: null,
-    assets,
-    counts: countBySeverity([]),
-    issueCount: 0,
-    failedAssetCount: assets.filter((a) => a.status === "failed").length,
-    error: null,
-    lastSubmission: null,
-    ...partial,
-  };
-}
+import type { ReviewOutcome } from "../../src/pipeline/index.ts";
+import { asset, outcome, skipped } from "./review-outcome-fixture.ts";
 
 describe("reviewExitCode", () => {
-  it.each([
+  const cases: [string, ReviewOutcome, number][] = [
     ["no issues", outcome({ assets: [asset([])] }), EXIT_CODES.ok],
     ["issues below --fail-on", outcome({ assets: [asset(["minor", "info"])] }), EXIT_CODES.ok],
     [
@@ -74,6 +25,34 @@ describe("reviewExitCode", () => {
     ["cancelled", outcome({ status: "cancelled" }), EXIT_CODES.interrupted],
     ["submitted without waiting", outcome({ status: "submitted-no-wait" }), EXIT_CODES.ok],
     ["nothing to review", outcome({ status: "nothing-to-review" }), EXIT_CODES.usage],
+    [
+      "nothing to review: every file was refused locally",
+      outcome({ status: "nothing-to-review", skipped: [skipped("a.exe", "unsupported-type")] }),
+      EXIT_CODES.usage,
+    ],
+    [
+      "nothing to review: every upload failed (service or network)",
+      outcome({
+        status: "nothing-to-review",
+        skipped: [skipped("a.txt", "unsupported-type"), skipped("b.txt", "upload-failed")],
+      }),
+      EXIT_CODES.service,
+    ],
+    [
+      "a file whose upload failed for good, the others clean",
+      outcome({ assets: [asset([])], skipped: [skipped("b.txt", "upload-failed")] }),
+      EXIT_CODES.service,
+    ],
+    [
+      "a file refused locally, the others clean",
+      outcome({ assets: [asset([])], skipped: [skipped("b.exe", "unsupported-type")] }),
+      EXIT_CODES.ok,
+    ],
+    [
+      "findings win over a failed upload",
+      outcome({ assets: [asset(["critical"])], skipped: [skipped("b.txt", "upload-failed")] }),
+      EXIT_CODES.findings,
+    ],
     [
       "a service error",
       outcome({
@@ -102,7 +81,11 @@ describe("reviewExitCode", () => {
       }),
       EXIT_CODES.usage,
     ],
-  ])("%s exits %i", (_name, value, code) => {
-    expect(reviewExitCode(value)).toBe(code);
-  });
+  ];
+  it.each(cases.map(([name, value, code]) => [name, code, value] as const))(
+    "%s exits %i",
+    (_name, code, value) => {
+      expect(reviewExitCode(value)).toBe(code);
+    },
+  );
 });

@@ -117,6 +117,39 @@ describe("content-review review (the shared pipeline) against the emulator", () 
     },
   );
 
+  it.each([
+    ["a folder", "out", /Cannot write out: it is a folder; name a file inside it instead/],
+    [
+      "a path under a file",
+      "clean/plain.txt/report.xml",
+      /Cannot write clean\/plain\.txt\/report\.xml: .*choose another path/,
+    ],
+  ])(
+    "live: --output naming %s is a usage error before anything is uploaded or charged",
+    async (_name, output, message) => {
+      const { mkdir } = await import("node:fs/promises");
+      await mkdir(join(dir.path, "out"), { recursive: true });
+      const before = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+      const res = await review(live, "media", "--format", "junit", "--output", output);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(message);
+      expect(res.stderr).toContain("Nothing was uploaded or submitted.");
+      expect(res.stderr).not.toMatch(/^upload /m);
+      const after = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+      expect(after.submissions).toBe(before.submissions);
+    },
+  );
+
+  it("live: the text report gives one verdict line", async () => {
+    const res = await review(live, "media/claims.txt");
+    expect(res.code).toBe(1);
+    expect(res.stdout).toMatch(/^Review failed: 1 issue at or above critical \(marked !\)\.$/m);
+    expect(res.stdout.match(/Review failed/g)).toHaveLength(1);
+    expect(res.stdout).toMatch(/, 1 credit, 3 issues \(/);
+    expect(res.stderr).toMatch(/^estimate: 1 credit$/m);
+    expect(res.stderr).toMatch(/^submitted 1 asset as /m);
+  });
+
   it("live: a folder with nothing reviewable is a usage error", async () => {
     const res = await review(live, "bad");
     expect(res.code).toBe(2);

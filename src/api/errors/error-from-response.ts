@@ -3,7 +3,7 @@ import { redactValue } from "../redact.ts";
 import { DomainError } from "./domain-error.ts";
 import { HttpError } from "./http-error.ts";
 import { RateLimitError } from "./rate-limit-error.ts";
-import { STATUS_HINTS } from "./status-hints.ts";
+import { OPERATION_STATUS_HINTS, STATUS_HINTS } from "./status-hints.ts";
 import { TierNotAuthorizedError } from "./tier-not-authorized-error.ts";
 import { type FieldProblem, ValidationError } from "./validation-error.ts";
 
@@ -37,7 +37,10 @@ export interface ErrorResponse {
 }
 
 function compose(operation: string, status: number, what: string | undefined): string {
-  const hint = STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : undefined);
+  const hint =
+    OPERATION_STATUS_HINTS[operation]?.[status] ??
+    STATUS_HINTS[status] ??
+    (status >= 500 ? STATUS_HINTS[500] : undefined);
   const head = `${operation} failed with HTTP ${status}`;
   return [what ? `${head}: ${what}` : head, hint].filter(Boolean).join(". ");
 }

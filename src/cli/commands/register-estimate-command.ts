@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { type CommandContext, withExamples } from "../command-context.ts";
+import { collectBlobPath } from "../option-parsers.ts";
 import { formatEstimate } from "../views/format-estimate.ts";
 
 /** `estimate <blob-paths...>`: the credit cost of a batch, read-only (part 4.2). */
@@ -7,7 +8,11 @@ export function registerEstimateCommand(program: Command, ctx: CommandContext): 
   const command = program
     .command("estimate")
     .description("Preview the credit cost of uploaded files; creates nothing and charges nothing")
-    .argument("<blob-paths...>", "blob paths printed by upload ({asset-id}/{filename})")
+    .argument(
+      "<blob-paths...>",
+      "blob paths printed by upload ({asset-id}/{filename})",
+      collectBlobPath,
+    )
     .action((blobPaths: string[], _options: unknown, cmd: Command) =>
       ctx.run(cmd, async (session) => {
         const estimate = await session

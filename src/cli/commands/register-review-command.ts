@@ -5,20 +5,21 @@ import {
   FAIL_ON_VALUES,
   type FailOn,
   renderJsonReport,
+  renderJunit,
   renderMarkdownReport,
   renderSarif,
 } from "../../report/index.ts";
-import { renderJunit } from "../../report/render-junit.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import type { ProgressTask } from "../create-progress.ts";
 import { requireSandbox, type Session } from "../create-session.ts";
 import { expandPaths } from "../expand-paths.ts";
 import { intInRange, parseCredits } from "../option-parsers.ts";
+import { plural } from "../plural.ts";
 import { reviewExitCode } from "../review-exit-code.ts";
 import { addSidekickOption, addWaitOptions, resolveSidekicks } from "../shared-options.ts";
 import { formatReview } from "../views/format-review.ts";
 import { finishedAssets } from "../wait-with-progress.ts";
-import { writeOutputFile } from "../write-output-file.ts";
+import { checkOutputFile, writeOutputFile } from "../write-output-file.ts";
 
 /** Report formats of `review --format`. */
 export const REVIEW_FORMATS = Object.freeze([
@@ -83,9 +84,9 @@ function pipelineEvents(session: Session) {
     onUploadSkipped: (s: { file: { displayPath: string }; message: string }) =>
       session.progress.line(`skipped ${s.file.displayPath}: ${s.message}`),
     onEstimate: (e: { totalCredits: number }) =>
-      session.progress.line(`estimate: ${e.totalCredits} credits`),
+      session.progress.line(`estimate: ${plural(e.totalCredits, "credit")}`),
     onSubmitted: (e: { submissionId: string; assetCount: number }) =>
-      session.progress.line(`submitted ${e.assetCount} asset(s) as ${e.submissionId}`),
+      session.progress.line(`submitted ${plural(e.assetCount, "asset")} as ${e.submissionId}`),
     onPoll: (s: Parameters<typeof finishedAssets>[0]) => {
       wait ??= session.progress.task(`submission ${s.submissionId}`, s.assets.length, "assets");
       wait.update(finishedAssets(s), s.status);
@@ -96,7 +97,7 @@ function pipelineEvents(session: Session) {
     },
     onRetry: (e: { round: number; assetIds: readonly string[] }) =>
       session.progress.line(
-        `retry round ${e.round}: re-running ${e.assetIds.length} failed asset(s)`,
+        `retry round ${e.round}: re-running ${plural(e.assetIds.length, "failed asset")}`,
       ),
   };
 }
@@ -140,6 +141,11 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       const sidekickIds = resolveSidekicks(options.sidekick, ctx.io.env);
       if (options.simulationDelay !== undefined) requireSandbox(session, "--simulation-delay");
       const files = await expandPaths(paths, ctx.io.cwd);
+      if (options.output) {
+        await checkOutputFile(ctx.io.cwd, options.output, {
+          consequence: "Nothing was uploaded or submitted.",
+        });
+      }
       const outcome = await runReviewPipeline({
         client: session.client(),
         files,
@@ -159,7 +165,13 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       // --json alone means the JSON report on stdout.
       const format: ReviewFormat = session.json && !options.output ? "json" : options.format;
       if (options.output) {
-        await writeOutputFile(ctx.io.cwd, options.output, renderReview(outcome, format, session));
+        try {
+          await writeOutputFile(ctx.io.cwd, options.output, renderReview(outcome, format, session));
+        } catch (error) {
+          // The review ran (and was charged): its summary still goes out before the error.
+          ctx.io.stdout.write(formatReview(outcome, session.style));
+          throw error;
+        }
         ctx.io.stdout.write(
           session.json
             ? renderReview(outcome, "json", session)

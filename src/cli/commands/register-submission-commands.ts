@@ -1,7 +1,14 @@
 import { type Command, Option } from "commander";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import { requireSandbox } from "../create-session.ts";
-import { collectTag, intInRange, parseUuid, type TagOption } from "../option-parsers.ts";
+import {
+  collectBlobPath,
+  collectTag,
+  intInRange,
+  parseUuid,
+  type TagOption,
+} from "../option-parsers.ts";
+import { plural } from "../plural.ts";
 import {
   addSidekickOption,
   addWaitOptions,
@@ -22,7 +29,11 @@ export function registerSubmissionCommands(program: Command, ctx: CommandContext
   const submit = program
     .command("submit")
     .description("Create one submission of uploaded files (use review for the whole flow)")
-    .argument("<blob-paths...>", "blob paths printed by upload; in sandbox any UUID with a marker")
+    .argument(
+      "<blob-paths...>",
+      "blob paths printed by upload; in sandbox any UUID with a marker",
+      collectBlobPath,
+    )
     .option(
       "--tag <key=value>",
       "tag every asset; a key alone is a plain tag; repeatable",
@@ -56,7 +67,7 @@ export function registerSubmissionCommands(program: Command, ctx: CommandContext
             ? {}
             : { simulationDelaySeconds: options.simulationDelay },
         );
-        session.note(`Submitted ${blobPaths.length} asset(s) as ${created.submissionId}.`);
+        session.note(`Submitted ${plural(blobPaths.length, "asset")} as ${created.submissionId}.`);
         const submission = options.wait
           ? await waitWithProgress(session, created.submissionId, waitSettings(options))
           : created;
@@ -66,7 +77,7 @@ export function registerSubmissionCommands(program: Command, ctx: CommandContext
   withExamples(submit, [
     "content-review submit 6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/spot.mp4 --sidekick brand-safety --wait",
     "content-review submit $BLOB --sidekick brand-safety --tag campaign=spring --tag urgent",
-    "CONTENT_REVIEW_API_KEY=$SANDBOX_KEY content-review submit $(uuidgen)/ad__sandbox_fail__.mp4 --sidekick x --wait",
+    `CONTENT_REVIEW_API_KEY=$SANDBOX_KEY content-review submit "$(node -p 'crypto.randomUUID()')/ad__sandbox_fail__.mp4" --sidekick x --wait`,
   ]);
 
   const status = program

@@ -10,7 +10,7 @@ import {
   formatSubscription,
   formatSubscriptions,
 } from "../views/format-webhooks.ts";
-import { writeOutputFile } from "../write-output-file.ts";
+import { checkOutputFile, writeOutputFile } from "../write-output-file.ts";
 
 /** The event types of part 6, as data. */
 export const EVENT_TYPES: readonly WebhookEventType[] = Object.freeze([
@@ -81,6 +81,11 @@ export function registerWebhooksCommand(program: Command, ctx: CommandContext): 
                 { input: "--secret-file" },
               );
             }
+            // The secret is shown only once: make sure it can be kept before asking for it.
+            await checkOutputFile(ctx.io.cwd, options.secretFile, {
+              input: "--secret-file",
+              consequence: "Nothing was created.",
+            });
           }
           const created = await session.client().createWebhookSubscription({
             endpointUrl: options.url,
@@ -90,11 +95,18 @@ export function registerWebhooksCommand(program: Command, ctx: CommandContext): 
           const secret = created.secret ?? "";
           let secretFile: string | null = null;
           if (options.secretFile) {
-            await writeOutputFile(ctx.io.cwd, options.secretFile, `${secret}\n`, {
-              mode: 0o600,
-              exclusive: true,
-              input: "--secret-file",
-            });
+            try {
+              await writeOutputFile(ctx.io.cwd, options.secretFile, `${secret}\n`, {
+                mode: 0o600,
+                exclusive: true,
+                input: "--secret-file",
+              });
+            } catch (error) {
+              throw new CliUsageError(
+                `${(error as Error).message} Subscription ${created.id} was created, but its secret could not be kept: delete it (content-review webhooks delete ${created.id}) and create it again.`,
+                { input: "--secret-file", cause: error },
+              );
+            }
             secretFile = options.secretFile;
           }
           const data = {

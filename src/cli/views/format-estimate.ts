@@ -1,5 +1,6 @@
 import type { PriceEstimateResponse } from "../../api/index.ts";
 import { formatTable } from "../format-table.ts";
+import { plural } from "../plural.ts";
 
 /** A price estimate (part 2.12): one row per file, then the total. */
 export function formatEstimate(estimate: PriceEstimateResponse): string {
@@ -18,5 +19,5 @@ export function formatEstimate(estimate: PriceEstimateResponse): string {
     unpriced > 0
       ? ` (${unpriced} file${unpriced === 1 ? "" : "s"} could not be measured and cost nothing)`
       : "";
-  return `${table}\nTotal: ${estimate.totalCredits} credits${note}\n`;
+  return `${table}\nTotal: ${plural(estimate.totalCredits, "credit")}${note}\n`;
 }

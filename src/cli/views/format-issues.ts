@@ -1,6 +1,5 @@
 import type { Issue, IssueListResponse, TopicsResponse } from "../../api/index.ts";
-import { formatSeverityCounts } from "../../report/format-severity-counts.ts";
-import { bySeverity, countBySeverity } from "../../report/severity.ts";
+import { bySeverity, countBySeverity, formatSeverityCounts } from "../../report/index.ts";
 import type { Style } from "../create-style.ts";
 import { formatTable } from "../format-table.ts";
 

@@ -1,7 +1,9 @@
-import type { ReviewOutcome } from "../../pipeline/index.ts";
+import type { ReviewConclusion, ReviewOutcome } from "../../pipeline/index.ts";
 import { bySeverity, formatSeverityCounts, meetsThreshold } from "../../report/index.ts";
 import type { Style } from "../create-style.ts";
 import { formatTable } from "../format-table.ts";
+import { plural } from "../plural.ts";
+import { SERVICE_SKIP_REASONS } from "../review-exit-code.ts";
 
 /** The text report of `review`: files, their issues, skipped files and the verdict. */
 export function formatReview(outcome: ReviewOutcome, style: Style): string {
@@ -35,25 +37,56 @@ export function formatReview(outcome: ReviewOutcome, style: Style): string {
   }
   const facts = [
     outcome.submissionId ? `submission ${outcome.submissionId}` : null,
-    outcome.estimate ? `${outcome.estimate.totalCredits} credits` : null,
-    `${outcome.issueCount} issue${outcome.issueCount === 1 ? "" : "s"} (${formatSeverityCounts(outcome.counts)})`,
+    outcome.estimate ? plural(outcome.estimate.totalCredits, "credit") : null,
+    `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`,
     `fail-on ${outcome.failOn}`,
     outcome.environment === "sandbox" ? "sandbox" : null,
   ].filter(Boolean);
-  const verdict =
-    outcome.conclusion === "success"
-      ? style.green("passed")
-      : outcome.conclusion === "failure"
-        ? style.red("failed")
-        : style.yellow(outcome.conclusion.replace("_", " "));
+  parts.push(`${verdictLine(outcome, style)}\n${facts.join(", ")}\n`);
+  return parts.join("\n");
+}
+
+/** The verdict word per conclusion: check-run terms (`neutral`) read oddly in a terminal. */
+const VERDICT_WORDS: Readonly<Record<ReviewConclusion, string>> = Object.freeze({
+  success: "passed",
+  failure: "failed",
+  neutral: "stopped",
+  skipped: "skipped",
+  timed_out: "timed out",
+  cancelled: "cancelled",
+  pending: "pending",
+});
+
+/**
+ * One sentence on how the run ended. A completed run is judged here from its data (issues at or
+ * above `--fail-on`, failed assets, failed uploads: the same rules as the exit code), so the line
+ * matches the exit code; any other ending uses the pipeline's reason.
+ */
+function verdictLine(outcome: ReviewOutcome, style: Style): string {
+  if (outcome.status !== "completed") {
+    const word = VERDICT_WORDS[outcome.conclusion];
+    const painted = outcome.conclusion === "failure" ? style.red(word) : style.yellow(word);
+    const next =
+      outcome.status === "submitted-no-wait" && outcome.submissionId
+        ? ` Follow up with: content-review status ${outcome.submissionId} --wait`
+        : "";
+    return `Review ${painted}: ${outcome.reason}${next}`;
+  }
   const over = outcome.assets.reduce(
     (n, a) => n + a.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn)).length,
     0,
   );
-  const why =
-    outcome.status === "completed" && over > 0
-      ? `${over} issue${over === 1 ? "" : "s"} at or above ${outcome.failOn} (marked !). ${outcome.reason}`
-      : outcome.reason;
-  parts.push(`Review ${verdict}: ${why}\n${facts.join(", ")}\n`);
-  return parts.join("\n");
+  const uploadFailed = outcome.skipped.filter((s) => SERVICE_SKIP_REASONS.has(s.reason)).length;
+  const problems = [
+    over > 0 ? `${plural(over, "issue")} at or above ${outcome.failOn} (marked !)` : null,
+    outcome.failedAssetCount > 0
+      ? `${plural(outcome.failedAssetCount, "file")} could not be reviewed`
+      : null,
+    uploadFailed > 0 ? `${plural(uploadFailed, "file")} could not be uploaded (see Skipped)` : null,
+  ].filter(Boolean);
+  if (problems.length > 0) return `Review ${style.red("failed")}: ${problems.join(" and ")}.`;
+  const reviewed = `${plural(outcome.assets.length, "file")} reviewed`;
+  return outcome.failOn === "never"
+    ? `Review ${style.green("passed")}: ${reviewed}; fail-on is never.`
+    : `Review ${style.green("passed")}: ${reviewed}, no issues at or above ${outcome.failOn}.`;
 }

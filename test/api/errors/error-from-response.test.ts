@@ -44,6 +44,15 @@ describe("errorFromResponse", () => {
     expect(error.body).toEqual(body);
   });
 
+  it.each([
+    ["getSubmission", /does not exist in this key's workspace\.$/],
+    ["listAssetIssues", /issues are served only once the asset has finished processing/],
+    ["listAssetTopics", /topics are served only once the asset has finished processing/],
+  ])("errorFromResponse gives %s's 404 the hint that fits the operation", (operation, hint) => {
+    const error = errorFromResponse({ operation, status: 404, body: { detail: "Not found" } });
+    expect(error.message).toMatch(hint);
+  });
+
   it("errorFromResponse reads the 402 tier body and its bucket", () => {
     const error = errorFromResponse({
       operation: "createSubmission",
