@@ -15,21 +15,37 @@ export interface GithubContext {
     | {
         readonly number: number;
         readonly headSha: string;
+        /** The base commit, to compare with when the PR's files cannot be listed. */
+        readonly baseSha: string | undefined;
         /** The head is in another repository, where secrets are not passed to workflows. */
         readonly isFork: boolean;
       }
     | undefined;
-  readonly push: { readonly before: string; readonly after: string } | undefined;
+  readonly push:
+    | {
+        readonly before: string;
+        readonly after: string;
+        /** The pushed ref, e.g. `refs/heads/feature`. */
+        readonly ref: string | undefined;
+        /** The repository's default branch name, to compare a new branch against. */
+        readonly defaultBranch: string | undefined;
+        /** The push deleted the branch: there is nothing at `after` to review. */
+        readonly deleted: boolean;
+      }
+    | undefined;
 }
 
 interface EventPayload {
   pull_request?: {
     number?: number;
     head?: { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
-    base?: { repo?: { full_name?: string } };
+    base?: { sha?: string; repo?: { full_name?: string } };
   };
   before?: string;
   after?: string;
+  ref?: string;
+  deleted?: boolean;
+  repository?: { default_branch?: string };
 }
 
 /** Reads `GITHUB_*` variables and the event payload at `GITHUB_EVENT_PATH`. */
@@ -54,6 +70,7 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
       ? {
           number: pr.number,
           headSha: pr.head.sha,
+          baseSha: pr.base?.sha,
           isFork:
             pr.head.repo === null ||
             pr.head.repo?.fork === true ||
@@ -64,7 +81,13 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
       : undefined;
   const push =
     eventName === "push" && payload.before && payload.after
-      ? { before: payload.before, after: payload.after }
+      ? {
+          before: payload.before,
+          after: payload.after,
+          ref: payload.ref,
+          defaultBranch: payload.repository?.default_branch,
+          deleted: payload.deleted === true || /^0+$/.test(payload.after),
+        }
       : undefined;
   return Object.freeze({
     eventName,

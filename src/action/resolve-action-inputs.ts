@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUPPORTED_EXTENSIONS } from "../api/index.ts";
+import { isConfigurationError, parseApiKey, SUPPORTED_EXTENSIONS } from "../api/index.ts";
 import { FAIL_ON_VALUES, type FailOn } from "../report/index.ts";
 import { ActionInputError } from "./action-input-error.ts";
 
@@ -79,7 +79,7 @@ function list(raw: string): string[] {
 /**
  * Reads and validates every input once (STYLE habit 6). `getInput` returns the raw string of
  * an input, or "" when unset (like `core.getInput`). Throws {@link ActionInputError} naming the
- * input and the allowed values. The API key's form is checked by the client later.
+ * input and the allowed values. The API key's form is checked here too, without repeating it.
  */
 export function resolveActionInputs(getInput: (name: string) => string): ActionInputs {
   const raw = (name: string) => getInput(name).trim();
@@ -93,6 +93,12 @@ export function resolveActionInputs(getInput: (name: string) => string): ActionI
     // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
     "pass the workspace API key from a secret, e.g. ${{ secrets.CONTENT_REVIEW_API_KEY }}.",
   );
+  try {
+    parseApiKey(apiKey, 'Input "api-key"');
+  } catch (error) {
+    if (!isConfigurationError(error)) throw error;
+    throw new ActionInputError(error.message, { input: "api-key", cause: error });
+  }
   const baseUrl = httpUrl(
     "base-url",
     required("base-url", "set the service address, e.g. https://review.example.com."),

@@ -8,7 +8,13 @@ import {
   redact,
   userAgent,
 } from "../api/index.ts";
-import { outcomeWithoutReview, type ReviewOutcome, runReviewPipeline } from "../pipeline/index.ts";
+import {
+  outcomeWithoutReview,
+  type ReviewFile,
+  type ReviewOutcome,
+  runReviewPipeline,
+  type SkippedFile,
+} from "../pipeline/index.ts";
 import { CONCLUSION_LABELS, formatSeverityCounts, renderMarkdownReport } from "../report/index.ts";
 import { ActionInputError } from "./action-input-error.ts";
 import { buildAnnotations, completeCheckRun, startCheckRun } from "./check-run.ts";
@@ -17,7 +23,8 @@ import {
   type GithubClient,
   isPermissionError,
 } from "./create-github-client.ts";
-import { listChangedFiles } from "./list-changed-files.ts";
+import { fetchPullRequestFiles } from "./fetch-pull-request-files.ts";
+import { type ChangedFiles, listChangedFiles } from "./list-changed-files.ts";
 import { progressLog } from "./progress-log.ts";
 import { publishReview } from "./publish-review.ts";
 import { type GithubContext, readGithubContext } from "./read-github-context.ts";
@@ -40,6 +47,8 @@ interface RunState {
   secrets: string[];
   outcome: ReviewOutcome | undefined;
   reportPath: string;
+  /** Where to report, once the inputs and the event are known: failures after that get a check run too. */
+  target: ReportTarget | undefined;
 }
 
 /**
@@ -59,6 +68,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const state: RunState = {
     secrets: [],
     outcome: undefined,
+    target: undefined,
     reportPath: join(
       env["RUNNER_TEMP"] || tmpdir(),
       `content-review-report-${env["GITHUB_RUN_ID"] ?? process.pid}.json`,
@@ -67,15 +77,19 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     await main(env, controller.signal, state);
   } catch (error) {
-    const message = redact((error as Error).message ?? String(error), state.secrets);
+    const cancelled = controller.signal.aborted;
+    const message = cancelled
+      ? "The run was cancelled."
+      : redact((error as Error).message ?? String(error), state.secrets);
     if (state.outcome === undefined) {
       state.outcome = outcomeWithoutReview({
-        status: "error",
+        status: cancelled ? "cancelled" : "error",
         reason: message,
         error,
         secrets: state.secrets,
+        ...(state.target === undefined ? {} : { failOn: state.target.inputs.failOn }),
       });
-      await report(state, undefined).catch(() => {});
+      await report(state, state.target).catch(() => {});
     }
     core.setFailed(message);
   } finally {
@@ -136,43 +150,75 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     );
   }
 
-  let changed: string[] | null = null;
-  try {
-    changed = github === undefined ? null : await listChangedFiles(github, context, signal);
-  } catch (error) {
-    if (signal.aborted) {
-      state.outcome = outcomeWithoutReview({
-        status: "cancelled",
-        reason: "The run was cancelled.",
-        failOn: inputs.failOn,
-      });
-      await report(state, { inputs, context, github, checkRunId: undefined });
-      return;
-    }
-    throw error;
+  if (context.push?.deleted === true) {
+    const reason = "The push deleted a branch: there is nothing to review.";
+    core.notice(reason);
+    // No check run: a deleted branch has no head commit to put it on.
+    state.outcome = outcomeWithoutReview({ status: "nothing-to-review", reason });
+    await report(state, undefined);
+    return;
   }
-  const selected = await selectFiles({
-    workspace: context.workspace,
-    patterns: inputs.files,
-    changed,
-  });
+
+  // `comment: none` keeps the findings off the PR entirely: job summary and outputs only.
+  state.target = {
+    inputs,
+    context,
+    github,
+    checkRunId: undefined,
+    checksAllowed: github !== undefined && inputs.wait && inputs.comment !== "none",
+  };
+  // A failure or a cancellation from here on still concludes the check run (see run()).
+  const changed: ChangedFiles | null =
+    github === undefined ? null : await listChangedFiles(github, context, signal);
+  let files: ReviewFile[];
+  let skippedEarly: SkippedFile[];
+  if (context.eventName === "pull_request_target" && changed !== null && github !== undefined) {
+    // The workspace holds the base branch here: the head's files are read as data, never checked out.
+    const head = await fetchPullRequestFiles(github, context, {
+      paths: changed.paths,
+      patterns: inputs.files,
+      dir: join(
+        env["RUNNER_TEMP"] || tmpdir(),
+        `content-review-pr-head-${env["GITHUB_RUN_ID"] ?? process.pid}`,
+      ),
+      signal,
+    });
+    files = head.files;
+    skippedEarly = head.skipped;
+  } else {
+    const selected = await selectFiles({
+      workspace: context.workspace,
+      patterns: inputs.files,
+      changed: changed?.paths ?? null,
+    });
+    files = selected.files;
+    skippedEarly = selected.throughSymlink.map((p) => ({
+      file: { path: resolve(context.workspace, p), displayPath: p },
+      reason: "symlink" as const,
+      message: `${p} is reached through a symbolic link; links are never followed.`,
+    }));
+  }
+  const matching = files.length + skippedEarly.length;
   core.info(
     changed === null
-      ? `${selected.files.length} files match the patterns.`
-      : `${changed.length} changed files, ${selected.files.length} of them match the patterns.`,
+      ? `${matching} files match the patterns.`
+      : `${changed.paths.length} changed files, ${matching} of them match the patterns.`,
   );
-  for (const path of selected.throughSymlink)
-    core.warning(`Skipped ${path}: a directory on its path is a symbolic link.`, { file: path });
+  if (changed?.fallback !== undefined) core.warning(changed.fallback);
+  if (changed?.truncated === true)
+    core.warning(
+      `GitHub lists only the first ${context.pullRequest === undefined || changed.fallback !== undefined ? "300 files of a comparison" : "3000 files of a pull request"}: files past that limit are not reviewed. Split the change, or review everything with a workflow_dispatch run.`,
+    );
+  for (const skipped of skippedEarly)
+    core.warning(skipped.message, { file: skipped.file.displayPath });
 
-  let checkRunId: number | undefined;
-  // `comment: none` keeps the findings off the PR entirely: job summary and outputs only.
-  let checksAllowed = github !== undefined && inputs.wait && inputs.comment !== "none";
-  if (checksAllowed && github !== undefined) {
+  const target = state.target;
+  if (target.checksAllowed && github !== undefined) {
     try {
-      checkRunId = await startCheckRun(github, context, inputs.checkName, signal);
+      target.checkRunId = await startCheckRun(github, context, inputs.checkName, signal);
     } catch (error) {
       if (!isPermissionError(error)) throw error;
-      checksAllowed = false;
+      target.checksAllowed = false;
       core.warning(
         'Cannot create a check run (the token lacks "checks: write"); the findings are in the job summary.',
       );
@@ -181,7 +227,7 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
 
   const outcome = await runReviewPipeline({
     client,
-    files: selected.files,
+    files,
     sidekickIds: inputs.sidekickIds,
     failOn: inputs.failOn,
     maxCredits: inputs.maxCredits,
@@ -197,25 +243,12 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
   });
   state.outcome = {
     ...outcome,
-    skipped: [
-      ...selected.throughSymlink.map((p) => ({
-        file: { path: resolve(context.workspace, p), displayPath: p },
-        reason: "symlink" as const,
-        message: `${p} is reached through a symbolic link; links are never followed.`,
-      })),
-      ...outcome.skipped,
-    ],
+    skipped: [...skippedEarly, ...outcome.skipped],
   };
   core.info(
     `${outcome.reason} ${outcome.status === "completed" ? formatSeverityCounts(outcome.counts) : ""}`.trim(),
   );
-  const problem = await report(state, {
-    inputs,
-    context,
-    github,
-    checkRunId: checksAllowed ? checkRunId : undefined,
-    checksAllowed,
-  });
+  const problem = await report(state, target);
   if (problem !== undefined) core.setFailed(problem);
   else if (FAILING_CONCLUSIONS.has(state.outcome.conclusion)) core.setFailed(state.outcome.reason);
 }
@@ -225,7 +258,7 @@ interface ReportTarget {
   context: GithubContext;
   github: GithubClient | undefined;
   checkRunId: number | undefined;
-  checksAllowed?: boolean;
+  checksAllowed: boolean;
 }
 
 /** Every report of the run; GitHub failures degrade to warnings, the job summary always goes out. */

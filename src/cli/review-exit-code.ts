@@ -1,4 +1,4 @@
-import type { ReviewOutcome, ReviewStatus, SkipReason } from "../pipeline/index.ts";
+import { type ReviewOutcome, type ReviewStatus, SERVICE_SKIP_REASONS } from "../pipeline/index.ts";
 import { meetsThreshold } from "../report/index.ts";
 import { exitCodeForError } from "./exit-code-for-error.ts";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.ts";
@@ -14,13 +14,6 @@ export const EXIT_CODE_BY_REVIEW_STATUS: Readonly<
   // Every file was unusable (type, size, link) or none matched: fix the input.
   "nothing-to-review": EXIT_CODES.usage,
 });
-
-/**
- * Skip reasons that are the service's or the network's fault, not the file's: the upload was
- * refused or unreachable after the client's retries. A file left out for one of them was not
- * reviewed, so the run cannot pass (exit 3, issue 6).
- */
-export const SERVICE_SKIP_REASONS: ReadonlySet<SkipReason> = new Set(["upload-failed"]);
 
 /**
  * The exit code of `review`: 1 when any issue is at or above `--fail-on`; otherwise 3 when an

@@ -31,7 +31,11 @@
  * code policy is the caller's: the Action fails exactly on `failure`, `timed_out`, `cancelled`.
  * Render it with `src/report/index.ts` (markdown, mermaid chart, SARIF, JSON).
  */
-export { CONCLUSION_BY_STATUS, deriveConclusion } from "./derive-conclusion.ts";
+export {
+  CONCLUSION_BY_STATUS,
+  deriveConclusion,
+  SERVICE_SKIP_REASONS,
+} from "./derive-conclusion.ts";
 export { collectIssues, diffIssues, issueIdentity } from "./diff-issues.ts";
 export { outcomeWithoutReview } from "./outcome-without-review.ts";
 export type { PipelineEvents } from "./pipeline-events.ts";

@@ -7,6 +7,7 @@ import {
   type WaitOptions,
 } from "../api/index.ts";
 import { addSeverityCounts } from "../report/format-severity-counts.ts";
+import { plural } from "../report/plural.ts";
 import { countBySeverity, type FailOn, meetsThreshold } from "../report/severity.ts";
 import { deriveConclusion } from "./derive-conclusion.ts";
 import { fetchAssetResults } from "./fetch-asset-results.ts";
@@ -122,7 +123,7 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
     if (options.maxCredits !== undefined && estimate.totalCredits > options.maxCredits) {
       return finish(
         "budget-exceeded",
-        `The estimate is ${estimate.totalCredits} credits, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`,
+        `The estimate is ${plural(estimate.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`,
       );
     }
 
@@ -139,7 +140,7 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
     if (options.wait === false) {
       return finish(
         "submitted-no-wait",
-        `Submitted ${uploaded.length} files as ${created.submissionId}; not waiting for results.`,
+        `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`,
       );
     }
 
@@ -226,7 +227,7 @@ function buildOutcome(
     (a) => a.status === "failed" || a.resultsError !== null,
   ).length;
   const submission = progress.lastSubmission;
-  const conclusion = deriveConclusion(status, progress.assets, failOn);
+  const conclusion = deriveConclusion(status, progress.assets, failOn, progress.skipped);
   return {
     status,
     conclusion,
@@ -270,6 +271,6 @@ function completedReason(assets: readonly AssetReview[], failOn: FailOn): string
   if (failed > 0) parts.push(`${failed} ${failed === 1 ? "file" : "files"} could not be reviewed`);
   if (parts.length > 0) return `Review failed: ${parts.join(" and ")}.`;
   return failOn === "never"
-    ? `Reviewed ${assets.length} files; fail-on is never.`
-    : `Reviewed ${assets.length} files: no issues at or above ${failOn}.`;
+    ? `Reviewed ${plural(assets.length, "file")}; fail-on is never.`
+    : `Reviewed ${plural(assets.length, "file")}: no issues at or above ${failOn}.`;
 }

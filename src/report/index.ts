@@ -2,6 +2,7 @@
 
 export { fitMarkdown, type MarkdownBlock } from "./fit-markdown.ts";
 export { addSeverityCounts, formatSeverityCounts } from "./format-severity-counts.ts";
+export { plural } from "./plural.ts";
 export {
   type AssetMarkdownOptions,
   describeAsset,

@@ -24,7 +24,7 @@ export function testContext(extra: Partial<GithubContext> = {}): GithubContext {
     serverUrl: "https://github.test",
     workspace: "/ws",
     runId: "1",
-    pullRequest: { number: 7, headSha: "c".repeat(40), isFork: false },
+    pullRequest: { number: 7, headSha: "c".repeat(40), baseSha: "b".repeat(40), isFork: false },
     push: undefined,
     ...extra,
   };

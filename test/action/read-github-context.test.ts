@@ -20,7 +20,7 @@ const pr = (head: unknown) => ({
   pull_request: {
     number: 3,
     head: { sha: "h".repeat(40), repo: head },
-    base: { repo: { full_name: "octo/media" } },
+    base: { sha: "b".repeat(40), repo: { full_name: "octo/media" } },
   },
 });
 
@@ -37,15 +37,39 @@ describe("readGithubContext", () => {
       sha: "h".repeat(40),
       apiUrl: "https://ghe.example.com/api/v3",
     });
-    expect(ctx.pullRequest).toEqual({ number: 3, headSha: "h".repeat(40), isFork: fork });
+    expect(ctx.pullRequest).toEqual({
+      number: 3,
+      headSha: "h".repeat(40),
+      baseSha: "b".repeat(40),
+      isFork: fork,
+    });
   });
 
-  it("readGithubContext reads a push's before and after", async () => {
-    const ctx = await context("push", { before: "1".repeat(40), after: "2".repeat(40) });
+  it("readGithubContext reads a push's before, after, ref and default branch", async () => {
+    const ctx = await context("push", {
+      before: "1".repeat(40),
+      after: "2".repeat(40),
+      ref: "refs/heads/feature",
+      repository: { default_branch: "main" },
+    });
     expect(ctx).toMatchObject({
       sha: "2".repeat(40),
-      push: { before: "1".repeat(40), after: "2".repeat(40) },
+      push: {
+        before: "1".repeat(40),
+        after: "2".repeat(40),
+        ref: "refs/heads/feature",
+        defaultBranch: "main",
+        deleted: false,
+      },
       pullRequest: undefined,
     });
+  });
+
+  it.each([
+    ["deleted: true", { deleted: true, after: "0".repeat(40) }],
+    ["an all-zero after", { after: "0".repeat(40) }],
+  ])("readGithubContext sees a branch deletion from %s", async (_what, extra) => {
+    const ctx = await context("push", { before: "1".repeat(40), ref: "refs/heads/x", ...extra });
+    expect(ctx.push?.deleted).toBe(true);
   });
 });

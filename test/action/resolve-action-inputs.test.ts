@@ -53,6 +53,8 @@ describe("resolveActionInputs", () => {
 
   it.each([
     ["api-key", "", 'Input "api-key" is required'],
+    ["api-key", "sk_nope_123", 'Input "api-key" is not a Content Review API key'],
+    ["api-key", "sk_live_abc", 'Input "api-key" is not a Content Review API key'],
     ["base-url", "ftp://x", 'Input "base-url" must be an http(s) URL'],
     ["sidekick-ids", " , ", 'Input "sidekick-ids" is required'],
     [
@@ -77,5 +79,19 @@ describe("resolveActionInputs", () => {
     ],
   ])("resolveActionInputs rejects %s=%j naming the input", (name, value, message) => {
     expect(() => resolve({ ...REQUIRED, [name]: value })).toThrow(message);
+  });
+
+  it("resolveActionInputs never repeats a malformed API key", () => {
+    const key = "sk_live_not-hex-but-secret-0123456789";
+    const error = (() => {
+      try {
+        resolve({ ...REQUIRED, "api-key": key });
+      } catch (caught) {
+        return caught as Error & { input?: string };
+      }
+      return undefined;
+    })();
+    expect(error).toMatchObject({ name: "ActionInputError", input: "api-key" });
+    expect(error?.message).not.toContain(key);
   });
 });

@@ -145,19 +145,24 @@ describe("action (sandbox, built dist/index.js)", () => {
     expect(check?.conclusion).toBe("failure");
   });
 
-  it("action concludes the check cancelled within 5 s of SIGTERM", async () => {
-    github.addPullRequest(3, [{ filename: "media/wait__sandbox_pending__.txt", status: "added" }]);
-    let sentAt = 0;
-    const run = await base({ "check-name": "Cancel me" }, 3, (line) => {
-      if (sentAt === 0 && line.startsWith("Submitted ")) {
-        sentAt = Date.now();
-        return "SIGTERM";
+  it.each([
+    ["SIGTERM", 3],
+    ["SIGINT", 30],
+  ] as const)("action concludes the check cancelled on %s", async (signal, pr) => {
+    github.addPullRequest(pr, [{ filename: "media/wait__sandbox_pending__.txt", status: "added" }]);
+    let sent = false;
+    const name = `Cancel me (${signal})`;
+    const run = await base({ "check-name": name }, pr, (line) => {
+      if (!sent && line.startsWith("Submitted ")) {
+        sent = true;
+        return signal;
       }
       return undefined;
     });
-    expect(sentAt).toBeGreaterThan(0);
+    expect(sent).toBe(true);
     expect(run.code).toBe(1);
-    const check = github.checkRuns.find((c) => c.name === "Cancel me");
+    expect(run.stdout).toContain(`Received ${signal}`);
+    const check = github.checkRuns.find((c) => c.name === name);
     expect(check).toMatchObject({ status: "completed", conclusion: "cancelled" });
     expect(run.outputs["status"]).toBe("cancelled");
   });
@@ -190,6 +195,126 @@ describe("action (sandbox, built dist/index.js)", () => {
       conclusion: "success",
     });
     expect(github.violations).toEqual([]);
+  });
+
+  it("action reviews a fork's pull_request_target head from Git objects, never from the base checkout", async () => {
+    const head = "d".repeat(40);
+    github.addPullRequest(20, [
+      { filename: "media/fresh__sandbox_fail__.mp4", status: "added" },
+      { filename: "media/banner__sandbox_pass__.png", status: "modified" },
+      { filename: "media/alias__sandbox_pass__.png", status: "added" },
+      { filename: "docs/tool.exe", status: "added" },
+    ]);
+    github.setTree(head, {
+      "media/fresh__sandbox_fail__.mp4": { content: "a video only the PR head has" },
+      "media/banner__sandbox_pass__.png": { content: "the head's banner" },
+      "media/alias__sandbox_pass__.png": { content: "../../etc/passwd", mode: "120000" },
+      "docs/tool.exe": { content: "not media" },
+    });
+    const run = await runAction({
+      inputs: {
+        "api-key": emu.sandboxKey,
+        "base-url": emu.baseUrl,
+        "sidekick-ids": "brand",
+        "check-name": "Target",
+        comment: "summary-only",
+      },
+      eventName: "pull_request_target",
+      event: pullRequestEvent(20, head, true),
+      workspace,
+      githubApiUrl: github.apiUrl,
+      githubToken: TOKEN,
+    });
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({ status: "failure", "critical-count": "1" });
+    const report = JSON.parse(await readFile(run.outputs["report-path"]!, "utf8"));
+    expect(JSON.stringify(report.assets)).toContain("media/fresh__sandbox_fail__.mp4");
+    expect(JSON.stringify(report.skipped)).toContain("media/alias__sandbox_pass__.png");
+    const blobs = github.requests.filter((r) => r.operationId === "git/get-blob");
+    expect(blobs).toHaveLength(2);
+    expect(github.checkRuns.find((c) => c.name === "Target")).toMatchObject({
+      head_sha: head,
+      conclusion: "failure",
+    });
+    expect(github.violations).toEqual([]);
+  });
+
+  it("action compares a new branch with the default branch", async () => {
+    const after = "3".repeat(40);
+    github.setCompare(`main...${after}`, [
+      { filename: "media/banner__sandbox_pass__.png", status: "added" },
+    ]);
+    const run = await runAction({
+      inputs: {
+        "api-key": emu.sandboxKey,
+        "base-url": emu.baseUrl,
+        "sidekick-ids": "brand",
+        "check-name": "New branch",
+      },
+      eventName: "push",
+      event: {
+        before: "0".repeat(40),
+        after,
+        ref: "refs/heads/feature",
+        repository: { full_name: "octo/media", default_branch: "main" },
+      },
+      workspace,
+      githubApiUrl: github.apiUrl,
+      githubToken: TOKEN,
+      sha: after,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("1 changed files, 1 of them match the patterns.");
+    expect(github.checkRuns.find((c) => c.name === "New branch")).toMatchObject({
+      head_sha: after,
+      conclusion: "success",
+    });
+  });
+
+  it("action skips a push that deleted a branch, with outputs and no GitHub request", async () => {
+    const before = github.requests.length;
+    const run = await runAction({
+      inputs: {
+        "api-key": emu.sandboxKey,
+        "base-url": emu.baseUrl,
+        "sidekick-ids": "brand",
+        "check-name": "Deleted branch",
+      },
+      eventName: "push",
+      event: { before: "4".repeat(40), after: "0".repeat(40), deleted: true, ref: "refs/heads/x" },
+      workspace,
+      githubApiUrl: github.apiUrl,
+      githubToken: TOKEN,
+      sha: "4".repeat(40),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("::notice::The push deleted a branch");
+    expect(run.outputs).toMatchObject({ status: "skipped", "submission-id": "" });
+    expect(github.requests.slice(before)).toEqual([]);
+  });
+
+  it("action concludes a check run as failure when the change list cannot be read", async () => {
+    const after = "5".repeat(40);
+    // No comparison is set up for these commits: the fake answers 404, as GitHub does.
+    const run = await runAction({
+      inputs: {
+        "api-key": emu.sandboxKey,
+        "base-url": emu.baseUrl,
+        "sidekick-ids": "brand",
+        "check-name": "Broken compare",
+      },
+      eventName: "push",
+      event: { before: "6".repeat(40), after, ref: "refs/heads/main" },
+      workspace,
+      githubApiUrl: github.apiUrl,
+      githubToken: TOKEN,
+      sha: after,
+    });
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({ status: "failure", "submission-id": "" });
+    const check = github.checkRuns.find((c) => c.name === "Broken compare");
+    expect(check).toMatchObject({ head_sha: after, status: "completed", conclusion: "failure" });
+    expect(check?.output?.summary).toContain("Not Found");
   });
 
   it("action reviews every matching file on workflow_dispatch", async () => {

@@ -58,4 +58,18 @@ describe("deriveConclusion", () => {
   ] as const)("deriveConclusion of status %s is %s", (status, expected) => {
     expect(deriveConclusion(status, [], "critical")).toBe(expected);
   });
+
+  it.each([
+    ["upload-failed", "completed", "failure"],
+    ["upload-failed", "nothing-to-review", "failure"],
+    ["unsupported-type", "completed", "success"],
+    ["too-large", "nothing-to-review", "skipped"],
+  ] as const)(
+    "deriveConclusion with a file skipped for %s and status %s is %s",
+    (reason, status, expected) => {
+      const skipped = [{ file: { path: "/y", displayPath: "y" }, reason, message: "m" }];
+      const assets = status === "completed" ? [asset([])] : [];
+      expect(deriveConclusion(status, assets, "critical", skipped)).toBe(expected);
+    },
+  );
 });

@@ -5,9 +5,13 @@ import { runReviewPipeline } from "../../src/pipeline/index.ts";
 const SUBMISSION = "5a786613-ef78-47d5-a880-55e6df6a0923";
 const ASSET = "78b1913a-56bc-4d95-ad03-0109d5398fa4";
 
-/** A service whose review takes `reviewMs`, answering from memory; counts status polls. */
+/**
+ * A service whose review takes `reviewMs` from the moment the submission is created (the local
+ * file checks before it use real I/O, during which fake time may run on), answering from memory;
+ * counts status polls.
+ */
 function slowService(reviewMs: number) {
-  const started = Date.now();
+  let started = Number.POSITIVE_INFINITY;
   let polls = 0;
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -17,6 +21,7 @@ function slowService(reviewMs: number) {
     if (url.pathname === "/api/pricing/estimate")
       return json(200, { files: [{ credits: 0, priceable: false }], totalCredits: 0 });
     if (url.pathname === "/api/submissions" && method === "POST") {
+      started = Date.now();
       return json(201, {
         submissionId: SUBMISSION,
         status: "processing",

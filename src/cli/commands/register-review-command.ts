@@ -4,6 +4,7 @@ import { type ReviewOutcome, runReviewPipeline } from "../../pipeline/index.ts";
 import {
   FAIL_ON_VALUES,
   type FailOn,
+  plural,
   renderJsonReport,
   renderJunit,
   renderMarkdownReport,
@@ -14,7 +15,6 @@ import type { ProgressTask } from "../create-progress.ts";
 import { requireSandbox, type Session } from "../create-session.ts";
 import { expandPaths } from "../expand-paths.ts";
 import { intInRange, parseCredits } from "../option-parsers.ts";
-import { plural } from "../plural.ts";
 import { reviewExitCode } from "../review-exit-code.ts";
 import { addSidekickOption, addWaitOptions, resolveSidekicks } from "../shared-options.ts";
 import { formatReview } from "../views/format-review.ts";

@@ -1,4 +1,5 @@
 import { type Command, Option } from "commander";
+import { plural } from "../../report/index.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import { requireSandbox } from "../create-session.ts";
 import {
@@ -8,7 +9,6 @@ import {
   parseUuid,
   type TagOption,
 } from "../option-parsers.ts";
-import { plural } from "../plural.ts";
 import {
   addSidekickOption,
   addWaitOptions,

@@ -1,6 +1,6 @@
 import type { PriceEstimateResponse } from "../../api/index.ts";
+import { plural } from "../../report/index.ts";
 import { formatTable } from "../format-table.ts";
-import { plural } from "../plural.ts";
 
 /** A price estimate (part 2.12): one row per file, then the total. */
 export function formatEstimate(estimate: PriceEstimateResponse): string {

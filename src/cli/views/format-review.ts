@@ -1,9 +1,8 @@
 import type { ReviewConclusion, ReviewOutcome } from "../../pipeline/index.ts";
-import { bySeverity, formatSeverityCounts, meetsThreshold } from "../../report/index.ts";
+import { SERVICE_SKIP_REASONS } from "../../pipeline/index.ts";
+import { bySeverity, formatSeverityCounts, meetsThreshold, plural } from "../../report/index.ts";
 import type { Style } from "../create-style.ts";
 import { formatTable } from "../format-table.ts";
-import { plural } from "../plural.ts";
-import { SERVICE_SKIP_REASONS } from "../review-exit-code.ts";
 
 /** The text report of `review`: files, their issues, skipped files and the verdict. */
 export function formatReview(outcome: ReviewOutcome, style: Style): string {

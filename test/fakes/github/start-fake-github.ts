@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readBody } from "../read-body.ts";
@@ -76,6 +77,11 @@ export interface FakeGithub {
   addPullRequest(number: number, files: readonly { filename: string; status: string }[]): void;
   /** The files of a compare (`before...after`). */
   setCompare(basehead: string, files: readonly { filename: string; status: string }[]): void;
+  /**
+   * The tree of commit `sha` (for `git.getTree` and `git.getBlob`): files by path, with their
+   * content, and a mode (default `100644`; `120000` is a symbolic link).
+   */
+  setTree(sha: string, files: Record<string, { content: string; mode?: string }>): void;
   /** Answer 403 to calls of this scope. */
   deny(scope: FakeScope): void;
   close(): Promise<void>;
@@ -91,7 +97,7 @@ const SCOPE_OF: Readonly<Record<string, FakeScope>> = Object.freeze({
 
 /**
  * A loopback GitHub REST API, stateful enough for the Action and the relay: pull request files,
- * compare, check runs, PR reviews and review comments, commit statuses. Every request is checked
+ * compare, Git trees and blobs, check runs, PR reviews and review comments, commit statuses. Every request is checked
  * against GitHub's published OpenAPI description, plus the limits GitHub documents elsewhere
  * (50 annotations per request, 65,535 characters of summary or comment).
  */
@@ -105,6 +111,8 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
   const pulls = new Map<number, { filename: string; status: string }[]>();
   const compares = new Map<string, { filename: string; status: string }[]>();
   const denied = new Set<FakeScope>();
+  const trees = new Map<string, Record<string, { content: string; mode?: string }>>();
+  const blobs = new Map<string, string>();
   let statusCalls = 0;
   let nextId = 1000;
   let baseUrl = "";
@@ -185,7 +193,9 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
         );
       }
       case "repos/compare-commits-with-basehead": {
-        const files = compares.get(p["basehead"]!) ?? [];
+        const files = compares.get(p["basehead"]!);
+        // GitHub answers 404 for a comparison with an unknown commit or branch.
+        if (files === undefined) return send(404, { message: "Not Found" });
         return send(200, {
           status: "ahead",
           ahead_by: 1,
@@ -194,6 +204,44 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
           commits: [],
           files,
         });
+      }
+      case "git/get-tree": {
+        const files = trees.get(p["tree_sha"]!);
+        if (files === undefined) return send(404, { message: "Not Found" });
+        return send(200, {
+          sha: p["tree_sha"],
+          url: `${baseUrl}/repos/${repository}/git/trees/${p["tree_sha"]}`,
+          truncated: false,
+          tree: Object.entries(files).map(([path, f]) => {
+            const sha = createHash("sha1").update(f.content).digest("hex");
+            blobs.set(sha, f.content);
+            return {
+              path,
+              mode: f.mode ?? "100644",
+              type: "blob",
+              sha,
+              size: Buffer.byteLength(f.content),
+              url: `${baseUrl}/repos/${repository}/git/blobs/${sha}`,
+            };
+          }),
+        });
+      }
+      case "git/get-blob": {
+        const content = blobs.get(p["file_sha"]!);
+        if (content === undefined) return send(404, { message: "Not Found" });
+        // `mediaType: { format: "raw" }` asks for `application/vnd.github.v3.raw`.
+        if (!/^application\/vnd\.github(\.v3)?\.raw/.test(req.headers.accept ?? "")) {
+          return send(200, {
+            sha: p["file_sha"],
+            size: Buffer.byteLength(content),
+            encoding: "base64",
+            content: Buffer.from(content).toString("base64"),
+          });
+        }
+        requests.push({ method, path: url.pathname, operationId, status: 200 });
+        res.writeHead(200, { "content-type": "application/vnd.github.raw+json" });
+        res.end(content);
+        return;
       }
       case "checks/create": {
         const output = input["output"] as
@@ -347,6 +395,7 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
     violations,
     addPullRequest: (number, files) => pulls.set(number, [...files]),
     setCompare: (basehead, files) => compares.set(basehead, [...files]),
+    setTree: (sha, files) => trees.set(sha, { ...files }),
     deny: (scope) => denied.add(scope),
     close: () =>
       new Promise<void>((resolve) => {
