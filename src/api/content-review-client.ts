@@ -13,7 +13,7 @@ import { ResponseValidationError } from "./errors/response-validation-error.ts";
 import { type OperationId, operations, responseSchemas } from "./generated/operations.gen.ts";
 import type * as T from "./generated/types.gen.ts";
 import { type AssetQuery, iterateAssets } from "./iterate-assets.ts";
-import { redactUrl } from "./redact.ts";
+import { redact, redactUrl } from "./redact.ts";
 import { AMBIGUOUS_FAILURE_HINTS, decideRetry, UNSAFE_OPERATIONS } from "./retry-policy.ts";
 import { sendRequest } from "./send-request.ts";
 import { sleep } from "./sleep.ts";
@@ -80,8 +80,12 @@ export class ContentReviewClient {
     return { now, random, retry, timeoutMs, onRetry };
   }
 
-  /** Secret values to scrub from anything this client produces. */
-  get secrets(): readonly string[] {
+  /** `text` with this client's API key (and anything shaped like a secret) replaced. */
+  redact(text: string): string {
+    return redact(text, this.#secrets);
+  }
+
+  get #secrets(): readonly string[] {
     return [this.#options.apiKey];
   }
 
@@ -332,7 +336,7 @@ export class ContentReviewClient {
           timeoutMs: options.timeoutMs,
           signal: spec.signal,
           bucket: op.bucket,
-          secrets: this.secrets,
+          secrets: this.#secrets,
           fetch: options.fetch,
           now: options.now,
         });
@@ -388,7 +392,7 @@ export class ContentReviewClient {
         status: failure.status,
         body: failure.body,
         cause: error,
-        secrets: this.secrets,
+        secrets: this.#secrets,
       },
     );
   }
@@ -408,7 +412,7 @@ export class ContentReviewClient {
       .join("; ");
     throw new ResponseValidationError(
       `${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`,
-      { operation, problems, body, cause: parsed.error, secrets: this.secrets },
+      { operation, problems, body, cause: parsed.error, secrets: this.#secrets },
     );
   }
 }

@@ -70,7 +70,8 @@ export async function uploadFile(
         onBytes: (bytesSent) =>
           options.onProgress?.({ path, filename: file.filename, bytesSent, totalBytes: file.size }),
         userAgent: userAgent("upload"),
-        secrets: client.secrets,
+        // Storage never sees the API key; the URL's signature is scrubbed inside putBlob.
+        secrets: [],
       });
       const assetId = target.blobPath.slice(0, target.blobPath.indexOf("/"));
       return {

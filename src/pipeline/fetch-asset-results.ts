@@ -6,7 +6,6 @@ import type {
   Topic,
   VersionEntry,
 } from "../api/index.ts";
-import { redact } from "../api/index.ts";
 import { countBySeverity } from "../report/severity.ts";
 import { collectIssues, diffIssues } from "./diff-issues.ts";
 import { mapConcurrent } from "./map-concurrent.ts";
@@ -106,9 +105,8 @@ export async function fetchAssetResults(options: FetchAssetResultsOptions): Prom
           if (signal?.aborted) throw error;
           review = {
             ...review,
-            resultsError: redact(
+            resultsError: client.redact(
               `Results of ${upload.file.displayPath} could not be read: ${(error as Error).message}`,
-              client.secrets,
             ),
           };
         }

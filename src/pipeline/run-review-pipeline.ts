@@ -2,7 +2,6 @@ import {
   type ContentReviewClient,
   isHttpError,
   isWaitTimeoutError,
-  redact,
   type Submission,
   type WaitOptions,
 } from "../api/index.ts";
@@ -217,7 +216,6 @@ function buildOutcome(
   reason: string,
   error: unknown,
 ): ReviewOutcome {
-  const secrets = options.client.secrets;
   const counts = progress.assets.reduce(
     (sum, a) => addSeverityCounts(sum, a.counts),
     countBySeverity([]),
@@ -231,9 +229,8 @@ function buildOutcome(
   return {
     status,
     conclusion,
-    reason: redact(
+    reason: options.client.redact(
       status === "completed" ? completedReason(progress.assets, failOn) : reason,
-      secrets,
     ),
     environment: options.client.environment,
     failOn,
@@ -252,7 +249,7 @@ function buildOutcome(
         ? null
         : {
             name: (error as Error).name ?? "Error",
-            message: redact((error as Error).message ?? String(error), secrets),
+            message: options.client.redact((error as Error).message ?? String(error)),
             cause: error,
           },
     lastSubmission: submission,

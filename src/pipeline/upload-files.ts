@@ -4,7 +4,6 @@ import {
   checkLocalFile,
   isHttpError,
   isLocalFileError,
-  redact,
 } from "../api/index.ts";
 import { mapConcurrent } from "./map-concurrent.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
@@ -37,11 +36,10 @@ export interface UploadFilesResult {
 export async function uploadFiles(options: UploadFilesOptions): Promise<UploadFilesResult> {
   const { client, events, signal } = options;
   const skipped: SkippedFile[] = [];
-  const secrets = client.secrets;
   const skip = (file: ReviewFile, reason: SkippedFile["reason"], message: string) => {
     // Reports show repository paths, never where the runner keeps the checkout.
     const shown = message.split(file.path).join(file.displayPath);
-    const entry: SkippedFile = { file, reason, message: redact(shown, secrets) };
+    const entry: SkippedFile = { file, reason, message: client.redact(shown) };
     skipped.push(entry);
     events.onUploadSkipped?.(entry);
   };
