@@ -148,6 +148,14 @@ describe("ContentReviewClient configuration", () => {
     expect(new ContentReviewClient({ apiKey: key, baseUrl: BASE }).isSandbox).toBe(sandbox);
   });
 
+  it("ContentReviewClient never shows its key: not in inspect, JSON or its own redact()", async () => {
+    const { inspect } = await import("node:util");
+    const c = client();
+    expect(inspect(c, { depth: 5, showHidden: true })).not.toContain(LIVE_KEY);
+    expect(JSON.stringify(c)).not.toContain(LIVE_KEY);
+    expect(c.redact(`echo ${LIVE_KEY} done`)).toBe("echo [REDACTED] done");
+  });
+
   it("ContentReviewClient rejects a base URL that is not http(s)", () => {
     expect(() => new ContentReviewClient({ apiKey: LIVE_KEY, baseUrl: "ftp://x" })).toThrow(
       /baseUrl.*http/,
