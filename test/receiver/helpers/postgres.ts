@@ -4,7 +4,11 @@ import pg from "pg";
 export const TEST_POSTGRES_URL =
   process.env["TEST_POSTGRES_URL"] ?? "postgres://postgres@127.0.0.1:5432/test";
 
-/** True when the test Postgres answers; prints a notice when it does not. */
+/**
+ * True when the test Postgres answers; prints a notice when it does not. Under CI (`CI=true`,
+ * where `.ci/run` starts the server) a missing server is an error, so the Postgres suites can
+ * never be skipped silently there.
+ */
 export async function postgresAvailable(): Promise<boolean> {
   const client = new pg.Client({
     connectionString: TEST_POSTGRES_URL,
@@ -14,7 +18,12 @@ export async function postgresAvailable(): Promise<boolean> {
     await client.connect();
     await client.query("SELECT 1");
     return true;
-  } catch {
+  } catch (error) {
+    if (process.env["CI"] === "true") {
+      throw new Error(`CI needs Postgres at ${TEST_POSTGRES_URL}; .ci/run should have started it`, {
+        cause: error,
+      });
+    }
     console.warn(
       `NOTICE: no Postgres answers at ${TEST_POSTGRES_URL}; skipping the Postgres relay tests`,
     );
