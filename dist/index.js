@@ -29904,7 +29904,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2431);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2027);
 // The Action's entry (action.yml runs dist/index.js, bundled from here): run() reports every
 // failure with setFailed itself.
 
@@ -29915,7 +29915,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2431:
+/***/ 2027:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42716,11 +42716,11 @@ function isNetworkError(error) {
  * every error says what failed and what to do next.
  */
 const STATUS_HINTS = Object.freeze({
-    400: "Fix the request: see the detail above.",
+    400: "Fix the request as the detail says.",
     401: "Check the API key: it is missing, invalid, expired or revoked. Create a new key in the control plane if needed.",
     402: "The workspace plan does not include API access; upgrade the plan or use another workspace's key.",
     403: "The key may not do this (sandbox-only endpoint with a live key, an invalid blob path or filename, or another workspace's resource).",
-    404: "Check the id: it does not exist in this key's workspace, or the asset has not finished processing yet.",
+    404: "Check the id: it does not exist in this key's workspace.",
     409: "The request conflicts with the current state: the file was already submitted (upload a new file or consult the versions endpoint), or the asset is not retryable.",
     413: "The file is larger than its category allows (part 8: video 5 GB, audio 500 MB, image 50 MB, document 100 MB).",
     415: "The content type is not allowed or does not match the file's bytes; check the file extension and type.",
@@ -42728,6 +42728,18 @@ const STATUS_HINTS = Object.freeze({
     429: "The rate limit was exceeded; wait for Retry-After and try again, or lower the request rate.",
     500: "The service failed internally; retry later.",
     502: "The service could not load stored issue or topic detail; retry later.",
+});
+/**
+ * Hints that depend on the operation as well as the status (part 7: a 404 on issues or topics
+ * also means the asset has not finished processing).
+ */
+const OPERATION_STATUS_HINTS = Object.freeze({
+    listAssetIssues: {
+        404: "Check the ids, or wait: issues are served only once the asset has finished processing.",
+    },
+    listAssetTopics: {
+        404: "Check the ids, or wait: topics are served only once the asset has finished processing.",
+    },
 });
 /** Statuses that are safe to retry with backoff (part 7): only these. */
 const RETRYABLE_STATUSES = Object.freeze([429, 500, 502]);
@@ -43877,7 +43889,9 @@ const httpValidationBody = object({
 const rateLimitBody = object({ error: schemas_string() });
 const tierBody = object({ error_code: schemas_string(), message: schemas_string(), bucket: schemas_string() });
 function compose(operation, status, what) {
-    const hint = STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : undefined);
+    const hint = OPERATION_STATUS_HINTS[operation]?.[status] ??
+        STATUS_HINTS[status] ??
+        (status >= 500 ? STATUS_HINTS[500] : undefined);
     const head = `${operation} failed with HTTP ${status}`;
     return [what ? `${head}: ${what}` : head, hint].filter(Boolean).join(". ");
 }
@@ -44219,7 +44233,8 @@ async function uploadFile(client, path, options = {}) {
                 signal: options.signal,
                 onBytes: (bytesSent) => options.onProgress?.({ path, filename: file.filename, bytesSent, totalBytes: file.size }),
                 userAgent: userAgent("upload"),
-                secrets: client.secrets,
+                // Storage never sees the API key; the URL's signature is scrubbed inside putBlob.
+                secrets: [],
             });
             const assetId = target.blobPath.slice(0, target.blobPath.indexOf("/"));
             return {
@@ -44389,8 +44404,11 @@ class ContentReviewClient {
         const { now, random, retry, timeoutMs, onRetry } = this.#options;
         return { now, random, retry, timeoutMs, onRetry };
     }
-    /** Secret values to scrub from anything this client produces. */
-    get secrets() {
+    /** `text` with this client's API key (and anything shaped like a secret) replaced. */
+    redact(text) {
+        return redact(text, this.#secrets);
+    }
+    get #secrets() {
         return [this.#options.apiKey];
     }
     // 4.1
@@ -44563,7 +44581,7 @@ class ContentReviewClient {
                     timeoutMs: options.timeoutMs,
                     signal: spec.signal,
                     bucket: op.bucket,
-                    secrets: this.secrets,
+                    secrets: this.#secrets,
                     fetch: options.fetch,
                     now: options.now,
                 });
@@ -44619,7 +44637,7 @@ class ContentReviewClient {
             status: failure.status,
             body: failure.body,
             cause: error,
-            secrets: this.secrets,
+            secrets: this.#secrets,
         });
     }
     #validate(operation, body) {
@@ -44637,7 +44655,7 @@ class ContentReviewClient {
             .slice(0, 5)
             .map((p) => `${p.path}: ${p.message}`)
             .join("; ");
-        throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets: this.secrets });
+        throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets: this.#secrets });
     }
 }
 
@@ -44709,6 +44727,11 @@ function severity_bySeverity(a, b) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/derive-conclusion.ts
 
+/**
+ * Skip reasons that mean the service, not the file, was at fault: such a file was never reviewed,
+ * so the run cannot pass (a file of an unsupported type, by contrast, is simply not reviewable).
+ */
+const SERVICE_SKIP_REASONS = new Set(["upload-failed"]);
 /** Conclusion of each way a run can end, except `completed`, which depends on the findings. */
 const CONCLUSION_BY_STATUS = Object.freeze({
     // Nothing was reviewed, so nothing passed or failed; the report says why.
@@ -44721,11 +44744,17 @@ const CONCLUSION_BY_STATUS = Object.freeze({
 });
 /**
  * `failure` when any issue is at or above `failOn`, or any asset failed for good (or its results
- * could not be read); otherwise `success` (issue 4, flow step 6).
+ * could not be read), or a file could not be uploaded because the service failed; otherwise
+ * `success` (issue 4, flow step 6).
  */
-function deriveConclusion(status, assets, failOn) {
+function deriveConclusion(status, assets, failOn, skipped = []) {
+    const unreviewed = skipped.some((s) => SERVICE_SKIP_REASONS.has(s.reason));
+    if (status === "nothing-to-review" && unreviewed)
+        return "failure";
     if (status !== "completed")
         return CONCLUSION_BY_STATUS[status];
+    if (unreviewed)
+        return "failure";
     for (const asset of assets) {
         if (asset.status === "failed" || asset.resultsError !== null)
             return "failure";
@@ -44848,6 +44877,12 @@ function addSeverityCounts(a, b) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/report/plural.ts
+/** `1 credit`, `2 credits`, `0 files`: a count with its noun in the right number. */
+function plural(count, noun, nouns = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : nouns}`;
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline/map-concurrent.ts
 /**
  * Runs `task` over `items` with at most `limit` running at once and returns the results in
@@ -44870,7 +44905,6 @@ async function mapConcurrent(items, limit, task, signal) {
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/fetch-asset-results.ts
-
 
 
 
@@ -44945,7 +44979,7 @@ async function fetchAssetResults(options) {
                     throw error;
                 review = {
                     ...review,
-                    resultsError: redact(`Results of ${upload.file.displayPath} could not be read: ${error.message}`, client.secrets),
+                    resultsError: client.redact(`Results of ${upload.file.displayPath} could not be read: ${error.message}`),
                 };
             }
         }
@@ -44990,11 +45024,10 @@ const FATAL_UPLOAD_STATUSES = new Set([401, 402]);
 async function uploadFiles(options) {
     const { client, events, signal } = options;
     const skipped = [];
-    const secrets = client.secrets;
     const skip = (file, reason, message) => {
         // Reports show repository paths, never where the runner keeps the checkout.
         const shown = message.split(file.path).join(file.displayPath);
-        const entry = { file, reason, message: redact(shown, secrets) };
+        const entry = { file, reason, message: client.redact(shown) };
         skipped.push(entry);
         events.onUploadSkipped?.(entry);
     };
@@ -45058,6 +45091,7 @@ async function uploadFiles(options) {
 
 
 
+
 /**
  * The one review flow shared by the Action and the CLI: local checks and uploads, estimate,
  * budget guard, one submission, wait, retries, results. It never throws for a failed request:
@@ -45112,7 +45146,7 @@ async function runReviewPipeline(options) {
         };
         events.onEstimate?.(progress.estimate);
         if (options.maxCredits !== undefined && estimate.totalCredits > options.maxCredits) {
-            return finish("budget-exceeded", `The estimate is ${estimate.totalCredits} credits, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`);
+            return finish("budget-exceeded", `The estimate is ${plural(estimate.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`);
         }
         const created = await client.createSubmission({
             assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
@@ -45122,7 +45156,7 @@ async function runReviewPipeline(options) {
         progress.lastSubmission = created;
         events.onSubmitted?.({ submissionId: created.submissionId, assetCount: uploaded.length });
         if (options.wait === false) {
-            return finish("submitted-no-wait", `Submitted ${uploaded.length} files as ${created.submissionId}; not waiting for results.`);
+            return finish("submitted-no-wait", `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`);
         }
         const started = client.timing.now();
         const timeoutMs = options.timeoutMs ?? 30 * 60_000;
@@ -45193,16 +45227,15 @@ async function runReviewPipeline(options) {
     }
 }
 function buildOutcome(options, failOn, progress, status, reason, error) {
-    const secrets = options.client.secrets;
     const counts = progress.assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), countBySeverity([]));
     const issueCount = progress.assets.reduce((n, a) => n + a.issues.length, 0);
     const failedAssetCount = progress.assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
     const submission = progress.lastSubmission;
-    const conclusion = deriveConclusion(status, progress.assets, failOn);
+    const conclusion = deriveConclusion(status, progress.assets, failOn, progress.skipped);
     return {
         status,
         conclusion,
-        reason: redact(status === "completed" ? completedReason(progress.assets, failOn) : reason, secrets),
+        reason: options.client.redact(status === "completed" ? completedReason(progress.assets, failOn) : reason),
         environment: options.client.environment,
         failOn,
         maxCredits: options.maxCredits ?? null,
@@ -45219,7 +45252,7 @@ function buildOutcome(options, failOn, progress, status, reason, error) {
             ? null
             : {
                 name: error.name ?? "Error",
-                message: redact(error.message ?? String(error), secrets),
+                message: options.client.redact(error.message ?? String(error)),
                 cause: error,
             },
         lastSubmission: submission,
@@ -45239,8 +45272,8 @@ function completedReason(assets, failOn) {
     if (parts.length > 0)
         return `Review failed: ${parts.join(" and ")}.`;
     return failOn === "never"
-        ? `Reviewed ${assets.length} files; fail-on is never.`
-        : `Reviewed ${assets.length} files: no issues at or above ${failOn}.`;
+        ? `Reviewed ${plural(assets.length, "file")}; fail-on is never.`
+        : `Reviewed ${plural(assets.length, "file")}: no issues at or above ${failOn}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/index.ts
@@ -45868,6 +45901,7 @@ function renderSarif(outcome, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/report/index.ts
 // Report rendering shared by the Action, the CLI and the relay. Everything else here is internal.
+
 
 
 
@@ -51247,484 +51281,6 @@ function isPermissionError(error) {
     return status === 403 || status === 401;
 }
 
-;// CONCATENATED MODULE: ./src/action/list-changed-files.ts
-/** GitHub lists at most 3000 files of a pull request. */
-const MAX_PR_FILES = 3000;
-/** File states in a PR or compare whose content exists at the head (`removed` has none). */
-const REVIEWABLE_FILE_STATES = new Set([
-    "added",
-    "modified",
-    "renamed",
-    "copied",
-    "changed",
-]);
-const NULL_SHA = /^0+$/;
-/**
- * Repository paths changed by the event: the PR's files (paginated, up to 3000), or the push's
- * compare. `null` means "no change list": review every file matching the patterns
- * (`workflow_dispatch`, `schedule`, a new branch, or any other event).
- */
-async function listChangedFiles(github, context, signal) {
-    const { owner, repo } = context;
-    if (context.pullRequest !== undefined) {
-        const files = [];
-        for await (const page of github.paginate.iterator(github.rest.pulls.listFiles, {
-            owner,
-            repo,
-            pull_number: context.pullRequest.number,
-            per_page: 100,
-            request: { signal },
-        })) {
-            for (const file of page.data) {
-                if (REVIEWABLE_FILE_STATES.has(file.status))
-                    files.push(file.filename);
-            }
-            if (files.length >= MAX_PR_FILES)
-                break;
-        }
-        return files;
-    }
-    if (context.push !== undefined && !NULL_SHA.test(context.push.before)) {
-        // The compare lists up to 300 files on its first page (GitHub's limit for comparisons).
-        const { data } = await github.rest.repos.compareCommitsWithBasehead({
-            owner,
-            repo,
-            basehead: `${context.push.before}...${context.push.after}`,
-            per_page: 1,
-            request: { signal },
-        });
-        return (data.files ?? [])
-            .filter((f) => REVIEWABLE_FILE_STATES.has(f.status))
-            .map((f) => f.filename);
-    }
-    return null;
-}
-
-;// CONCATENATED MODULE: ./src/action/progress-log.ts
-/** Uploads at least this large also log their progress in percent. */
-const LARGE_FILE_BYTES = 10 * 1024 * 1024;
-/** Percent steps logged for a large upload. */
-const PROGRESS_STEP_PERCENT = 25;
-function size(bytes) {
-    if (bytes >= 1024 * 1024)
-        return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-    if (bytes >= 1024)
-        return `${(bytes / 1024).toFixed(1)} KB`;
-    return `${bytes} B`;
-}
-function credits(n) {
-    return `${n} ${n === 1 ? "credit" : "credits"}`;
-}
-function pollLine(s) {
-    const done = s.assets.filter((a) => a.status === "complete" || a.status === "failed").length;
-    return `Submission ${s.status}: ${done} of ${s.assets.length} files done.`;
-}
-/**
- * Pipeline events as log lines: one per file, a percentage every 25% for large uploads, the
- * credits per file and in total, and each change of the submission's state (not every poll).
- */
-function progressLog(log) {
-    const logged = new Map();
-    let lastPoll = "";
-    return {
-        onUploadStart: ({ file, size: bytes, index, total }) => log.info(`Uploading ${index + 1}/${total} ${file.displayPath} (${size(bytes)})`),
-        onUploadProgress: ({ file, bytesSent, totalBytes }) => {
-            if (totalBytes < LARGE_FILE_BYTES)
-                return;
-            const percent = Math.floor((bytesSent / totalBytes) * (100 / PROGRESS_STEP_PERCENT)) *
-                PROGRESS_STEP_PERCENT;
-            if (percent <= (logged.get(file.displayPath) ?? 0) || percent >= 100)
-                return;
-            logged.set(file.displayPath, percent);
-            log.info(`  ${file.displayPath}: ${percent}% of ${size(totalBytes)}`);
-        },
-        onUploadDone: (asset) => log.info(`Uploaded ${asset.file.displayPath}`),
-        onUploadSkipped: (skipped) => log.warning(`Skipped ${skipped.file.displayPath}: ${skipped.message}`, skipped.file.displayPath),
-        onEstimate: (estimate) => {
-            for (const f of estimate.files) {
-                log.info(`  ${f.file.displayPath}: ${f.priceable ? credits(f.credits) : "not priced (0 credits)"}`);
-            }
-            log.info(`Estimate: ${credits(estimate.totalCredits)} for ${estimate.files.length} files.`);
-        },
-        onSubmitted: ({ submissionId, assetCount }) => log.info(`Submitted ${assetCount} files as submission ${submissionId}.`),
-        onPoll: (submission) => {
-            const line = pollLine(submission);
-            if (line !== lastPoll)
-                log.info(line);
-            lastPoll = line;
-        },
-        onRetry: ({ round, assetIds }) => log.info(`Retry round ${round}: re-running ${assetIds.length} failed files.`),
-        onResults: (asset) => {
-            if (asset.status === "failed")
-                log.warning(`${asset.file.displayPath}: review failed: ${asset.failure?.errorMessage ?? "no message"}`, asset.file.displayPath);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/review-fingerprint.ts
-
-/** Prefix of the hidden marker every file comment carries. */
-const FINGERPRINT_PREFIX = "content-review:file";
-function review_fingerprint_hash(text) {
-    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex").slice(0, 16);
-}
-/**
- * The hidden marker of the comment about `path` from the check `checkName`: an HTML comment,
- * invisible on GitHub, that lets a re-run find its own earlier comment instead of posting again.
- * Only hashes go in, so no file name has to be escaped.
- */
-function fileFingerprint(checkName, path) {
-    return `<!-- ${FINGERPRINT_PREFIX} check=${review_fingerprint_hash(checkName)} path=${review_fingerprint_hash(path)} -->`;
-}
-/** The check part of the marker, to find every comment of one check. */
-function checkFingerprint(checkName) {
-    return `<!-- ${FINGERPRINT_PREFIX} check=${review_fingerprint_hash(checkName)} `;
-}
-/** Marker text showing a comment was already marked outdated. */
-const OUTDATED_MARKER = "<!-- content-review:outdated -->";
-
-;// CONCATENATED MODULE: ./src/action/publish-review.ts
-
-
-/** GitHub shows long reviews badly; more findings stay in the check run and job summary. */
-const MAX_REVIEW_COMMENTS = 30;
-function worst(asset) {
-    return Math.min(...asset.issues.map((i) => severityRank(i.severity)));
-}
-function commentBody(asset, checkName) {
-    const marker = fileFingerprint(checkName, asset.file.displayPath);
-    const head = `**${sanitizeMarkdown(checkName, { inline: true })}**: ${format_severity_counts_formatSeverityCounts(asset.counts)} in this file.`;
-    for (const withDetails of [true, false]) {
-        const body = `${head}\n\n${renderAssetMarkdown(asset, { withHeading: false, withDetails, headingLevel: 3 })}\n\n${marker}`;
-        if (body.length <= CHECK_SUMMARY_LIMIT)
-            return body;
-    }
-    return `${head}\n\nThe findings do not fit in a comment; see the check run.\n\n${marker}`;
-}
-function outdatedBody(previous, sha) {
-    const note = `${OUTDATED_MARKER}\n> [!NOTE]\n> Outdated: this file has no findings as of ${sha.slice(0, 12)}.\n\n`;
-    return `${note}<details><summary>Earlier findings</summary>\n\n${previous}\n\n</details>`.slice(0, CHECK_SUMMARY_LIMIT);
-}
-/**
- * One PR review (event COMMENT) with a file-level comment per asset with issues, worst first,
- * at most 30. Each comment carries a hidden fingerprint: on a re-run, an earlier comment about
- * the same file is updated in place (or left alone when unchanged) instead of posted again, and
- * earlier comments about files that no longer have findings are marked outdated.
- */
-async function publishReview(github, context, options) {
-    const pr = context.pullRequest;
-    if (pr === undefined)
-        throw new TypeError("publishReview needs a pull request event.");
-    const { owner, repo } = context;
-    const request = { signal: options.signal };
-    const ours = checkFingerprint(options.checkName);
-    const existing = (await github.paginate(github.rest.pulls.listReviewComments, {
-        owner,
-        repo,
-        pull_number: pr.number,
-        per_page: 100,
-        request,
-    })).filter((c) => c.body.includes(ours));
-    const withIssues = options.outcome.assets
-        .filter((a) => a.issues.length > 0)
-        .sort((a, b) => worst(a) - worst(b));
-    const shown = withIssues.slice(0, MAX_REVIEW_COMMENTS);
-    const result = { created: 0, updated: 0, outdated: 0, unchanged: 0 };
-    const fresh = [];
-    const kept = new Set();
-    for (const asset of shown) {
-        const body = commentBody(asset, options.checkName);
-        const marker = fileFingerprint(options.checkName, asset.file.displayPath);
-        const earlier = existing.find((c) => c.body.includes(marker) && c.path === asset.file.displayPath);
-        if (earlier === undefined) {
-            fresh.push({ path: asset.file.displayPath, body, subject_type: "file" });
-            continue;
-        }
-        kept.add(earlier.id);
-        if (earlier.body === body) {
-            result.unchanged += 1;
-            continue;
-        }
-        await github.rest.pulls.updateReviewComment({
-            owner,
-            repo,
-            comment_id: earlier.id,
-            body,
-            request,
-        });
-        result.updated += 1;
-    }
-    const listed = new Set(shown.map((a) => a.file.displayPath));
-    for (const comment of existing) {
-        if (kept.has(comment.id) || comment.body.includes(OUTDATED_MARKER))
-            continue;
-        // A file still with findings but beyond the first 30 keeps its comment as it was.
-        if (!listed.has(comment.path) && withIssues.some((a) => a.file.displayPath === comment.path))
-            continue;
-        await github.rest.pulls.updateReviewComment({
-            owner,
-            repo,
-            comment_id: comment.id,
-            body: outdatedBody(comment.body, context.sha),
-            request,
-        });
-        result.outdated += 1;
-    }
-    let reviewId;
-    if (fresh.length > 0) {
-        const o = options.outcome;
-        const more = withIssues.length > shown.length
-            ? `\n\n${withIssues.length - shown.length} more files with findings are listed in the check run and the job summary.`
-            : "";
-        const { data } = await github.rest.pulls.createReview({
-            owner,
-            repo,
-            pull_number: pr.number,
-            commit_id: context.sha,
-            event: "COMMENT",
-            body: `**${sanitizeMarkdown(options.checkName, { inline: true })}**: ${CONCLUSION_LABELS[o.conclusion]}. ${format_severity_counts_formatSeverityCounts(o.counts)} in ${withIssues.length} ${withIssues.length === 1 ? "file" : "files"}.${more}`,
-            // File-level comments: media has no lines to point at.
-            comments: fresh,
-            request,
-        });
-        reviewId = data.id;
-        result.created = fresh.length;
-    }
-    return { ...result, reviewId };
-}
-
-;// CONCATENATED MODULE: ./src/action/read-github-context.ts
-
-/** Reads `GITHUB_*` variables and the event payload at `GITHUB_EVENT_PATH`. */
-function readGithubContext(env) {
-    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
-    let payload = {};
-    const eventPath = env["GITHUB_EVENT_PATH"];
-    if (eventPath) {
-        try {
-            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, "utf8"));
-        }
-        catch (cause) {
-            throw new Error(`Cannot read the event payload at GITHUB_EVENT_PATH: ${cause.message}.`, { cause });
-        }
-    }
-    const eventName = env["GITHUB_EVENT_NAME"] ?? "";
-    const pr = payload.pull_request;
-    const pullRequest = pr?.number !== undefined && pr.head?.sha
-        ? {
-            number: pr.number,
-            headSha: pr.head.sha,
-            isFork: pr.head.repo === null ||
-                pr.head.repo?.fork === true ||
-                (pr.head.repo?.full_name !== undefined &&
-                    pr.base?.repo?.full_name !== undefined &&
-                    pr.head.repo.full_name !== pr.base.repo.full_name),
-        }
-        : undefined;
-    const push = eventName === "push" && payload.before && payload.after
-        ? { before: payload.before, after: payload.after }
-        : undefined;
-    return Object.freeze({
-        eventName,
-        owner,
-        repo,
-        sha: pullRequest?.headSha ?? push?.after ?? env["GITHUB_SHA"] ?? "",
-        apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
-        serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
-        workspace: env["GITHUB_WORKSPACE"] ?? process.cwd(),
-        runId: env["GITHUB_RUN_ID"],
-        pullRequest,
-        push,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/action/register-with-relay.ts
-/** The relay refused or could not be reached. The message never carries the token. */
-class RelayRegistrationError extends Error {
-    name = "RelayRegistrationError";
-    status;
-    constructor(message, options) {
-        super(message, { cause: options.cause });
-        this.status = options.status;
-    }
-}
-/**
- * Registers a submission with the relay (`POST {relayUrl}/links`, bearer token), so that the
- * relay finishes the commit status when the service's webhook arrives (`wait: false`).
- * Retries a 5xx or network failure twice: registering the same link again is harmless.
- */
-async function registerWithRelay(options) {
-    const url = new URL("links", options.relayUrl.endsWith("/") ? options.relayUrl : `${options.relayUrl}/`);
-    const doFetch = options.fetch ?? globalThis.fetch;
-    let last;
-    for (let attempt = 1; attempt <= 3; attempt++) {
-        try {
-            const response = await doFetch(url, {
-                method: "POST",
-                headers: {
-                    authorization: `Bearer ${options.relayToken}`,
-                    "content-type": "application/json",
-                },
-                body: JSON.stringify(options.link),
-                signal: options.signal ?? null,
-            });
-            await response.arrayBuffer();
-            if (response.ok)
-                return;
-            last = new RelayRegistrationError(`The relay at ${url.origin} answered HTTP ${response.status} to POST /links.${response.status === 401 || response.status === 403 ? " Check relay-token." : ""}`, { status: response.status });
-            if (response.status < 500)
-                throw last;
-        }
-        catch (error) {
-            if (error instanceof RelayRegistrationError && (error.status ?? 500) < 500)
-                throw error;
-            if (options.signal?.aborted)
-                throw error;
-            last =
-                error instanceof RelayRegistrationError
-                    ? error
-                    : new RelayRegistrationError(`The relay at ${url.origin} could not be reached: ${error.message}.`, {
-                        cause: error,
-                    });
-        }
-    }
-    throw last;
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
-
-
-function coerce_string(params) {
-    return core._coercedString(schemas.ZodString, params);
-}
-function coerce_number(params) {
-    return _coercedNumber(ZodNumber, params);
-}
-function coerce_boolean(params) {
-    return core._coercedBoolean(schemas.ZodBoolean, params);
-}
-function coerce_bigint(params) {
-    return core._coercedBigint(schemas.ZodBigInt, params);
-}
-function coerce_date(params) {
-    return core._coercedDate(schemas.ZodDate, params);
-}
-
-;// CONCATENATED MODULE: ./src/action/resolve-action-inputs.ts
-
-
-
-
-/** Values of the `comment` input. */
-const COMMENT_MODES = Object.freeze(["review", "summary-only", "none"]);
-/** The default of `files`: every extension of the spec's content-type list (part 8 rule 6). */
-const DEFAULT_FILE_PATTERNS = Object.freeze(SUPPORTED_EXTENSIONS.flatMap((ext) => [`**/*${ext}`, `**/*${ext.toUpperCase()}`]));
-const TRUE = ["true", "True", "TRUE"];
-const FALSE = ["false", "False", "FALSE"];
-function fail(input, message) {
-    throw new ActionInputError(`Input "${input}" ${message}`, { input });
-}
-function oneOf(input, raw, allowed, fallback) {
-    const value = raw === "" ? fallback : raw;
-    if (!allowed.includes(value)) {
-        fail(input, `must be one of ${allowed.join(", ")} (got "${raw}").`);
-    }
-    return value;
-}
-function resolve_action_inputs_integer(input, raw, fallback, min, max) {
-    if (raw === "")
-        return fallback;
-    const parsed = coerce_number().int().min(min).max(max).safeParse(raw);
-    if (!parsed.success || !/^\s*\d+\s*$/.test(raw)) {
-        fail(input, `must be a whole number from ${min} to ${max} (got "${raw}").`);
-    }
-    return parsed.data;
-}
-function resolve_action_inputs_httpUrl(input, raw) {
-    const parsed = url({ protocol: /^https?$/ }).safeParse(raw);
-    if (!parsed.success)
-        fail(input, `must be an http(s) URL such as https://review.example.com (got "${raw}").`);
-    return raw;
-}
-function list(raw) {
-    return raw
-        .split(/[,\n]/)
-        .map((s) => s.trim())
-        .filter((s) => s.length > 0);
-}
-/**
- * Reads and validates every input once (STYLE habit 6). `getInput` returns the raw string of
- * an input, or "" when unset (like `core.getInput`). Throws {@link ActionInputError} naming the
- * input and the allowed values. The API key's form is checked by the client later.
- */
-function resolveActionInputs(getInput) {
-    const raw = (name) => getInput(name).trim();
-    const required = (name, hint) => {
-        const value = raw(name);
-        if (value === "")
-            fail(name, `is required: ${hint}`);
-        return value;
-    };
-    const apiKey = required("api-key", 
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
-    "pass the workspace API key from a secret, e.g. ${{ secrets.CONTENT_REVIEW_API_KEY }}.");
-    const baseUrl = resolve_action_inputs_httpUrl("base-url", required("base-url", "set the service address, e.g. https://review.example.com."));
-    const sidekickHint = "name at least one sidekick id (comma- or newline-separated).";
-    const sidekickIds = list(required("sidekick-ids", sidekickHint));
-    if (sidekickIds.length === 0)
-        fail("sidekick-ids", `is required: ${sidekickHint}`);
-    const files = getInput("files")
-        .split("\n")
-        .map((s) => s.trim())
-        .filter((s) => s.length > 0 && !s.startsWith("#"));
-    const waitRaw = raw("wait");
-    if (waitRaw !== "" && !TRUE.includes(waitRaw) && !FALSE.includes(waitRaw)) {
-        fail("wait", `must be one of true, false (got "${waitRaw}").`);
-    }
-    const maxCreditsRaw = raw("max-credits");
-    let maxCredits;
-    if (maxCreditsRaw !== "") {
-        const parsed = coerce_number().finite().min(0).safeParse(maxCreditsRaw);
-        if (!parsed.success)
-            fail("max-credits", `must be a number of credits, 0 or more (got "${maxCreditsRaw}").`);
-        maxCredits = parsed.data;
-    }
-    const timeoutRaw = raw("timeout-minutes");
-    let timeoutMinutes = 30;
-    if (timeoutRaw !== "") {
-        const parsed = coerce_number().finite().positive().max(360).safeParse(timeoutRaw);
-        if (!parsed.success)
-            fail("timeout-minutes", `must be a number of minutes above 0 and at most 360 (got "${timeoutRaw}").`);
-        timeoutMinutes = parsed.data;
-    }
-    const relayUrl = raw("relay-url") === "" ? undefined : resolve_action_inputs_httpUrl("relay-url", raw("relay-url"));
-    const relayToken = raw("relay-token") === "" ? undefined : raw("relay-token");
-    if (relayUrl !== undefined && relayToken === undefined) {
-        fail("relay-token", "is required when relay-url is set: pass the relay's RELAY_TOKEN from a secret.");
-    }
-    const checkName = raw("check-name") || "Content Review";
-    if (checkName.length > 100)
-        fail("check-name", `must be at most 100 characters (got ${checkName.length}).`);
-    return Object.freeze({
-        apiKey,
-        baseUrl,
-        sidekickIds: Object.freeze(sidekickIds),
-        files: Object.freeze(files.length > 0 ? files : [...DEFAULT_FILE_PATTERNS]),
-        githubToken: raw("github-token"),
-        failOn: oneOf("fail-on", raw("fail-on"), FAIL_ON_VALUES, "critical"),
-        maxCredits,
-        wait: !FALSE.includes(waitRaw),
-        timeoutMinutes,
-        retryFailed: resolve_action_inputs_integer("retry-failed", raw("retry-failed"), 2, 0, 10),
-        comment: oneOf("comment", raw("comment"), COMMENT_MODES, "review"),
-        checkName,
-        uploadConcurrency: resolve_action_inputs_integer("upload-concurrency", raw("upload-concurrency"), 4, 1, 32),
-        relayUrl,
-        relayToken,
-        sarifFile: raw("sarif-file") === "" ? undefined : raw("sarif-file"),
-    });
-}
-
 ;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
 
 /**
@@ -55482,6 +55038,647 @@ async function selectFiles(options) {
     return { files, throughSymlink };
 }
 
+;// CONCATENATED MODULE: ./src/action/fetch-pull-request-files.ts
+
+
+
+
+
+
+/** Git tree modes of a regular file; 120000 is a symbolic link, 160000 a submodule. */
+const FILE_MODES = new Set(["100644", "100755"]);
+const SYMLINK_MODE = "120000";
+/** GitHub serves blobs up to 100 MB through the REST API. */
+const MAX_BLOB_BYTES = 100 * 1024 * 1024;
+/** The first line of a Git LFS pointer file. */
+const LFS_POINTER = "version https://git-lfs.github.com/spec/v1";
+/** Blob downloads running at once. */
+const DOWNLOADS_AT_ONCE = 4;
+/**
+ * For `pull_request_target`, whose workspace holds the base branch: the PR head's versions of
+ * the changed files matching `patterns`, read from Git objects through the API into `dir`.
+ * Nothing of the PR is checked out or run (its files are bytes to upload), and a path that is a
+ * link, a submodule or an LFS pointer at the head is reported instead of read.
+ */
+async function fetchPullRequestFiles(github, context, options) {
+    const pr = context.pullRequest;
+    if (pr === undefined)
+        throw new TypeError("fetchPullRequestFiles needs a pull request event.");
+    const dir = (0,external_node_path_namespaceObject.resolve)(options.dir);
+    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    // Empty stand-ins let the patterns match exactly as they do in a checkout (`@actions/glob`),
+    // so that only the files to review are downloaded.
+    const inside = options.paths.filter((p) => {
+        const target = (0,external_node_path_namespaceObject.resolve)(dir, p);
+        return target.startsWith(`${dir}${external_node_path_namespaceObject.sep}`) && (0,external_node_path_namespaceObject.relative)(dir, target) === p.split("/").join(external_node_path_namespaceObject.sep);
+    });
+    for (const path of inside) {
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(dir, path)), { recursive: true });
+        await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.resolve)(dir, path), "");
+    }
+    const selected = await selectFiles({
+        workspace: dir,
+        patterns: options.patterns,
+        changed: inside,
+    });
+    if (selected.files.length === 0)
+        return { files: [], skipped: [] };
+    const request = { signal: options.signal };
+    const { data: tree } = await github.rest.git.getTree({
+        owner: context.owner,
+        repo: context.repo,
+        tree_sha: pr.headSha,
+        recursive: "true",
+        request,
+    });
+    const entries = new Map(tree.tree.map((e) => [e.path, e]));
+    const files = [];
+    const skipped = [];
+    const skip = (file, reason, message) => skipped.push({ file, reason, message });
+    const queue = [...selected.files];
+    const worker = async () => {
+        for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+            const entry = entries.get(file.displayPath);
+            const shown = file.displayPath;
+            if (entry?.mode === SYMLINK_MODE) {
+                skip(file, "symlink", `${shown} is a symbolic link at the PR head; links are never followed.`);
+            }
+            else if (entry === undefined ||
+                entry.sha === undefined ||
+                !FILE_MODES.has(entry.mode ?? "")) {
+                skip(file, "not-a-file", `${shown} is not a file at the PR head${tree.truncated ? " (the repository tree is too large to list whole)" : ""}; review it from a pull_request workflow.`);
+            }
+            else if ((entry.size ?? 0) > MAX_BLOB_BYTES) {
+                skip(file, "too-large", `${shown} is over the 100 MB GitHub serves through its API; review it from a pull_request or workflow_dispatch workflow.`);
+            }
+            else {
+                const target = (0,external_node_path_namespaceObject.resolve)(dir, shown);
+                const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
+                    owner: context.owner,
+                    repo: context.repo,
+                    file_sha: entry.sha,
+                    mediaType: { format: "raw" },
+                    request: { ...request, parseSuccessResponseBody: false },
+                });
+                await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(data), (0,external_node_fs_namespaceObject.createWriteStream)(target), { signal: options.signal });
+                if (await isLfsPointer(target)) {
+                    skip(file, "unreadable", `${shown} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`);
+                }
+                else {
+                    files.push(file);
+                }
+            }
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(DOWNLOADS_AT_ONCE, queue.length) }, worker));
+    const order = new Map(selected.files.map((f, i) => [f.displayPath, i]));
+    const rank = (f) => order.get(f.displayPath) ?? 0;
+    files.sort((a, b) => rank(a) - rank(b));
+    skipped.sort((a, b) => rank(a.file) - rank(b.file));
+    return { files, skipped };
+}
+async function isLfsPointer(path) {
+    const handle = await (0,promises_namespaceObject.open)(path, "r");
+    try {
+        const head = Buffer.alloc(LFS_POINTER.length);
+        const { bytesRead } = await handle.read(head, 0, head.length, 0);
+        return bytesRead === head.length && head.toString("utf8") === LFS_POINTER;
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/list-changed-files.ts
+
+/** GitHub lists at most 3000 files of a pull request. */
+const MAX_PR_FILES = 3000;
+/** GitHub lists at most 300 files of a comparison. */
+const MAX_COMPARE_FILES = 300;
+/** File states in a PR or compare whose content exists at the head (`removed` has none). */
+const REVIEWABLE_FILE_STATES = new Set([
+    "added",
+    "modified",
+    "renamed",
+    "copied",
+    "changed",
+]);
+const NULL_SHA = /^0+$/;
+/**
+ * Repository paths changed by the event: the PR's files (paginated, up to 3000), or the push's
+ * compare (a new branch is compared with the default branch; a deleted branch has none).
+ * `null` means "no change list": review every file matching the patterns (`workflow_dispatch`,
+ * `schedule`, the first push of the default branch, or any other event).
+ */
+async function listChangedFiles(github, context, signal) {
+    const { owner, repo } = context;
+    const pr = context.pullRequest;
+    if (pr !== undefined) {
+        const paths = [];
+        let listed = 0;
+        try {
+            for await (const page of github.paginate.iterator(github.rest.pulls.listFiles, {
+                owner,
+                repo,
+                pull_number: pr.number,
+                per_page: 100,
+                request: { signal },
+            })) {
+                for (const file of page.data) {
+                    listed += 1;
+                    if (REVIEWABLE_FILE_STATES.has(file.status))
+                        paths.push(file.filename);
+                }
+                if (listed >= MAX_PR_FILES)
+                    break;
+            }
+        }
+        catch (error) {
+            // Without `pull-requests: read` the PR's files are refused, but `contents: read` still
+            // gives the same three-dot comparison (up to 300 files): degrade, do not fail.
+            if (!isPermissionError(error) || pr.baseSha === undefined)
+                throw error;
+            const compared = await compare(github, context, `${pr.baseSha}...${pr.headSha}`, signal);
+            return {
+                ...compared,
+                fallback: `The pull request's files could not be listed (HTTP ${error.status}: the token lacks "pull-requests: read"); compared the base and head commits instead.`,
+            };
+        }
+        return { paths, truncated: listed >= MAX_PR_FILES };
+    }
+    const push = context.push;
+    if (push === undefined)
+        return null;
+    if (push.deleted)
+        return { paths: [], truncated: false };
+    let base = push.before;
+    if (NULL_SHA.test(base)) {
+        // A new branch has no `before`: what it adds is what differs from the default branch. The
+        // first push of the default branch itself has nothing to compare with.
+        if (push.defaultBranch === undefined || push.ref === `refs/heads/${push.defaultBranch}`)
+            return null;
+        base = push.defaultBranch;
+    }
+    return compare(github, context, `${base}...${push.after}`, signal);
+}
+async function compare(github, context, basehead, signal) {
+    // The compare lists its files on the first page only (up to 300, GitHub's limit); one commit
+    // a page keeps that page small.
+    const { data } = await github.rest.repos.compareCommitsWithBasehead({
+        owner: context.owner,
+        repo: context.repo,
+        basehead,
+        per_page: 1,
+        request: { signal },
+    });
+    const files = data.files ?? [];
+    return {
+        paths: files.filter((f) => REVIEWABLE_FILE_STATES.has(f.status)).map((f) => f.filename),
+        truncated: files.length >= MAX_COMPARE_FILES,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/progress-log.ts
+/** Uploads at least this large also log their progress in percent. */
+const LARGE_FILE_BYTES = 10 * 1024 * 1024;
+/** Percent steps logged for a large upload. */
+const PROGRESS_STEP_PERCENT = 25;
+function size(bytes) {
+    if (bytes >= 1024 * 1024)
+        return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    if (bytes >= 1024)
+        return `${(bytes / 1024).toFixed(1)} KB`;
+    return `${bytes} B`;
+}
+function credits(n) {
+    return `${n} ${n === 1 ? "credit" : "credits"}`;
+}
+function pollLine(s) {
+    const done = s.assets.filter((a) => a.status === "complete" || a.status === "failed").length;
+    return `Submission ${s.status}: ${done} of ${s.assets.length} files done.`;
+}
+/**
+ * Pipeline events as log lines: one per file, a percentage every 25% for large uploads, the
+ * credits per file and in total, and each change of the submission's state (not every poll).
+ */
+function progressLog(log) {
+    const logged = new Map();
+    let lastPoll = "";
+    return {
+        onUploadStart: ({ file, size: bytes, index, total }) => log.info(`Uploading ${index + 1}/${total} ${file.displayPath} (${size(bytes)})`),
+        onUploadProgress: ({ file, bytesSent, totalBytes }) => {
+            if (totalBytes < LARGE_FILE_BYTES)
+                return;
+            const percent = Math.floor((bytesSent / totalBytes) * (100 / PROGRESS_STEP_PERCENT)) *
+                PROGRESS_STEP_PERCENT;
+            if (percent <= (logged.get(file.displayPath) ?? 0) || percent >= 100)
+                return;
+            logged.set(file.displayPath, percent);
+            log.info(`  ${file.displayPath}: ${percent}% of ${size(totalBytes)}`);
+        },
+        onUploadDone: (asset) => log.info(`Uploaded ${asset.file.displayPath}`),
+        onUploadSkipped: (skipped) => log.warning(`Skipped ${skipped.file.displayPath}: ${skipped.message}`, skipped.file.displayPath),
+        onEstimate: (estimate) => {
+            for (const f of estimate.files) {
+                log.info(`  ${f.file.displayPath}: ${f.priceable ? credits(f.credits) : "not priced (0 credits)"}`);
+            }
+            log.info(`Estimate: ${credits(estimate.totalCredits)} for ${estimate.files.length} files.`);
+        },
+        onSubmitted: ({ submissionId, assetCount }) => log.info(`Submitted ${assetCount} files as submission ${submissionId}.`),
+        onPoll: (submission) => {
+            const line = pollLine(submission);
+            if (line !== lastPoll)
+                log.info(line);
+            lastPoll = line;
+        },
+        onRetry: ({ round, assetIds }) => log.info(`Retry round ${round}: re-running ${assetIds.length} failed files.`),
+        onResults: (asset) => {
+            if (asset.status === "failed")
+                log.warning(`${asset.file.displayPath}: review failed: ${asset.failure?.errorMessage ?? "no message"}`, asset.file.displayPath);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/review-fingerprint.ts
+
+/** Prefix of the hidden marker every file comment carries. */
+const FINGERPRINT_PREFIX = "content-review:file";
+function review_fingerprint_hash(text) {
+    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex").slice(0, 16);
+}
+/**
+ * The hidden marker of the comment about `path` from the check `checkName`: an HTML comment,
+ * invisible on GitHub, that lets a re-run find its own earlier comment instead of posting again.
+ * Only hashes go in, so no file name has to be escaped.
+ */
+function fileFingerprint(checkName, path) {
+    return `<!-- ${FINGERPRINT_PREFIX} check=${review_fingerprint_hash(checkName)} path=${review_fingerprint_hash(path)} -->`;
+}
+/** The check part of the marker, to find every comment of one check. */
+function checkFingerprint(checkName) {
+    return `<!-- ${FINGERPRINT_PREFIX} check=${review_fingerprint_hash(checkName)} `;
+}
+/** Marker text showing a comment was already marked outdated. */
+const OUTDATED_MARKER = "<!-- content-review:outdated -->";
+
+;// CONCATENATED MODULE: ./src/action/publish-review.ts
+
+
+/** GitHub shows long reviews badly; more findings stay in the check run and job summary. */
+const MAX_REVIEW_COMMENTS = 30;
+function worst(asset) {
+    return Math.min(...asset.issues.map((i) => severityRank(i.severity)));
+}
+function commentBody(asset, checkName) {
+    const marker = fileFingerprint(checkName, asset.file.displayPath);
+    const head = `**${sanitizeMarkdown(checkName, { inline: true })}**: ${format_severity_counts_formatSeverityCounts(asset.counts)} in this file.`;
+    for (const withDetails of [true, false]) {
+        const body = `${head}\n\n${renderAssetMarkdown(asset, { withHeading: false, withDetails, headingLevel: 3 })}\n\n${marker}`;
+        if (body.length <= CHECK_SUMMARY_LIMIT)
+            return body;
+    }
+    return `${head}\n\nThe findings do not fit in a comment; see the check run.\n\n${marker}`;
+}
+function outdatedBody(previous, sha) {
+    const note = `${OUTDATED_MARKER}\n> [!NOTE]\n> Outdated: this file has no findings as of ${sha.slice(0, 12)}.\n\n`;
+    return `${note}<details><summary>Earlier findings</summary>\n\n${previous}\n\n</details>`.slice(0, CHECK_SUMMARY_LIMIT);
+}
+/**
+ * One PR review (event COMMENT) with a file-level comment per asset with issues, worst first,
+ * at most 30. Each comment carries a hidden fingerprint: on a re-run, an earlier comment about
+ * the same file is updated in place (or left alone when unchanged) instead of posted again, and
+ * earlier comments about files that no longer have findings are marked outdated.
+ */
+async function publishReview(github, context, options) {
+    const pr = context.pullRequest;
+    if (pr === undefined)
+        throw new TypeError("publishReview needs a pull request event.");
+    const { owner, repo } = context;
+    const request = { signal: options.signal };
+    const ours = checkFingerprint(options.checkName);
+    const existing = (await github.paginate(github.rest.pulls.listReviewComments, {
+        owner,
+        repo,
+        pull_number: pr.number,
+        per_page: 100,
+        request,
+    })).filter((c) => c.body.includes(ours));
+    const withIssues = options.outcome.assets
+        .filter((a) => a.issues.length > 0)
+        .sort((a, b) => worst(a) - worst(b));
+    const shown = withIssues.slice(0, MAX_REVIEW_COMMENTS);
+    const result = { created: 0, updated: 0, outdated: 0, unchanged: 0 };
+    const fresh = [];
+    const kept = new Set();
+    for (const asset of shown) {
+        const body = commentBody(asset, options.checkName);
+        const marker = fileFingerprint(options.checkName, asset.file.displayPath);
+        const earlier = existing.find((c) => c.body.includes(marker) && c.path === asset.file.displayPath);
+        if (earlier === undefined) {
+            fresh.push({ path: asset.file.displayPath, body, subject_type: "file" });
+            continue;
+        }
+        kept.add(earlier.id);
+        if (earlier.body === body) {
+            result.unchanged += 1;
+            continue;
+        }
+        await github.rest.pulls.updateReviewComment({
+            owner,
+            repo,
+            comment_id: earlier.id,
+            body,
+            request,
+        });
+        result.updated += 1;
+    }
+    const listed = new Set(shown.map((a) => a.file.displayPath));
+    for (const comment of existing) {
+        if (kept.has(comment.id) || comment.body.includes(OUTDATED_MARKER))
+            continue;
+        // A file still with findings but beyond the first 30 keeps its comment as it was.
+        if (!listed.has(comment.path) && withIssues.some((a) => a.file.displayPath === comment.path))
+            continue;
+        await github.rest.pulls.updateReviewComment({
+            owner,
+            repo,
+            comment_id: comment.id,
+            body: outdatedBody(comment.body, context.sha),
+            request,
+        });
+        result.outdated += 1;
+    }
+    let reviewId;
+    if (fresh.length > 0) {
+        const o = options.outcome;
+        const more = withIssues.length > shown.length
+            ? `\n\n${withIssues.length - shown.length} more files with findings are listed in the check run and the job summary.`
+            : "";
+        const { data } = await github.rest.pulls.createReview({
+            owner,
+            repo,
+            pull_number: pr.number,
+            commit_id: context.sha,
+            event: "COMMENT",
+            body: `**${sanitizeMarkdown(options.checkName, { inline: true })}**: ${CONCLUSION_LABELS[o.conclusion]}. ${format_severity_counts_formatSeverityCounts(o.counts)} in ${withIssues.length} ${withIssues.length === 1 ? "file" : "files"}.${more}`,
+            // File-level comments: media has no lines to point at.
+            comments: fresh,
+            request,
+        });
+        reviewId = data.id;
+        result.created = fresh.length;
+    }
+    return { ...result, reviewId };
+}
+
+;// CONCATENATED MODULE: ./src/action/read-github-context.ts
+
+/** Reads `GITHUB_*` variables and the event payload at `GITHUB_EVENT_PATH`. */
+function readGithubContext(env) {
+    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
+    let payload = {};
+    const eventPath = env["GITHUB_EVENT_PATH"];
+    if (eventPath) {
+        try {
+            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, "utf8"));
+        }
+        catch (cause) {
+            throw new Error(`Cannot read the event payload at GITHUB_EVENT_PATH: ${cause.message}.`, { cause });
+        }
+    }
+    const eventName = env["GITHUB_EVENT_NAME"] ?? "";
+    const pr = payload.pull_request;
+    const pullRequest = pr?.number !== undefined && pr.head?.sha
+        ? {
+            number: pr.number,
+            headSha: pr.head.sha,
+            baseSha: pr.base?.sha,
+            isFork: pr.head.repo === null ||
+                pr.head.repo?.fork === true ||
+                (pr.head.repo?.full_name !== undefined &&
+                    pr.base?.repo?.full_name !== undefined &&
+                    pr.head.repo.full_name !== pr.base.repo.full_name),
+        }
+        : undefined;
+    const push = eventName === "push" && payload.before && payload.after
+        ? {
+            before: payload.before,
+            after: payload.after,
+            ref: payload.ref,
+            defaultBranch: payload.repository?.default_branch,
+            deleted: payload.deleted === true || /^0+$/.test(payload.after),
+        }
+        : undefined;
+    return Object.freeze({
+        eventName,
+        owner,
+        repo,
+        sha: pullRequest?.headSha ?? push?.after ?? env["GITHUB_SHA"] ?? "",
+        apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
+        serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
+        workspace: env["GITHUB_WORKSPACE"] ?? process.cwd(),
+        runId: env["GITHUB_RUN_ID"],
+        pullRequest,
+        push,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/action/register-with-relay.ts
+/** The relay refused or could not be reached. The message never carries the token. */
+class RelayRegistrationError extends Error {
+    name = "RelayRegistrationError";
+    status;
+    constructor(message, options) {
+        super(message, { cause: options.cause });
+        this.status = options.status;
+    }
+}
+/**
+ * Registers a submission with the relay (`POST {relayUrl}/links`, bearer token), so that the
+ * relay finishes the commit status when the service's webhook arrives (`wait: false`).
+ * Retries a 5xx or network failure twice: registering the same link again is harmless.
+ */
+async function registerWithRelay(options) {
+    const url = new URL("links", options.relayUrl.endsWith("/") ? options.relayUrl : `${options.relayUrl}/`);
+    const doFetch = options.fetch ?? globalThis.fetch;
+    let last;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+            const response = await doFetch(url, {
+                method: "POST",
+                headers: {
+                    authorization: `Bearer ${options.relayToken}`,
+                    "content-type": "application/json",
+                },
+                body: JSON.stringify(options.link),
+                signal: options.signal ?? null,
+            });
+            await response.arrayBuffer();
+            if (response.ok)
+                return;
+            last = new RelayRegistrationError(`The relay at ${url.origin} answered HTTP ${response.status} to POST /links.${response.status === 401 || response.status === 403 ? " Check relay-token." : ""}`, { status: response.status });
+            if (response.status < 500)
+                throw last;
+        }
+        catch (error) {
+            if (error instanceof RelayRegistrationError && (error.status ?? 500) < 500)
+                throw error;
+            if (options.signal?.aborted)
+                throw error;
+            last =
+                error instanceof RelayRegistrationError
+                    ? error
+                    : new RelayRegistrationError(`The relay at ${url.origin} could not be reached: ${error.message}.`, {
+                        cause: error,
+                    });
+        }
+    }
+    throw last;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+
+
+function coerce_string(params) {
+    return core._coercedString(schemas.ZodString, params);
+}
+function coerce_number(params) {
+    return _coercedNumber(ZodNumber, params);
+}
+function coerce_boolean(params) {
+    return core._coercedBoolean(schemas.ZodBoolean, params);
+}
+function coerce_bigint(params) {
+    return core._coercedBigint(schemas.ZodBigInt, params);
+}
+function coerce_date(params) {
+    return core._coercedDate(schemas.ZodDate, params);
+}
+
+;// CONCATENATED MODULE: ./src/action/resolve-action-inputs.ts
+
+
+
+
+/** Values of the `comment` input. */
+const COMMENT_MODES = Object.freeze(["review", "summary-only", "none"]);
+/** The default of `files`: every extension of the spec's content-type list (part 8 rule 6). */
+const DEFAULT_FILE_PATTERNS = Object.freeze(SUPPORTED_EXTENSIONS.flatMap((ext) => [`**/*${ext}`, `**/*${ext.toUpperCase()}`]));
+const TRUE = ["true", "True", "TRUE"];
+const FALSE = ["false", "False", "FALSE"];
+function fail(input, message) {
+    throw new ActionInputError(`Input "${input}" ${message}`, { input });
+}
+function oneOf(input, raw, allowed, fallback) {
+    const value = raw === "" ? fallback : raw;
+    if (!allowed.includes(value)) {
+        fail(input, `must be one of ${allowed.join(", ")} (got "${raw}").`);
+    }
+    return value;
+}
+function resolve_action_inputs_integer(input, raw, fallback, min, max) {
+    if (raw === "")
+        return fallback;
+    const parsed = coerce_number().int().min(min).max(max).safeParse(raw);
+    if (!parsed.success || !/^\s*\d+\s*$/.test(raw)) {
+        fail(input, `must be a whole number from ${min} to ${max} (got "${raw}").`);
+    }
+    return parsed.data;
+}
+function resolve_action_inputs_httpUrl(input, raw) {
+    const parsed = url({ protocol: /^https?$/ }).safeParse(raw);
+    if (!parsed.success)
+        fail(input, `must be an http(s) URL such as https://review.example.com (got "${raw}").`);
+    return raw;
+}
+function list(raw) {
+    return raw
+        .split(/[,\n]/)
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0);
+}
+/**
+ * Reads and validates every input once (STYLE habit 6). `getInput` returns the raw string of
+ * an input, or "" when unset (like `core.getInput`). Throws {@link ActionInputError} naming the
+ * input and the allowed values. The API key's form is checked here too, without repeating it.
+ */
+function resolveActionInputs(getInput) {
+    const raw = (name) => getInput(name).trim();
+    const required = (name, hint) => {
+        const value = raw(name);
+        if (value === "")
+            fail(name, `is required: ${hint}`);
+        return value;
+    };
+    const apiKey = required("api-key", 
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
+    "pass the workspace API key from a secret, e.g. ${{ secrets.CONTENT_REVIEW_API_KEY }}.");
+    try {
+        parseApiKey(apiKey, 'Input "api-key"');
+    }
+    catch (error) {
+        if (!isConfigurationError(error))
+            throw error;
+        throw new ActionInputError(error.message, { input: "api-key", cause: error });
+    }
+    const baseUrl = resolve_action_inputs_httpUrl("base-url", required("base-url", "set the service address, e.g. https://review.example.com."));
+    const sidekickHint = "name at least one sidekick id (comma- or newline-separated).";
+    const sidekickIds = list(required("sidekick-ids", sidekickHint));
+    if (sidekickIds.length === 0)
+        fail("sidekick-ids", `is required: ${sidekickHint}`);
+    const files = getInput("files")
+        .split("\n")
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0 && !s.startsWith("#"));
+    const waitRaw = raw("wait");
+    if (waitRaw !== "" && !TRUE.includes(waitRaw) && !FALSE.includes(waitRaw)) {
+        fail("wait", `must be one of true, false (got "${waitRaw}").`);
+    }
+    const maxCreditsRaw = raw("max-credits");
+    let maxCredits;
+    if (maxCreditsRaw !== "") {
+        const parsed = coerce_number().finite().min(0).safeParse(maxCreditsRaw);
+        if (!parsed.success)
+            fail("max-credits", `must be a number of credits, 0 or more (got "${maxCreditsRaw}").`);
+        maxCredits = parsed.data;
+    }
+    const timeoutRaw = raw("timeout-minutes");
+    let timeoutMinutes = 30;
+    if (timeoutRaw !== "") {
+        const parsed = coerce_number().finite().positive().max(360).safeParse(timeoutRaw);
+        if (!parsed.success)
+            fail("timeout-minutes", `must be a number of minutes above 0 and at most 360 (got "${timeoutRaw}").`);
+        timeoutMinutes = parsed.data;
+    }
+    const relayUrl = raw("relay-url") === "" ? undefined : resolve_action_inputs_httpUrl("relay-url", raw("relay-url"));
+    const relayToken = raw("relay-token") === "" ? undefined : raw("relay-token");
+    if (relayUrl !== undefined && relayToken === undefined) {
+        fail("relay-token", "is required when relay-url is set: pass the relay's RELAY_TOKEN from a secret.");
+    }
+    const checkName = raw("check-name") || "Content Review";
+    if (checkName.length > 100)
+        fail("check-name", `must be at most 100 characters (got ${checkName.length}).`);
+    return Object.freeze({
+        apiKey,
+        baseUrl,
+        sidekickIds: Object.freeze(sidekickIds),
+        files: Object.freeze(files.length > 0 ? files : [...DEFAULT_FILE_PATTERNS]),
+        githubToken: raw("github-token"),
+        failOn: oneOf("fail-on", raw("fail-on"), FAIL_ON_VALUES, "critical"),
+        maxCredits,
+        wait: !FALSE.includes(waitRaw),
+        timeoutMinutes,
+        retryFailed: resolve_action_inputs_integer("retry-failed", raw("retry-failed"), 2, 0, 10),
+        comment: oneOf("comment", raw("comment"), COMMENT_MODES, "review"),
+        checkName,
+        uploadConcurrency: resolve_action_inputs_integer("upload-concurrency", raw("upload-concurrency"), 4, 1, 32),
+        relayUrl,
+        relayToken,
+        sarifFile: raw("sarif-file") === "" ? undefined : raw("sarif-file"),
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/action/write-report-files.ts
 
 
@@ -55503,6 +55700,7 @@ async function writeReportFiles(options) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/run.ts
+
 
 
 
@@ -55545,21 +55743,26 @@ async function run(env = process.env) {
     const state = {
         secrets: [],
         outcome: undefined,
+        target: undefined,
         reportPath: (0,external_node_path_namespaceObject.join)(env["RUNNER_TEMP"] || (0,external_node_os_namespaceObject.tmpdir)(), `content-review-report-${env["GITHUB_RUN_ID"] ?? process.pid}.json`),
     };
     try {
         await main(env, controller.signal, state);
     }
     catch (error) {
-        const message = redact(error.message ?? String(error), state.secrets);
+        const cancelled = controller.signal.aborted;
+        const message = cancelled
+            ? "The run was cancelled."
+            : redact(error.message ?? String(error), state.secrets);
         if (state.outcome === undefined) {
             state.outcome = outcomeWithoutReview({
-                status: "error",
+                status: cancelled ? "cancelled" : "error",
                 reason: message,
                 error,
                 secrets: state.secrets,
+                ...(state.target === undefined ? {} : { failOn: state.target.inputs.failOn }),
             });
-            await report(state, undefined).catch(() => { });
+            await report(state, state.target).catch(() => { });
         }
         setFailed(message);
     }
@@ -55610,49 +55813,75 @@ async function main(env, signal, state) {
         // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
         'Input "github-token" is empty: it is needed to list the changed files. Keep its default, ${{ github.token }}.', { input: "github-token" });
     }
-    let changed = null;
-    try {
-        changed = github === undefined ? null : await listChangedFiles(github, context, signal);
+    if (context.push?.deleted === true) {
+        const reason = "The push deleted a branch: there is nothing to review.";
+        notice(reason);
+        // No check run: a deleted branch has no head commit to put it on.
+        state.outcome = outcomeWithoutReview({ status: "nothing-to-review", reason });
+        await report(state, undefined);
+        return;
     }
-    catch (error) {
-        if (signal.aborted) {
-            state.outcome = outcomeWithoutReview({
-                status: "cancelled",
-                reason: "The run was cancelled.",
-                failOn: inputs.failOn,
-            });
-            await report(state, { inputs, context, github, checkRunId: undefined });
-            return;
-        }
-        throw error;
-    }
-    const selected = await selectFiles({
-        workspace: context.workspace,
-        patterns: inputs.files,
-        changed,
-    });
-    info(changed === null
-        ? `${selected.files.length} files match the patterns.`
-        : `${changed.length} changed files, ${selected.files.length} of them match the patterns.`);
-    for (const path of selected.throughSymlink)
-        warning(`Skipped ${path}: a directory on its path is a symbolic link.`, { file: path });
-    let checkRunId;
     // `comment: none` keeps the findings off the PR entirely: job summary and outputs only.
-    let checksAllowed = github !== undefined && inputs.wait && inputs.comment !== "none";
-    if (checksAllowed && github !== undefined) {
+    state.target = {
+        inputs,
+        context,
+        github,
+        checkRunId: undefined,
+        checksAllowed: github !== undefined && inputs.wait && inputs.comment !== "none",
+    };
+    // A failure or a cancellation from here on still concludes the check run (see run()).
+    const changed = github === undefined ? null : await listChangedFiles(github, context, signal);
+    let files;
+    let skippedEarly;
+    if (context.eventName === "pull_request_target" && changed !== null && github !== undefined) {
+        // The workspace holds the base branch here: the head's files are read as data, never checked out.
+        const head = await fetchPullRequestFiles(github, context, {
+            paths: changed.paths,
+            patterns: inputs.files,
+            dir: (0,external_node_path_namespaceObject.join)(env["RUNNER_TEMP"] || (0,external_node_os_namespaceObject.tmpdir)(), `content-review-pr-head-${env["GITHUB_RUN_ID"] ?? process.pid}`),
+            signal,
+        });
+        files = head.files;
+        skippedEarly = head.skipped;
+    }
+    else {
+        const selected = await selectFiles({
+            workspace: context.workspace,
+            patterns: inputs.files,
+            changed: changed?.paths ?? null,
+        });
+        files = selected.files;
+        skippedEarly = selected.throughSymlink.map((p) => ({
+            file: { path: (0,external_node_path_namespaceObject.resolve)(context.workspace, p), displayPath: p },
+            reason: "symlink",
+            message: `${p} is reached through a symbolic link; links are never followed.`,
+        }));
+    }
+    const matching = files.length + skippedEarly.length;
+    info(changed === null
+        ? `${matching} files match the patterns.`
+        : `${changed.paths.length} changed files, ${matching} of them match the patterns.`);
+    if (changed?.fallback !== undefined)
+        warning(changed.fallback);
+    if (changed?.truncated === true)
+        warning(`GitHub lists only the first ${context.pullRequest === undefined || changed.fallback !== undefined ? "300 files of a comparison" : "3000 files of a pull request"}: files past that limit are not reviewed. Split the change, or review everything with a workflow_dispatch run.`);
+    for (const skipped of skippedEarly)
+        warning(skipped.message, { file: skipped.file.displayPath });
+    const target = state.target;
+    if (target.checksAllowed && github !== undefined) {
         try {
-            checkRunId = await startCheckRun(github, context, inputs.checkName, signal);
+            target.checkRunId = await startCheckRun(github, context, inputs.checkName, signal);
         }
         catch (error) {
             if (!isPermissionError(error))
                 throw error;
-            checksAllowed = false;
+            target.checksAllowed = false;
             warning('Cannot create a check run (the token lacks "checks: write"); the findings are in the job summary.');
         }
     }
     const outcome = await runReviewPipeline({
         client,
-        files: selected.files,
+        files,
         sidekickIds: inputs.sidekickIds,
         failOn: inputs.failOn,
         maxCredits: inputs.maxCredits,
@@ -55668,23 +55897,10 @@ async function main(env, signal, state) {
     });
     state.outcome = {
         ...outcome,
-        skipped: [
-            ...selected.throughSymlink.map((p) => ({
-                file: { path: (0,external_node_path_namespaceObject.resolve)(context.workspace, p), displayPath: p },
-                reason: "symlink",
-                message: `${p} is reached through a symbolic link; links are never followed.`,
-            })),
-            ...outcome.skipped,
-        ],
+        skipped: [...skippedEarly, ...outcome.skipped],
     };
     info(`${outcome.reason} ${outcome.status === "completed" ? format_severity_counts_formatSeverityCounts(outcome.counts) : ""}`.trim());
-    const problem = await report(state, {
-        inputs,
-        context,
-        github,
-        checkRunId: checksAllowed ? checkRunId : undefined,
-        checksAllowed,
-    });
+    const problem = await report(state, target);
     if (problem !== undefined)
         setFailed(problem);
     else if (FAILING_CONCLUSIONS.has(state.outcome.conclusion))

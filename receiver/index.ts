@@ -3,9 +3,16 @@ export { LOG_LEVELS, type LogLevel, type RelayConfig, resolveRelayConfig } from 
 export {
   createRelayApp,
   type RelayAppOptions,
-  WEBHOOK_BODY_LIMIT,
+  type RelayRequestListener,
 } from "./http/create-relay-app.ts";
-export type { DeliveryState, Journal, JournalEntry, RetryPolicy } from "./journal/index.ts";
+export { WEBHOOK_BODY_LIMIT_BYTES, WEBHOOK_PATH } from "./http/webhook-route.ts";
+export type {
+  DeliveryState,
+  Journal,
+  JournalEntry,
+  RedeliverResult,
+  RetryPolicy,
+} from "./journal/index.ts";
 export {
   openJournal,
   openPostgresJournal,

@@ -110,6 +110,8 @@ export async function startRelay(
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await journal.close(config.shutdownTimeoutMs);
+        // Answers to events committed by the final flush are written before sockets close.
+        await new Promise((resolve) => setImmediate(resolve));
         server.closeAllConnections();
         await stopped;
         logger.info("relay stopped");

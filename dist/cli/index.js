@@ -21085,11 +21085,11 @@ function isNetworkError(error) {
  * every error says what failed and what to do next.
  */
 const STATUS_HINTS = Object.freeze({
-    400: "Fix the request: see the detail above.",
+    400: "Fix the request as the detail says.",
     401: "Check the API key: it is missing, invalid, expired or revoked. Create a new key in the control plane if needed.",
     402: "The workspace plan does not include API access; upgrade the plan or use another workspace's key.",
     403: "The key may not do this (sandbox-only endpoint with a live key, an invalid blob path or filename, or another workspace's resource).",
-    404: "Check the id: it does not exist in this key's workspace, or the asset has not finished processing yet.",
+    404: "Check the id: it does not exist in this key's workspace.",
     409: "The request conflicts with the current state: the file was already submitted (upload a new file or consult the versions endpoint), or the asset is not retryable.",
     413: "The file is larger than its category allows (part 8: video 5 GB, audio 500 MB, image 50 MB, document 100 MB).",
     415: "The content type is not allowed or does not match the file's bytes; check the file extension and type.",
@@ -21097,6 +21097,18 @@ const STATUS_HINTS = Object.freeze({
     429: "The rate limit was exceeded; wait for Retry-After and try again, or lower the request rate.",
     500: "The service failed internally; retry later.",
     502: "The service could not load stored issue or topic detail; retry later.",
+});
+/**
+ * Hints that depend on the operation as well as the status (part 7: a 404 on issues or topics
+ * also means the asset has not finished processing).
+ */
+const OPERATION_STATUS_HINTS = Object.freeze({
+    listAssetIssues: {
+        404: "Check the ids, or wait: issues are served only once the asset has finished processing.",
+    },
+    listAssetTopics: {
+        404: "Check the ids, or wait: topics are served only once the asset has finished processing.",
+    },
 });
 /** Statuses that are safe to retry with backoff (part 7): only these. */
 const RETRYABLE_STATUSES = Object.freeze([429, 500, 502]);
@@ -22246,7 +22258,9 @@ const httpValidationBody = object({
 const rateLimitBody = object({ error: schemas_string() });
 const tierBody = object({ error_code: schemas_string(), message: schemas_string(), bucket: schemas_string() });
 function compose(operation, status, what) {
-    const hint = STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : undefined);
+    const hint = OPERATION_STATUS_HINTS[operation]?.[status] ??
+        STATUS_HINTS[status] ??
+        (status >= 500 ? STATUS_HINTS[500] : undefined);
     const head = `${operation} failed with HTTP ${status}`;
     return [what ? `${head}: ${what}` : head, hint].filter(Boolean).join(". ");
 }
@@ -22586,7 +22600,8 @@ async function uploadFile(client, path, options = {}) {
                 signal: options.signal,
                 onBytes: (bytesSent) => options.onProgress?.({ path, filename: file.filename, bytesSent, totalBytes: file.size }),
                 userAgent: userAgent("upload"),
-                secrets: client.secrets,
+                // Storage never sees the API key; the URL's signature is scrubbed inside putBlob.
+                secrets: [],
             });
             const assetId = target.blobPath.slice(0, target.blobPath.indexOf("/"));
             return {
@@ -22756,8 +22771,11 @@ class ContentReviewClient {
         const { now, random, retry, timeoutMs, onRetry } = this.#options;
         return { now, random, retry, timeoutMs, onRetry };
     }
-    /** Secret values to scrub from anything this client produces. */
-    get secrets() {
+    /** `text` with this client's API key (and anything shaped like a secret) replaced. */
+    redact(text) {
+        return redact_redact(text, this.#secrets);
+    }
+    get #secrets() {
         return [this.#options.apiKey];
     }
     // 4.1
@@ -22930,7 +22948,7 @@ class ContentReviewClient {
                     timeoutMs: options.timeoutMs,
                     signal: spec.signal,
                     bucket: op.bucket,
-                    secrets: this.secrets,
+                    secrets: this.#secrets,
                     fetch: options.fetch,
                     now: options.now,
                 });
@@ -22986,7 +23004,7 @@ class ContentReviewClient {
             status: failure.status,
             body: failure.body,
             cause: error,
-            secrets: this.secrets,
+            secrets: this.#secrets,
         });
     }
     #validate(operation, body) {
@@ -23004,7 +23022,7 @@ class ContentReviewClient {
             .slice(0, 5)
             .map((p) => `${p.path}: ${p.message}`)
             .join("; ");
-        throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets: this.secrets });
+        throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets: this.#secrets });
     }
 }
 
@@ -23347,8 +23365,12 @@ function createCommandContext(io, state) {
             const options = command.optsWithGlobals();
             if (options.apiKey)
                 state.secrets.push(options.apiKey);
-            if (io.env.CONTENT_REVIEW_API_KEY)
-                state.secrets.push(io.env.CONTENT_REVIEW_API_KEY);
+            // The Slack token (insights report) is scrubbed too, should a library ever echo it.
+            for (const name of ["CONTENT_REVIEW_API_KEY", "SLACK_TOKEN"]) {
+                const value = io.env[name];
+                if (value)
+                    state.secrets.push(value);
+            }
             const session = createSession(io, options);
             try {
                 const code = await action(session);
@@ -23384,6 +23406,20 @@ function parseUuid(value) {
 /** Collects a repeatable UUID option into a list. */
 function collectUuid(value, previous = []) {
     return [...previous, parseUuid(value)];
+}
+/**
+ * Collects `{asset-id}/{filename}` blob paths (part 1.1), as `upload` prints them, so that a
+ * mistyped one is named here rather than refused by the service as an opaque 403.
+ */
+function collectBlobPath(value, previous = []) {
+    const trimmed = value.trim();
+    const slash = trimmed.indexOf("/");
+    const assetId = slash === -1 ? "" : trimmed.slice(0, slash);
+    const filename = slash === -1 ? "" : trimmed.slice(slash + 1);
+    if (!option_parsers_uuid.safeParse(assetId).success || filename === "" || filename.includes("/")) {
+        throw new InvalidArgumentError("Expected a blob path {asset-id}/{filename} as printed by upload, e.g. 6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/spot.mp4 (in the sandbox, any UUID and a filename with a marker).");
+    }
+    return [...previous, trimmed];
 }
 /** Collects a repeatable option into a list, also splitting comma-separated values. */
 function collectList(value, previous = []) {
@@ -23560,431 +23596,6 @@ function registerAssetsCommand(program, ctx) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./src/cli/views/format-estimate.ts
-
-/** A price estimate (part 2.12): one row per file, then the total. */
-function formatEstimate(estimate) {
-    const table = formatTable([
-        { header: "blob path", value: (f) => f.blobPath },
-        { header: "type", value: (f) => f.assetType ?? f.mimeType },
-        { header: "priceable", value: (f) => f.priceable },
-        { header: "credits", value: (f) => f.credits, align: "right" },
-    ], estimate.files, "(no files)");
-    const unpriced = estimate.files.filter((f) => !f.priceable).length;
-    const note = unpriced > 0
-        ? ` (${unpriced} file${unpriced === 1 ? "" : "s"} could not be measured and cost nothing)`
-        : "";
-    return `${table}\nTotal: ${estimate.totalCredits} credits${note}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/register-estimate-command.ts
-
-
-/** `estimate <blob-paths...>`: the credit cost of a batch, read-only (part 4.2). */
-function registerEstimateCommand(program, ctx) {
-    const command = program
-        .command("estimate")
-        .description("Preview the credit cost of uploaded files; creates nothing and charges nothing")
-        .argument("<blob-paths...>", "blob paths printed by upload ({asset-id}/{filename})")
-        .action((blobPaths, _options, cmd) => ctx.run(cmd, async (session) => {
-        const estimate = await session
-            .client()
-            .estimatePrice({ files: blobPaths.map((blobPath) => ({ blobPath })) });
-        session.print(estimate, () => formatEstimate(estimate));
-    }));
-    withExamples(command, [
-        "content-review estimate 6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/spot.mp4",
-        "content-review estimate $(content-review upload media/ --json | jq -r '.files[].blobPath')",
-    ]);
-}
-
-;// CONCATENATED MODULE: ./src/insights/fetch-insights.ts
-/**
- * Reads the four insights (part 4.13) in parallel. The violation-rate endpoint takes no period,
- * so its daily points are cut to the last `days` here; the duration endpoint takes none either
- * and covers the service's own window.
- */
-async function fetchInsights(source, options = {}) {
-    const days = options.days ?? 7;
-    const call = { signal: options.signal };
-    const [timeSaved, violationRate, duration, topViolations] = await Promise.all([
-        source.getTimeSavedInsight({
-            days,
-            ...(options.manualBaselineSeconds === undefined
-                ? {}
-                : { manualBaselineSeconds: options.manualBaselineSeconds }),
-        }, call),
-        source.getViolationRateInsight(call),
-        source.getProcessingDurationInsight(call),
-        source.getTopViolationsInsight({ days, limit: options.limit ?? 10 }, call),
-    ]);
-    const byDate = [...violationRate].sort((a, b) => a.date.localeCompare(b.date));
-    return {
-        days,
-        generatedAt: new Date((options.now ?? Date.now)()).toISOString(),
-        timeSaved,
-        violationRate: byDate.slice(-days),
-        duration,
-        topViolations: [...topViolations].sort((a, b) => b.count - a.count),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/insights/format-figures.ts
-/** A duration for people: `42 s`, `12 min 5 s`, `3 h 20 min`, `2 d 4 h`. */
-function formatSeconds(seconds) {
-    const s = Math.max(0, seconds);
-    if (s < 60)
-        return `${Math.round(s * 10) / 10} s`;
-    if (s < 3600) {
-        const rest = Math.round(s % 60);
-        return rest === 0 ? `${Math.floor(s / 60)} min` : `${Math.floor(s / 60)} min ${rest} s`;
-    }
-    if (s < 86_400) {
-        const rest = Math.round((s % 3600) / 60);
-        return rest === 0 ? `${Math.floor(s / 3600)} h` : `${Math.floor(s / 3600)} h ${rest} min`;
-    }
-    const rest = Math.round((s % 86_400) / 3600);
-    return rest === 0 ? `${Math.floor(s / 86_400)} d` : `${Math.floor(s / 86_400)} d ${rest} h`;
-}
-/** A share in [0, 1] as a percentage with one decimal: `66.7%`. */
-function formatPercent(rate) {
-    return `${Math.round(rate * 1000) / 10}%`;
-}
-/** Rounds to one decimal, for chart values. */
-function round1(value) {
-    return Math.round(value * 10) / 10;
-}
-
-;// CONCATENATED MODULE: ./src/insights/insights-report.ts
-/** The report formats `insights report` writes. */
-const INSIGHTS_REPORT_FORMATS = Object.freeze(["markdown", "html", "json"]);
-
-// EXTERNAL MODULE: ./node_modules/@slack/web-api/dist/index.js
-var dist = __nccwpck_require__(5105);
-;// CONCATENATED MODULE: ./src/insights/summarize-insights.ts
-/** Totals over the period: the violation rate is weighted by each day's asset count. */
-function summarizeInsights(report) {
-    const assetsInPeriod = report.violationRate.reduce((sum, p) => sum + p.total, 0);
-    const assetsWithViolations = report.violationRate.reduce((sum, p) => sum + p.withViolations, 0);
-    const top = report.topViolations[0];
-    return {
-        days: report.days,
-        assetsReviewed: report.timeSaved.assetCount,
-        totalTimeSavedSeconds: report.timeSaved.totalTimeSavedSeconds,
-        avgTimeSavedSeconds: report.timeSaved.avgTimeSavedSeconds,
-        manualBaselineSeconds: report.timeSaved.manualBaselineSeconds,
-        assetsInPeriod,
-        assetsWithViolations,
-        violationRate: assetsInPeriod === 0 ? 0 : assetsWithViolations / assetsInPeriod,
-        p50Seconds: report.duration.p50Seconds,
-        p95Seconds: report.duration.p95Seconds,
-        avgSeconds: report.duration.avgSeconds,
-        durationSamples: report.duration.sampleCount,
-        topRule: top ? { ruleCode: top.ruleCode, count: top.count } : null,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/insights/format-insights-slack.ts
-
-
-/** Slack mrkdwn treats these as control characters. */
-function escapeMrkdwn(text) {
-    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-/** The top figures of a report as one Slack message text (mrkdwn). */
-function formatInsightsSlack(report) {
-    const s = summarizeInsights(report);
-    const top = report.topViolations
-        .slice(0, 3)
-        .map((t) => `\`${escapeMrkdwn(t.ruleCode)}\` (${t.count})`)
-        .join(", ");
-    return [
-        `*Content review insights, last ${report.days} days*`,
-        `• Time saved: ${formatSeconds(s.totalTimeSavedSeconds)} over ${s.assetsReviewed} assets`,
-        `• Assets with violations: ${formatPercent(s.violationRate)} (${s.assetsWithViolations} of ${s.assetsInPeriod})`,
-        `• Processing duration: p50 ${formatSeconds(s.p50Seconds)}, p95 ${formatSeconds(s.p95Seconds)}`,
-        `• Top rules: ${top || "none"}`,
-    ].join("\n");
-}
-
-;// CONCATENATED MODULE: ./src/insights/slack-post-error.ts
-/** Posting the insights to Slack failed; the message says why and what to check. */
-class SlackPostError extends Error {
-    name = "SlackPostError";
-    channel;
-    constructor(message, options) {
-        super(message, { cause: options.cause });
-        this.channel = options.channel;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/insights/post-insights-to-slack.ts
-
-
-
-/**
- * Posts the top figures of a report to a Slack channel with `@slack/web-api`, which retries
- * rate limits itself. Returns the message timestamp; throws {@link SlackPostError}.
- */
-async function postInsightsToSlack(report, target) {
-    const client = new dist.WebClient(target.token, {
-        ...(target.apiUrl ? { slackApiUrl: target.apiUrl } : {}),
-        retryConfig: { retries: 3, factor: 2, minTimeout: 100, maxTimeout: 2000 },
-    });
-    const text = formatInsightsSlack(report);
-    try {
-        const result = await client.chat.postMessage({ channel: target.channel, text, mrkdwn: true });
-        return result.ts ?? "";
-    }
-    catch (error) {
-        const why = error.data?.error ?? error.message;
-        throw new SlackPostError(`Posting the insights to Slack channel ${target.channel} failed (${why}). Check SLACK_TOKEN (a bot token with chat:write) and that the bot is a member of the channel.`, { channel: target.channel, cause: error });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/insights/escape-html.ts
-const ENTITIES = Object.freeze({
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-    '"': "&quot;",
-    "'": "&#39;",
-});
-/** Escapes text for HTML and SVG content and attribute values. */
-function escapeHtml(text) {
-    return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
-
-;// CONCATENATED MODULE: ./src/insights/svg-charts.ts
-
-const FONT = `font-family="system-ui, sans-serif" font-size="11" fill="#57606a"`;
-function fmt(n) {
-    return String(Math.round(n * 10) / 10);
-}
-function svg_charts_open(options, width, height) {
-    const title = escapeHtml(options.title);
-    return `<svg class="chart" data-chart="${escapeHtml(options.id)}" data-count="${options.data.length}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="${title}"><title>${title}</title>`;
-}
-function empty(options, width, height) {
-    return `${svg_charts_open(options, width, height)}<text x="${width / 2}" y="${height / 2}" text-anchor="middle" ${FONT}>${escapeHtml(options.emptyText ?? "No data")}</text></svg>`;
-}
-function axisMax(options) {
-    return Math.max(options.max ?? 0, ...options.data.map((d) => d.value), 1);
-}
-/** A line with one marker (`circle.point`) per datum, on a grid of five value ticks. */
-function renderLineChartSvg(options) {
-    const width = 720;
-    const height = 260;
-    if (options.data.length === 0)
-        return empty(options, width, 120);
-    const m = { left: 52, right: 20, top: 16, bottom: 40 };
-    const plotW = width - m.left - m.right;
-    const plotH = height - m.top - m.bottom;
-    const max = axisMax(options);
-    const tick = options.tick ?? String;
-    const n = options.data.length;
-    const x = (i) => m.left + (n === 1 ? plotW / 2 : (plotW * i) / (n - 1));
-    const y = (v) => m.top + plotH * (1 - v / max);
-    const parts = [svg_charts_open(options, width, height)];
-    for (let t = 0; t <= 4; t++) {
-        const v = (max * t) / 4;
-        parts.push(`<line x1="${m.left}" x2="${width - m.right}" y1="${fmt(y(v))}" y2="${fmt(y(v))}" stroke="#d0d7de" stroke-width="1"/>`, `<text x="${m.left - 6}" y="${fmt(y(v) + 4)}" text-anchor="end" ${FONT}>${escapeHtml(tick(v))}</text>`);
-    }
-    const every = Math.ceil(n / 10);
-    options.data.forEach((d, i) => {
-        if (i % every === 0 || i === n - 1) {
-            parts.push(`<text x="${fmt(x(i))}" y="${height - m.bottom + 18}" text-anchor="middle" ${FONT}>${escapeHtml(d.label)}</text>`);
-        }
-    });
-    const points = options.data.map((d, i) => `${fmt(x(i))},${fmt(y(d.value))}`).join(" ");
-    parts.push(`<polyline class="series" fill="none" stroke="#0969da" stroke-width="2" points="${points}"/>`);
-    options.data.forEach((d, i) => {
-        parts.push(`<circle class="point" cx="${fmt(x(i))}" cy="${fmt(y(d.value))}" r="4" fill="#0969da" data-value="${fmt(d.value)}"><title>${escapeHtml(d.tooltip)}</title></circle>`);
-    });
-    parts.push("</svg>");
-    return parts.join("");
-}
-/** Vertical bars (`rect.bar`), one per datum, labelled below and valued on top. */
-function renderColumnChartSvg(options) {
-    const width = 720;
-    const height = 240;
-    if (options.data.length === 0)
-        return empty(options, width, 120);
-    const m = { left: 52, right: 20, top: 20, bottom: 36 };
-    const plotW = width - m.left - m.right;
-    const plotH = height - m.top - m.bottom;
-    const max = axisMax(options);
-    const tick = options.tick ?? String;
-    const slot = plotW / options.data.length;
-    const barW = Math.min(120, slot * 0.6);
-    const parts = [svg_charts_open(options, width, height)];
-    for (let t = 0; t <= 4; t++) {
-        const yy = m.top + plotH * (1 - t / 4);
-        parts.push(`<line x1="${m.left}" x2="${width - m.right}" y1="${fmt(yy)}" y2="${fmt(yy)}" stroke="#d0d7de" stroke-width="1"/>`, `<text x="${m.left - 6}" y="${fmt(yy + 4)}" text-anchor="end" ${FONT}>${escapeHtml(tick((max * t) / 4))}</text>`);
-    }
-    options.data.forEach((d, i) => {
-        const h = (plotH * d.value) / max;
-        const cx = m.left + slot * i + slot / 2;
-        const top = m.top + plotH - h;
-        parts.push(`<rect class="bar" x="${fmt(cx - barW / 2)}" y="${fmt(top)}" width="${fmt(barW)}" height="${fmt(h)}" fill="#0969da" data-value="${fmt(d.value)}"><title>${escapeHtml(d.tooltip)}</title></rect>`, `<text x="${fmt(cx)}" y="${fmt(top - 5)}" text-anchor="middle" ${FONT}>${escapeHtml(tick(d.value))}</text>`, `<text x="${fmt(cx)}" y="${height - m.bottom + 18}" text-anchor="middle" ${FONT}>${escapeHtml(d.label)}</text>`);
-    });
-    parts.push("</svg>");
-    return parts.join("");
-}
-/** Horizontal bars (`rect.bar`), one row per datum, label on the left and value at the end. */
-function renderBarChartSvg(options) {
-    const width = 720;
-    const row = 28;
-    if (options.data.length === 0)
-        return empty(options, width, 120);
-    const m = { left: 220, right: 60, top: 10, bottom: 10 };
-    const height = m.top + m.bottom + row * options.data.length;
-    const plotW = width - m.left - m.right;
-    const max = axisMax(options);
-    const tick = options.tick ?? String;
-    const parts = [svg_charts_open(options, width, height)];
-    options.data.forEach((d, i) => {
-        const yy = m.top + row * i;
-        const w = (plotW * d.value) / max;
-        const label = d.label.length > 32 ? `${d.label.slice(0, 31)}…` : d.label;
-        parts.push(`<text x="${m.left - 8}" y="${yy + row / 2 + 4}" text-anchor="end" ${FONT}>${escapeHtml(label)}</text>`, `<rect class="bar" x="${m.left}" y="${yy + 4}" width="${fmt(w)}" height="${row - 8}" fill="#cf222e" data-value="${fmt(d.value)}"><title>${escapeHtml(d.tooltip)}</title></rect>`, `<text x="${fmt(m.left + w + 6)}" y="${yy + row / 2 + 4}" ${FONT}>${escapeHtml(tick(d.value))}</text>`);
-    });
-    parts.push("</svg>");
-    return parts.join("");
-}
-
-;// CONCATENATED MODULE: ./src/insights/render-insights-html.ts
-
-
-
-
-// Inline styles only: the page loads nothing (the CSP below forbids it), so it opens offline.
-const STYLE = `
-  body { font-family: system-ui, sans-serif; color: #1f2328; margin: 0; background: #f6f8fa; }
-  main { max-width: 800px; margin: 0 auto; padding: 24px; }
-  h1 { font-size: 1.6rem; margin: 0 0 4px; }
-  h2 { font-size: 1.15rem; margin: 28px 0 8px; }
-  .meta { color: #57606a; margin: 0 0 20px; }
-  .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(170px, 1fr)); gap: 12px; }
-  .figure { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px; }
-  .figure .value { font-size: 1.4rem; font-weight: 600; }
-  .figure .label { color: #57606a; font-size: 0.85rem; }
-  section.chart-section { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px 16px; margin-top: 16px; }
-  table { border-collapse: collapse; width: 100%; font-size: 0.85rem; margin-top: 8px; }
-  th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #d0d7de; }
-  td.num, th.num { text-align: right; }
-  @media (prefers-color-scheme: dark) {
-    body { background: #0d1117; color: #e6edf3; }
-    .figure, section.chart-section { background: #161b22; border-color: #30363d; }
-  }
-`;
-function figure(value, label) {
-    return `<div class="figure"><div class="value">${escapeHtml(value)}</div><div class="label">${escapeHtml(label)}</div></div>`;
-}
-function table(headers, rows, numeric) {
-    const cls = (i) => (numeric.includes(i) ? ' class="num"' : "");
-    const head = headers.map((h, i) => `<th${cls(i)}>${escapeHtml(h)}</th>`).join("");
-    const body = rows
-        .map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${escapeHtml(c)}</td>`).join("")}</tr>`)
-        .join("");
-    return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
-}
-/**
- * The insights report as one self-contained HTML page: headline figures and an inline SVG chart
- * per insight (violation-rate trend, duration average/p50/p95, top violations). No scripts, no
- * external assets; every chart is an `svg[data-chart]` whose bars are `rect.bar` and whose
- * points are `circle.point`.
- */
-function renderInsightsHtml(report) {
-    const s = summarizeInsights(report);
-    const period = `last ${report.days} day${report.days === 1 ? "" : "s"}`;
-    const title = `Content review insights: ${period}`;
-    const d = report.duration;
-    const figures = [
-        figure(formatSeconds(s.totalTimeSavedSeconds), `time saved over ${s.assetsReviewed} assets`),
-        figure(formatSeconds(s.avgTimeSavedSeconds), `saved per asset (baseline ${formatSeconds(s.manualBaselineSeconds)})`),
-        figure(formatPercent(s.violationRate), `assets with violations (${s.assetsWithViolations} of ${s.assetsInPeriod})`),
-        figure(formatSeconds(s.p50Seconds), "processing duration p50"),
-        figure(formatSeconds(s.p95Seconds), "processing duration p95"),
-        figure(s.topRule ? s.topRule.ruleCode : "none", s.topRule ? `most frequent rule (${s.topRule.count})` : "most frequent rule"),
-    ].join("");
-    const trend = renderLineChartSvg({
-        id: "violation-rate",
-        title: "Assets with at least one issue, per day",
-        data: report.violationRate.map((p) => ({
-            label: p.date.slice(5),
-            value: round1(p.rate * 100),
-            tooltip: `${p.date}: ${formatPercent(p.rate)} (${p.withViolations} of ${p.total})`,
-        })),
-        max: 100,
-        tick: (v) => `${Math.round(v)}%`,
-        emptyText: "No assets were reviewed in this period",
-    });
-    const trendTable = table(["Day", "Rate", "With violations", "Assets"], report.violationRate.map((p) => [
-        p.date,
-        formatPercent(p.rate),
-        String(p.withViolations),
-        String(p.total),
-    ]), [1, 2, 3]);
-    const duration = renderColumnChartSvg({
-        id: "duration",
-        title: "Processing duration in seconds",
-        data: d.sampleCount === 0
-            ? []
-            : [
-                {
-                    label: "average",
-                    value: round1(d.avgSeconds),
-                    tooltip: `average ${formatSeconds(d.avgSeconds)}`,
-                },
-                {
-                    label: "p50",
-                    value: round1(d.p50Seconds),
-                    tooltip: `p50 ${formatSeconds(d.p50Seconds)}`,
-                },
-                {
-                    label: "p95",
-                    value: round1(d.p95Seconds),
-                    tooltip: `p95 ${formatSeconds(d.p95Seconds)}`,
-                },
-            ],
-        tick: (v) => `${round1(v)} s`,
-        emptyText: "No assets finished processing in this period",
-    });
-    const top = renderBarChartSvg({
-        id: "top-violations",
-        title: "Top rule violations",
-        data: report.topViolations.map((t) => ({
-            label: t.ruleCode,
-            value: t.count,
-            tooltip: `${t.ruleCode}: ${t.count} issue${t.count === 1 ? "" : "s"}`,
-        })),
-        tick: (v) => String(Math.round(v)),
-        emptyText: "No rule violations in this period",
-    });
-    return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-<p class="meta">Generated ${escapeHtml(report.generatedAt.replace("T", " ").slice(0, 16))} UTC. Sandbox submissions are not counted.</p>
-<div class="figures">${figures}</div>
-<section class="chart-section"><h2>Violation rate per day</h2>${trend}${trendTable}</section>
-<section class="chart-section"><h2>Processing duration</h2>${duration}<p class="meta">${d.sampleCount} assets measured.</p></section>
-<section class="chart-section"><h2>Top rule violations</h2>${top}</section>
-</main>
-</body>
-</html>
-`;
-}
-
 ;// CONCATENATED MODULE: ./src/report/severity.ts
 /**
  * Severity policy, as data: the order of the severities the service reports (part 2.5)
@@ -24049,6 +23660,12 @@ function addSeverityCounts(a, b) {
         info: (a.info ?? 0) + (b.info ?? 0),
         other: (a.other ?? 0) + (b.other ?? 0),
     };
+}
+
+;// CONCATENATED MODULE: ./src/report/plural.ts
+/** `1 credit`, `2 credits`, `0 files`: a count with its noun in the right number. */
+function plural(count, noun, nouns = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : nouns}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/sanitize-markdown.ts
@@ -24559,6 +24176,11 @@ function renderMarkdownReport(outcome, options = {}) {
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./src/pipeline/derive-conclusion.ts
 
+/**
+ * Skip reasons that mean the service, not the file, was at fault: such a file was never reviewed,
+ * so the run cannot pass (a file of an unsupported type, by contrast, is simply not reviewable).
+ */
+const SERVICE_SKIP_REASONS = new Set(["upload-failed"]);
 /** Conclusion of each way a run can end, except `completed`, which depends on the findings. */
 const derive_conclusion_CONCLUSION_BY_STATUS = Object.freeze({
     // Nothing was reviewed, so nothing passed or failed; the report says why.
@@ -24571,11 +24193,17 @@ const derive_conclusion_CONCLUSION_BY_STATUS = Object.freeze({
 });
 /**
  * `failure` when any issue is at or above `failOn`, or any asset failed for good (or its results
- * could not be read); otherwise `success` (issue 4, flow step 6).
+ * could not be read), or a file could not be uploaded because the service failed; otherwise
+ * `success` (issue 4, flow step 6).
  */
-function deriveConclusion(status, assets, failOn) {
+function deriveConclusion(status, assets, failOn, skipped = []) {
+    const unreviewed = skipped.some((s) => SERVICE_SKIP_REASONS.has(s.reason));
+    if (status === "nothing-to-review" && unreviewed)
+        return "failure";
     if (status !== "completed")
         return derive_conclusion_CONCLUSION_BY_STATUS[status];
+    if (unreviewed)
+        return "failure";
     for (const asset of assets) {
         if (asset.status === "failed" || asset.resultsError !== null)
             return "failure";
@@ -24697,7 +24325,6 @@ async function mapConcurrent(items, limit, task, signal) {
 
 
 
-
 function failureOf(asset) {
     if (asset?.status !== "failed")
         return null;
@@ -24769,7 +24396,7 @@ async function fetchAssetResults(options) {
                     throw error;
                 review = {
                     ...review,
-                    resultsError: redact_redact(`Results of ${upload.file.displayPath} could not be read: ${error.message}`, client.secrets),
+                    resultsError: client.redact(`Results of ${upload.file.displayPath} could not be read: ${error.message}`),
                 };
             }
         }
@@ -24812,11 +24439,10 @@ const FATAL_UPLOAD_STATUSES = new Set([401, 402]);
 async function uploadFiles(options) {
     const { client, events, signal } = options;
     const skipped = [];
-    const secrets = client.secrets;
     const skip = (file, reason, message) => {
         // Reports show repository paths, never where the runner keeps the checkout.
         const shown = message.split(file.path).join(file.displayPath);
-        const entry = { file, reason, message: redact_redact(shown, secrets) };
+        const entry = { file, reason, message: client.redact(shown) };
         skipped.push(entry);
         events.onUploadSkipped?.(entry);
     };
@@ -24880,6 +24506,7 @@ async function uploadFiles(options) {
 
 
 
+
 /**
  * The one review flow shared by the Action and the CLI: local checks and uploads, estimate,
  * budget guard, one submission, wait, retries, results. It never throws for a failed request:
@@ -24934,7 +24561,7 @@ async function runReviewPipeline(options) {
         };
         events.onEstimate?.(progress.estimate);
         if (options.maxCredits !== undefined && estimate.totalCredits > options.maxCredits) {
-            return finish("budget-exceeded", `The estimate is ${estimate.totalCredits} credits, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`);
+            return finish("budget-exceeded", `The estimate is ${plural(estimate.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`);
         }
         const created = await client.createSubmission({
             assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
@@ -24944,7 +24571,7 @@ async function runReviewPipeline(options) {
         progress.lastSubmission = created;
         events.onSubmitted?.({ submissionId: created.submissionId, assetCount: uploaded.length });
         if (options.wait === false) {
-            return finish("submitted-no-wait", `Submitted ${uploaded.length} files as ${created.submissionId}; not waiting for results.`);
+            return finish("submitted-no-wait", `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`);
         }
         const started = client.timing.now();
         const timeoutMs = options.timeoutMs ?? 30 * 60_000;
@@ -25015,16 +24642,15 @@ async function runReviewPipeline(options) {
     }
 }
 function buildOutcome(options, failOn, progress, status, reason, error) {
-    const secrets = options.client.secrets;
     const counts = progress.assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), severity_countBySeverity([]));
     const issueCount = progress.assets.reduce((n, a) => n + a.issues.length, 0);
     const failedAssetCount = progress.assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
     const submission = progress.lastSubmission;
-    const conclusion = deriveConclusion(status, progress.assets, failOn);
+    const conclusion = deriveConclusion(status, progress.assets, failOn, progress.skipped);
     return {
         status,
         conclusion,
-        reason: redact_redact(status === "completed" ? completedReason(progress.assets, failOn) : reason, secrets),
+        reason: options.client.redact(status === "completed" ? completedReason(progress.assets, failOn) : reason),
         environment: options.client.environment,
         failOn,
         maxCredits: options.maxCredits ?? null,
@@ -25041,7 +24667,7 @@ function buildOutcome(options, failOn, progress, status, reason, error) {
             ? null
             : {
                 name: error.name ?? "Error",
-                message: redact_redact(error.message ?? String(error), secrets),
+                message: options.client.redact(error.message ?? String(error)),
                 cause: error,
             },
         lastSubmission: submission,
@@ -25061,8 +24687,8 @@ function completedReason(assets, failOn) {
     if (parts.length > 0)
         return `Review failed: ${parts.join(" and ")}.`;
     return failOn === "never"
-        ? `Reviewed ${assets.length} files; fail-on is never.`
-        : `Reviewed ${assets.length} files: no issues at or above ${failOn}.`;
+        ? `Reviewed ${plural(assets.length, "file")}; fail-on is never.`
+        : `Reviewed ${plural(assets.length, "file")}: no issues at or above ${failOn}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/index.ts
@@ -25197,6 +24823,441 @@ function renderSarif(outcome, options = {}) {
 
 
 
+
+
+;// CONCATENATED MODULE: ./src/cli/views/format-estimate.ts
+
+
+/** A price estimate (part 2.12): one row per file, then the total. */
+function formatEstimate(estimate) {
+    const table = formatTable([
+        { header: "blob path", value: (f) => f.blobPath },
+        { header: "type", value: (f) => f.assetType ?? f.mimeType },
+        { header: "priceable", value: (f) => f.priceable },
+        { header: "credits", value: (f) => f.credits, align: "right" },
+    ], estimate.files, "(no files)");
+    const unpriced = estimate.files.filter((f) => !f.priceable).length;
+    const note = unpriced > 0
+        ? ` (${unpriced} file${unpriced === 1 ? "" : "s"} could not be measured and cost nothing)`
+        : "";
+    return `${table}\nTotal: ${plural(estimate.totalCredits, "credit")}${note}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/register-estimate-command.ts
+
+
+
+/** `estimate <blob-paths...>`: the credit cost of a batch, read-only (part 4.2). */
+function registerEstimateCommand(program, ctx) {
+    const command = program
+        .command("estimate")
+        .description("Preview the credit cost of uploaded files; creates nothing and charges nothing")
+        .argument("<blob-paths...>", "blob paths printed by upload ({asset-id}/{filename})", collectBlobPath)
+        .action((blobPaths, _options, cmd) => ctx.run(cmd, async (session) => {
+        const estimate = await session
+            .client()
+            .estimatePrice({ files: blobPaths.map((blobPath) => ({ blobPath })) });
+        session.print(estimate, () => formatEstimate(estimate));
+    }));
+    withExamples(command, [
+        "content-review estimate 6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/spot.mp4",
+        "content-review estimate $(content-review upload media/ --json | jq -r '.files[].blobPath')",
+    ]);
+}
+
+;// CONCATENATED MODULE: ./src/insights/fetch-insights.ts
+/**
+ * Reads the four insights (part 4.13) in parallel. The violation-rate endpoint takes no period,
+ * so its daily points are cut to the last `days` here; the duration endpoint takes none either
+ * and covers the service's own window.
+ */
+async function fetchInsights(source, options = {}) {
+    const days = options.days ?? 7;
+    const call = { signal: options.signal };
+    const [timeSaved, violationRate, duration, topViolations] = await Promise.all([
+        source.getTimeSavedInsight({
+            days,
+            ...(options.manualBaselineSeconds === undefined
+                ? {}
+                : { manualBaselineSeconds: options.manualBaselineSeconds }),
+        }, call),
+        source.getViolationRateInsight(call),
+        source.getProcessingDurationInsight(call),
+        source.getTopViolationsInsight({ days, limit: options.limit ?? 10 }, call),
+    ]);
+    const byDate = [...violationRate].sort((a, b) => a.date.localeCompare(b.date));
+    return {
+        days,
+        generatedAt: new Date((options.now ?? Date.now)()).toISOString(),
+        timeSaved,
+        violationRate: byDate.slice(-days),
+        duration,
+        topViolations: [...topViolations].sort((a, b) => b.count - a.count),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/insights/format-figures.ts
+/** `whole` units of `size` as `3 h 20 min`: the larger unit, then the rest if any. */
+function twoUnits(whole, size, big, small) {
+    const rest = whole % size;
+    const head = `${Math.floor(whole / size)} ${big}`;
+    return rest === 0 ? head : `${head} ${rest} ${small}`;
+}
+/**
+ * A duration for people: `42 s`, `12 min 5 s`, `3 h 20 min`, `2 d 4 h`. Each form rounds to
+ * its smaller unit first, so a rounding carries into the larger one (never `29 min 60 s`).
+ */
+function formatSeconds(seconds) {
+    const s = Math.max(0, seconds);
+    const tenths = Math.round(s * 10) / 10;
+    if (tenths < 60)
+        return `${tenths} s`;
+    const wholeSeconds = Math.round(s);
+    if (wholeSeconds < 3600)
+        return twoUnits(wholeSeconds, 60, "min", "s");
+    const minutes = Math.round(s / 60);
+    if (minutes < 1440)
+        return twoUnits(minutes, 60, "h", "min");
+    return twoUnits(Math.round(s / 3600), 24, "d", "h");
+}
+/** A share in [0, 1] as a percentage with one decimal: `66.7%`. */
+function formatPercent(rate) {
+    return `${Math.round(rate * 1000) / 10}%`;
+}
+/** Rounds to one decimal, for chart values. */
+function round1(value) {
+    return Math.round(value * 10) / 10;
+}
+
+;// CONCATENATED MODULE: ./src/insights/insights-report.ts
+/** The report formats `insights report` writes. */
+const INSIGHTS_REPORT_FORMATS = Object.freeze(["markdown", "html", "json"]);
+
+// EXTERNAL MODULE: ./node_modules/@slack/web-api/dist/index.js
+var dist = __nccwpck_require__(5105);
+;// CONCATENATED MODULE: ./src/insights/summarize-insights.ts
+/** Totals over the period: the violation rate is weighted by each day's asset count. */
+function summarizeInsights(report) {
+    const assetsInPeriod = report.violationRate.reduce((sum, p) => sum + p.total, 0);
+    const assetsWithViolations = report.violationRate.reduce((sum, p) => sum + p.withViolations, 0);
+    const top = report.topViolations[0];
+    return {
+        days: report.days,
+        assetsReviewed: report.timeSaved.assetCount,
+        totalTimeSavedSeconds: report.timeSaved.totalTimeSavedSeconds,
+        avgTimeSavedSeconds: report.timeSaved.avgTimeSavedSeconds,
+        manualBaselineSeconds: report.timeSaved.manualBaselineSeconds,
+        assetsInPeriod,
+        assetsWithViolations,
+        violationRate: assetsInPeriod === 0 ? 0 : assetsWithViolations / assetsInPeriod,
+        p50Seconds: report.duration.p50Seconds,
+        p95Seconds: report.duration.p95Seconds,
+        avgSeconds: report.duration.avgSeconds,
+        durationSamples: report.duration.sampleCount,
+        topRule: top ? { ruleCode: top.ruleCode, count: top.count } : null,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/insights/format-insights-slack.ts
+
+
+/** Slack mrkdwn treats these as control characters. */
+function escapeMrkdwn(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+/** The top figures of a report as one Slack message text (mrkdwn). */
+function formatInsightsSlack(report) {
+    const s = summarizeInsights(report);
+    const top = report.topViolations
+        .slice(0, 3)
+        .map((t) => `\`${escapeMrkdwn(t.ruleCode)}\` (${t.count})`)
+        .join(", ");
+    return [
+        `*Content review insights, last ${report.days} days*`,
+        `• Time saved: ${formatSeconds(s.totalTimeSavedSeconds)} over ${s.assetsReviewed} assets`,
+        `• Assets with violations: ${formatPercent(s.violationRate)} (${s.assetsWithViolations} of ${s.assetsInPeriod})`,
+        `• Processing duration: p50 ${formatSeconds(s.p50Seconds)}, p95 ${formatSeconds(s.p95Seconds)}`,
+        `• Top rules: ${top || "none"}`,
+    ].join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/insights/slack-post-error.ts
+/** Posting the insights to Slack failed; the message says why and what to check. */
+class SlackPostError extends Error {
+    name = "SlackPostError";
+    channel;
+    constructor(message, options) {
+        super(message, { cause: options.cause });
+        this.channel = options.channel;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/insights/post-insights-to-slack.ts
+
+
+
+/**
+ * Posts the top figures of a report to a Slack channel with `@slack/web-api`, which retries
+ * rate limits itself. Returns the message timestamp; throws {@link SlackPostError}.
+ */
+async function postInsightsToSlack(report, target) {
+    const client = new dist.WebClient(target.token, {
+        ...(target.apiUrl ? { slackApiUrl: target.apiUrl } : {}),
+        retryConfig: { retries: 3, factor: 2, minTimeout: 100, maxTimeout: 2000 },
+    });
+    const text = formatInsightsSlack(report);
+    try {
+        const result = await client.chat.postMessage({ channel: target.channel, text, mrkdwn: true });
+        return result.ts ?? "";
+    }
+    catch (error) {
+        const why = error.data?.error ?? error.message;
+        throw new SlackPostError(`Posting the insights to Slack channel ${target.channel} failed (${why}). Check SLACK_TOKEN (a bot token with chat:write) and that the bot is a member of the channel.`, { channel: target.channel, cause: error });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/insights/escape-html.ts
+const ENTITIES = Object.freeze({
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#39;",
+});
+/** Escapes text for HTML and SVG content and attribute values. */
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
+
+;// CONCATENATED MODULE: ./src/insights/svg-charts.ts
+
+const FONT = `font-family="system-ui, sans-serif" font-size="11" fill="#57606a"`;
+function fmt(n) {
+    return String(Math.round(n * 10) / 10);
+}
+function svg_charts_open(options, width, height) {
+    const title = escapeHtml(options.title);
+    return `<svg class="chart" data-chart="${escapeHtml(options.id)}" data-count="${options.data.length}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="${title}"><title>${title}</title>`;
+}
+function empty(options, width, height) {
+    return `${svg_charts_open(options, width, height)}<text x="${width / 2}" y="${height / 2}" text-anchor="middle" ${FONT}>${escapeHtml(options.emptyText ?? "No data")}</text></svg>`;
+}
+function axisMax(options) {
+    return Math.max(options.max ?? 0, ...options.data.map((d) => d.value), 1);
+}
+/** A line with one marker (`circle.point`) per datum, on a grid of five value ticks. */
+function renderLineChartSvg(options) {
+    const width = 720;
+    const height = 260;
+    if (options.data.length === 0)
+        return empty(options, width, 120);
+    const m = { left: 52, right: 20, top: 16, bottom: 40 };
+    const plotW = width - m.left - m.right;
+    const plotH = height - m.top - m.bottom;
+    const max = axisMax(options);
+    const tick = options.tick ?? String;
+    const n = options.data.length;
+    const x = (i) => m.left + (n === 1 ? plotW / 2 : (plotW * i) / (n - 1));
+    const y = (v) => m.top + plotH * (1 - v / max);
+    const parts = [svg_charts_open(options, width, height)];
+    for (let t = 0; t <= 4; t++) {
+        const v = (max * t) / 4;
+        parts.push(`<line x1="${m.left}" x2="${width - m.right}" y1="${fmt(y(v))}" y2="${fmt(y(v))}" stroke="#d0d7de" stroke-width="1"/>`, `<text x="${m.left - 6}" y="${fmt(y(v) + 4)}" text-anchor="end" ${FONT}>${escapeHtml(tick(v))}</text>`);
+    }
+    const every = Math.ceil(n / 10);
+    options.data.forEach((d, i) => {
+        if (i % every === 0 || i === n - 1) {
+            parts.push(`<text x="${fmt(x(i))}" y="${height - m.bottom + 18}" text-anchor="middle" ${FONT}>${escapeHtml(d.label)}</text>`);
+        }
+    });
+    const points = options.data.map((d, i) => `${fmt(x(i))},${fmt(y(d.value))}`).join(" ");
+    parts.push(`<polyline class="series" fill="none" stroke="#0969da" stroke-width="2" points="${points}"/>`);
+    options.data.forEach((d, i) => {
+        parts.push(`<circle class="point" cx="${fmt(x(i))}" cy="${fmt(y(d.value))}" r="4" fill="#0969da" data-value="${fmt(d.value)}"><title>${escapeHtml(d.tooltip)}</title></circle>`);
+    });
+    parts.push("</svg>");
+    return parts.join("");
+}
+/** Vertical bars (`rect.bar`), one per datum, labelled below and valued on top. */
+function renderColumnChartSvg(options) {
+    const width = 720;
+    const height = 240;
+    if (options.data.length === 0)
+        return empty(options, width, 120);
+    const m = { left: 52, right: 20, top: 20, bottom: 36 };
+    const plotW = width - m.left - m.right;
+    const plotH = height - m.top - m.bottom;
+    const max = axisMax(options);
+    const tick = options.tick ?? String;
+    const slot = plotW / options.data.length;
+    const barW = Math.min(120, slot * 0.6);
+    const parts = [svg_charts_open(options, width, height)];
+    for (let t = 0; t <= 4; t++) {
+        const yy = m.top + plotH * (1 - t / 4);
+        parts.push(`<line x1="${m.left}" x2="${width - m.right}" y1="${fmt(yy)}" y2="${fmt(yy)}" stroke="#d0d7de" stroke-width="1"/>`, `<text x="${m.left - 6}" y="${fmt(yy + 4)}" text-anchor="end" ${FONT}>${escapeHtml(tick((max * t) / 4))}</text>`);
+    }
+    options.data.forEach((d, i) => {
+        const h = (plotH * d.value) / max;
+        const cx = m.left + slot * i + slot / 2;
+        const top = m.top + plotH - h;
+        parts.push(`<rect class="bar" x="${fmt(cx - barW / 2)}" y="${fmt(top)}" width="${fmt(barW)}" height="${fmt(h)}" fill="#0969da" data-value="${fmt(d.value)}"><title>${escapeHtml(d.tooltip)}</title></rect>`, `<text x="${fmt(cx)}" y="${fmt(top - 5)}" text-anchor="middle" ${FONT}>${escapeHtml(tick(d.value))}</text>`, `<text x="${fmt(cx)}" y="${height - m.bottom + 18}" text-anchor="middle" ${FONT}>${escapeHtml(d.label)}</text>`);
+    });
+    parts.push("</svg>");
+    return parts.join("");
+}
+/** Horizontal bars (`rect.bar`), one row per datum, label on the left and value at the end. */
+function renderBarChartSvg(options) {
+    const width = 720;
+    const row = 28;
+    if (options.data.length === 0)
+        return empty(options, width, 120);
+    const m = { left: 220, right: 60, top: 10, bottom: 10 };
+    const height = m.top + m.bottom + row * options.data.length;
+    const plotW = width - m.left - m.right;
+    const max = axisMax(options);
+    const tick = options.tick ?? String;
+    const parts = [svg_charts_open(options, width, height)];
+    options.data.forEach((d, i) => {
+        const yy = m.top + row * i;
+        const w = (plotW * d.value) / max;
+        const label = d.label.length > 32 ? `${d.label.slice(0, 31)}…` : d.label;
+        parts.push(`<text x="${m.left - 8}" y="${yy + row / 2 + 4}" text-anchor="end" ${FONT}>${escapeHtml(label)}</text>`, `<rect class="bar" x="${m.left}" y="${yy + 4}" width="${fmt(w)}" height="${row - 8}" fill="#cf222e" data-value="${fmt(d.value)}"><title>${escapeHtml(d.tooltip)}</title></rect>`, `<text x="${fmt(m.left + w + 6)}" y="${yy + row / 2 + 4}" ${FONT}>${escapeHtml(tick(d.value))}</text>`);
+    });
+    parts.push("</svg>");
+    return parts.join("");
+}
+
+;// CONCATENATED MODULE: ./src/insights/render-insights-html.ts
+
+
+
+
+// Inline styles only: the page loads nothing (the CSP below forbids it), so it opens offline.
+const STYLE = `
+  body { font-family: system-ui, sans-serif; color: #1f2328; margin: 0; background: #f6f8fa; }
+  main { max-width: 800px; margin: 0 auto; padding: 24px; }
+  h1 { font-size: 1.6rem; margin: 0 0 4px; }
+  h2 { font-size: 1.15rem; margin: 28px 0 8px; }
+  .meta { color: #57606a; margin: 0 0 20px; }
+  .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(170px, 1fr)); gap: 12px; }
+  .figure { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px; }
+  .figure .value { font-size: 1.4rem; font-weight: 600; }
+  .figure .label { color: #57606a; font-size: 0.85rem; }
+  section.chart-section { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px 16px; margin-top: 16px; }
+  table { border-collapse: collapse; width: 100%; font-size: 0.85rem; margin-top: 8px; }
+  th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #d0d7de; }
+  td.num, th.num { text-align: right; }
+  @media (prefers-color-scheme: dark) {
+    body { background: #0d1117; color: #e6edf3; }
+    .figure, section.chart-section { background: #161b22; border-color: #30363d; }
+  }
+`;
+function figure(value, label) {
+    return `<div class="figure"><div class="value">${escapeHtml(value)}</div><div class="label">${escapeHtml(label)}</div></div>`;
+}
+function table(headers, rows, numeric) {
+    const cls = (i) => (numeric.includes(i) ? ' class="num"' : "");
+    const head = headers.map((h, i) => `<th${cls(i)}>${escapeHtml(h)}</th>`).join("");
+    const body = rows
+        .map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${escapeHtml(c)}</td>`).join("")}</tr>`)
+        .join("");
+    return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+/**
+ * The insights report as one self-contained HTML page: headline figures and an inline SVG chart
+ * per insight (violation-rate trend, duration average/p50/p95, top violations). No scripts, no
+ * external assets; every chart is an `svg[data-chart]` whose bars are `rect.bar` and whose
+ * points are `circle.point`.
+ */
+function renderInsightsHtml(report) {
+    const s = summarizeInsights(report);
+    const period = `last ${report.days} day${report.days === 1 ? "" : "s"}`;
+    const title = `Content review insights: ${period}`;
+    const d = report.duration;
+    const figures = [
+        figure(formatSeconds(s.totalTimeSavedSeconds), `time saved over ${s.assetsReviewed} assets`),
+        figure(formatSeconds(s.avgTimeSavedSeconds), `saved per asset (baseline ${formatSeconds(s.manualBaselineSeconds)})`),
+        figure(formatPercent(s.violationRate), `assets with violations (${s.assetsWithViolations} of ${s.assetsInPeriod})`),
+        figure(formatSeconds(s.p50Seconds), "processing duration p50"),
+        figure(formatSeconds(s.p95Seconds), "processing duration p95"),
+        figure(s.topRule ? s.topRule.ruleCode : "none", s.topRule ? `most frequent rule (${s.topRule.count})` : "most frequent rule"),
+    ].join("");
+    const trend = renderLineChartSvg({
+        id: "violation-rate",
+        title: "Assets with at least one issue, per day",
+        data: report.violationRate.map((p) => ({
+            label: p.date.slice(5),
+            value: round1(p.rate * 100),
+            tooltip: `${p.date}: ${formatPercent(p.rate)} (${p.withViolations} of ${p.total})`,
+        })),
+        max: 100,
+        tick: (v) => `${Math.round(v)}%`,
+        emptyText: "No assets were reviewed in this period",
+    });
+    const trendTable = table(["Day", "Rate", "With violations", "Assets"], report.violationRate.map((p) => [
+        p.date,
+        formatPercent(p.rate),
+        String(p.withViolations),
+        String(p.total),
+    ]), [1, 2, 3]);
+    const duration = renderColumnChartSvg({
+        id: "duration",
+        title: "Processing duration in seconds",
+        data: d.sampleCount === 0
+            ? []
+            : [
+                {
+                    label: "average",
+                    value: round1(d.avgSeconds),
+                    tooltip: `average ${formatSeconds(d.avgSeconds)}`,
+                },
+                {
+                    label: "p50",
+                    value: round1(d.p50Seconds),
+                    tooltip: `p50 ${formatSeconds(d.p50Seconds)}`,
+                },
+                {
+                    label: "p95",
+                    value: round1(d.p95Seconds),
+                    tooltip: `p95 ${formatSeconds(d.p95Seconds)}`,
+                },
+            ],
+        tick: (v) => `${round1(v)} s`,
+        emptyText: "No assets finished processing in this period",
+    });
+    const top = renderBarChartSvg({
+        id: "top-violations",
+        title: "Top rule violations",
+        data: report.topViolations.map((t) => ({
+            label: t.ruleCode,
+            value: t.count,
+            tooltip: `${t.ruleCode}: ${t.count} issue${t.count === 1 ? "" : "s"}`,
+        })),
+        tick: (v) => String(Math.round(v)),
+        emptyText: "No rule violations in this period",
+    });
+    return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p class="meta">Generated ${escapeHtml(report.generatedAt.replace("T", " ").slice(0, 16))} UTC. Sandbox submissions are not counted.</p>
+<div class="figures">${figures}</div>
+<section class="chart-section"><h2>Violation rate per day</h2>${trend}${trendTable}</section>
+<section class="chart-section"><h2>Processing duration</h2>${duration}<p class="meta">${d.sampleCount} assets measured.</p></section>
+<section class="chart-section"><h2>Top rule violations</h2>${top}</section>
+</main>
+</body>
+</html>
+`;
+}
 
 ;// CONCATENATED MODULE: ./src/insights/mermaid-xychart.ts
 /**
@@ -25399,6 +25460,17 @@ function formatTopViolations(top) {
 
 
 
+
+function why(error) {
+    const code = error.code;
+    if (code === "EEXIST")
+        return "it already exists; choose another path or remove it first";
+    if (code === "EISDIR")
+        return "it is a folder; name a file inside it instead";
+    if (code === "ENOTDIR")
+        return "part of its folder path is a file; choose another path";
+    return `${code ?? error.message}; check that the folder exists and is writable`;
+}
 /**
  * Writes a report or secret file, creating its folder. `mode` 0o600 keeps secrets private;
  * `exclusive` refuses to replace an existing file. Failures name the file and what to do.
@@ -25414,16 +25486,37 @@ async function writeOutputFile(cwd, path, content, options = {}) {
         });
     }
     catch (error) {
-        const code = error.code;
-        const why = code === "EEXIST"
-            ? "it already exists; choose another path or remove it first"
-            : `${code ?? error.message}; check that the folder is writable`;
-        throw new CliUsageError(`Cannot write ${path}: ${why}.`, {
+        throw new CliUsageError(`Cannot write ${path}: ${why(error)}.`, {
             input: options.input ?? "--output",
             cause: error,
         });
     }
     return full;
+}
+/**
+ * Checks, before any work that costs credits, that {@link writeOutputFile} will be able to write
+ * `path`: its folder can be created and written to, and the path is not a folder. So a review
+ * never runs, and charges, only to lose its report to a typo in `--output`.
+ */
+async function checkOutputFile(cwd, path, options = {}) {
+    const full = (0,external_node_path_.resolve)(cwd, path);
+    try {
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_.dirname)(full), { recursive: true });
+        await (0,promises_namespaceObject.access)((0,external_node_path_.dirname)(full), external_node_fs_.constants.W_OK);
+        const existing = await (0,promises_namespaceObject.stat)(full).catch(() => undefined);
+        if (existing?.isDirectory()) {
+            throw Object.assign(new Error(`${path} is a folder`), { code: "EISDIR" });
+        }
+        if (existing)
+            await (0,promises_namespaceObject.access)(full, external_node_fs_.constants.W_OK);
+    }
+    catch (error) {
+        const consequence = options.consequence ? ` ${options.consequence}` : "";
+        throw new CliUsageError(`Cannot write ${path}: ${why(error)}.${consequence}`, {
+            input: options.input ?? "--output",
+            cause: error,
+        });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/register-insights-command.ts
@@ -25565,7 +25658,6 @@ function registerInsightsCommand(program, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/views/format-issues.ts
-
 
 
 function issueTable(issues, style, emptyText) {
@@ -25742,7 +25834,7 @@ async function expandPaths(inputs, cwd) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/exit-codes.ts
-/** Exit codes of `content-review`, as data (issue 6). Documented in cli/README.md. */
+/** Exit codes of `content-review`, as data (issue 6). Documented in the README (CLI, exit codes). */
 const EXIT_CODES = Object.freeze({
     /** Done; nothing at or above `--fail-on`. */
     ok: 0,
@@ -25804,6 +25896,7 @@ function exitCodeForError(error) {
 
 
 
+
 /** Exit code per way a review run can end; `completed` depends on what was found. */
 const EXIT_CODE_BY_REVIEW_STATUS = Object.freeze({
     "budget-exceeded": EXIT_CODES.budget,
@@ -25815,18 +25908,22 @@ const EXIT_CODE_BY_REVIEW_STATUS = Object.freeze({
 });
 /**
  * The exit code of `review`: 1 when any issue is at or above `--fail-on`; otherwise 3 when an
- * asset failed for good or its results could not be read; otherwise 0. A run that ended early
- * maps through {@link EXIT_CODE_BY_REVIEW_STATUS}; an error by the kind of error.
+ * asset failed for good, its results could not be read or its upload failed; otherwise 0. A run
+ * that ended early maps through {@link EXIT_CODE_BY_REVIEW_STATUS} (a run with nothing left to
+ * submit because uploads failed gives 3, not 2); an error by the kind of error.
  */
 function reviewExitCode(outcome) {
     if (outcome.status === "error")
         return exitCodeForError(outcome.error?.cause);
+    const uploadFailed = outcome.skipped.some((s) => SERVICE_SKIP_REASONS.has(s.reason));
+    if (outcome.status === "nothing-to-review" && uploadFailed)
+        return EXIT_CODES.service;
     if (outcome.status !== "completed")
         return EXIT_CODE_BY_REVIEW_STATUS[outcome.status];
     const findings = outcome.assets.some((a) => a.issues.some((i) => meetsThreshold(i.severity, outcome.failOn)));
     if (findings)
         return EXIT_CODES.findings;
-    if (outcome.failedAssetCount > 0)
+    if (outcome.failedAssetCount > 0 || uploadFailed)
         return EXIT_CODES.service;
     return EXIT_CODES.ok;
 }
@@ -25872,6 +25969,7 @@ function resolveSidekicks(flag, env) {
 ;// CONCATENATED MODULE: ./src/cli/views/format-review.ts
 
 
+
 /** The text report of `review`: files, their issues, skipped files and the verdict. */
 function formatReview(outcome, style) {
     const parts = [];
@@ -25898,22 +25996,53 @@ function formatReview(outcome, style) {
     }
     const facts = [
         outcome.submissionId ? `submission ${outcome.submissionId}` : null,
-        outcome.estimate ? `${outcome.estimate.totalCredits} credits` : null,
-        `${outcome.issueCount} issue${outcome.issueCount === 1 ? "" : "s"} (${formatSeverityCounts(outcome.counts)})`,
+        outcome.estimate ? plural(outcome.estimate.totalCredits, "credit") : null,
+        `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`,
         `fail-on ${outcome.failOn}`,
         outcome.environment === "sandbox" ? "sandbox" : null,
     ].filter(Boolean);
-    const verdict = outcome.conclusion === "success"
-        ? style.green("passed")
-        : outcome.conclusion === "failure"
-            ? style.red("failed")
-            : style.yellow(outcome.conclusion.replace("_", " "));
-    const over = outcome.assets.reduce((n, a) => n + a.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn)).length, 0);
-    const why = outcome.status === "completed" && over > 0
-        ? `${over} issue${over === 1 ? "" : "s"} at or above ${outcome.failOn} (marked !). ${outcome.reason}`
-        : outcome.reason;
-    parts.push(`Review ${verdict}: ${why}\n${facts.join(", ")}\n`);
+    parts.push(`${verdictLine(outcome, style)}\n${facts.join(", ")}\n`);
     return parts.join("\n");
+}
+/** The verdict word per conclusion: check-run terms (`neutral`) read oddly in a terminal. */
+const VERDICT_WORDS = Object.freeze({
+    success: "passed",
+    failure: "failed",
+    neutral: "stopped",
+    skipped: "skipped",
+    timed_out: "timed out",
+    cancelled: "cancelled",
+    pending: "pending",
+});
+/**
+ * One sentence on how the run ended. A completed run is judged here from its data (issues at or
+ * above `--fail-on`, failed assets, failed uploads: the same rules as the exit code), so the line
+ * matches the exit code; any other ending uses the pipeline's reason.
+ */
+function verdictLine(outcome, style) {
+    if (outcome.status !== "completed") {
+        const word = VERDICT_WORDS[outcome.conclusion];
+        const painted = outcome.conclusion === "failure" ? style.red(word) : style.yellow(word);
+        const next = outcome.status === "submitted-no-wait" && outcome.submissionId
+            ? ` Follow up with: content-review status ${outcome.submissionId} --wait`
+            : "";
+        return `Review ${painted}: ${outcome.reason}${next}`;
+    }
+    const over = outcome.assets.reduce((n, a) => n + a.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn)).length, 0);
+    const uploadFailed = outcome.skipped.filter((s) => SERVICE_SKIP_REASONS.has(s.reason)).length;
+    const problems = [
+        over > 0 ? `${plural(over, "issue")} at or above ${outcome.failOn} (marked !)` : null,
+        outcome.failedAssetCount > 0
+            ? `${plural(outcome.failedAssetCount, "file")} could not be reviewed`
+            : null,
+        uploadFailed > 0 ? `${plural(uploadFailed, "file")} could not be uploaded (see Skipped)` : null,
+    ].filter(Boolean);
+    if (problems.length > 0)
+        return `Review ${style.red("failed")}: ${problems.join(" and ")}.`;
+    const reviewed = `${plural(outcome.assets.length, "file")} reviewed`;
+    return outcome.failOn === "never"
+        ? `Review ${style.green("passed")}: ${reviewed}; fail-on is never.`
+        : `Review ${style.green("passed")}: ${reviewed}, no issues at or above ${outcome.failOn}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/wait-with-progress.ts
@@ -25960,7 +26089,6 @@ async function waitWithProgress(session, submissionId, settings) {
 
 
 
-
 /** Report formats of `review --format`. */
 const REVIEW_FORMATS = Object.freeze([
     "text",
@@ -25994,8 +26122,8 @@ function pipelineEvents(session) {
         onUploadProgress: (e) => uploads.get(e.file.path)?.update(e.bytesSent),
         onUploadDone: (a) => uploads.get(a.file.path)?.finish(),
         onUploadSkipped: (s) => session.progress.line(`skipped ${s.file.displayPath}: ${s.message}`),
-        onEstimate: (e) => session.progress.line(`estimate: ${e.totalCredits} credits`),
-        onSubmitted: (e) => session.progress.line(`submitted ${e.assetCount} asset(s) as ${e.submissionId}`),
+        onEstimate: (e) => session.progress.line(`estimate: ${plural(e.totalCredits, "credit")}`),
+        onSubmitted: (e) => session.progress.line(`submitted ${plural(e.assetCount, "asset")} as ${e.submissionId}`),
         onPoll: (s) => {
             wait ??= session.progress.task(`submission ${s.submissionId}`, s.assets.length, "assets");
             wait.update(finishedAssets(s), s.status);
@@ -26004,7 +26132,7 @@ function pipelineEvents(session) {
                 wait = undefined;
             }
         },
-        onRetry: (e) => session.progress.line(`retry round ${e.round}: re-running ${e.assetIds.length} failed asset(s)`),
+        onRetry: (e) => session.progress.line(`retry round ${e.round}: re-running ${plural(e.assetIds.length, "failed asset")}`),
     };
 }
 /** `review <paths...>`: the whole shared pipeline, then a report and an exit code. */
@@ -26031,6 +26159,11 @@ function registerReviewCommand(program, ctx) {
         if (options.simulationDelay !== undefined)
             requireSandbox(session, "--simulation-delay");
         const files = await expandPaths(paths, ctx.io.cwd);
+        if (options.output) {
+            await checkOutputFile(ctx.io.cwd, options.output, {
+                consequence: "Nothing was uploaded or submitted.",
+            });
+        }
         const outcome = await runReviewPipeline({
             client: session.client(),
             files,
@@ -26050,7 +26183,14 @@ function registerReviewCommand(program, ctx) {
         // --json alone means the JSON report on stdout.
         const format = session.json && !options.output ? "json" : options.format;
         if (options.output) {
-            await writeOutputFile(ctx.io.cwd, options.output, renderReview(outcome, format, session));
+            try {
+                await writeOutputFile(ctx.io.cwd, options.output, renderReview(outcome, format, session));
+            }
+            catch (error) {
+                // The review ran (and was charged): its summary still goes out before the error.
+                ctx.io.stdout.write(formatReview(outcome, session.style));
+                throw error;
+            }
             ctx.io.stdout.write(session.json
                 ? renderReview(outcome, "json", session)
                 : `${formatReview(outcome, session.style)}Wrote the ${format} report to ${options.output}.\n`);
@@ -26165,6 +26305,11 @@ function registerWebhooksCommand(program, ctx) {
             if (exists) {
                 throw new CliUsageError(`Cannot write ${options.secretFile}: it already exists; choose another path or remove it first. Nothing was created.`, { input: "--secret-file" });
             }
+            // The secret is shown only once: make sure it can be kept before asking for it.
+            await checkOutputFile(ctx.io.cwd, options.secretFile, {
+                input: "--secret-file",
+                consequence: "Nothing was created.",
+            });
         }
         const created = await session.client().createWebhookSubscription({
             endpointUrl: options.url,
@@ -26174,11 +26319,16 @@ function registerWebhooksCommand(program, ctx) {
         const secret = created.secret ?? "";
         let secretFile = null;
         if (options.secretFile) {
-            await writeOutputFile(ctx.io.cwd, options.secretFile, `${secret}\n`, {
-                mode: 0o600,
-                exclusive: true,
-                input: "--secret-file",
-            });
+            try {
+                await writeOutputFile(ctx.io.cwd, options.secretFile, `${secret}\n`, {
+                    mode: 0o600,
+                    exclusive: true,
+                    input: "--secret-file",
+                });
+            }
+            catch (error) {
+                throw new CliUsageError(`${error.message} Subscription ${created.id} was created, but its secret could not be kept: delete it (content-review webhooks delete ${created.id}) and create it again.`, { input: "--secret-file", cause: error });
+            }
             secretFile = options.secretFile;
         }
         const data = {
@@ -26353,12 +26503,13 @@ function formatSubmission(submission, style) {
 
 
 
+
 /** `submit`, `status` and `retry`: create, read and re-run submissions (parts 4.3, 4.5, 4.10). */
 function registerSubmissionCommands(program, ctx) {
     const submit = program
         .command("submit")
         .description("Create one submission of uploaded files (use review for the whole flow)")
-        .argument("<blob-paths...>", "blob paths printed by upload; in sandbox any UUID with a marker")
+        .argument("<blob-paths...>", "blob paths printed by upload; in sandbox any UUID with a marker", collectBlobPath)
         .option("--tag <key=value>", "tag every asset; a key alone is a plain tag; repeatable", collectTag)
         .addOption(new option_Option("--simulation-delay <seconds>", "sandbox only: delay the outcome (0 to 30)").argParser(intInRange(0, 30)))
         .option("--wait", "wait until the submission is complete, partial or failed");
@@ -26375,7 +26526,7 @@ function registerSubmissionCommands(program, ctx) {
         }, options.simulationDelay === undefined
             ? {}
             : { simulationDelaySeconds: options.simulationDelay });
-        session.note(`Submitted ${blobPaths.length} asset(s) as ${created.submissionId}.`);
+        session.note(`Submitted ${plural(blobPaths.length, "asset")} as ${created.submissionId}.`);
         const submission = options.wait
             ? await waitWithProgress(session, created.submissionId, waitSettings(options))
             : created;
@@ -26384,7 +26535,7 @@ function registerSubmissionCommands(program, ctx) {
     withExamples(submit, [
         "content-review submit 6f1c2a9e-4b7d-4e21-9a43-0c5d8e7f1a2b/spot.mp4 --sidekick brand-safety --wait",
         "content-review submit $BLOB --sidekick brand-safety --tag campaign=spring --tag urgent",
-        "CONTENT_REVIEW_API_KEY=$SANDBOX_KEY content-review submit $(uuidgen)/ad__sandbox_fail__.mp4 --sidekick x --wait",
+        `CONTENT_REVIEW_API_KEY=$SANDBOX_KEY content-review submit "$(node -p 'crypto.randomUUID()')/ad__sandbox_fail__.mp4" --sidekick x --wait`,
     ]);
     const status = program
         .command("status")

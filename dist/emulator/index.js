@@ -38773,7 +38773,7 @@ const SECRET_PATTERNS = [
  * Replace every known secret in `text`: the exact `secrets` given, then anything that looks
  * like an API key, a webhook secret, a bearer token or a presigned-URL signature.
  */
-function redact(text, secrets = []) {
+function redact_redact(text, secrets = []) {
     let out = text;
     for (const secret of secrets) {
         if (secret && secret.length >= 4)
@@ -38792,13 +38792,13 @@ function redact_redactUrl(url) {
         return `${parsed.origin}${parsed.pathname}${hasQuery ? `?${REDACTED}` : ""}`;
     }
     catch {
-        return redact(String(url));
+        return redact_redact(String(url));
     }
 }
 /** Deep-redacts strings inside a JSON-like value (used on parsed bodies kept on errors). */
 function redact_redactValue(value, secrets = []) {
     if (typeof value === "string")
-        return redact(value, secrets);
+        return redact_redact(value, secrets);
     if (Array.isArray(value))
         return value.map((item) => redact_redactValue(item, secrets));
     if (value && typeof value === "object") {
@@ -38822,7 +38822,7 @@ class content_review_error_ContentReviewError extends Error {
     status;
     body;
     constructor(message, options = {}) {
-        super(redact(message, options.secrets ?? []), { cause: options.cause });
+        super(redact_redact(message, options.secrets ?? []), { cause: options.cause });
         this.operation = options.operation;
         this.status = options.status;
         this.body = options.body;
@@ -39058,11 +39058,11 @@ function isNetworkError(error) {
  * every error says what failed and what to do next.
  */
 const status_hints_STATUS_HINTS = Object.freeze({
-    400: "Fix the request: see the detail above.",
+    400: "Fix the request as the detail says.",
     401: "Check the API key: it is missing, invalid, expired or revoked. Create a new key in the control plane if needed.",
     402: "The workspace plan does not include API access; upgrade the plan or use another workspace's key.",
     403: "The key may not do this (sandbox-only endpoint with a live key, an invalid blob path or filename, or another workspace's resource).",
-    404: "Check the id: it does not exist in this key's workspace, or the asset has not finished processing yet.",
+    404: "Check the id: it does not exist in this key's workspace.",
     409: "The request conflicts with the current state: the file was already submitted (upload a new file or consult the versions endpoint), or the asset is not retryable.",
     413: "The file is larger than its category allows (part 8: video 5 GB, audio 500 MB, image 50 MB, document 100 MB).",
     415: "The content type is not allowed or does not match the file's bytes; check the file extension and type.",
@@ -39070,6 +39070,18 @@ const status_hints_STATUS_HINTS = Object.freeze({
     429: "The rate limit was exceeded; wait for Retry-After and try again, or lower the request rate.",
     500: "The service failed internally; retry later.",
     502: "The service could not load stored issue or topic detail; retry later.",
+});
+/**
+ * Hints that depend on the operation as well as the status (part 7: a 404 on issues or topics
+ * also means the asset has not finished processing).
+ */
+const status_hints_OPERATION_STATUS_HINTS = Object.freeze({
+    listAssetIssues: {
+        404: "Check the ids, or wait: issues are served only once the asset has finished processing.",
+    },
+    listAssetTopics: {
+        404: "Check the ids, or wait: topics are served only once the asset has finished processing.",
+    },
 });
 /** Statuses that are safe to retry with backoff (part 7): only these. */
 const RETRYABLE_STATUSES = Object.freeze([429, 500, 502]);
@@ -39338,7 +39350,9 @@ const httpValidationBody = object({
 const rateLimitBody = object({ error: schemas_string() });
 const tierBody = object({ error_code: schemas_string(), message: schemas_string(), bucket: schemas_string() });
 function compose(operation, status, what) {
-    const hint = STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : undefined);
+    const hint = OPERATION_STATUS_HINTS[operation]?.[status] ??
+        STATUS_HINTS[status] ??
+        (status >= 500 ? STATUS_HINTS[500] : undefined);
     const head = `${operation} failed with HTTP ${status}`;
     return [what ? `${head}: ${what}` : head, hint].filter(Boolean).join(". ");
 }
@@ -39647,7 +39661,8 @@ async function upload_file_uploadFile(client, path, options = {}) {
                 signal: options.signal,
                 onBytes: (bytesSent) => options.onProgress?.({ path, filename: file.filename, bytesSent, totalBytes: file.size }),
                 userAgent: userAgent("upload"),
-                secrets: client.secrets,
+                // Storage never sees the API key; the URL's signature is scrubbed inside putBlob.
+                secrets: [],
             });
             const assetId = target.blobPath.slice(0, target.blobPath.indexOf("/"));
             return {
@@ -39817,8 +39832,11 @@ class ContentReviewClient {
         const { now, random, retry, timeoutMs, onRetry } = this.#options;
         return { now, random, retry, timeoutMs, onRetry };
     }
-    /** Secret values to scrub from anything this client produces. */
-    get secrets() {
+    /** `text` with this client's API key (and anything shaped like a secret) replaced. */
+    redact(text) {
+        return redact(text, this.#secrets);
+    }
+    get #secrets() {
         return [this.#options.apiKey];
     }
     // 4.1
@@ -39991,7 +40009,7 @@ class ContentReviewClient {
                     timeoutMs: options.timeoutMs,
                     signal: spec.signal,
                     bucket: op.bucket,
-                    secrets: this.secrets,
+                    secrets: this.#secrets,
                     fetch: options.fetch,
                     now: options.now,
                 });
@@ -40047,7 +40065,7 @@ class ContentReviewClient {
             status: failure.status,
             body: failure.body,
             cause: error,
-            secrets: this.secrets,
+            secrets: this.#secrets,
         });
     }
     #validate(operation, body) {
@@ -40065,7 +40083,7 @@ class ContentReviewClient {
             .slice(0, 5)
             .map((p) => `${p.path}: ${p.message}`)
             .join("; ");
-        throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets: this.secrets });
+        throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets: this.#secrets });
     }
 }
 
@@ -45822,7 +45840,7 @@ async function lib_parseFile(filePath, options = {}) {
 
 ;// CONCATENATED MODULE: ./emulator/pricing/credit-formula.ts
 /**
- * The credit formula, as data (documented in emulator/README.md). Each category is priced by
+ * The credit formula, as data (documented in the README, "Local emulator"). Each category is priced by
  * one metric measured on the uploaded bytes (part 4.2 rule 2); the charge at submission is
  * the same figure.
  */
@@ -47336,7 +47354,7 @@ function assetView(asset) {
 
 ;// CONCATENATED MODULE: ./emulator/review/review-rules.ts
 /**
- * The live review rule set, as data (documented in emulator/README.md). Text rules read the
+ * The live review rule set, as data (documented in the README, "Local emulator"). Text rules read the
  * text of .txt/.md files, PDF pages and SVG text; media rules read measured metadata.
  * Same bytes in, same issues out: there is no randomness here.
  */
@@ -47688,7 +47706,7 @@ function contextAround(text, start, length) {
 
 
 /**
- * Filename conventions for live failures (documented in emulator/README.md):
+ * Filename conventions for live failures (documented in the README, "Local emulator"):
  * the first attempt fails retryably, or every attempt fails for good.
  */
 const LIVE_FAILURE_MARKERS = Object.freeze({

@@ -38852,7 +38852,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1702);
 /* harmony import */ var _relay_config_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(217);
-/* harmony import */ var _start_relay_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2908);
+/* harmony import */ var _start_relay_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6600);
 
 
 
@@ -39065,7 +39065,7 @@ function isRelayConfigError(error) {
 
 /***/ }),
 
-/***/ 2908:
+/***/ 6600:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39082,8 +39082,6 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./node_modules/express/index.js
 var express = __nccwpck_require__(5152);
 var express_default = /*#__PURE__*/__nccwpck_require__.n(express);
-// EXTERNAL MODULE: ./src/webhooks/index.ts + 7 modules
-var webhooks = __nccwpck_require__(550);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
 ;// CONCATENATED MODULE: ./receiver/relay-event.ts
@@ -39189,23 +39187,27 @@ function bearerAuth(token) {
     };
 }
 
-;// CONCATENATED MODULE: ./receiver/http/create-relay-app.ts
+// EXTERNAL MODULE: ./src/webhooks/index.ts + 7 modules
+var webhooks = __nccwpck_require__(550);
+;// CONCATENATED MODULE: ./receiver/http/webhook-route.ts
 
 
 
-
-
-/** Only this route reads a raw body, and at most this much of it. */
-const WEBHOOK_BODY_LIMIT = "1mb";
+/** The route's path; {@link isWebhookRequest} sends it past Express. */
+const WEBHOOK_PATH = "/webhooks/content-review";
+/** Only this route reads a raw body, and at most this many bytes of it (1 MiB). */
+const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 const MAX_ID_LENGTH = 200;
-function isJsonType(req) {
-    const type = req.headers["content-type"];
-    if (type === undefined)
-        return false;
-    return /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
-}
-function hasBody(req) {
-    return (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0);
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+// The two answers of the hot path, serialised once (strings: Node sends them in one write
+// together with the head).
+const ACCEPTED = '{"status":"accepted"}';
+const DUPLICATE = '{"status":"duplicate"}';
+/** True for the request the webhook route serves directly, without Express's routing. */
+function isWebhookRequest(req) {
+    return (req.method === "POST" &&
+        req.url !== undefined &&
+        (req.url === WEBHOOK_PATH || req.url.startsWith(`${WEBHOOK_PATH}?`)));
 }
 function dedupeKey(id, body) {
     if (id !== null && id.length <= MAX_ID_LENGTH)
@@ -39217,6 +39219,141 @@ function dedupeKey(id, body) {
         .update(body)
         .digest("hex")}`;
 }
+function send(res, status, body, extra) {
+    if (res.headersSent || res.destroyed)
+        return;
+    const text = typeof body === "string" ? body : JSON.stringify(body);
+    res.writeHead(status, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": String(Buffer.byteLength(text)),
+        ...extra,
+    });
+    res.end(text);
+}
+/**
+ * `POST /webhooks/content-review` as a plain `node:http` handler: the hot path of the relay,
+ * so it skips Express's routing and body parsers. It reads the raw body (at most 1 MiB),
+ * verifies it, and answers 200 only once the event is committed to the journal. Bad input gets
+ * a 4xx, never a 5xx; only an unreachable journal gets a 503 (the sender retries).
+ */
+function createWebhookRoute(options) {
+    const { journal, metrics, logger } = options;
+    const now = options.now ?? Date.now;
+    const verifier = (0,webhooks/* createWebhookVerifier */.sx)(options);
+    function reject(res, status, reason, body) {
+        metrics.rejected(reason);
+        send(res, status, body);
+    }
+    async function receive(req, res, rawBody) {
+        const verdict = verifier.verify(req.headers, rawBody, now());
+        if (!verdict.ok) {
+            logger.debug("webhook refused", { reason: verdict.reason });
+            reject(res, 401, verdict.reason, {
+                error: "invalid_signature",
+                reason: verdict.reason,
+                message: verdict.message,
+            });
+            return;
+        }
+        let body;
+        try {
+            body = JSON.parse(rawBody.toString("utf8"));
+        }
+        catch {
+            reject(res, 400, "malformed-json", {
+                error: "malformed_json",
+                message: "The body is not valid JSON",
+            });
+            return;
+        }
+        const parsed = parseAssetEvent(body);
+        if (!parsed.ok) {
+            reject(res, 400, "unknown-event", { error: "unknown_event", message: parsed.message });
+            return;
+        }
+        let status;
+        try {
+            status = await journal.ingest(dedupeKey(verdict.id, rawBody), parsed.event);
+        }
+        catch (error) {
+            logger.error("journal write failed", {
+                error: error instanceof Error ? error.message : String(error),
+            });
+            // Our failure, not the sender's: ask it to retry.
+            send(res, 503, { error: "unavailable", message: "The journal is unavailable; retry later" }, { "retry-after": "5" });
+            return;
+        }
+        if (status === "duplicate")
+            metrics.duplicate();
+        else
+            metrics.accepted();
+        send(res, 200, status === "accepted" ? ACCEPTED : DUPLICATE);
+    }
+    return (req, res) => {
+        metrics.received();
+        const type = req.headers["content-type"];
+        const length = req.headers["content-length"];
+        const hasBody = req.headers["transfer-encoding"] !== undefined || Number(length ?? 0) > 0;
+        if ((type === undefined || !JSON_TYPE.test(type)) && (hasBody || type !== undefined)) {
+            reject(res, 415, "unsupported-media-type", {
+                error: "unsupported_media_type",
+                message: "Send Content-Type: application/json",
+            });
+            return;
+        }
+        const encoding = req.headers["content-encoding"];
+        if (encoding !== undefined && encoding.toLowerCase() !== "identity") {
+            reject(res, 415, "unsupported-media-type", {
+                error: "unsupported_encoding",
+                message: "Send the body uncompressed (no Content-Encoding)",
+            });
+            return;
+        }
+        const tooLarge = () => reject(res, 413, "too-large", {
+            error: "payload_too_large",
+            message: `Bodies are limited to ${WEBHOOK_BODY_LIMIT_BYTES} bytes (1 MiB)`,
+        });
+        if (length !== undefined && Number(length) > WEBHOOK_BODY_LIMIT_BYTES) {
+            tooLarge(); // Node discards the unread body after the answer.
+            return;
+        }
+        const chunks = [];
+        let size = 0;
+        let over = false;
+        req.on("data", (chunk) => {
+            if (over)
+                return;
+            size += chunk.length;
+            if (size > WEBHOOK_BODY_LIMIT_BYTES) {
+                over = true;
+                chunks.length = 0;
+                tooLarge();
+                return;
+            }
+            chunks.push(chunk);
+        });
+        req.on("end", () => {
+            if (over)
+                return;
+            const rawBody = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+            receive(req, res, rawBody).catch((error) => {
+                logger.error("webhook handling failed", {
+                    error: error instanceof Error ? error.message : String(error),
+                });
+                send(res, 503, { error: "unavailable", message: "Retry later" }, { "retry-after": "5" });
+            });
+        });
+        // An aborted upload: nobody is left to answer.
+        req.on("error", () => undefined);
+    };
+}
+
+;// CONCATENATED MODULE: ./receiver/http/create-relay-app.ts
+
+
+
+
+
 function publicEntry(entry) {
     const event = entry.event;
     return {
@@ -39232,67 +39369,19 @@ function publicEntry(entry) {
     };
 }
 /**
- * The relay's HTTP adapter on Express. Only `POST /webhooks/content-review` sees a raw body;
- * it answers 200 only after the event is committed to the journal, and never a 5xx for bad input.
+ * The relay's HTTP adapter. `POST /webhooks/content-review` goes straight to its plain
+ * `node:http` handler (the hot path: raw body, answered 200 only after the journal commit, never
+ * a 5xx for bad input); the admin and health routes run on Express.
  */
 function createRelayApp(options) {
     const { journal, metrics, logger } = options;
-    const now = options.now ?? Date.now;
+    const webhook = createWebhookRoute(options);
     const app = express_default()();
     app.disable("x-powered-by");
     app.set("etag", false);
     const auth = bearerAuth(options.relayToken);
-    const requireJson = (req, res, next) => {
-        metrics.received();
-        if (!isJsonType(req) && (hasBody(req) || req.headers["content-type"] !== undefined)) {
-            metrics.rejected("unsupported-media-type");
-            res
-                .status(415)
-                .json({ error: "unsupported_media_type", message: "Send Content-Type: application/json" });
-            return;
-        }
-        next();
-    };
-    app.post("/webhooks/content-review", requireJson, express_default().raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
-        const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const verdict = (0,webhooks/* verifyWebhook */.Oc)({
-            scheme: options.scheme,
-            secrets: options.secrets,
-            headers: req.headers,
-            rawBody,
-            toleranceSeconds: options.toleranceSeconds,
-            now: now(),
-        });
-        if (!verdict.ok) {
-            metrics.rejected(verdict.reason);
-            logger.debug("webhook refused", { reason: verdict.reason });
-            res
-                .status(401)
-                .json({ error: "invalid_signature", reason: verdict.reason, message: verdict.message });
-            return;
-        }
-        let body;
-        try {
-            body = JSON.parse(rawBody.toString("utf8"));
-        }
-        catch {
-            metrics.rejected("malformed-json");
-            res.status(400).json({ error: "malformed_json", message: "The body is not valid JSON" });
-            return;
-        }
-        const parsed = parseAssetEvent(body);
-        if (!parsed.ok) {
-            metrics.rejected("unknown-event");
-            res.status(400).json({ error: "unknown_event", message: parsed.message });
-            return;
-        }
-        const status = await journal.ingest(dedupeKey(verdict.id, rawBody), parsed.event);
-        if (status === "duplicate")
-            metrics.duplicate();
-        else
-            metrics.accepted();
-        res.status(200).json({ status });
-    });
+    // Spellings Express also routes here (trailing slash, other case) reach the same handler.
+    app.post(WEBHOOK_PATH, (req, res) => webhook(req, res));
     app.post("/links", auth, express_default().json({ limit: "64kb", type: () => true }), async (req, res) => {
         const parsed = parseSubmissionLink(req.body);
         if (!parsed.ok) {
@@ -39329,10 +39418,18 @@ function createRelayApp(options) {
     });
     app.post("/deliveries/:id/redeliver", auth, async (req, res) => {
         const id = String(req.params["id"]);
-        if (!(await journal.redeliver(id))) {
+        const result = await journal.redeliver(id);
+        if (result === "unknown") {
             res
                 .status(404)
                 .json({ error: "not_found", message: `No delivery ${id}; see GET /deliveries` });
+            return;
+        }
+        if (result === "busy") {
+            res.status(409).json({
+                error: "in_progress",
+                message: `Delivery ${id} is still waiting or being relayed; redeliver it once GET /deliveries shows it done or dead`,
+            });
             return;
         }
         res.status(202).json({ status: "requeued", id });
@@ -39348,10 +39445,7 @@ function createRelayApp(options) {
                 : 0;
         if (status === 413) {
             metrics.rejected("too-large");
-            res.status(413).json({
-                error: "payload_too_large",
-                message: `Bodies are limited to ${WEBHOOK_BODY_LIMIT}`,
-            });
+            res.status(413).json({ error: "payload_too_large", message: "Bodies are limited to 64 KiB" });
             return;
         }
         if (status >= 400 && status < 500) {
@@ -39365,14 +39459,19 @@ function createRelayApp(options) {
         logger.error("request failed", {
             error: error instanceof Error ? error.message : String(error),
         });
-        // Only our own failures get here (the journal is unreachable): ask the sender to retry.
+        // Only our own failures get here (the journal is unreachable): ask the caller to retry.
         res
             .status(503)
             .set("Retry-After", "5")
             .json({ error: "unavailable", message: "The journal is unavailable; retry later" });
     };
     app.use(onError);
-    return app;
+    return (req, res) => {
+        if (isWebhookRequest(req))
+            webhook(req, res);
+        else
+            app(req, res);
+    };
 }
 
 // EXTERNAL MODULE: ./node_modules/pg/lib/index.js
@@ -59429,12 +59528,13 @@ async function openPostgresJournal(options) {
                 const { rows } = await db.query(`SELECT submission_id, state FROM ${s}.events WHERE id = $1 FOR UPDATE`, [id]);
                 const row = rows[0];
                 if (row === undefined)
-                    return false;
+                    return "unknown";
+                // Still waiting or running: it goes through the relays anyway; a replay now would race it.
                 if (row.state === "pending" || row.state === "processing")
-                    return true;
+                    return "busy";
                 await db.query(`UPDATE ${s}.events SET state = 'pending', attempts = 0, updated_at = now() WHERE id = $1`, [id]);
                 await enqueue(db, id, row.submission_id);
-                return true;
+                return "requeued";
             });
         },
         async stats() {
@@ -59551,33 +59651,46 @@ function sqlite_journal_errorText(error) {
     return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 }
 /**
- * The embedded journal on Node's built-in `node:sqlite`: WAL with `synchronous=FULL`, so an
- * acknowledged event has reached the disk. One process owns the file; run Postgres for replicas.
+ * The embedded journal on Node's built-in `node:sqlite`, in WAL mode. Every commit is followed
+ * by an fsync of the WAL before anyone waiting on it resumes (what `synchronous=FULL` does), so
+ * an acknowledged event has reached the disk. One process owns the file; run Postgres for replicas.
  */
 function openSqliteJournal(options) {
     const memory = options.path === ":memory:";
     if (!memory)
         (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(options.path), { recursive: true });
-    // Two connections: acknowledged events commit with synchronous=FULL (on disk before the 200);
-    // the worker's bookkeeping commits with NORMAL, since losing it in a power cut only reruns
-    // idempotent relays. The WAL is sequential, so the next FULL commit flushes both.
     const db = new external_node_sqlite_namespaceObject.DatabaseSync(options.path);
-    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
+    // The WAL is synced by hand below (fdatasync off the main thread, like `synchronous=FULL`
+    // would on it); SQLite still syncs it itself before every checkpoint.
+    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
     db.exec(SCHEMA);
-    const wdb = memory ? db : new external_node_sqlite_namespaceObject.DatabaseSync(options.path);
-    if (!memory)
-        wdb.exec("PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
     // Whatever was running when the last process died runs again (its effects are idempotent).
     db.prepare("UPDATE events SET state = 'pending' WHERE state = 'processing'").run();
+    let walFd = null;
+    if (!memory) {
+        // SQLite keeps the WAL file while a connection is open; its directory entry is made durable once.
+        walFd = (0,external_node_fs_.openSync)(`${options.path}-wal`, "a");
+        const dirFd = (0,external_node_fs_.openSync)((0,external_node_path_.dirname)(options.path), "r");
+        try {
+            (0,external_node_fs_.fsyncSync)(dirFd);
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(dirFd);
+        }
+    }
     const concurrency = options.concurrency ?? 4;
     const pollMs = options.pollMs ?? 100;
     const insert = db.prepare("INSERT OR IGNORE INTO events (id, submission_id, payload, received_at, updated_at) VALUES (?, ?, ?, ?, ?)");
     // The head of a submission's line: its earliest entry still waiting or running.
-    const head = wdb.prepare("SELECT * FROM events WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT 1");
-    const setState = wdb.prepare("UPDATE events SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ?");
-    const later = wdb.prepare("SELECT 1 FROM events WHERE submission_id = ? AND seq > ? AND state IN ('pending', 'processing') LIMIT 1");
-    const loadState = wdb.prepare("SELECT state FROM submission_state WHERE submission_id = ?");
-    const saveState = wdb.prepare("INSERT INTO submission_state (submission_id, state) VALUES (?, ?) ON CONFLICT (submission_id) DO UPDATE SET state = excluded.state");
+    const head = db.prepare("SELECT * FROM events WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT 1");
+    const setState = db.prepare("UPDATE events SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ?");
+    const later = db.prepare("SELECT 1 FROM events WHERE submission_id = ? AND seq > ? AND state IN ('pending', 'processing') LIMIT 1");
+    const loadState = db.prepare("SELECT state FROM submission_state WHERE submission_id = ?");
+    const saveState = db.prepare("INSERT INTO submission_state (submission_id, state) VALUES (?, ?) ON CONFLICT (submission_id) DO UPDATE SET state = excluded.state");
+    const getEffect = db.prepare("SELECT state, value FROM effects WHERE key = ?");
+    const setEffect = db.prepare("INSERT INTO effects (key, state, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, value = excluded.value");
+    const requeue = db.prepare("UPDATE events SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('done', 'dead')");
+    const entryState = db.prepare("SELECT submission_id, state FROM events WHERE id = ?");
     // Submissions with open entries. One process owns the file, so this set is the whole truth.
     const open = new Set(db
         .prepare("SELECT DISTINCT submission_id FROM events WHERE state IN ('pending', 'processing')")
@@ -59589,63 +59702,154 @@ function openSqliteJournal(options) {
     let timer = null;
     let pumpScheduled = false;
     const running = new Map(); // submission id -> its running handler
-    const commit = (items) => {
-        db.exec("BEGIN IMMEDIATE");
-        try {
-            const inserted = items.map((i) => Number(insert.run(i.id, i.submissionId, i.payload, i.now, i.now).changes) > 0);
-            db.exec("COMMIT");
-            return inserted;
+    let queue = [];
+    // A write-behind that failed: the next awaited write of that submission fails with it, so
+    // its entry is not marked done over lost bookkeeping (and is retried instead).
+    const failedBehind = new Map();
+    // Submission states written behind and not yet committed: reads see them at once.
+    const unsavedStates = new Map();
+    // Durable writes wait here for the fsync of the WAL. One fsync runs at a time, in the thread
+    // pool; meanwhile this thread goes on serving requests.
+    let unsynced = [];
+    let syncing = null;
+    function settle(batch, error) {
+        for (const { write: w, changes } of batch) {
+            if (error === null) {
+                if (w.statement === saveState && unsavedStates.get(w.params[0]) === w.params[1]) {
+                    unsavedStates.delete(w.params[0]);
+                }
+                w.resolve?.(changes);
+            }
+            else if (w.reject !== null)
+                w.reject(error);
+            else if (w.submissionId !== null)
+                failedBehind.set(w.submissionId, error);
         }
-        catch (error) {
-            db.exec("ROLLBACK");
-            throw error;
+        if (error === null)
+            schedulePump();
+    }
+    function sync() {
+        if (syncing !== null || unsynced.length === 0)
+            return;
+        const batch = unsynced;
+        unsynced = [];
+        if (walFd === null) {
+            settle(batch, null);
+            return;
         }
-    };
-    let queued = [];
+        syncing = new Promise((resolve) => {
+            (0,external_node_fs_.fdatasync)(walFd, (error) => {
+                syncing = null;
+                settle(batch, error ?? null);
+                resolve();
+                // After this turn's I/O, so that requests readable in it join the next commit.
+                if (queue.length > 0)
+                    setImmediate(flush);
+            });
+        });
+    }
     function flush() {
-        const batch = queued;
-        queued = [];
+        // While an fsync runs, writes gather for the next commit (the fsync's end flushes them):
+        // bigger batches, fewer commits and fsyncs, and this thread is free to serve meanwhile.
+        if (syncing !== null)
+            return;
+        const batch = queue;
+        queue = [];
         if (batch.length === 0)
             return;
-        let inserted;
+        const changes = [];
         try {
-            inserted = commit(batch.map((w) => w.item));
+            db.exec("BEGIN IMMEDIATE");
+            try {
+                for (const w of batch)
+                    changes.push(Number(w.statement.run(...w.params).changes));
+                db.exec("COMMIT");
+            }
+            catch (error) {
+                db.exec("ROLLBACK");
+                throw error;
+            }
         }
         catch (error) {
-            for (const w of batch)
-                w.reject(error);
+            for (const w of batch) {
+                if (w.reject !== null)
+                    w.reject(error);
+                else if (w.submissionId !== null)
+                    failedBehind.set(w.submissionId, error);
+                if (w.statement === saveState)
+                    unsavedStates.delete(w.params[0]);
+            }
             return;
         }
-        batch.forEach((w, i) => {
-            if (inserted[i] === true)
-                open.add(w.item.submissionId);
-            w.resolve(inserted[i] === true ? "accepted" : "duplicate");
+        // Bookkeeping goes on at commit (a crash of the process loses no committed write; a power
+        // cut may lose the last of it, and the entry then runs again); the rest waits for the fsync.
+        const committed = [];
+        for (const [i, w] of batch.entries()) {
+            (w.durable ? unsynced : committed).push({ write: w, changes: changes[i] ?? 0 });
+        }
+        if (committed.length > 0)
+            settle(committed, null);
+        sync();
+    }
+    function enqueue(write) {
+        queue.push(write);
+        if (queue.length === 1)
+            setImmediate(flush);
+    }
+    /** Resolves with the number of changed rows once the write is committed (and synced, if durable). */
+    function write(statement, params, durable, submissionId = null) {
+        return new Promise((resolve, reject) => {
+            if (closed) {
+                reject(new Error("The journal is closed"));
+                return;
+            }
+            const failed = submissionId === null ? undefined : failedBehind.get(submissionId);
+            if (submissionId !== null && failedBehind.delete(submissionId)) {
+                reject(failed);
+                return;
+            }
+            enqueue({ statement, params, submissionId, durable, resolve, reject });
         });
-        schedulePump();
+    }
+    /**
+     * A write nobody waits for; it commits with the turn's batch, before any later write. Safe
+     * for bookkeeping that a crash may lose (the entry then simply runs again).
+     */
+    function writeBehind(statement, params, submissionId) {
+        if (closed)
+            return;
+        enqueue({ statement, params, submissionId, durable: false, resolve: null, reject: null });
     }
     async function run(entry) {
         const attempt = entry.attempts + 1;
         const isLast = attempt >= options.retry.maxAttempts;
-        setState.run("processing", attempt, 0, entry.lastError, Date.now(), entry.id);
+        const sub = entry.event.submissionId;
+        writeBehind(setState, ["processing", attempt, 0, entry.lastError, Date.now(), entry.id], sub);
         const current = { ...entry, state: "processing", attempts: attempt };
         try {
             await handler?.(current, { attempt, isLast });
             if (closed)
                 return;
-            setState.run("done", attempt, 0, null, Date.now(), entry.id);
+            await write(setState, ["done", attempt, 0, null, Date.now(), entry.id], false, sub);
             hooks.onDone?.(current);
         }
         catch (error) {
             if (closed)
                 return;
-            if (isLast) {
-                setState.run("dead", attempt, 0, sqlite_journal_errorText(error), Date.now(), entry.id);
-                hooks.onDead?.(current, error);
+            try {
+                if (isLast) {
+                    await write(setState, ["dead", attempt, 0, sqlite_journal_errorText(error), Date.now(), entry.id], false, sub);
+                    hooks.onDead?.(current, error);
+                }
+                else {
+                    const delay = retryDelayMs(options.retry, attempt);
+                    const at = Date.now() + delay;
+                    await write(setState, ["pending", attempt, at, sqlite_journal_errorText(error), Date.now(), entry.id], false, sub);
+                    hooks.onRetry?.(current, error, delay);
+                }
             }
-            else {
-                const delay = retryDelayMs(options.retry, attempt);
-                setState.run("pending", attempt, Date.now() + delay, sqlite_journal_errorText(error), Date.now(), entry.id);
-                hooks.onRetry?.(current, error, delay);
+            catch {
+                // The journal itself failed: the entry stays open and runs again on the next pump.
             }
         }
     }
@@ -59683,23 +59887,15 @@ function openSqliteJournal(options) {
     }
     return {
         kind: "sqlite",
-        ingest(id, event) {
+        async ingest(id, event) {
             // The dedupe key and the queue entry are the same row, committed before this resolves.
-            return new Promise((resolve, reject) => {
-                if (closed) {
-                    reject(new Error("The journal is closed"));
-                    return;
-                }
-                const item = {
-                    id,
-                    submissionId: event.submissionId,
-                    payload: JSON.stringify(event),
-                    now: Date.now(),
-                };
-                queued.push({ item, resolve, reject });
-                if (queued.length === 1)
-                    setImmediate(flush);
-            });
+            const now = Date.now();
+            const payload = JSON.stringify(event);
+            const changes = await write(insert, [id, event.submissionId, payload, now, now], true);
+            if (changes === 0)
+                return "duplicate";
+            open.add(event.submissionId);
+            return "accepted";
         },
         async ping() {
             db.prepare("SELECT 1").get();
@@ -59711,16 +59907,16 @@ function openSqliteJournal(options) {
             return rows.map(sqlite_journal_toEntry);
         },
         async redeliver(id) {
-            const result = db
-                .prepare("UPDATE events SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = ? WHERE id = ? AND state <> 'processing'")
-                .run(Date.now(), id);
-            if (Number(result.changes) === 0) {
-                return db.prepare("SELECT 1 FROM events WHERE id = ?").get(id) !== undefined;
-            }
-            const row = db.prepare("SELECT submission_id FROM events WHERE id = ?").get(id);
+            const row = entryState.get(id);
+            if (row === undefined)
+                return "unknown";
+            const changes = await write(requeue, [Date.now(), id], true);
+            // Still waiting or running: it goes through the relays anyway; a replay now would race it.
+            if (changes === 0)
+                return "busy";
             open.add(row.submission_id);
             schedulePump();
-            return true;
+            return "requeued";
         },
         async stats() {
             const row = db
@@ -59732,18 +59928,27 @@ function openSqliteJournal(options) {
             return later.get(submissionId, seq) !== undefined;
         },
         async loadState(submissionId) {
+            const unsaved = unsavedStates.get(submissionId);
+            if (unsaved !== undefined)
+                return unsaved;
             const row = loadState.get(submissionId);
             return row?.state ?? null;
         },
         async saveState(submissionId, json) {
-            saveState.run(submissionId, json);
+            // Write-behind: it commits before the entry's "done" (same or earlier batch), and the
+            // submission's next entry starts only after that commit, so it always reads this state.
+            if (closed)
+                throw new Error("The journal is closed");
+            unsavedStates.set(submissionId, json);
+            writeBehind(saveState, [submissionId, json], submissionId);
         },
         async getEffect(key) {
-            const row = db.prepare("SELECT state, value FROM effects WHERE key = ?").get(key);
+            const row = getEffect.get(key);
             return row === undefined ? null : { state: row.state, value: row.value };
         },
         async setEffect(key, effect) {
-            db.prepare("INSERT INTO effects (key, state, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, value = excluded.value").run(key, effect.state, effect.value);
+            // Awaited: "started" must be on disk before the post it announces.
+            await write(setEffect, [key, effect.state, effect.value], true);
         },
         async start(h, workerHooks = {}) {
             handler = h;
@@ -59767,10 +59972,16 @@ function openSqliteJournal(options) {
             ]);
             clearTimeout(timeout);
             // Handlers still running after the timeout are left `processing`; the next start reruns them.
-            flush();
+            // Commit and sync what is queued, including writes that arrive while a sync runs.
+            for (;;) {
+                flush();
+                if (syncing === null)
+                    break;
+                await syncing;
+            }
             closed = true;
-            if (wdb !== db)
-                wdb.close();
+            if (walFd !== null)
+                (0,external_node_fs_.closeSync)(walFd);
             db.close();
         },
     };
@@ -60183,11 +60394,11 @@ function isNetworkError(error) {
  * every error says what failed and what to do next.
  */
 const STATUS_HINTS = Object.freeze({
-    400: "Fix the request: see the detail above.",
+    400: "Fix the request as the detail says.",
     401: "Check the API key: it is missing, invalid, expired or revoked. Create a new key in the control plane if needed.",
     402: "The workspace plan does not include API access; upgrade the plan or use another workspace's key.",
     403: "The key may not do this (sandbox-only endpoint with a live key, an invalid blob path or filename, or another workspace's resource).",
-    404: "Check the id: it does not exist in this key's workspace, or the asset has not finished processing yet.",
+    404: "Check the id: it does not exist in this key's workspace.",
     409: "The request conflicts with the current state: the file was already submitted (upload a new file or consult the versions endpoint), or the asset is not retryable.",
     413: "The file is larger than its category allows (part 8: video 5 GB, audio 500 MB, image 50 MB, document 100 MB).",
     415: "The content type is not allowed or does not match the file's bytes; check the file extension and type.",
@@ -60195,6 +60406,18 @@ const STATUS_HINTS = Object.freeze({
     429: "The rate limit was exceeded; wait for Retry-After and try again, or lower the request rate.",
     500: "The service failed internally; retry later.",
     502: "The service could not load stored issue or topic detail; retry later.",
+});
+/**
+ * Hints that depend on the operation as well as the status (part 7: a 404 on issues or topics
+ * also means the asset has not finished processing).
+ */
+const OPERATION_STATUS_HINTS = Object.freeze({
+    listAssetIssues: {
+        404: "Check the ids, or wait: issues are served only once the asset has finished processing.",
+    },
+    listAssetTopics: {
+        404: "Check the ids, or wait: topics are served only once the asset has finished processing.",
+    },
 });
 /** Statuses that are safe to retry with backoff (part 7): only these. */
 const RETRYABLE_STATUSES = Object.freeze([429, 500, 502]);
@@ -61346,7 +61569,9 @@ const httpValidationBody = schemas/* object */.Ikc({
 const rateLimitBody = schemas/* object */.Ikc({ error: schemas/* string */.YjP() });
 const tierBody = schemas/* object */.Ikc({ error_code: schemas/* string */.YjP(), message: schemas/* string */.YjP(), bucket: schemas/* string */.YjP() });
 function compose(operation, status, what) {
-    const hint = STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : undefined);
+    const hint = OPERATION_STATUS_HINTS[operation]?.[status] ??
+        STATUS_HINTS[status] ??
+        (status >= 500 ? STATUS_HINTS[500] : undefined);
     const head = `${operation} failed with HTTP ${status}`;
     return [what ? `${head}: ${what}` : head, hint].filter(Boolean).join(". ");
 }
@@ -61683,7 +61908,8 @@ async function uploadFile(client, path, options = {}) {
                 signal: options.signal,
                 onBytes: (bytesSent) => options.onProgress?.({ path, filename: file.filename, bytesSent, totalBytes: file.size }),
                 userAgent: userAgent("upload"),
-                secrets: client.secrets,
+                // Storage never sees the API key; the URL's signature is scrubbed inside putBlob.
+                secrets: [],
             });
             const assetId = target.blobPath.slice(0, target.blobPath.indexOf("/"));
             return {
@@ -61853,8 +62079,11 @@ class ContentReviewClient {
         const { now, random, retry, timeoutMs, onRetry } = this.#options;
         return { now, random, retry, timeoutMs, onRetry };
     }
-    /** Secret values to scrub from anything this client produces. */
-    get secrets() {
+    /** `text` with this client's API key (and anything shaped like a secret) replaced. */
+    redact(text) {
+        return redact_redact(text, this.#secrets);
+    }
+    get #secrets() {
         return [this.#options.apiKey];
     }
     // 4.1
@@ -62027,7 +62256,7 @@ class ContentReviewClient {
                     timeoutMs: options.timeoutMs,
                     signal: spec.signal,
                     bucket: op.bucket,
-                    secrets: this.secrets,
+                    secrets: this.#secrets,
                     fetch: options.fetch,
                     now: options.now,
                 });
@@ -62083,7 +62312,7 @@ class ContentReviewClient {
             status: failure.status,
             body: failure.body,
             cause: error,
-            secrets: this.secrets,
+            secrets: this.#secrets,
         });
     }
     #validate(operation, body) {
@@ -62101,7 +62330,7 @@ class ContentReviewClient {
             .slice(0, 5)
             .map((p) => `${p.path}: ${p.message}`)
             .join("; ");
-        throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets: this.secrets });
+        throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets: this.#secrets });
     }
 }
 
@@ -62601,6 +62830,11 @@ function renderMarkdownReport(outcome, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/derive-conclusion.ts
 
+/**
+ * Skip reasons that mean the service, not the file, was at fault: such a file was never reviewed,
+ * so the run cannot pass (a file of an unsupported type, by contrast, is simply not reviewable).
+ */
+const SERVICE_SKIP_REASONS = new Set(["upload-failed"]);
 /** Conclusion of each way a run can end, except `completed`, which depends on the findings. */
 const derive_conclusion_CONCLUSION_BY_STATUS = Object.freeze({
     // Nothing was reviewed, so nothing passed or failed; the report says why.
@@ -62613,11 +62847,17 @@ const derive_conclusion_CONCLUSION_BY_STATUS = Object.freeze({
 });
 /**
  * `failure` when any issue is at or above `failOn`, or any asset failed for good (or its results
- * could not be read); otherwise `success` (issue 4, flow step 6).
+ * could not be read), or a file could not be uploaded because the service failed; otherwise
+ * `success` (issue 4, flow step 6).
  */
-function derive_conclusion_deriveConclusion(status, assets, failOn) {
+function derive_conclusion_deriveConclusion(status, assets, failOn, skipped = []) {
+    const unreviewed = skipped.some((s) => SERVICE_SKIP_REASONS.has(s.reason));
+    if (status === "nothing-to-review" && unreviewed)
+        return "failure";
     if (status !== "completed")
         return derive_conclusion_CONCLUSION_BY_STATUS[status];
+    if (unreviewed)
+        return "failure";
     for (const asset of assets) {
         if (asset.status === "failed" || asset.resultsError !== null)
             return "failure";
@@ -62666,7 +62906,6 @@ function outcomeWithoutReview(options) {
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/fetch-asset-results.ts
-
 
 
 
@@ -62741,7 +62980,7 @@ async function fetch_asset_results_fetchAssetResults(options) {
                     throw error;
                 review = {
                     ...review,
-                    resultsError: redact(`Results of ${upload.file.displayPath} could not be read: ${error.message}`, client.secrets),
+                    resultsError: client.redact(`Results of ${upload.file.displayPath} could not be read: ${error.message}`),
                 };
             }
         }
@@ -62784,11 +63023,10 @@ const FATAL_UPLOAD_STATUSES = new Set([401, 402]);
 async function upload_files_uploadFiles(options) {
     const { client, events, signal } = options;
     const skipped = [];
-    const secrets = client.secrets;
     const skip = (file, reason, message) => {
         // Reports show repository paths, never where the runner keeps the checkout.
         const shown = message.split(file.path).join(file.displayPath);
-        const entry = { file, reason, message: redact(shown, secrets) };
+        const entry = { file, reason, message: client.redact(shown) };
         skipped.push(entry);
         events.onUploadSkipped?.(entry);
     };
@@ -62852,6 +63090,7 @@ async function upload_files_uploadFiles(options) {
 
 
 
+
 /**
  * The one review flow shared by the Action and the CLI: local checks and uploads, estimate,
  * budget guard, one submission, wait, retries, results. It never throws for a failed request:
@@ -62906,7 +63145,7 @@ async function runReviewPipeline(options) {
         };
         events.onEstimate?.(progress.estimate);
         if (options.maxCredits !== undefined && estimate.totalCredits > options.maxCredits) {
-            return finish("budget-exceeded", `The estimate is ${estimate.totalCredits} credits, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`);
+            return finish("budget-exceeded", `The estimate is ${plural(estimate.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`);
         }
         const created = await client.createSubmission({
             assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
@@ -62916,7 +63155,7 @@ async function runReviewPipeline(options) {
         progress.lastSubmission = created;
         events.onSubmitted?.({ submissionId: created.submissionId, assetCount: uploaded.length });
         if (options.wait === false) {
-            return finish("submitted-no-wait", `Submitted ${uploaded.length} files as ${created.submissionId}; not waiting for results.`);
+            return finish("submitted-no-wait", `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`);
         }
         const started = client.timing.now();
         const timeoutMs = options.timeoutMs ?? 30 * 60_000;
@@ -62987,16 +63226,15 @@ async function runReviewPipeline(options) {
     }
 }
 function buildOutcome(options, failOn, progress, status, reason, error) {
-    const secrets = options.client.secrets;
     const counts = progress.assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), countBySeverity([]));
     const issueCount = progress.assets.reduce((n, a) => n + a.issues.length, 0);
     const failedAssetCount = progress.assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
     const submission = progress.lastSubmission;
-    const conclusion = deriveConclusion(status, progress.assets, failOn);
+    const conclusion = deriveConclusion(status, progress.assets, failOn, progress.skipped);
     return {
         status,
         conclusion,
-        reason: redact(status === "completed" ? completedReason(progress.assets, failOn) : reason, secrets),
+        reason: options.client.redact(status === "completed" ? completedReason(progress.assets, failOn) : reason),
         environment: options.client.environment,
         failOn,
         maxCredits: options.maxCredits ?? null,
@@ -63013,7 +63251,7 @@ function buildOutcome(options, failOn, progress, status, reason, error) {
             ? null
             : {
                 name: error.name ?? "Error",
-                message: redact(error.message ?? String(error), secrets),
+                message: options.client.redact(error.message ?? String(error)),
                 cause: error,
             },
         lastSubmission: submission,
@@ -63033,8 +63271,8 @@ function completedReason(assets, failOn) {
     if (parts.length > 0)
         return `Review failed: ${parts.join(" and ")}.`;
     return failOn === "never"
-        ? `Reviewed ${assets.length} files; fail-on is never.`
-        : `Reviewed ${assets.length} files: no issues at or above ${failOn}.`;
+        ? `Reviewed ${plural(assets.length, "file")}; fail-on is never.`
+        : `Reviewed ${plural(assets.length, "file")}: no issues at or above ${failOn}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/index.ts
@@ -63158,6 +63396,7 @@ function renderSarif(outcome, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/report/index.ts
 // Report rendering shared by the Action, the CLI and the relay. Everything else here is internal.
+
 
 
 
@@ -68649,6 +68888,8 @@ async function startRelay(config, overrides = {}) {
                 const stopped = new Promise((resolve) => server.close(() => resolve()));
                 server.closeIdleConnections();
                 await journal.close(config.shutdownTimeoutMs);
+                // Answers to events committed by the final flush are written before sockets close.
+                await new Promise((resolve) => setImmediate(resolve));
                 server.closeAllConnections();
                 await stopped;
                 logger.info("relay stopped");
@@ -68668,10 +68909,10 @@ async function startRelay(config, overrides = {}) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   x2: () => (/* reexport */ WEBHOOK_SCHEMES),
-  Oc: () => (/* reexport */ verifyWebhook)
+  sx: () => (/* reexport */ createWebhookVerifier)
 });
 
-// UNUSED EXPORTS: signGithubWebhook, signStandardWebhook, signStripeWebhook, signWebhook, standardWebhookKey, stripeSignature
+// UNUSED EXPORTS: signGithubWebhook, signStandardWebhook, signStripeWebhook, signWebhook, standardWebhookKey, stripeSignature, verifyWebhook
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -68761,13 +69002,18 @@ function timingSafeEqualBytes(a, b) {
 
 const TIMESTAMP = /^\d{1,15}$/;
 function header(headers, name) {
-    for (const [key, value] of Object.entries(headers)) {
-        if (key.toLowerCase() !== name)
-            continue;
-        const v = Array.isArray(value) ? value[0] : value;
-        return typeof v === "string" && v.length > 0 ? v : undefined;
+    // Node hands over lower-case names: look there first, then match any other spelling.
+    let value = headers[name];
+    if (value === undefined) {
+        for (const key of Object.keys(headers)) {
+            if (key.toLowerCase() === name) {
+                value = headers[key];
+                break;
+            }
+        }
     }
-    return undefined;
+    const v = Array.isArray(value) ? value[0] : value;
+    return typeof v === "string" && v.length > 0 ? v : undefined;
 }
 function missing(names) {
     return { reason: "missing-headers", message: `Missing header(s): ${names}` };
@@ -68775,7 +69021,7 @@ function missing(names) {
 function malformed(message) {
     return { reason: "malformed-headers", message };
 }
-function parseStandard(headers, body) {
+function parseStandard(headers) {
     const id = header(headers, "webhook-id");
     const ts = header(headers, "webhook-timestamp");
     const sig = header(headers, "webhook-signature");
@@ -68785,35 +69031,34 @@ function parseStandard(headers, body) {
     if (!TIMESTAMP.test(ts))
         return malformed("webhook-timestamp must be whole seconds since 1970");
     // "v1,<base64> v1,<base64>": several signatures while the sender rotates; other versions are skipped.
-    const offered = sig
-        .split(" ")
-        .map((part) => part.split(","))
-        .filter((p) => p[0] === "v1" && p[1] !== undefined)
-        .map((p) => Buffer.from(p[1], "base64"));
+    const offered = [];
+    for (const part of sig.split(" ")) {
+        if (!part.startsWith("v1,"))
+            continue;
+        const end = part.indexOf(",", 3);
+        offered.push(Buffer.from(end === -1 ? part.slice(3) : part.slice(3, end), "base64"));
+    }
     if (offered.length === 0)
         return malformed("webhook-signature holds no v1 signature");
-    return {
-        id,
-        timestamp: Number(ts),
-        offered,
-        expected: (secret) => (0,external_node_crypto_.createHmac)("sha256", standardWebhookKey(secret)).update(`${id}.${ts}.`).update(body).digest(),
-    };
+    return { id, timestamp: Number(ts), offered, prefix: `${id}.${ts}.` };
 }
-function parseGithub(headers, body) {
+const GITHUB_SIGNATURE = /^sha256=([0-9a-fA-F]{64})$/;
+function parseGithub(headers) {
     const sig = header(headers, "x-hub-signature-256");
     if (sig === undefined)
         return missing("x-hub-signature-256");
-    const match = /^sha256=([0-9a-fA-F]{64})$/.exec(sig);
+    const match = GITHUB_SIGNATURE.exec(sig);
     if (match === null)
         return malformed("x-hub-signature-256 must be sha256=<64 hex digits>");
     return {
         id: header(headers, "x-github-delivery") ?? header(headers, "webhook-id") ?? null,
         timestamp: null,
         offered: [Buffer.from(match[1], "hex")],
-        expected: (secret) => (0,external_node_crypto_.createHmac)("sha256", secret).update(body).digest(),
+        prefix: "",
     };
 }
-function parseStripe(headers, body) {
+const HEX_SIGNATURE = /^[0-9a-fA-F]{64}$/;
+function parseStripe(headers) {
     const sig = header(headers, "stripe-signature");
     if (sig === undefined)
         return missing("stripe-signature");
@@ -68825,7 +69070,7 @@ function parseStripe(headers, body) {
         const value = item.slice(eq + 1).trim();
         if (key === "t")
             ts = value;
-        else if (key === "v1" && /^[0-9a-fA-F]{64}$/.test(value))
+        else if (key === "v1" && HEX_SIGNATURE.test(value))
             offered.push(Buffer.from(value, "hex"));
     }
     if (ts === undefined || !TIMESTAMP.test(ts)) {
@@ -68833,12 +69078,11 @@ function parseStripe(headers, body) {
     }
     if (offered.length === 0)
         return malformed("stripe-signature holds no v1 signature");
-    const t = ts;
     return {
         id: header(headers, "webhook-id") ?? null,
-        timestamp: Number(t),
+        timestamp: Number(ts),
         offered,
-        expected: (secret) => (0,external_node_crypto_.createHmac)("sha256", secret).update(`${t}.`).update(body).digest(),
+        prefix: `${ts}.`,
     };
 }
 const PARSERS = {
@@ -68846,45 +69090,66 @@ const PARSERS = {
     github: parseGithub,
     stripe: parseStripe,
 };
+/** The HMAC key of one secret: Standard Webhooks uses the base64 bytes, GitHub and Stripe the text. */
+function prepareKey(scheme, secret) {
+    return (0,external_node_crypto_.createSecretKey)(scheme === "standard-webhooks" ? standardWebhookKey(secret) : Buffer.from(secret, "utf8"));
+}
 /**
- * Verifies one webhook delivery against the raw body, framework-free: headers and bytes in,
- * a verdict out. Signatures are compared in constant time against every secret, and the
+ * Prepares a verifier, framework-free: headers and raw bytes in, a verdict out. The secrets are
+ * decoded into HMAC keys once, here, not per delivery (a raw `Buffer` key costs Node several
+ * times the HMAC itself). Signatures are compared in constant time against every secret, and the
  * timestamp (where the scheme signs one) must lie within `toleranceSeconds` of `now`.
  */
-function verifyWebhook(input) {
-    const secrets = input.secrets.filter((s) => s.length > 0);
-    if (secrets.length === 0) {
-        return { ok: false, reason: "no-secrets", message: "No webhook secret is configured" };
-    }
-    const body = typeof input.rawBody === "string" ? Buffer.from(input.rawBody) : input.rawBody;
-    const parts = PARSERS[input.scheme](input.headers, body);
-    if ("reason" in parts)
-        return { ok: false, ...parts };
-    if (parts.timestamp !== null) {
-        const tolerance = input.toleranceSeconds ?? 300;
-        const nowSeconds = Math.floor((input.now ?? Date.now()) / 1000);
-        if (parts.timestamp < nowSeconds - tolerance) {
-            return { ok: false, reason: "stale", message: "Timestamp is older than the tolerance" };
-        }
-        if (parts.timestamp > nowSeconds + tolerance) {
-            return { ok: false, reason: "future", message: "Timestamp is too far in the future" };
-        }
-    }
-    for (const [index, secret] of secrets.entries()) {
-        const expected = parts.expected(secret);
-        // Check every offered signature without an early exit, so timing does not tell which matched.
-        let matched = false;
-        for (const offered of parts.offered)
-            matched = timingSafeEqualBytes(offered, expected) || matched;
-        if (matched) {
-            return { ok: true, id: parts.id, timestamp: parts.timestamp, secretIndex: index };
-        }
-    }
+function createWebhookVerifier(options) {
+    const keys = options.secrets
+        .filter((s) => s.length > 0)
+        .map((secret) => prepareKey(options.scheme, secret));
+    const parse = PARSERS[options.scheme];
+    const tolerance = options.toleranceSeconds ?? 300;
     return {
-        ok: false,
-        reason: "bad-signature",
-        message: "No signature matches a configured secret",
+        verify(headers, rawBody, now = Date.now()) {
+            if (keys.length === 0) {
+                return { ok: false, reason: "no-secrets", message: "No webhook secret is configured" };
+            }
+            const parts = parse(headers);
+            if ("reason" in parts)
+                return { ok: false, ...parts };
+            if (parts.timestamp !== null) {
+                const nowSeconds = Math.floor(now / 1000);
+                if (parts.timestamp < nowSeconds - tolerance) {
+                    return { ok: false, reason: "stale", message: "Timestamp is older than the tolerance" };
+                }
+                if (parts.timestamp > nowSeconds + tolerance) {
+                    return { ok: false, reason: "future", message: "Timestamp is too far in the future" };
+                }
+            }
+            for (const [index, key] of keys.entries()) {
+                const mac = (0,external_node_crypto_.createHmac)("sha256", key);
+                if (parts.prefix !== "")
+                    mac.update(parts.prefix);
+                const expected = mac.update(rawBody).digest();
+                // Check every offered signature without an early exit, so timing does not tell which matched.
+                let matched = false;
+                for (const offered of parts.offered)
+                    matched = timingSafeEqualBytes(offered, expected) || matched;
+                if (matched) {
+                    return { ok: true, id: parts.id, timestamp: parts.timestamp, secretIndex: index };
+                }
+            }
+            return {
+                ok: false,
+                reason: "bad-signature",
+                message: "No signature matches a configured secret",
+            };
+        },
     };
+}
+/**
+ * Verifies one webhook delivery against the raw body. A one-off: a server verifying many
+ * deliveries should keep one {@link createWebhookVerifier} instead.
+ */
+function verifyWebhook(input) {
+    return createWebhookVerifier(input).verify(input.headers, input.rawBody, input.now);
 }
 
 ;// CONCATENATED MODULE: ./src/webhooks/webhook-scheme.ts

@@ -1,11 +1,13 @@
-import { createHash, randomUUID } from "node:crypto";
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
-import { verifyWebhook, type WebhookScheme } from "../../src/webhooks/index.ts";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express, { type ErrorRequestHandler } from "express";
+import type { WebhookScheme } from "../../src/webhooks/index.ts";
 import type { Journal, JournalEntry } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
-import { parseAssetEvent, parseSubmissionLink } from "../relay-event.ts";
+import { parseSubmissionLink } from "../relay-event.ts";
 import { bearerAuth } from "./bearer-auth.ts";
+import { createWebhookRoute, isWebhookRequest, WEBHOOK_PATH } from "./webhook-route.ts";
 
 /** What the HTTP adapter needs; everything else stays behind the journal. */
 export interface RelayAppOptions {
@@ -18,32 +20,6 @@ export interface RelayAppOptions {
   readonly logger: Logger;
   /** @default Date.now */
   readonly now?: () => number;
-}
-
-/** Only this route reads a raw body, and at most this much of it. */
-export const WEBHOOK_BODY_LIMIT = "1mb";
-const MAX_ID_LENGTH = 200;
-
-function isJsonType(req: Request): boolean {
-  const type = req.headers["content-type"];
-  if (type === undefined) return false;
-  return /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
-}
-
-function hasBody(req: Request): boolean {
-  return (
-    req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0
-  );
-}
-
-function dedupeKey(id: string | null, body: Buffer): string {
-  if (id !== null && id.length <= MAX_ID_LENGTH) return id;
-  // No usable id (a github-scheme sender without X-GitHub-Delivery, or an absurd one): the body is the identity.
-  return `sha256:${createHash("sha256")
-    .update(id ?? "")
-    .update("\0")
-    .update(body)
-    .digest("hex")}`;
 }
 
 function publicEntry(entry: JournalEntry) {
@@ -61,72 +37,24 @@ function publicEntry(entry: JournalEntry) {
   };
 }
 
+/** A `node:http` request listener (what `createServer` takes). */
+export type RelayRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
- * The relay's HTTP adapter on Express. Only `POST /webhooks/content-review` sees a raw body;
- * it answers 200 only after the event is committed to the journal, and never a 5xx for bad input.
+ * The relay's HTTP adapter. `POST /webhooks/content-review` goes straight to its plain
+ * `node:http` handler (the hot path: raw body, answered 200 only after the journal commit, never
+ * a 5xx for bad input); the admin and health routes run on Express.
  */
-export function createRelayApp(options: RelayAppOptions): express.Express {
+export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
   const { journal, metrics, logger } = options;
-  const now = options.now ?? Date.now;
+  const webhook = createWebhookRoute(options);
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
   const auth = bearerAuth(options.relayToken);
 
-  const requireJson: RequestHandler = (req, res, next) => {
-    metrics.received();
-    if (!isJsonType(req) && (hasBody(req) || req.headers["content-type"] !== undefined)) {
-      metrics.rejected("unsupported-media-type");
-      res
-        .status(415)
-        .json({ error: "unsupported_media_type", message: "Send Content-Type: application/json" });
-      return;
-    }
-    next();
-  };
-
-  app.post(
-    "/webhooks/content-review",
-    requireJson,
-    express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }),
-    async (req, res) => {
-      const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const verdict = verifyWebhook({
-        scheme: options.scheme,
-        secrets: options.secrets,
-        headers: req.headers,
-        rawBody,
-        toleranceSeconds: options.toleranceSeconds,
-        now: now(),
-      });
-      if (!verdict.ok) {
-        metrics.rejected(verdict.reason);
-        logger.debug("webhook refused", { reason: verdict.reason });
-        res
-          .status(401)
-          .json({ error: "invalid_signature", reason: verdict.reason, message: verdict.message });
-        return;
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(rawBody.toString("utf8"));
-      } catch {
-        metrics.rejected("malformed-json");
-        res.status(400).json({ error: "malformed_json", message: "The body is not valid JSON" });
-        return;
-      }
-      const parsed = parseAssetEvent(body);
-      if (!parsed.ok) {
-        metrics.rejected("unknown-event");
-        res.status(400).json({ error: "unknown_event", message: parsed.message });
-        return;
-      }
-      const status = await journal.ingest(dedupeKey(verdict.id, rawBody), parsed.event);
-      if (status === "duplicate") metrics.duplicate();
-      else metrics.accepted();
-      res.status(200).json({ status });
-    },
-  );
+  // Spellings Express also routes here (trailing slash, other case) reach the same handler.
+  app.post(WEBHOOK_PATH, (req, res) => webhook(req, res));
 
   app.post("/links", auth, express.json({ limit: "64kb", type: () => true }), async (req, res) => {
     const parsed = parseSubmissionLink(req.body);
@@ -171,10 +99,18 @@ export function createRelayApp(options: RelayAppOptions): express.Express {
 
   app.post("/deliveries/:id/redeliver", auth, async (req, res) => {
     const id = String(req.params["id"]);
-    if (!(await journal.redeliver(id))) {
+    const result = await journal.redeliver(id);
+    if (result === "unknown") {
       res
         .status(404)
         .json({ error: "not_found", message: `No delivery ${id}; see GET /deliveries` });
+      return;
+    }
+    if (result === "busy") {
+      res.status(409).json({
+        error: "in_progress",
+        message: `Delivery ${id} is still waiting or being relayed; redeliver it once GET /deliveries shows it done or dead`,
+      });
       return;
     }
     res.status(202).json({ status: "requeued", id });
@@ -193,10 +129,7 @@ export function createRelayApp(options: RelayAppOptions): express.Express {
           : 0;
     if (status === 413) {
       metrics.rejected("too-large");
-      res.status(413).json({
-        error: "payload_too_large",
-        message: `Bodies are limited to ${WEBHOOK_BODY_LIMIT}`,
-      });
+      res.status(413).json({ error: "payload_too_large", message: "Bodies are limited to 64 KiB" });
       return;
     }
     if (status >= 400 && status < 500) {
@@ -210,12 +143,15 @@ export function createRelayApp(options: RelayAppOptions): express.Express {
     logger.error("request failed", {
       error: error instanceof Error ? error.message : String(error),
     });
-    // Only our own failures get here (the journal is unreachable): ask the sender to retry.
+    // Only our own failures get here (the journal is unreachable): ask the caller to retry.
     res
       .status(503)
       .set("Retry-After", "5")
       .json({ error: "unavailable", message: "The journal is unavailable; retry later" });
   };
   app.use(onError);
-  return app;
+  return (req, res) => {
+    if (isWebhookRequest(req)) webhook(req, res);
+    else app(req, res);
+  };
 }

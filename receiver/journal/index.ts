@@ -5,6 +5,7 @@ export type {
   EntryHandler,
   Journal,
   JournalEntry,
+  RedeliverResult,
   WorkerHooks,
 } from "./journal.ts";
 export { openJournal } from "./open-journal.ts";

@@ -16,6 +16,9 @@ export interface JournalEntry {
   readonly updatedAt: string;
 }
 
+/** What {@link Journal.redeliver} did. */
+export type RedeliverResult = "requeued" | "busy" | "unknown";
+
 /** One attempt of the handler on an entry. */
 export interface AttemptInfo {
   /** 1 for the first attempt. */
@@ -44,8 +47,11 @@ export interface Journal {
   ping(): Promise<void>;
   /** Most recent entries first. */
   listEntries(limit: number): Promise<JournalEntry[]>;
-  /** Sends an entry through the relays again; false when `id` is unknown. */
-  redeliver(id: string): Promise<boolean>;
+  /**
+   * Sends a `done` or `dead` entry through the relays again. `busy` when it is still waiting
+   * or running (it goes through the relays anyway), `unknown` when no entry has that id.
+   */
+  redeliver(id: string): Promise<RedeliverResult>;
   /** Entries waiting or running, and dead-lettered entries. */
   stats(): Promise<{ queueDepth: number; deadLettered: number }>;
   /** True when an entry of the submission after `seq` waits or runs (lets the worker coalesce). */

@@ -227,14 +227,15 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
           [id],
         );
         const row = rows[0];
-        if (row === undefined) return false;
-        if (row.state === "pending" || row.state === "processing") return true;
+        if (row === undefined) return "unknown" as const;
+        // Still waiting or running: it goes through the relays anyway; a replay now would race it.
+        if (row.state === "pending" || row.state === "processing") return "busy" as const;
         await db.query(
           `UPDATE ${s}.events SET state = 'pending', attempts = 0, updated_at = now() WHERE id = $1`,
           [id],
         );
         await enqueue(db, id, row.submission_id);
-        return true;
+        return "requeued" as const;
       });
     },
     async stats() {

@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { RelayEvent } from "../relay-event.ts";
 import type {
   DeliveryState,
@@ -73,22 +73,31 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The embedded journal on Node's built-in `node:sqlite`: WAL with `synchronous=FULL`, so an
- * acknowledged event has reached the disk. One process owns the file; run Postgres for replicas.
+ * The embedded journal on Node's built-in `node:sqlite`, in WAL mode. Every commit is followed
+ * by an fsync of the WAL before anyone waiting on it resumes (what `synchronous=FULL` does), so
+ * an acknowledged event has reached the disk. One process owns the file; run Postgres for replicas.
  */
 export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   const memory = options.path === ":memory:";
   if (!memory) mkdirSync(dirname(options.path), { recursive: true });
-  // Two connections: acknowledged events commit with synchronous=FULL (on disk before the 200);
-  // the worker's bookkeeping commits with NORMAL, since losing it in a power cut only reruns
-  // idempotent relays. The WAL is sequential, so the next FULL commit flushes both.
   const db = new DatabaseSync(options.path);
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
+  // The WAL is synced by hand below (fdatasync off the main thread, like `synchronous=FULL`
+  // would on it); SQLite still syncs it itself before every checkpoint.
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
   db.exec(SCHEMA);
-  const wdb = memory ? db : new DatabaseSync(options.path);
-  if (!memory) wdb.exec("PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
   // Whatever was running when the last process died runs again (its effects are idempotent).
   db.prepare("UPDATE events SET state = 'pending' WHERE state = 'processing'").run();
+  let walFd: number | null = null;
+  if (!memory) {
+    // SQLite keeps the WAL file while a connection is open; its directory entry is made durable once.
+    walFd = openSync(`${options.path}-wal`, "a");
+    const dirFd = openSync(dirname(options.path), "r");
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  }
 
   const concurrency = options.concurrency ?? 4;
   const pollMs = options.pollMs ?? 100;
@@ -96,19 +105,27 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     "INSERT OR IGNORE INTO events (id, submission_id, payload, received_at, updated_at) VALUES (?, ?, ?, ?, ?)",
   );
   // The head of a submission's line: its earliest entry still waiting or running.
-  const head = wdb.prepare(
+  const head = db.prepare(
     "SELECT * FROM events WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT 1",
   );
-  const setState = wdb.prepare(
+  const setState = db.prepare(
     "UPDATE events SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ?",
   );
-  const later = wdb.prepare(
+  const later = db.prepare(
     "SELECT 1 FROM events WHERE submission_id = ? AND seq > ? AND state IN ('pending', 'processing') LIMIT 1",
   );
-  const loadState = wdb.prepare("SELECT state FROM submission_state WHERE submission_id = ?");
-  const saveState = wdb.prepare(
+  const loadState = db.prepare("SELECT state FROM submission_state WHERE submission_id = ?");
+  const saveState = db.prepare(
     "INSERT INTO submission_state (submission_id, state) VALUES (?, ?) ON CONFLICT (submission_id) DO UPDATE SET state = excluded.state",
   );
+  const getEffect = db.prepare("SELECT state, value FROM effects WHERE key = ?");
+  const setEffect = db.prepare(
+    "INSERT INTO effects (key, state, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, value = excluded.value",
+  );
+  const requeue = db.prepare(
+    "UPDATE events SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('done', 'dead')",
+  );
+  const entryState = db.prepare("SELECT submission_id, state FROM events WHERE id = ?");
   // Submissions with open entries. One process owns the file, so this set is the whole truth.
   const open = new Set(
     (
@@ -128,78 +145,174 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   let pumpScheduled = false;
   const running = new Map<string, Promise<void>>(); // submission id -> its running handler
 
-  // Group commit: events that arrive in the same turn of the event loop share one commit (one
-  // fsync for the lot). It runs on this thread: a second writer thread would contend with the
-  // worker's writes for SQLite's lock, and lock waits sleep (measured: slower, worse p99).
-  interface CommitItem {
-    readonly id: string;
-    readonly submissionId: string;
-    readonly payload: string;
-    readonly now: number;
+  // Group commit: every write of one turn of the event loop (acknowledged events and the
+  // worker's bookkeeping alike) goes into ONE transaction, in order, and one fsync covers the
+  // lot; each waiting caller resumes only after that fsync. The transaction runs on this thread
+  // (a second writer would contend for SQLite's lock, and lock waits sleep); only the fsync,
+  // the slow part, runs in the thread pool.
+  interface Write {
+    readonly statement: StatementSync;
+    readonly params: readonly SQLInputValue[];
+    /** The submission whose line this write belongs to (for write-behind failures). */
+    readonly submissionId: string | null;
+    /** Resolve only after the fsync (acknowledged events, effect records), or at commit. */
+    readonly durable: boolean;
+    readonly resolve: ((changes: number) => void) | null;
+    readonly reject: ((error: unknown) => void) | null;
   }
-  const commit = (items: readonly CommitItem[]): boolean[] => {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const inserted = items.map(
-        (i) => Number(insert.run(i.id, i.submissionId, i.payload, i.now, i.now).changes) > 0,
-      );
-      db.exec("COMMIT");
-      return inserted;
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
+  let queue: Write[] = [];
+  // A write-behind that failed: the next awaited write of that submission fails with it, so
+  // its entry is not marked done over lost bookkeeping (and is retried instead).
+  const failedBehind = new Map<string, unknown>();
+  // Submission states written behind and not yet committed: reads see them at once.
+  const unsavedStates = new Map<string, string>();
+
+  // Durable writes wait here for the fsync of the WAL. One fsync runs at a time, in the thread
+  // pool; meanwhile this thread goes on serving requests.
+  let unsynced: { write: Write; changes: number }[] = [];
+  let syncing: Promise<void> | null = null;
+
+  function settle(batch: readonly { write: Write; changes: number }[], error: unknown): void {
+    for (const { write: w, changes } of batch) {
+      if (error === null) {
+        if (w.statement === saveState && unsavedStates.get(w.params[0] as string) === w.params[1]) {
+          unsavedStates.delete(w.params[0] as string);
+        }
+        w.resolve?.(changes);
+      } else if (w.reject !== null) w.reject(error);
+      else if (w.submissionId !== null) failedBehind.set(w.submissionId, error);
     }
-  };
-  type Waiting = {
-    item: CommitItem;
-    resolve: (r: "accepted" | "duplicate") => void;
-    reject: (e: unknown) => void;
-  };
-  let queued: Waiting[] = [];
-  function flush(): void {
-    const batch = queued;
-    queued = [];
-    if (batch.length === 0) return;
-    let inserted: boolean[];
-    try {
-      inserted = commit(batch.map((w) => w.item));
-    } catch (error) {
-      for (const w of batch) w.reject(error);
+    if (error === null) schedulePump();
+  }
+
+  function sync(): void {
+    if (syncing !== null || unsynced.length === 0) return;
+    const batch = unsynced;
+    unsynced = [];
+    if (walFd === null) {
+      settle(batch, null);
       return;
     }
-    batch.forEach((w, i) => {
-      if (inserted[i] === true) open.add(w.item.submissionId);
-      w.resolve(inserted[i] === true ? "accepted" : "duplicate");
+    syncing = new Promise((resolve) => {
+      fdatasync(walFd as number, (error) => {
+        syncing = null;
+        settle(batch, error ?? null);
+        resolve();
+        // After this turn's I/O, so that requests readable in it join the next commit.
+        if (queue.length > 0) setImmediate(flush);
+      });
     });
-    schedulePump();
+  }
+
+  function flush(): void {
+    // While an fsync runs, writes gather for the next commit (the fsync's end flushes them):
+    // bigger batches, fewer commits and fsyncs, and this thread is free to serve meanwhile.
+    if (syncing !== null) return;
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    const changes: number[] = [];
+    try {
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        for (const w of batch) changes.push(Number(w.statement.run(...w.params).changes));
+        db.exec("COMMIT");
+      } catch (error) {
+        db.exec("ROLLBACK");
+        throw error;
+      }
+    } catch (error) {
+      for (const w of batch) {
+        if (w.reject !== null) w.reject(error);
+        else if (w.submissionId !== null) failedBehind.set(w.submissionId, error);
+        if (w.statement === saveState) unsavedStates.delete(w.params[0] as string);
+      }
+      return;
+    }
+    // Bookkeeping goes on at commit (a crash of the process loses no committed write; a power
+    // cut may lose the last of it, and the entry then runs again); the rest waits for the fsync.
+    const committed: { write: Write; changes: number }[] = [];
+    for (const [i, w] of batch.entries()) {
+      (w.durable ? unsynced : committed).push({ write: w, changes: changes[i] ?? 0 });
+    }
+    if (committed.length > 0) settle(committed, null);
+    sync();
+  }
+
+  function enqueue(write: Write): void {
+    queue.push(write);
+    if (queue.length === 1) setImmediate(flush);
+  }
+
+  /** Resolves with the number of changed rows once the write is committed (and synced, if durable). */
+  function write(
+    statement: StatementSync,
+    params: readonly SQLInputValue[],
+    durable: boolean,
+    submissionId: string | null = null,
+  ): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (closed) {
+        reject(new Error("The journal is closed"));
+        return;
+      }
+      const failed = submissionId === null ? undefined : failedBehind.get(submissionId);
+      if (submissionId !== null && failedBehind.delete(submissionId)) {
+        reject(failed);
+        return;
+      }
+      enqueue({ statement, params, submissionId, durable, resolve, reject });
+    });
+  }
+
+  /**
+   * A write nobody waits for; it commits with the turn's batch, before any later write. Safe
+   * for bookkeeping that a crash may lose (the entry then simply runs again).
+   */
+  function writeBehind(
+    statement: StatementSync,
+    params: readonly SQLInputValue[],
+    submissionId: string,
+  ): void {
+    if (closed) return;
+    enqueue({ statement, params, submissionId, durable: false, resolve: null, reject: null });
   }
 
   async function run(entry: JournalEntry): Promise<void> {
     const attempt = entry.attempts + 1;
     const isLast = attempt >= options.retry.maxAttempts;
-    setState.run("processing", attempt, 0, entry.lastError, Date.now(), entry.id);
+    const sub = entry.event.submissionId;
+    writeBehind(setState, ["processing", attempt, 0, entry.lastError, Date.now(), entry.id], sub);
     const current = { ...entry, state: "processing" as const, attempts: attempt };
     try {
       await handler?.(current, { attempt, isLast });
       if (closed) return;
-      setState.run("done", attempt, 0, null, Date.now(), entry.id);
+      await write(setState, ["done", attempt, 0, null, Date.now(), entry.id], false, sub);
       hooks.onDone?.(current);
     } catch (error) {
       if (closed) return;
-      if (isLast) {
-        setState.run("dead", attempt, 0, errorText(error), Date.now(), entry.id);
-        hooks.onDead?.(current, error);
-      } else {
-        const delay = retryDelayMs(options.retry, attempt);
-        setState.run(
-          "pending",
-          attempt,
-          Date.now() + delay,
-          errorText(error),
-          Date.now(),
-          entry.id,
-        );
-        hooks.onRetry?.(current, error, delay);
+      try {
+        if (isLast) {
+          await write(
+            setState,
+            ["dead", attempt, 0, errorText(error), Date.now(), entry.id],
+            false,
+            sub,
+          );
+          hooks.onDead?.(current, error);
+        } else {
+          const delay = retryDelayMs(options.retry, attempt);
+          const at = Date.now() + delay;
+          await write(
+            setState,
+            ["pending", attempt, at, errorText(error), Date.now(), entry.id],
+            false,
+            sub,
+          );
+          hooks.onRetry?.(current, error, delay);
+        }
+      } catch {
+        // The journal itself failed: the entry stays open and runs again on the next pump.
       }
     }
   }
@@ -235,22 +348,14 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
 
   return {
     kind: "sqlite",
-    ingest(id: string, event: RelayEvent) {
+    async ingest(id: string, event: RelayEvent) {
       // The dedupe key and the queue entry are the same row, committed before this resolves.
-      return new Promise<"accepted" | "duplicate">((resolve, reject) => {
-        if (closed) {
-          reject(new Error("The journal is closed"));
-          return;
-        }
-        const item = {
-          id,
-          submissionId: event.submissionId,
-          payload: JSON.stringify(event),
-          now: Date.now(),
-        };
-        queued.push({ item, resolve, reject });
-        if (queued.length === 1) setImmediate(flush);
-      });
+      const now = Date.now();
+      const payload = JSON.stringify(event);
+      const changes = await write(insert, [id, event.submissionId, payload, now, now], true);
+      if (changes === 0) return "duplicate";
+      open.add(event.submissionId);
+      return "accepted";
     },
     async ping() {
       db.prepare("SELECT 1").get();
@@ -262,20 +367,14 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       return rows.map(toEntry);
     },
     async redeliver(id: string) {
-      const result = db
-        .prepare(
-          "UPDATE events SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = ? WHERE id = ? AND state <> 'processing'",
-        )
-        .run(Date.now(), id);
-      if (Number(result.changes) === 0) {
-        return db.prepare("SELECT 1 FROM events WHERE id = ?").get(id) !== undefined;
-      }
-      const row = db.prepare("SELECT submission_id FROM events WHERE id = ?").get(id) as {
-        submission_id: string;
-      };
+      const row = entryState.get(id) as { submission_id: string; state: string } | undefined;
+      if (row === undefined) return "unknown";
+      const changes = await write(requeue, [Date.now(), id], true);
+      // Still waiting or running: it goes through the relays anyway; a replay now would race it.
+      if (changes === 0) return "busy";
       open.add(row.submission_id);
       schedulePump();
-      return true;
+      return "requeued";
     },
     async stats() {
       const row = db
@@ -289,22 +388,27 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       return later.get(submissionId, seq) !== undefined;
     },
     async loadState(submissionId: string) {
+      const unsaved = unsavedStates.get(submissionId);
+      if (unsaved !== undefined) return unsaved;
       const row = loadState.get(submissionId) as { state: string } | undefined;
       return row?.state ?? null;
     },
     async saveState(submissionId: string, json: string) {
-      saveState.run(submissionId, json);
+      // Write-behind: it commits before the entry's "done" (same or earlier batch), and the
+      // submission's next entry starts only after that commit, so it always reads this state.
+      if (closed) throw new Error("The journal is closed");
+      unsavedStates.set(submissionId, json);
+      writeBehind(saveState, [submissionId, json], submissionId);
     },
     async getEffect(key: string) {
-      const row = db.prepare("SELECT state, value FROM effects WHERE key = ?").get(key) as
+      const row = getEffect.get(key) as
         | { state: "started" | "done"; value: string | null }
         | undefined;
       return row === undefined ? null : { state: row.state, value: row.value };
     },
     async setEffect(key: string, effect: EffectRecord) {
-      db.prepare(
-        "INSERT INTO effects (key, state, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, value = excluded.value",
-      ).run(key, effect.state, effect.value);
+      // Awaited: "started" must be on disk before the post it announces.
+      await write(setEffect, [key, effect.state, effect.value], true);
     },
     async start(h: EntryHandler, workerHooks: WorkerHooks = {}) {
       handler = h;
@@ -326,9 +430,14 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       ]);
       clearTimeout(timeout);
       // Handlers still running after the timeout are left `processing`; the next start reruns them.
-      flush();
+      // Commit and sync what is queued, including writes that arrive while a sync runs.
+      for (;;) {
+        flush();
+        if (syncing === null) break;
+        await syncing;
+      }
       closed = true;
-      if (wdb !== db) wdb.close();
+      if (walFd !== null) closeSync(walFd);
       db.close();
     },
   };

@@ -11,7 +11,9 @@ export type {
   WebhookHeaders,
   WebhookRejectReason,
   WebhookVerdict,
+  WebhookVerifier,
+  WebhookVerifierOptions,
 } from "./verify-webhook.ts";
-export { verifyWebhook } from "./verify-webhook.ts";
+export { createWebhookVerifier, verifyWebhook } from "./verify-webhook.ts";
 export type { WebhookScheme } from "./webhook-scheme.ts";
 export { WEBHOOK_SCHEMES } from "./webhook-scheme.ts";

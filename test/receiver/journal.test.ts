@@ -122,12 +122,22 @@ describe.each(stores)("journal ($name)", ({ skip, open }) => {
       expect((await journal.stats()).deadLettered).toBe(1);
 
       healthy = true;
-      expect(await journal.redeliver("d-1")).toBe(true);
-      expect(await journal.redeliver("unknown")).toBe(false);
+      expect(await journal.redeliver("d-1")).toBe("requeued");
+      expect(await journal.redeliver("unknown")).toBe("unknown");
       await waitUntil("the redelivery", () => seen.includes("d-1"), 20_000);
       expect((await journal.stats()).deadLettered).toBe(0);
     },
   );
+
+  it.skipIf(skip)("redeliver leaves an entry that is still waiting alone (busy)", async () => {
+    journal = await open();
+    await journal.ingest("w-1", event("s-wait", "a-1"));
+    expect(await journal.redeliver("w-1")).toBe("busy");
+    expect((await journal.listEntries(10)).find((e) => e.id === "w-1")).toMatchObject({
+      state: "pending",
+      attempts: 0,
+    });
+  });
 
   it.skipIf(skip)("keeps relay state and effects", async () => {
     journal = await open();
@@ -139,5 +149,46 @@ describe.each(stores)("journal ($name)", ({ skip, open }) => {
     await journal.setEffect("k", { state: "done", value: "1.2" });
     expect(await journal.getEffect("k")).toEqual({ state: "done", value: "1.2" });
     await journal.ping();
+  });
+});
+
+describe("journal (sqlite) shutdown", () => {
+  it("close drains a running handler and records it done", async () => {
+    const path = join(dir, "drain.db");
+    let journal = openSqliteJournal({ path, retry: RETRY, pollMs: 10 });
+    let release: () => void = () => undefined;
+    let started = false;
+    await journal.ingest("s-1", event("s-drain", "a-1"));
+    await journal.start(async () => {
+      started = true;
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await waitUntil("the handler", () => started);
+    const closing = journal.close(10_000);
+    release();
+    await closing;
+    journal = openSqliteJournal({ path, retry: RETRY, pollMs: 10 });
+    expect((await journal.listEntries(1))[0]).toMatchObject({ id: "s-1", state: "done" });
+    await journal.close(0);
+  });
+
+  it("close gives up on a handler past the timeout; the next start runs the entry again", async () => {
+    const path = join(dir, "timeout.db");
+    let journal = openSqliteJournal({ path, retry: RETRY, pollMs: 10 });
+    let started = false;
+    await journal.ingest("t-1", event("s-timeout", "a-1"));
+    await journal.start(async () => {
+      started = true;
+      await new Promise(() => undefined); // hangs for good
+    });
+    await waitUntil("the handler", () => started);
+    await journal.close(20);
+    journal = openSqliteJournal({ path, retry: RETRY, pollMs: 10 });
+    const seen: string[] = [];
+    await journal.start(async (entry) => {
+      seen.push(entry.id);
+    });
+    await waitUntil("the rerun", () => seen.includes("t-1"));
+    await journal.close(1000);
   });
 });

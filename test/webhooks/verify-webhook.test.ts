@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  createWebhookVerifier,
   signGithubWebhook,
   signStandardWebhook,
   signStripeWebhook,
@@ -214,4 +215,41 @@ describe("verifyWebhook malformed headers", () => {
     });
     expect(verdict).toMatchObject({ ok: false, reason: "malformed-headers" });
   });
+});
+
+describe("createWebhookVerifier", () => {
+  it.each([
+    {
+      scheme: "standard-webhooks" as const,
+      secret: STANDARD.secret,
+      headers: {
+        "webhook-id": STANDARD.id,
+        "webhook-timestamp": String(STANDARD.timestamp),
+        "webhook-signature": STANDARD.signature,
+      },
+      body: STANDARD.body,
+    },
+    {
+      scheme: "github" as const,
+      secret: GITHUB.secret,
+      headers: { "X-Hub-Signature-256": GITHUB.signature },
+      body: GITHUB.body,
+    },
+  ])(
+    "verifies the published $scheme vector with keys prepared once, delivery after delivery",
+    ({ scheme, secret, headers, body }) => {
+      const verifier = createWebhookVerifier({ scheme, secrets: [OTHER, secret] });
+      const now = STANDARD.timestamp * 1000;
+      for (let i = 0; i < 3; i += 1) {
+        expect(verifier.verify(headers, Buffer.from(body), now)).toMatchObject({
+          ok: true,
+          secretIndex: 1,
+        });
+      }
+      expect(verifier.verify(headers, `${body} `, now)).toMatchObject({
+        ok: false,
+        reason: "bad-signature",
+      });
+    },
+  );
 });
