@@ -1,30 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { type AssetReview, deriveConclusion } from "../../src/pipeline/index.ts";
-import { countBySeverity } from "../../src/report/index.ts";
+import { assetWith, issuesOf } from "../report/outcome-fixture.ts";
 
 function asset(severities: string[], status: "complete" | "failed" = "complete"): AssetReview {
-  const issues = severities.map((severity, i) => ({
-    id: String(i),
-    assetId: "a",
-    summary: "s",
-    severity,
-  }));
-  return {
+  return assetWith("x", issuesOf(severities), {
     file: { path: "/x", displayPath: "x" },
     assetId: "a",
     blobPath: "a/x",
-    filename: "x",
     status,
-    failure: null,
-    retries: 0,
-    versionNumber: 1,
-    topics: [],
-    orphanIssues: issues,
-    issues,
-    counts: countBySeverity(issues),
-    diff: null,
-    resultsError: null,
-  };
+  });
 }
 
 describe("deriveConclusion", () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { seededRandom } from "../../emulator/state/seeded-random.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
 import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
 import {
@@ -11,7 +12,6 @@ import {
   uniqueSchema,
 } from "./helpers/postgres.ts";
 import { type RelayProcess, spawnRelay } from "./helpers/relay-process.ts";
-import { seededRandom } from "./helpers/seeded-random.ts";
 import {
   eventBody,
   sendSigned,

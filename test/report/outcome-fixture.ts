@@ -59,21 +59,54 @@ export function assetWith(
   };
 }
 
+/** Issues with one entry per severity given, ids and rule codes numbered. */
+export function issuesOf(
+  severities: readonly string[],
+  assetId = "a",
+  summary = (i: number) => `summary ${i}`,
+): Issue[] {
+  return severities.map((severity, i) => ({
+    id: `${assetId}-${i}`,
+    assetId,
+    summary: summary(i),
+    severity,
+    ruleCode: `RULE_${i}`,
+  }));
+}
+
+/** An outcome with every field filled: a completed, successful run unless `partial` says otherwise. */
+export function outcomeOf(partial: Partial<ReviewOutcome>): ReviewOutcome {
+  const assets = partial.assets ?? [];
+  const issues = assets.flatMap((a) => a.issues);
+  return {
+    status: "completed",
+    conclusion: "success",
+    reason: "",
+    environment: "live",
+    failOn: "major",
+    maxCredits: null,
+    submissionId: null,
+    submissionStatus: null,
+    skipped: [],
+    uploaded: [],
+    estimate: null,
+    assets,
+    counts: countBySeverity(issues),
+    issueCount: issues.length,
+    failedAssetCount: assets.filter((a) => a.status === "failed").length,
+    error: null,
+    lastSubmission: null,
+    ...partial,
+  };
+}
+
 /** A completed outcome over `assets`. */
 export function outcomeWith(
   assets: AssetReview[],
   conclusion: ReviewOutcome["conclusion"] = "failure",
 ): ReviewOutcome {
   const base = outcomeWithoutReview({ status: "error", reason: "Review failed: something." });
-  const counts = assets.reduce((c, a) => {
-    for (const issue of a.issues) {
-      const k = (
-        ["critical", "major", "minor", "info"].includes(issue.severity) ? issue.severity : "other"
-      ) as keyof typeof c;
-      c[k] += 1;
-    }
-    return c;
-  }, countBySeverity([]));
+  const counts = countBySeverity(assets.flatMap((a) => a.issues));
   return {
     ...base,
     status: "completed",

@@ -2,56 +2,40 @@ import { describe, expect, it } from "vitest";
 import type { AssetReview, ReviewOutcome } from "../../src/pipeline/index.ts";
 import { countBySeverity } from "../../src/report/index.ts";
 import { renderJunit } from "../../src/report/render-junit.ts";
+import { assetWith, issuesOf, outcomeOf } from "./outcome-fixture.ts";
 
 function asset(path: string, severities: string[], failure: string | null = null): AssetReview {
-  const issues = severities.map((severity, i) => ({
-    id: `${path}-${i}`,
-    assetId: path,
-    summary: `summary <${i}> & "quoted"`,
-    severity,
-    ruleCode: `RULE_${i}`,
-  }));
-  return {
-    file: { path: `/abs/${path}`, displayPath: path },
-    assetId: path,
-    blobPath: `${path}/x`,
-    filename: path,
-    status: failure ? "failed" : "complete",
-    failure: failure
-      ? { errorMessage: failure, errorType: "unreadable_media", isRetryable: false, retryCount: 0 }
-      : null,
-    retries: 0,
-    versionNumber: 1,
-    topics: [],
-    orphanIssues: issues,
-    issues,
-    counts: countBySeverity(issues),
-    diff: null,
-    resultsError: null,
-  };
+  return assetWith(
+    path,
+    issuesOf(severities, path, (i) => `summary <${i}> & "quoted"`),
+    {
+      file: { path: `/abs/${path}`, displayPath: path },
+      assetId: path,
+      blobPath: `${path}/x`,
+      status: failure ? "failed" : "complete",
+      failure: failure
+        ? {
+            errorMessage: failure,
+            errorType: "unreadable_media",
+            isRetryable: false,
+            retryCount: 0,
+          }
+        : null,
+    },
+  );
 }
 
 function outcome(partial: Partial<ReviewOutcome>): ReviewOutcome {
-  return {
-    status: "completed",
+  return outcomeOf({
     conclusion: "failure",
     reason: "The submission ended partial.",
-    environment: "live",
-    failOn: "major",
-    maxCredits: null,
     submissionId: "s",
     submissionStatus: "partial",
-    skipped: [],
-    uploaded: [],
-    estimate: null,
-    assets: [],
     counts: countBySeverity([]),
     issueCount: 0,
     failedAssetCount: 0,
-    error: null,
-    lastSubmission: null,
     ...partial,
-  };
+  });
 }
 
 describe("renderJunit", () => {
