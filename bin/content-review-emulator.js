@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Runs the bundled emulator (npm run build puts it in dist/emulator).
-import { main } from "../dist/emulator/index.js";
+import { supportedNode } from "./supported-node.js";
 
-main(process.argv.slice(2)).catch((error) => {
-  process.stderr.write(`content-review-emulator: ${error?.message ?? error}\n`);
-  process.exitCode = 1;
-});
+if (supportedNode("content-review-emulator")) {
+  const { main } = await import("../dist/emulator/index.js");
+  main(process.argv.slice(2)).catch((error) => {
+    process.stderr.write(`content-review-emulator: ${error?.message ?? error}\n`);
+    process.exitCode = 1;
+  });
+}

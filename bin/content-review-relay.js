@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Runs the bundled webhook relay (npm run build puts it in dist/relay). Configured by environment.
-import { main } from "../dist/relay/index.js";
+import { supportedNode } from "./supported-node.js";
 
-main(process.env).catch((error) => {
-  process.stderr.write(`content-review-relay: ${error?.message ?? error}\n`);
-  process.exitCode = 1;
-});
+if (supportedNode("content-review-relay")) {
+  const { main } = await import("../dist/relay/index.js");
+  main(process.env).catch((error) => {
+    process.stderr.write(`content-review-relay: ${error?.message ?? error}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,3 +1,5 @@
 #!/usr/bin/env node
 // Runs the bundled cli (built by npm run build into dist/cli).
-import "../dist/cli/index.js";
+import { supportedNode } from "./supported-node.js";
+
+if (supportedNode("content-review")) await import("../dist/cli/index.js");

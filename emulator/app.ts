@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { EmulatorContext } from "./context.ts";
 import { controlRouter } from "./control/control-router.ts";
+import { githubRouter } from "./github/github-router.ts";
 import { httpValidationError } from "./http/api-error.ts";
 import { readJsonBody } from "./http/read-json-body.ts";
 import { insightsRouter } from "./routes/insights-router.ts";
@@ -10,14 +11,21 @@ import { storageRouter } from "./routes/storage-router.ts";
 import { submissionsRouter } from "./routes/submissions-router.ts";
 import { uploadsRouter } from "./routes/uploads-router.ts";
 import { webhooksRouter } from "./routes/webhooks-router.ts";
+import { slackRouter } from "./slack/slack-router.ts";
 
-/** The Express app of one emulator instance: storage, the `/api` service and the control plane. */
+/**
+ * The Express app of one emulator instance: storage, the `/api` service, the control plane, and
+ * the recording Slack and GitHub that the relay and the Action can be pointed at.
+ */
 export function createApp(ctx: EmulatorContext): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
   // Storage reads the raw body stream itself; it must come before any body parser.
   app.use(storageRouter(ctx));
+  // Before the control plane, whose JSON parser would take their bodies.
+  app.use(slackRouter(ctx.slack));
+  app.use(githubRouter(ctx.github, ctx.now));
   app.use(controlRouter(ctx));
   app.use("/api", readJsonBody("10mb"));
   app.use(uploadsRouter(ctx));

@@ -6,7 +6,9 @@ const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-ins
   --host H                   interface to listen on (default 127.0.0.1)
   --allow-insecure-webhooks  accept http:// webhook URLs on loopback hosts
   --data-dir DIR             keep state and uploads in DIR across restarts
-  --processing-seconds S     how long live review takes (default 2)`;
+  --processing-seconds S     how long live review takes (default 2)
+It also answers as Slack (<baseUrl>/_emulator/slack/api/) and as GitHub (<baseUrl>/_emulator/github)
+and records what they are sent: point the relay's SLACK_API_URL and GITHUB_API_URL there.`;
 
 /**
  * The command line: prints one JSON line `{baseUrl, workspaceId, liveKey, sandboxKey}` first,
@@ -52,12 +54,7 @@ export async function main(
       else out(`[emulator] ${line}\n`);
     },
   });
-  const { baseUrl, workspaceId, liveKey, sandboxKey } = handle;
-  // Must stay the first stdout line: tools parse it.
-  out(`${JSON.stringify({ baseUrl, workspaceId, liveKey, sandboxKey })}\n`);
-  for (const line of pending) out(`[emulator] ${line}\n`);
-  pending = undefined;
-  out(`[emulator] ready; stop with Ctrl+C\n`);
+  // Handlers first: a supervisor may signal as soon as it reads the first line.
   const stop = (signal: string) => {
     out(`[emulator] ${signal} received, stopping\n`);
     void handle.close().then(() => {
@@ -66,6 +63,14 @@ export async function main(
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
+  const { baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl } = handle;
+  // Must stay the first stdout line: tools parse it.
+  out(
+    `${JSON.stringify({ baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl })}\n`,
+  );
+  for (const line of pending) out(`[emulator] ${line}\n`);
+  pending = undefined;
+  out(`[emulator] ready; stop with Ctrl+C\n`);
   return handle;
 }
 

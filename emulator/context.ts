@@ -1,5 +1,7 @@
+import type { GithubRecorder } from "./github/github-recorder.ts";
 import type { Scheduler } from "./http/scheduler.ts";
 import type { EmulatorConfig } from "./resolve-options.ts";
+import type { SlackRecorder } from "./slack/slack-recorder.ts";
 import type { EmulatorState } from "./state/emulator-state.ts";
 
 /** Everything a route or a background task needs; one per emulator instance (no module state). */
@@ -25,4 +27,7 @@ export interface EmulatorContext {
   readonly claimedBlobPaths: Set<string>;
   /** Webhook deliveries in flight, so close() can abort them. */
   readonly inflight: Set<AbortController>;
+  /** The recording Slack and GitHub that the relay and the Action can rehearse against. */
+  readonly slack: SlackRecorder;
+  readonly github: GithubRecorder;
 }

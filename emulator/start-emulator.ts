@@ -5,10 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
 import type { EmulatorContext } from "./context.ts";
+import { createGithubRecorder } from "./github/github-recorder.ts";
+import { GITHUB_API_PATH } from "./github/github-router.ts";
 import { createScheduler } from "./http/scheduler.ts";
 import { resumeLiveAsset } from "./processing/live-processing.ts";
 import { resumeSandboxAsset } from "./processing/sandbox-processing.ts";
 import { type EmulatorOptions, resolveOptions } from "./resolve-options.ts";
+import { createSlackRecorder } from "./slack/slack-recorder.ts";
+import { SLACK_API_PATH } from "./slack/slack-router.ts";
 import { blobClaim } from "./state/blob-claim.ts";
 import { createState, defaultSettings } from "./state/create-state.ts";
 import { seededRandom } from "./state/seeded-random.ts";
@@ -23,6 +27,10 @@ export interface EmulatorHandle {
   readonly workspaceId: string;
   readonly liveKey: string;
   readonly sandboxKey: string;
+  /** The recording Slack Web API, for the relay's `SLACK_API_URL` (ends in `/`). */
+  readonly slackApiUrl: string;
+  /** The recording GitHub REST API, for `GITHUB_API_URL` (the relay's and the Action's). */
+  readonly githubApiUrl: string;
   /** Stops timers, webhook deliveries and the server; writes `--data-dir` state. */
   close(): Promise<void>;
 }
@@ -70,6 +78,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     claimedBlobPaths: new Set(
       Object.values(state.assets).map((a) => blobClaim(a.workspaceId, a.blobPath)),
     ),
+    slack: createSlackRecorder(now),
+    github: createGithubRecorder(),
   };
 
   if (saved) {
@@ -100,6 +110,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     workspaceId: state.defaultWorkspace.workspaceId,
     liveKey: state.defaultWorkspace.liveKey,
     sandboxKey: state.defaultWorkspace.sandboxKey,
+    slackApiUrl: `${baseUrl}${SLACK_API_PATH}/`,
+    githubApiUrl: `${baseUrl}${GITHUB_API_PATH}`,
     close() {
       closing ??= (async () => {
         scheduler.clear();

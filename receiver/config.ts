@@ -35,6 +35,13 @@ export interface RelayConfig {
   readonly jobExpireSeconds: number;
   /** Postgres only: how often pg-boss looks for expired jobs (e.g. of a killed replica). */
   readonly superviseSeconds: number;
+  /**
+   * The deadline of one relay attempt: every call to Slack, GitHub and the service is aborted
+   * by then. At most half the job lease, so a replica never works on a job another one took.
+   */
+  readonly handlerTimeoutMs: number;
+  /** Done (and dead-lettered) entries are deleted this many days after they last changed. */
+  readonly retentionDays: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -106,6 +113,9 @@ const VARIABLES = {
   RELAY_SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(10_000),
   RELAY_JOB_EXPIRE_SECONDS: int(1, 86_400).default(60),
   RELAY_SUPERVISE_SECONDS: int(1, 3600).default(10),
+  // Unset: a third of the job lease (20 s with the default lease of 60 s).
+  RELAY_HANDLER_TIMEOUT_MS: int(500, 3_600_000).optional(),
+  RETENTION_DAYS: int(1, 36_500).default(30),
 } as const;
 
 type Parsed = { [K in keyof typeof VARIABLES]: z.output<(typeof VARIABLES)[K]> };
@@ -142,6 +152,15 @@ export function resolveRelayConfig(env: Env): RelayConfig {
     p.CONTENT_REVIEW_BASE_URL,
     p.CONTENT_REVIEW_API_KEY,
   );
+  const leaseMs = p.RELAY_JOB_EXPIRE_SECONDS * 1000;
+  const handlerTimeoutMs = p.RELAY_HANDLER_TIMEOUT_MS ?? Math.max(500, Math.floor(leaseMs / 3));
+  if (handlerTimeoutMs * 2 > leaseMs) {
+    fail(
+      "RELAY_HANDLER_TIMEOUT_MS",
+      `must be at most half of RELAY_JOB_EXPIRE_SECONDS (${leaseMs / 1000} s): an attempt must end well before another replica may take its job over`,
+      env,
+    );
+  }
   const config: RelayConfig = {
     port: p.PORT,
     host: p.HOST,
@@ -172,6 +191,8 @@ export function resolveRelayConfig(env: Env): RelayConfig {
     shutdownTimeoutMs: p.RELAY_SHUTDOWN_TIMEOUT_MS,
     jobExpireSeconds: p.RELAY_JOB_EXPIRE_SECONDS,
     superviseSeconds: p.RELAY_SUPERVISE_SECONDS,
+    handlerTimeoutMs,
+    retentionDays: p.RETENTION_DAYS,
   };
   return Object.freeze(config);
 }

@@ -3,10 +3,14 @@ export interface RelayMetrics {
   received(): void;
   accepted(): void;
   duplicate(): void;
+  /** A verified delivery of an event type the relay does not relay. */
+  ignored(): void;
   rejected(reason: string): void;
   relayed(): void;
   retried(): void;
   deadLettered(): void;
+  /** Entries deleted by retention. */
+  pruned(entries: number): void;
   /** Renders every counter plus the gauges read from the journal. */
   render(gauges: { queueDepth: number; deadLettered: number }): string;
 }
@@ -21,8 +25,8 @@ function counter(name: string, help: string): Counter {
   return { name, help, values: new Map() };
 }
 
-function add(c: Counter, labels = ""): void {
-  c.values.set(labels, (c.values.get(labels) ?? 0) + 1);
+function add(c: Counter, labels = "", n = 1): void {
+  c.values.set(labels, (c.values.get(labels) ?? 0) + n);
 }
 
 export function createRelayMetrics(): RelayMetrics {
@@ -32,6 +36,10 @@ export function createRelayMetrics(): RelayMetrics {
     "relay_webhooks_duplicates_total",
     "Deliveries of an already seen webhook-id.",
   );
+  const ignored = counter(
+    "relay_webhooks_ignored_total",
+    "Verified deliveries of an event type the relay does not relay (answered 200, never relayed).",
+  );
   const rejected = counter("relay_webhooks_rejected_total", "Deliveries refused, by reason.");
   const relayed = counter("relay_events_relayed_total", "Events relayed to every target.");
   const retries = counter(
@@ -39,17 +47,23 @@ export function createRelayMetrics(): RelayMetrics {
     "Failed relay attempts that will be retried.",
   );
   const dead = counter("relay_events_dead_lettered_total", "Events dead-lettered by this process.");
-  const all = [received, accepted, duplicates, rejected, relayed, retries, dead];
+  const pruned = counter(
+    "relay_journal_pruned_total",
+    "Finished entries deleted by retention (RETENTION_DAYS).",
+  );
+  const all = [received, accepted, duplicates, ignored, rejected, relayed, retries, dead, pruned];
   for (const c of all) if (c !== rejected) c.values.set("", 0);
 
   return {
     received: () => add(received),
     accepted: () => add(accepted),
     duplicate: () => add(duplicates),
+    ignored: () => add(ignored),
     rejected: (reason) => add(rejected, `{reason="${reason.replace(/[^a-z0-9_-]/gi, "_")}"}`),
     relayed: () => add(relayed),
     retried: () => add(retries),
     deadLettered: () => add(dead),
+    pruned: (entries) => add(pruned, "", entries),
     render(gauges) {
       const lines: string[] = [];
       for (const c of all) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { WebhookEventType } from "../src/api/index.ts";
+import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../src/policy/index.ts";
 
 /** The asset events the service sends (part 6). */
 export const ASSET_EVENT_TYPES = Object.freeze([
@@ -28,7 +29,7 @@ export interface SubmissionLink {
   readonly pullRequest: number | null;
   readonly context: string;
   readonly assetCount: number | null;
-  readonly failOn: "critical" | "major" | "minor" | "info" | "never";
+  readonly failOn: FailOn;
 }
 
 /** A link registration, journaled like an event so that it is ordered with the submission's events. */
@@ -43,35 +44,57 @@ export type RelayEvent = AssetEvent | LinkEvent;
 
 const zId = z.string().trim().min(1).max(200);
 
+/** The least a body must be to count as an event: an object with a `type`. */
+const zEnvelope = z.object({ type: z.string().min(1) });
+
+// Only the ids are required: without them the event cannot be placed. Every other field is
+// stored whole (the body is at most 1 MiB) and cut only when rendered; a field of an unexpected
+// shape counts as absent rather than refusing a verified delivery.
 const zEventBody = z.object({
   type: z.enum(ASSET_EVENT_TYPES),
-  timestamp: z.string().max(100).optional(),
+  timestamp: z.string().optional().catch(undefined),
   data: z.object({
     asset_id: zId,
     submission_id: zId,
-    workspace_id: zId.optional(),
-    status: z.string().max(50).optional(),
-    error_message: z.string().max(10_000).nullable().optional(),
-    issue_count: z.number().int().min(0).nullable().optional(),
+    workspace_id: zId.optional().catch(undefined),
+    status: z.string().trim().min(1).optional().catch(undefined),
+    error_message: z.string().nullable().optional().catch(undefined),
+    issue_count: z.number().int().min(0).nullable().optional().catch(undefined),
   }),
 });
 
-/** Parses a delivered body (already JSON-decoded) into an {@link AssetEvent}, or says why not. */
-export function parseAssetEvent(
-  body: unknown,
-): { ok: true; event: AssetEvent } | { ok: false; message: string } {
+/** What a verified body is to the relay. */
+export type ParsedDelivery =
+  | { readonly kind: "event"; readonly event: AssetEvent }
+  /** An event type the relay does not relay (yet): answered 200 and counted, never relayed. */
+  | { readonly kind: "ignored"; readonly type: string }
+  | { readonly kind: "invalid"; readonly message: string };
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue === undefined || issue.path.length === 0 ? "body" : issue.path.join(".");
+  return `${where}: ${issue?.message ?? "invalid"}`;
+}
+
+/**
+ * Parses a verified, JSON-decoded body. A body that is not an event at all (not an object, no
+ * `type`) or a known event without its ids is `invalid`; an unknown type is `ignored`.
+ */
+export function parseDelivery(body: unknown): ParsedDelivery {
+  const envelope = zEnvelope.safeParse(body);
+  if (!envelope.success) {
+    return { kind: "invalid", message: `Not an event: ${firstIssue(envelope.error)}` };
+  }
+  if (!(ASSET_EVENT_TYPES as readonly string[]).includes(envelope.data.type)) {
+    return { kind: "ignored", type: envelope.data.type };
+  }
   const result = zEventBody.safeParse(body);
   if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue === undefined || issue.path.length === 0 ? "body" : issue.path.join(".");
-    return {
-      ok: false,
-      message: `Unknown event shape at ${where}: ${issue?.message ?? "invalid"}`,
-    };
+    return { kind: "invalid", message: `Unknown event shape at ${firstIssue(result.error)}` };
   }
   const { type, data, timestamp } = result.data;
   return {
-    ok: true,
+    kind: "event",
     event: {
       kind: type,
       submissionId: data.submission_id,
@@ -92,7 +115,7 @@ const zLinkBody = z.object({
   pullRequest: z.number().int().positive().nullable().optional(),
   context: z.string().trim().min(1).max(100).optional(),
   assetCount: z.number().int().min(1).nullable().optional(),
-  failOn: z.enum(["critical", "major", "minor", "info", "never"]).optional(),
+  failOn: z.enum(FAIL_ON_VALUES).optional(),
 });
 
 /** Parses a `POST /links` body. */
@@ -100,11 +123,7 @@ export function parseSubmissionLink(
   body: unknown,
 ): { ok: true; link: SubmissionLink } | { ok: false; message: string } {
   const result = zLinkBody.safeParse(body);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue === undefined || issue.path.length === 0 ? "body" : issue.path.join(".");
-    return { ok: false, message: `Invalid link at ${where}: ${issue?.message ?? "invalid"}` };
-  }
+  if (!result.success) return { ok: false, message: `Invalid link at ${firstIssue(result.error)}` };
   const b = result.data;
   return {
     ok: true,
@@ -115,7 +134,7 @@ export function parseSubmissionLink(
       pullRequest: b.pullRequest ?? null,
       context: b.context ?? "content-review",
       assetCount: b.assetCount ?? null,
-      failOn: b.failOn ?? "major",
+      failOn: b.failOn ?? DEFAULT_FAIL_ON,
     },
   };
 }

@@ -1,13 +1,11 @@
 // Benchmark of the Action on a 300-file pull request against the emulator (processing 0 s).
 // Usage: npm run bench:action [-- --runs 3 --files 300]. Writes bench/action/RESULTS.md.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { startEmulator } from "../../emulator/index.ts";
-import { runAction } from "../../test/e2e/action-harness.ts";
-import { startFakeGithub } from "../../test/fakes/github/index.ts";
+import { startBenchServers, TEXTS } from "../bench-servers.ts";
+import { median } from "../median.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -16,13 +14,6 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const FILES = Number(values.files);
 const TOKEN = "ghs_benchtokenbenchtokenbenchtoken01";
-
-/** Text that trips 0, 1 or 2 rules, so that some files get issues and PR comments. */
-const TEXTS = [
-  "A calm description of the product.\n",
-  "Act now, this offer ends soon.\n",
-  "Clinically proven and guaranteed.\n",
-];
 
 interface Sample {
   wallMs: number;
@@ -35,16 +26,8 @@ interface Sample {
 }
 
 async function once(): Promise<Sample> {
-  const service: Record<string, number> = {};
-  const emu = await startEmulator({
-    port: 0,
-    processingSeconds: 0,
-    onResponse: (r) => {
-      service[r.operationId] = (service[r.operationId] ?? 0) + 1;
-    },
-  });
-  const github = await startFakeGithub({ token: TOKEN });
-  const workspace = await mkdtemp(join(tmpdir(), "bench-action-"));
+  const servers = await startBenchServers(TOKEN, "action");
+  const { github, workspace, service } = servers;
   try {
     const changed: { filename: string; status: string }[] = [];
     for (let i = 0; i < FILES; i++) {
@@ -55,30 +38,16 @@ async function once(): Promise<Sample> {
     }
     github.addPullRequest(1, changed);
     const started = performance.now();
-    const run = await runAction({
-      inputs: {
-        "api-key": emu.liveKey,
-        "base-url": emu.baseUrl,
-        "sidekick-ids": "brand",
-        "fail-on": "never",
-      },
-      eventName: "pull_request",
-      event: {
+    const run = await servers.review({
+      number: 1,
+      pull_request: {
         number: 1,
-        pull_request: {
-          number: 1,
-          head: { sha: "e".repeat(40), repo: { full_name: "octo/media", fork: false } },
-          base: { repo: { full_name: "octo/media" } },
-        },
+        head: { sha: "e".repeat(40), repo: { full_name: "octo/media", fork: false } },
+        base: { repo: { full_name: "octo/media" } },
       },
-      workspace,
-      githubApiUrl: github.apiUrl,
-      githubToken: TOKEN,
     });
     const wallMs = performance.now() - started;
-    const ledger = (await (await fetch(`${emu.baseUrl}/_emulator/ledger`)).json()) as {
-      uploads: number;
-    };
+    const ledger = await servers.ledger();
     const byOperation: Record<string, number> = {};
     for (const r of github.requests) {
       const key = r.operationId ?? `${r.method} ${r.path}`;
@@ -95,16 +64,8 @@ async function once(): Promise<Sample> {
       violations: github.violations.length,
     };
   } finally {
-    await github.close();
-    await emu.close();
-    await rm(workspace, { recursive: true, force: true });
+    await servers.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const samples: Sample[] = [];

@@ -1,7 +1,7 @@
 import type { MediaCategory } from "../../src/api/index.ts";
 
 /**
- * The credit formula, as data (documented in the README, "Local emulator"). Each category is priced by
+ * The credit formula, as data (documented in docs/emulator.md). Each category is priced by
  * one metric measured on the uploaded bytes (part 4.2 rule 2); the charge at submission is
  * the same figure.
  */

@@ -7,7 +7,7 @@ import { dispatchEvent } from "../webhooks/dispatch-event.ts";
 import { blobFile } from "./blob-file.ts";
 
 /**
- * Filename conventions for live failures (documented in the README, "Local emulator"):
+ * Filename conventions for live failures (documented in docs/emulator.md):
  * the first attempt fails retryably, or every attempt fails for good.
  */
 export const LIVE_FAILURE_MARKERS = Object.freeze({

@@ -1,5 +1,5 @@
 /**
- * The live review rule set, as data (documented in the README, "Local emulator"). Text rules read the
+ * The live review rule set, as data (documented in docs/emulator.md). Text rules read the
  * text of .txt/.md files, PDF pages and SVG text; media rules read measured metadata.
  * Same bytes in, same issues out: there is no randomness here.
  */

@@ -3,6 +3,7 @@ import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { type Request, type Response, Router } from "express";
 import { CATEGORY_SIZE_LIMITS, mediaTypeForMime } from "../../src/api/index.ts";
+import { answerBeforeBody } from "../../src/http/index.ts";
 import type { EmulatorContext } from "../context.ts";
 import { blobFile } from "../processing/blob-file.ts";
 import { blobClaim } from "../state/blob-claim.ts";
@@ -18,9 +19,17 @@ export function effectiveSizeLimit(ctx: EmulatorContext, mimeType: string): numb
   );
 }
 
-function fail(res: Response, status: number, detail: string, close = false): void {
-  if (close) res.set("Connection", "close");
+function fail(res: Response, status: number, detail: string): void {
   res.status(status).json({ detail });
+}
+
+/**
+ * Refuses an upload whose body is still arriving: the answer goes out whole, the rest of the
+ * body is read and dropped (up to a bound), then the connection closes, so that a client still
+ * writing sees the status instead of EPIPE.
+ */
+function refuse(req: Request, res: Response, status: number, detail: string): void {
+  answerBeforeBody(req, res, status, JSON.stringify({ detail }));
 }
 
 /**
@@ -40,44 +49,44 @@ export function storageRouter(ctx: EmulatorContext): Router {
       !Number.isFinite(expiresMs) ||
       !signatureMatches(ctx.state.storageKey, blobPath, expiresMs, sig)
     ) {
-      fail(
+      refuse(
+        req,
         res,
         403,
         "Signature invalid for this upload URL; request a new one with POST /api/uploads/url",
-        true,
       );
       return;
     }
     if (ctx.now().getTime() >= expiresMs) {
-      fail(
+      refuse(
+        req,
         res,
         403,
         "This upload URL has expired; request a new one with POST /api/uploads/url",
-        true,
       );
       return;
     }
     const upload = ctx.state.uploads[blobPath];
     if (!upload) {
-      fail(res, 403, "Unknown upload; request a new URL with POST /api/uploads/url", true);
+      refuse(req, res, 403, "Unknown upload; request a new URL with POST /api/uploads/url");
       return;
     }
     const submitted = () => ctx.claimedBlobPaths.has(blobClaim(upload.workspaceId, blobPath));
     if (submitted()) {
-      fail(
+      refuse(
+        req,
         res,
         409,
         "This blob was already submitted and can no longer be replaced; upload a new file",
-        true,
       );
       return;
     }
     if (req.get("x-ms-blob-type") !== "BlockBlob") {
-      fail(
+      refuse(
+        req,
         res,
         400,
         "Missing or wrong x-ms-blob-type header; send x-ms-blob-type: BlockBlob",
-        true,
       );
       return;
     }
@@ -85,7 +94,7 @@ export function storageRouter(ctx: EmulatorContext): Router {
     const tooLarge = `File too large for its category: ${upload.contentType} allows at most ${limit} bytes`;
     const declared = Number(req.get("content-length"));
     if (Number.isFinite(declared) && declared > limit) {
-      fail(res, 413, tooLarge, true);
+      refuse(req, res, 413, tooLarge);
       return;
     }
     const target = blobFile(ctx, upload.assetId);
@@ -107,8 +116,7 @@ export function storageRouter(ctx: EmulatorContext): Router {
         req.unpipe(out);
         out.destroy();
         void rm(temp, { force: true });
-        fail(res, 413, tooLarge, true);
-        req.resume();
+        refuse(req, res, 413, tooLarge);
       }
     });
     req.on("close", () => {
@@ -129,7 +137,7 @@ export function storageRouter(ctx: EmulatorContext): Router {
     if (submitted()) {
       // Submitted while these bytes streamed in: the submitted bytes stay.
       await rm(temp, { force: true });
-      fail(res, 409, "This blob was submitted during the upload; upload a new file", true);
+      fail(res, 409, "This blob was submitted during the upload; upload a new file");
       return;
     }
     await rename(temp, target);

@@ -1,12 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type ErrorRequestHandler } from "express";
+import { answerBeforeBody } from "../../src/http/index.ts";
 import type { WebhookScheme } from "../../src/webhooks/index.ts";
 import type { Journal, JournalEntry } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
 import { parseSubmissionLink } from "../relay-event.ts";
 import { bearerAuth } from "./bearer-auth.ts";
+import { linkEntryId } from "./link-entry-id.ts";
 import { createWebhookRoute, isWebhookRequest, WEBHOOK_PATH } from "./webhook-route.ts";
 
 /** What the HTTP adapter needs; everything else stays behind the journal. */
@@ -62,12 +63,18 @@ export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
       res.status(400).json({ error: "invalid_link", message: parsed.message });
       return;
     }
-    await journal.ingest(`link:${randomUUID()}`, {
+    const entry = linkEntryId(req.get("idempotency-key"), parsed.link);
+    if (!entry.ok) {
+      res.status(400).json({ error: "invalid_idempotency_key", message: entry.message });
+      return;
+    }
+    // A retry or a re-run registering the same link is journaled once (the journal dedupes ids).
+    const status = await journal.ingest(entry.id, {
       kind: "link.registered",
       submissionId: parsed.link.submissionId,
       link: parsed.link,
     });
-    res.status(202).json({ status: "accepted", submissionId: parsed.link.submissionId });
+    res.status(202).json({ status, submissionId: parsed.link.submissionId });
   });
 
   app.get("/healthz", (_req, res) => {
@@ -120,7 +127,7 @@ export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
     res.status(404).json({ error: "not_found", message: "No such route" });
   });
 
-  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
     const status =
       typeof error?.status === "number"
         ? error.status
@@ -129,7 +136,12 @@ export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
           : 0;
     if (status === 413) {
       metrics.rejected("too-large");
-      res.status(413).json({ error: "payload_too_large", message: "Bodies are limited to 64 KiB" });
+      answerBeforeBody(
+        req,
+        res,
+        413,
+        JSON.stringify({ error: "payload_too_large", message: "Bodies are limited to 64 KiB" }),
+      );
       return;
     }
     if (status >= 400 && status < 500) {

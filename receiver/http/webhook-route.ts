@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerBeforeBody } from "../../src/http/index.ts";
 import { createWebhookVerifier, type WebhookScheme } from "../../src/webhooks/index.ts";
 import type { Journal } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
-import { parseAssetEvent } from "../relay-event.ts";
+import { parseDelivery } from "../relay-event.ts";
 
 /** What the webhook route needs. */
 export interface WebhookRouteOptions {
@@ -29,6 +30,19 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 // together with the head).
 const ACCEPTED = '{"status":"accepted"}';
 const DUPLICATE = '{"status":"duplicate"}';
+const IGNORED = '{"status":"ignored"}';
+const TOO_LARGE = JSON.stringify({
+  error: "payload_too_large",
+  message: `Bodies are limited to ${WEBHOOK_BODY_LIMIT_BYTES} bytes (1 MiB)`,
+});
+const UNSUPPORTED_TYPE = JSON.stringify({
+  error: "unsupported_media_type",
+  message: "Send Content-Type: application/json",
+});
+const UNSUPPORTED_ENCODING = JSON.stringify({
+  error: "unsupported_encoding",
+  message: "Send the body uncompressed (no Content-Encoding)",
+});
 
 /** True for the request the webhook route serves directly, without Express's routing. */
 export function isWebhookRequest(req: IncomingMessage): boolean {
@@ -83,6 +97,18 @@ export function createWebhookRoute(
     send(res, status, body);
   }
 
+  /** A refusal before the body is read: the sender may still be writing (lingering close). */
+  function refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    reason: string,
+    body: string,
+  ): void {
+    metrics.rejected(reason);
+    answerBeforeBody(req, res, status, body);
+  }
+
   async function receive(req: IncomingMessage, res: ServerResponse, rawBody: Buffer) {
     const verdict = verifier.verify(req.headers, rawBody, now());
     if (!verdict.ok) {
@@ -104,9 +130,17 @@ export function createWebhookRoute(
       });
       return;
     }
-    const parsed = parseAssetEvent(body);
-    if (!parsed.ok) {
-      reject(res, 400, "unknown-event", { error: "unknown_event", message: parsed.message });
+    const parsed = parseDelivery(body);
+    if (parsed.kind === "invalid") {
+      reject(res, 400, "not-an-event", { error: "not_an_event", message: parsed.message });
+      return;
+    }
+    if (parsed.kind === "ignored") {
+      // A type this relay does not know (yet): refusing it would only make the sender retry in
+      // vain and, in the end, disable the endpoint.
+      metrics.ignored();
+      logger.info("webhook of an unknown event type ignored", { type: parsed.type.slice(0, 100) });
+      send(res, 200, IGNORED);
       return;
     }
     let status: "accepted" | "duplicate";
@@ -136,27 +170,17 @@ export function createWebhookRoute(
     const length = req.headers["content-length"];
     const hasBody = req.headers["transfer-encoding"] !== undefined || Number(length ?? 0) > 0;
     if ((type === undefined || !JSON_TYPE.test(type)) && (hasBody || type !== undefined)) {
-      reject(res, 415, "unsupported-media-type", {
-        error: "unsupported_media_type",
-        message: "Send Content-Type: application/json",
-      });
+      refuse(req, res, 415, "unsupported-media-type", UNSUPPORTED_TYPE);
       return;
     }
     const encoding = req.headers["content-encoding"];
     if (encoding !== undefined && encoding.toLowerCase() !== "identity") {
-      reject(res, 415, "unsupported-media-type", {
-        error: "unsupported_encoding",
-        message: "Send the body uncompressed (no Content-Encoding)",
-      });
+      refuse(req, res, 415, "unsupported-media-type", UNSUPPORTED_ENCODING);
       return;
     }
-    const tooLarge = () =>
-      reject(res, 413, "too-large", {
-        error: "payload_too_large",
-        message: `Bodies are limited to ${WEBHOOK_BODY_LIMIT_BYTES} bytes (1 MiB)`,
-      });
+    const tooLarge = () => refuse(req, res, 413, "too-large", TOO_LARGE);
     if (length !== undefined && Number(length) > WEBHOOK_BODY_LIMIT_BYTES) {
-      tooLarge(); // Node discards the unread body after the answer.
+      tooLarge();
       return;
     }
     const chunks: Buffer[] = [];

@@ -1,17 +1,23 @@
+export { AttemptDeadlineError } from "./attempt-deadline.ts";
+export { JournalDurabilityError } from "./durability-error.ts";
 export type {
   AttemptInfo,
   DeliveryState,
-  EffectRecord,
+  EffectClaim,
+  EffectJournal,
+  EffectScope,
   EntryHandler,
   Journal,
   JournalEntry,
+  JournalStats,
   RedeliverResult,
   WorkerHooks,
 } from "./journal.ts";
-export { openJournal } from "./open-journal.ts";
+export { isJournalInUseError, JournalInUseError } from "./journal-in-use-error.ts";
+export { type OpenJournalOptions, openJournal } from "./open-journal.ts";
 export type { PostgresJournalOptions } from "./postgres-journal.ts";
 export { openPostgresJournal } from "./postgres-journal.ts";
 export type { RetryPolicy } from "./retry-policy.ts";
 export { retryDelayMs } from "./retry-policy.ts";
-export type { SqliteJournalOptions } from "./sqlite-journal.ts";
+export type { Fdatasync, SqliteJournalOptions } from "./sqlite-journal.ts";
 export { openSqliteJournal } from "./sqlite-journal.ts";

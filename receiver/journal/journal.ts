@@ -5,7 +5,7 @@ export type DeliveryState = "pending" | "processing" | "done" | "dead";
 
 /** One journaled event with its relay state, as `GET /deliveries` shows it. */
 export interface JournalEntry {
-  /** The sender's message id (dedupe key), or `link:<uuid>` for a link registration. */
+  /** The sender's message id (dedupe key), or `link:…` for a link registration (see `linkEntryId`). */
   readonly id: string;
   readonly seq: number;
   readonly event: RelayEvent;
@@ -25,22 +25,73 @@ export interface AttemptInfo {
   readonly attempt: number;
   /** True when a failure now dead-letters the entry. */
   readonly isLast: boolean;
+  /**
+   * Aborted at the attempt's deadline (well before another replica may take the entry over),
+   * at shutdown, or when the store takes the work back. Every outbound call gets it.
+   */
+  readonly signal: AbortSignal;
+  /** When the signal aborts at the latest (ms since the epoch). */
+  readonly deadline: number;
 }
 
 export type EntryHandler = (entry: JournalEntry, attempt: AttemptInfo) => Promise<void>;
 
-/** State of an outbound effect that cannot be repeated safely (a Slack post). */
-export interface EffectRecord {
-  readonly state: "started" | "done";
-  readonly value: string | null;
+/** Where an effect belongs: what retention deletes it with, and how far back to look for it. */
+export interface EffectScope {
+  readonly submissionId: string;
+  /** The entry it belongs to; null for an effect of the whole submission (its Slack parent). */
+  readonly entryId: string | null;
+  /** A lower bound of when it can have happened (ms since the epoch): the entry's receipt. */
+  readonly since: number;
 }
 
 /**
- * The durable journal: dedupe, queue and relay state. Two implementations share these
- * semantics: SQLite (one process) and Postgres through pg-boss (several replicas).
+ * What {@link Journal.claimEffect} found for an effect key.
+ * - `new`: nobody performed it; the claim is yours: perform it.
+ * - `unknown`: an earlier claim ended without a known outcome (a timeout after sending, a
+ *   crash); the claim is yours now: look at the destination before performing it again.
+ * - `done`: performed; `value` is what was recorded (a Slack `ts`, say).
+ * - `busy`: another attempt holds the claim until `until` (ms since the epoch).
  */
-export interface Journal {
+export type EffectClaim =
+  | { readonly status: "new"; readonly token: string }
+  | { readonly status: "unknown"; readonly token: string; readonly since: number }
+  | { readonly status: "done"; readonly value: string | null }
+  | { readonly status: "busy"; readonly until: number };
+
+/** The effects table: each external effect is claimed here before it is performed. */
+export interface EffectJournal {
+  /**
+   * Claims the effect `key` for `leaseMs` (unique per event and effect, in the same database
+   * as the journal), or says who has it. A claim is durable before this resolves.
+   */
+  claimEffect(key: string, scope: EffectScope, leaseMs: number): Promise<EffectClaim>;
+  /** Records the effect as performed, with its value. */
+  completeEffect(key: string, token: string, value: string | null): Promise<void>;
+  /**
+   * Gives a claim up: `not-performed` when the destination certainly did not act (the claim is
+   * removed), `unknown` when it may have (the next claimant looks at the destination first).
+   */
+  abandonEffect(key: string, token: string, outcome: "not-performed" | "unknown"): Promise<void>;
+}
+
+/** Gauges kept as the work happens (never a table scan). */
+export interface JournalStats {
+  /** Entries waiting or running. */
+  readonly queueDepth: number;
+  /** Entries in the dead-letter state. */
+  readonly deadLettered: number;
+}
+
+/**
+ * The durable journal: dedupe, queue, relay state and effect claims. Two implementations share
+ * these semantics: SQLite (one process owns the file) and Postgres through pg-boss (several
+ * replicas).
+ */
+export interface Journal extends EffectJournal {
   readonly kind: "sqlite" | "postgres";
+  /** Where it is, for the start line: the SQLite path, or the Postgres host and schema. */
+  readonly location: string;
   /** Records and enqueues an event in one transaction; `duplicate` when `id` was seen before. */
   ingest(id: string, event: RelayEvent): Promise<"accepted" | "duplicate">;
   /** Throws when the store cannot be reached. */
@@ -52,15 +103,19 @@ export interface Journal {
    * or running (it goes through the relays anyway), `unknown` when no entry has that id.
    */
   redeliver(id: string): Promise<RedeliverResult>;
-  /** Entries waiting or running, and dead-lettered entries. */
-  stats(): Promise<{ queueDepth: number; deadLettered: number }>;
+  /** The gauges, read from counters kept as the work happens. */
+  stats(): Promise<JournalStats>;
   /** True when an entry of the submission after `seq` waits or runs (lets the worker coalesce). */
   hasLaterEntries(submissionId: string, seq: number): Promise<boolean>;
   /** Per-submission relay state (JSON text), read and written by the worker. */
   loadState(submissionId: string): Promise<string | null>;
   saveState(submissionId: string, json: string): Promise<void>;
-  getEffect(key: string): Promise<EffectRecord | null>;
-  setEffect(key: string, effect: EffectRecord): Promise<void>;
+  /**
+   * Deletes up to `limit` finished entries (`done`, or `dead` and never redelivered) last
+   * updated before `before` (ms since the epoch), with their effects, and the state of
+   * submissions left without entries. Returns how many entries it deleted.
+   */
+  prune(before: number, limit: number): Promise<number>;
   /**
    * Starts workers. Entries of one submission are handled one at a time, in arrival order.
    * A failed attempt is retried with backoff; after the last attempt the entry is `dead`.

@@ -1,14 +1,18 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { PgBoss } from "pg-boss";
+import { type Job, PgBoss } from "pg-boss";
 import type { RelayEvent } from "../relay-event.ts";
+import { attemptDeadline, errorText } from "./attempt-deadline.ts";
 import type {
   DeliveryState,
-  EffectRecord,
+  EffectClaim,
+  EffectScope,
   EntryHandler,
   Journal,
   JournalEntry,
   WorkerHooks,
 } from "./journal.ts";
+import { preparePostgresSchema } from "./postgres-schema.ts";
 import type { RetryPolicy } from "./retry-policy.ts";
 
 /** Options of {@link openPostgresJournal}. */
@@ -19,10 +23,12 @@ export interface PostgresJournalOptions {
   readonly retry: RetryPolicy;
   /** Handlers running at once in this replica. @default 4 */
   readonly concurrency?: number;
-  /** Seconds a claimed job may run before another replica takes it over. @default 60 */
+  /** Seconds a claimed job may run before another replica takes it over (the lease). @default 60 */
   readonly expireSeconds?: number;
   /** Seconds between pg-boss's checks for expired jobs. @default 10 */
   readonly superviseSeconds?: number;
+  /** The deadline of one handler attempt; well under the lease. @default a third of it */
+  readonly handlerTimeoutMs?: number;
 }
 
 const QUEUE = "content-review-relay";
@@ -55,42 +61,40 @@ function toEntry(row: Row): JournalEntry {
   };
 }
 
-function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+/** `host:port/database` of a connection string, without its credentials. */
+function describeServer(connectionString: string, schema: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `postgres://${url.host}${url.pathname} (schema ${schema})`;
+  } catch {
+    return `postgres (schema ${schema})`;
+  }
 }
 
 /**
- * The journal for several replicas: dedupe and relay state in plain tables, work through a
- * pg-boss queue with the `key_strict_fifo` policy keyed by submission, so one submission's
- * events run one at a time and in order while other submissions run in parallel.
+ * The journal for several replicas: dedupe, relay state and effect claims in plain tables, work
+ * through a pg-boss queue with the `key_strict_fifo` policy keyed by submission, so one
+ * submission's events run one at a time and in order while other submissions run in parallel.
+ * Every attempt has a deadline well under the job's lease, so a replica never holds work that
+ * another replica may already have taken over.
  */
 export async function openPostgresJournal(options: PostgresJournalOptions): Promise<Journal> {
   const s = `"${options.schema}"`;
+  const expireSeconds = options.expireSeconds ?? 60;
+  const handlerTimeoutMs = options.handlerTimeoutMs ?? Math.floor((expireSeconds * 1000) / 3);
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it and `/readyz` reports trouble.
   });
-  const client = await pool.connect();
+  const client = await pool.connect().catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
   try {
     await client.query("BEGIN");
     // Replicas may start together: serialise the DDL.
     await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`${options.schema}.ddl`]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await client.query(`
-      CREATE TABLE IF NOT EXISTS ${s}.events (
-        seq BIGSERIAL PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
-        submission_id TEXT NOT NULL,
-        payload JSONB NOT NULL,
-        state TEXT NOT NULL DEFAULT 'pending',
-        attempts INTEGER NOT NULL DEFAULT 0,
-        last_error TEXT,
-        received_at TIMESTAMPTZ NOT NULL DEFAULT now(),
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
-      );
-      CREATE INDEX IF NOT EXISTS events_state ON ${s}.events (state);
-      CREATE TABLE IF NOT EXISTS ${s}.submission_state (submission_id TEXT PRIMARY KEY, state TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS ${s}.effects (key TEXT PRIMARY KEY, state TEXT NOT NULL, value TEXT);`);
+    await preparePostgresSchema(client, s);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
@@ -118,7 +122,7 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
     retryDelay: Math.max(1, Math.round(options.retry.baseMs / 1000)),
     retryBackoff: true,
     retryDelayMax: Math.max(1, Math.round(options.retry.maxMs / 1000)),
-    expireInSeconds: options.expireSeconds ?? 60,
+    expireInSeconds: expireSeconds,
   } as const;
   const existing = await boss.getQueue(QUEUE);
   if (existing === null) {
@@ -129,6 +133,7 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
   }
 
   let stopping = false;
+  const stop = new AbortController();
 
   async function enqueue(db: pg.PoolClient, id: string, submissionId: string): Promise<void> {
     await boss.send(
@@ -159,7 +164,7 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
   async function handle(
     handler: EntryHandler,
     hooks: WorkerHooks,
-    job: { data: { id: string }; retryCount: number },
+    job: Job<{ id: string }>,
   ): Promise<void> {
     const { rows } = await pool.query<Row>(`SELECT * FROM ${s}.events WHERE id = $1`, [
       job.data.id,
@@ -173,8 +178,15 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
       [row.id, attempt],
     );
     const entry = { ...toEntry(row), state: "processing" as const, attempts: attempt };
+    // pg-boss aborts job.signal when the lease is lost; the deadline comes well before that.
+    const deadline = attemptDeadline(handlerTimeoutMs, [job.signal, stop.signal]);
     try {
-      await handler(entry, { attempt, isLast });
+      await handler(entry, {
+        attempt,
+        isLast,
+        signal: deadline.signal,
+        deadline: deadline.deadline,
+      });
     } catch (error) {
       const next = isLast ? "dead" : "pending";
       await pool.query(
@@ -188,6 +200,8 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
       }
       hooks.onRetry?.(entry, error, null);
       throw error;
+    } finally {
+      deadline.dispose();
     }
     await pool.query(
       `UPDATE ${s}.events SET state = 'done', last_error = NULL, updated_at = now() WHERE id = $1`,
@@ -196,8 +210,45 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
     hooks.onDone?.(entry);
   }
 
+  async function claimEffect(
+    key: string,
+    scope: EffectScope,
+    leaseMs: number,
+  ): Promise<EffectClaim> {
+    // Three atomic steps, each deciding on the database's clock (replicas' clocks may differ).
+    for (;;) {
+      const token = randomUUID();
+      const inserted = await pool.query(
+        `INSERT INTO ${s}.effects (key, state, submission_id, entry_id, token, since, claimed_until, updated_at)
+         VALUES ($1, 'claimed', $2, $3, $4, $5, now() + $6 * interval '1 millisecond', now())
+         ON CONFLICT (key) DO NOTHING`,
+        [key, scope.submissionId, scope.entryId, token, scope.since, leaseMs],
+      );
+      if (inserted.rowCount === 1) return { status: "new", token };
+      const taken = await pool.query<{ since: string }>(
+        `UPDATE ${s}.effects SET token = $2, claimed_until = now() + $3 * interval '1 millisecond',
+           updated_at = now()
+         WHERE key = $1 AND state = 'claimed' AND claimed_until <= now() RETURNING since`,
+        [key, token, leaseMs],
+      );
+      const since = taken.rows[0]?.since;
+      if (since !== undefined) return { status: "unknown", token, since: Number(since) };
+      const { rows } = await pool.query<{ state: string; value: string | null; until: string }>(
+        `SELECT state, value,
+           (extract(epoch FROM greatest(claimed_until, now())) * 1000)::bigint AS until
+         FROM ${s}.effects WHERE key = $1`,
+        [key],
+      );
+      const row = rows[0];
+      if (row?.state === "done") return { status: "done", value: row.value };
+      if (row !== undefined) return { status: "busy", until: Number(row.until) };
+      // Released between the steps: claim again.
+    }
+  }
+
   return {
     kind: "postgres",
+    location: describeServer(options.connectionString, options.schema),
     async ingest(id: string, event: RelayEvent) {
       return inTransaction(async (db) => {
         const inserted = await db.query(
@@ -239,11 +290,12 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
       });
     },
     async stats() {
-      const { rows } = await pool.query<{ depth: string; dead: string }>(
-        `SELECT count(*) FILTER (WHERE state IN ('pending', 'processing')) AS depth,
-                count(*) FILTER (WHERE state = 'dead') AS dead FROM ${s}.events`,
+      // Kept by a trigger in every transaction that changes an entry's state: 32 rows at most.
+      const { rows } = await pool.query<{ name: string; value: string }>(
+        `SELECT name, sum(value) AS value FROM ${s}.gauges GROUP BY name`,
       );
-      return { queueDepth: Number(rows[0]?.depth ?? 0), deadLettered: Number(rows[0]?.dead ?? 0) };
+      const values = new Map(rows.map((r) => [r.name, Number(r.value)]));
+      return { queueDepth: values.get("open") ?? 0, deadLettered: values.get("dead") ?? 0 };
     },
     async hasLaterEntries(submissionId: string, seq: number) {
       const { rows } = await pool.query(
@@ -262,25 +314,57 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
     },
     async saveState(submissionId: string, json: string) {
       await pool.query(
-        `INSERT INTO ${s}.submission_state (submission_id, state) VALUES ($1, $2)
-         ON CONFLICT (submission_id) DO UPDATE SET state = excluded.state`,
+        `INSERT INTO ${s}.submission_state (submission_id, state, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (submission_id) DO UPDATE SET state = excluded.state, updated_at = now()`,
         [submissionId, json],
       );
     },
-    async getEffect(key: string) {
-      const { rows } = await pool.query<{ state: "started" | "done"; value: string | null }>(
-        `SELECT state, value FROM ${s}.effects WHERE key = $1`,
-        [key],
-      );
-      const row = rows[0];
-      return row === undefined ? null : { state: row.state, value: row.value };
-    },
-    async setEffect(key: string, effect: EffectRecord) {
+    claimEffect,
+    async completeEffect(key: string, _token: string, value: string | null) {
+      // Whoever holds the claim now, the effect happened: record it.
       await pool.query(
-        `INSERT INTO ${s}.effects (key, state, value) VALUES ($1, $2, $3)
-         ON CONFLICT (key) DO UPDATE SET state = excluded.state, value = excluded.value`,
-        [key, effect.state, effect.value],
+        `UPDATE ${s}.effects SET state = 'done', value = $2, token = NULL,
+           claimed_until = '-infinity', updated_at = now() WHERE key = $1`,
+        [key, value],
       );
+    },
+    async abandonEffect(key: string, token: string, outcome: "not-performed" | "unknown") {
+      await pool.query(
+        outcome === "not-performed"
+          ? `DELETE FROM ${s}.effects WHERE key = $1 AND token = $2 AND state = 'claimed'`
+          : `UPDATE ${s}.effects SET claimed_until = '-infinity', updated_at = now()
+             WHERE key = $1 AND token = $2 AND state = 'claimed'`,
+        [key, token],
+      );
+    },
+    async prune(before: number, limit: number) {
+      const cutoff = new Date(before);
+      // SKIP LOCKED: replicas pruning at once take different rows, and a redelivery in flight wins.
+      const entries = await pool.query(
+        `WITH doomed AS (
+           SELECT seq, id FROM ${s}.events
+           WHERE state IN ('done', 'dead') AND updated_at < $1
+           ORDER BY updated_at, seq LIMIT $2 FOR UPDATE SKIP LOCKED
+         ), gone AS (
+           DELETE FROM ${s}.effects WHERE entry_id IN (SELECT id FROM doomed)
+         )
+         DELETE FROM ${s}.events WHERE seq IN (SELECT seq FROM doomed)`,
+        [cutoff, limit],
+      );
+      await pool.query(
+        `WITH orphans AS (
+           SELECT submission_id FROM ${s}.submission_state st
+           WHERE updated_at < $1
+             AND NOT EXISTS (SELECT 1 FROM ${s}.events e WHERE e.submission_id = st.submission_id)
+           LIMIT $2 FOR UPDATE SKIP LOCKED
+         ), gone AS (
+           DELETE FROM ${s}.effects
+           WHERE entry_id IS NULL AND submission_id IN (SELECT submission_id FROM orphans)
+         )
+         DELETE FROM ${s}.submission_state WHERE submission_id IN (SELECT submission_id FROM orphans)`,
+        [cutoff, limit],
+      );
+      return entries.rowCount ?? 0;
     },
     async start(handler: EntryHandler, hooks: WorkerHooks = {}) {
       // Batches of up to `concurrency` jobs (the heads of different submissions) run in parallel;
@@ -313,7 +397,16 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
     async close(timeoutMs: number) {
       if (stopping) return;
       stopping = true;
-      await boss.stop({ graceful: true, timeout: Math.max(1, timeoutMs), close: true });
+      // Past the timeout, running attempts are stopped; their jobs run again elsewhere.
+      const abort = setTimeout(
+        () => stop.abort(new Error("The relay is shutting down")),
+        timeoutMs,
+      );
+      try {
+        await boss.stop({ graceful: true, timeout: Math.max(1, timeoutMs), close: true });
+      } finally {
+        clearTimeout(abort);
+      }
       await pool.end();
     },
   };

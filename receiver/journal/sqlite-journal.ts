@@ -1,16 +1,28 @@
+import { randomUUID } from "node:crypto";
 import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { RelayEvent } from "../relay-event.ts";
+import { attemptDeadline, errorText } from "./attempt-deadline.ts";
+import { JournalDurabilityError } from "./durability-error.ts";
 import type {
   DeliveryState,
-  EffectRecord,
+  EffectClaim,
+  EffectScope,
   EntryHandler,
   Journal,
   JournalEntry,
   WorkerHooks,
 } from "./journal.ts";
+import { openOwnedDatabase } from "./open-owned-database.ts";
 import { type RetryPolicy, retryDelayMs } from "./retry-policy.ts";
+import { prepareStatements, SQLITE_SCHEMA, upgradeSqliteSchema } from "./sqlite-schema.ts";
+
+/** `fs.fdatasync`'s shape: syncs a file's data, then calls back. */
+export type Fdatasync = (
+  fd: number,
+  callback: (error: NodeJS.ErrnoException | null) => void,
+) => void;
 
 /** Options of {@link openSqliteJournal}. */
 export interface SqliteJournalOptions {
@@ -21,26 +33,18 @@ export interface SqliteJournalOptions {
   readonly concurrency?: number;
   /** How often to look for entries whose backoff has passed. @default 100 */
   readonly pollMs?: number;
+  /** The deadline of one handler attempt. @default 20000 */
+  readonly handlerTimeoutMs?: number;
+  /**
+   * Called when an fsync after COMMIT fails: committed writes may not be durable, and the
+   * process must end (the next start schedules what was committed). @default throws it
+   */
+  readonly onDurabilityFailure?: (error: JournalDurabilityError) => void;
+  /** How long a second opener waits for the file's lock before giving up. @default 1000 */
+  readonly lockTimeoutMs?: number;
+  /** Replaces `fs.fdatasync` (fault-injection tests only). */
+  readonly fdatasync?: Fdatasync;
 }
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  submission_id TEXT NOT NULL,
-  payload TEXT NOT NULL,
-  state TEXT NOT NULL DEFAULT 'pending',
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_at INTEGER NOT NULL DEFAULT 0,
-  last_error TEXT,
-  received_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS events_open ON events (submission_id, seq)
-  WHERE state IN ('pending', 'processing');
-CREATE TABLE IF NOT EXISTS submission_state (submission_id TEXT PRIMARY KEY, state TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS effects (key TEXT PRIMARY KEY, state TEXT NOT NULL, value TEXT);
-`;
 
 interface Row {
   seq: number;
@@ -53,6 +57,13 @@ interface Row {
   last_error: string | null;
   received_at: number;
   updated_at: number;
+}
+
+interface EffectRow {
+  state: "claimed" | "done";
+  value: string | null;
+  since: number;
+  claimed_until: number;
 }
 
 function toEntry(row: Row): JournalEntry {
@@ -68,25 +79,41 @@ function toEntry(row: Row): JournalEntry {
   };
 }
 
-function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-}
-
 /**
  * The embedded journal on Node's built-in `node:sqlite`, in WAL mode. Every commit is followed
  * by an fsync of the WAL before anyone waiting on it resumes (what `synchronous=FULL` does), so
- * an acknowledged event has reached the disk. One process owns the file; run Postgres for replicas.
+ * an acknowledged event has reached the disk. One process owns the file: a second one is
+ * refused at open ({@link JournalInUseError}); run Postgres for replicas.
  */
 export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   const memory = options.path === ":memory:";
   if (!memory) mkdirSync(dirname(options.path), { recursive: true });
-  const db = new DatabaseSync(options.path);
+  const db = memory
+    ? new DatabaseSync(":memory:")
+    : openOwnedDatabase(options.path, options.lockTimeoutMs ?? 1000);
+  const syncFile = options.fdatasync ?? fdatasync;
+  const onDurabilityFailure =
+    options.onDurabilityFailure ??
+    ((error: JournalDurabilityError) => {
+      throw error;
+    });
   // The WAL is synced by hand below (fdatasync off the main thread, like `synchronous=FULL`
   // would on it); SQLite still syncs it itself before every checkpoint.
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
-  db.exec(SCHEMA);
-  // Whatever was running when the last process died runs again (its effects are idempotent).
-  db.prepare("UPDATE events SET state = 'pending' WHERE state = 'processing'").run();
+  db.exec("PRAGMA synchronous = NORMAL;");
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    db.exec(SQLITE_SCHEMA);
+    upgradeSqliteSchema(db);
+    // This process owns the file, so whatever was running belonged to a process that is gone:
+    // its entries run again, and its claims' outcomes are unknown (look before repeating).
+    db.exec(`UPDATE events SET state = 'pending' WHERE state = 'processing';
+             UPDATE effects SET claimed_until = 0 WHERE state = 'claimed';`);
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    db.close();
+    throw error;
+  }
   let walFd: number | null = null;
   if (!memory) {
     // SQLite keeps the WAL file while a connection is open; its directory entry is made durable once.
@@ -101,31 +128,8 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
 
   const concurrency = options.concurrency ?? 4;
   const pollMs = options.pollMs ?? 100;
-  const insert = db.prepare(
-    "INSERT OR IGNORE INTO events (id, submission_id, payload, received_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-  );
-  // The head of a submission's line: its earliest entry still waiting or running.
-  const head = db.prepare(
-    "SELECT * FROM events WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT 1",
-  );
-  const setState = db.prepare(
-    "UPDATE events SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ?",
-  );
-  const later = db.prepare(
-    "SELECT 1 FROM events WHERE submission_id = ? AND seq > ? AND state IN ('pending', 'processing') LIMIT 1",
-  );
-  const loadState = db.prepare("SELECT state FROM submission_state WHERE submission_id = ?");
-  const saveState = db.prepare(
-    "INSERT INTO submission_state (submission_id, state) VALUES (?, ?) ON CONFLICT (submission_id) DO UPDATE SET state = excluded.state",
-  );
-  const getEffect = db.prepare("SELECT state, value FROM effects WHERE key = ?");
-  const setEffect = db.prepare(
-    "INSERT INTO effects (key, state, value) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, value = excluded.value",
-  );
-  const requeue = db.prepare(
-    "UPDATE events SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('done', 'dead')",
-  );
-  const entryState = db.prepare("SELECT submission_id, state FROM events WHERE id = ?");
+  const handlerTimeoutMs = options.handlerTimeoutMs ?? 20_000;
+  const q = prepareStatements(db);
   // Submissions with open entries. One process owns the file, so this set is the whole truth.
   const open = new Set(
     (
@@ -143,6 +147,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
   let pumpScheduled = false;
+  const stop = new AbortController();
   const running = new Map<string, Promise<void>>(); // submission id -> its running handler
 
   // Group commit: every write of one turn of the event loop (acknowledged events and the
@@ -155,7 +160,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     readonly params: readonly SQLInputValue[];
     /** The submission whose line this write belongs to (for write-behind failures). */
     readonly submissionId: string | null;
-    /** Resolve only after the fsync (acknowledged events, effect records), or at commit. */
+    /** Resolve only after the fsync (acknowledged events, effect claims), or at commit. */
     readonly durable: boolean;
     readonly resolve: ((changes: number) => void) | null;
     readonly reject: ((error: unknown) => void) | null;
@@ -171,11 +176,16 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   // pool; meanwhile this thread goes on serving requests.
   let unsynced: { write: Write; changes: number }[] = [];
   let syncing: Promise<void> | null = null;
+  // Set once an fsync failed: nothing is answered any more, the process is ending.
+  let broken: JournalDurabilityError | null = null;
 
   function settle(batch: readonly { write: Write; changes: number }[], error: unknown): void {
     for (const { write: w, changes } of batch) {
       if (error === null) {
-        if (w.statement === saveState && unsavedStates.get(w.params[0] as string) === w.params[1]) {
+        if (
+          w.statement === q.saveState &&
+          unsavedStates.get(w.params[0] as string) === w.params[1]
+        ) {
           unsavedStates.delete(w.params[0] as string);
         }
         w.resolve?.(changes);
@@ -194,9 +204,18 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       return;
     }
     syncing = new Promise((resolve) => {
-      fdatasync(walFd as number, (error) => {
+      syncFile(walFd as number, (error) => {
         syncing = null;
-        settle(batch, error ?? null);
+        if (error) {
+          // Committed but maybe not durable: answering now (503 or 200) would strand the events,
+          // so the process ends first and the next start schedules whatever was committed.
+          broken = new JournalDurabilityError("the write-ahead log", { cause: error });
+          onDurabilityFailure(broken);
+          settle(batch, broken);
+          resolve();
+          return;
+        }
+        settle(batch, null);
         resolve();
         // After this turn's I/O, so that requests readable in it join the next commit.
         if (queue.length > 0) setImmediate(flush);
@@ -207,7 +226,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   function flush(): void {
     // While an fsync runs, writes gather for the next commit (the fsync's end flushes them):
     // bigger batches, fewer commits and fsyncs, and this thread is free to serve meanwhile.
-    if (syncing !== null) return;
+    if (syncing !== null || broken !== null) return;
     const batch = queue;
     queue = [];
     if (batch.length === 0) return;
@@ -225,7 +244,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       for (const w of batch) {
         if (w.reject !== null) w.reject(error);
         else if (w.submissionId !== null) failedBehind.set(w.submissionId, error);
-        if (w.statement === saveState) unsavedStates.delete(w.params[0] as string);
+        if (w.statement === q.saveState) unsavedStates.delete(w.params[0] as string);
       }
       return;
     }
@@ -252,8 +271,8 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     submissionId: string | null = null,
   ): Promise<number> {
     return new Promise((resolve, reject) => {
-      if (closed) {
-        reject(new Error("The journal is closed"));
+      if (closed || broken !== null) {
+        reject(broken ?? new Error("The journal is closed"));
         return;
       }
       const failed = submissionId === null ? undefined : failedBehind.get(submissionId);
@@ -274,7 +293,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     params: readonly SQLInputValue[],
     submissionId: string,
   ): void {
-    if (closed) return;
+    if (closed || broken !== null) return;
     enqueue({ statement, params, submissionId, durable: false, resolve: null, reject: null });
   }
 
@@ -282,19 +301,25 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     const attempt = entry.attempts + 1;
     const isLast = attempt >= options.retry.maxAttempts;
     const sub = entry.event.submissionId;
-    writeBehind(setState, ["processing", attempt, 0, entry.lastError, Date.now(), entry.id], sub);
+    writeBehind(q.setState, ["processing", attempt, 0, entry.lastError, Date.now(), entry.id], sub);
     const current = { ...entry, state: "processing" as const, attempts: attempt };
+    const deadline = attemptDeadline(handlerTimeoutMs, [stop.signal]);
     try {
-      await handler?.(current, { attempt, isLast });
+      await handler?.(current, {
+        attempt,
+        isLast,
+        signal: deadline.signal,
+        deadline: deadline.deadline,
+      });
       if (closed) return;
-      await write(setState, ["done", attempt, 0, null, Date.now(), entry.id], false, sub);
+      await write(q.setState, ["done", attempt, 0, null, Date.now(), entry.id], false, sub);
       hooks.onDone?.(current);
     } catch (error) {
       if (closed) return;
       try {
         if (isLast) {
           await write(
-            setState,
+            q.setState,
             ["dead", attempt, 0, errorText(error), Date.now(), entry.id],
             false,
             sub,
@@ -304,7 +329,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
           const delay = retryDelayMs(options.retry, attempt);
           const at = Date.now() + delay;
           await write(
-            setState,
+            q.setState,
             ["pending", attempt, at, errorText(error), Date.now(), entry.id],
             false,
             sub,
@@ -314,6 +339,8 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       } catch {
         // The journal itself failed: the entry stays open and runs again on the next pump.
       }
+    } finally {
+      deadline.dispose();
     }
   }
 
@@ -327,12 +354,12 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   }
 
   function pump(): void {
-    if (handler === null || stopping || closed) return;
+    if (handler === null || stopping || closed || broken !== null) return;
     const now = Date.now();
     for (const submissionId of open) {
       if (running.size >= concurrency) break;
       if (running.has(submissionId)) continue;
-      const row = head.get(submissionId) as Row | undefined;
+      const row = q.head.get(submissionId) as Row | undefined;
       if (row === undefined) {
         open.delete(submissionId);
         continue;
@@ -346,18 +373,52 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     }
   }
 
+  async function claimEffect(
+    key: string,
+    scope: EffectScope,
+    leaseMs: number,
+  ): Promise<EffectClaim> {
+    for (;;) {
+      const now = Date.now();
+      const row = q.getEffect.get(key) as EffectRow | undefined;
+      if (row?.state === "done") return { status: "done", value: row.value };
+      if (row !== undefined && Number(row.claimed_until) > now) {
+        return { status: "busy", until: Number(row.claimed_until) };
+      }
+      const token = randomUUID();
+      // Durable: the claim is on disk before the effect it announces.
+      if (row === undefined) {
+        const params = [
+          key,
+          scope.submissionId,
+          scope.entryId,
+          token,
+          scope.since,
+          now + leaseMs,
+          now,
+        ];
+        if ((await write(q.newClaim, params, true)) === 1) return { status: "new", token };
+      } else if ((await write(q.takeOver, [token, now + leaseMs, now, key, now], true)) === 1) {
+        return { status: "unknown", token, since: Number(row.since) };
+      }
+      // Someone else got there between the read and the write: read again.
+    }
+  }
+
   return {
     kind: "sqlite",
+    location: options.path,
     async ingest(id: string, event: RelayEvent) {
       // The dedupe key and the queue entry are the same row, committed before this resolves.
       const now = Date.now();
       const payload = JSON.stringify(event);
-      const changes = await write(insert, [id, event.submissionId, payload, now, now], true);
+      const changes = await write(q.insert, [id, event.submissionId, payload, now, now], true);
       if (changes === 0) return "duplicate";
       open.add(event.submissionId);
       return "accepted";
     },
     async ping() {
+      if (broken !== null) throw broken;
       db.prepare("SELECT 1").get();
     },
     async listEntries(limit: number) {
@@ -367,9 +428,9 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       return rows.map(toEntry);
     },
     async redeliver(id: string) {
-      const row = entryState.get(id) as { submission_id: string; state: string } | undefined;
+      const row = q.entryState.get(id) as { submission_id: string; state: string } | undefined;
       if (row === undefined) return "unknown";
-      const changes = await write(requeue, [Date.now(), id], true);
+      const changes = await write(q.requeue, [Date.now(), id], true);
       // Still waiting or running: it goes through the relays anyway; a replay now would race it.
       if (changes === 0) return "busy";
       open.add(row.submission_id);
@@ -377,20 +438,19 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       return "requeued";
     },
     async stats() {
-      const row = db
-        .prepare(
-          "SELECT SUM(state IN ('pending','processing')) AS depth, SUM(state = 'dead') AS dead FROM events",
-        )
-        .get() as { depth: number | null; dead: number | null };
-      return { queueDepth: Number(row.depth ?? 0), deadLettered: Number(row.dead ?? 0) };
+      // Kept by triggers as entries change state (see the schema): two rows, never a scan.
+      const values = new Map(
+        (q.gauges.all() as { name: string; value: number }[]).map((r) => [r.name, Number(r.value)]),
+      );
+      return { queueDepth: values.get("open") ?? 0, deadLettered: values.get("dead") ?? 0 };
     },
     async hasLaterEntries(submissionId: string, seq: number) {
-      return later.get(submissionId, seq) !== undefined;
+      return q.later.get(submissionId, seq) !== undefined;
     },
     async loadState(submissionId: string) {
       const unsaved = unsavedStates.get(submissionId);
       if (unsaved !== undefined) return unsaved;
-      const row = loadState.get(submissionId) as { state: string } | undefined;
+      const row = q.loadState.get(submissionId) as { state: string } | undefined;
       return row?.state ?? null;
     },
     async saveState(submissionId: string, json: string) {
@@ -398,17 +458,25 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       // submission's next entry starts only after that commit, so it always reads this state.
       if (closed) throw new Error("The journal is closed");
       unsavedStates.set(submissionId, json);
-      writeBehind(saveState, [submissionId, json], submissionId);
+      writeBehind(q.saveState, [submissionId, json, Date.now()], submissionId);
     },
-    async getEffect(key: string) {
-      const row = getEffect.get(key) as
-        | { state: "started" | "done"; value: string | null }
-        | undefined;
-      return row === undefined ? null : { state: row.state, value: row.value };
+    claimEffect,
+    async completeEffect(key: string, _token: string, value: string | null) {
+      // At commit: lost to a power cut, the claim looks unknown and the next attempt finds the
+      // effect at its destination instead of repeating it.
+      await write(q.complete, [value, Date.now(), key], false);
     },
-    async setEffect(key: string, effect: EffectRecord) {
-      // Awaited: "started" must be on disk before the post it announces.
-      await write(setEffect, [key, effect.state, effect.value], true);
+    async abandonEffect(key: string, token: string, outcome: "not-performed" | "unknown") {
+      if (outcome === "not-performed") await write(q.release, [key, token], false);
+      else await write(q.expire, [Date.now(), key, token], false);
+    },
+    async prune(before: number, limit: number) {
+      const done = write(q.pruneEntryEffects, [before, limit], false);
+      const deleted = write(q.pruneEntries, [before, limit], false);
+      const states = write(q.pruneSubmissionEffects, [before, limit], false);
+      const submissions = write(q.pruneSubmissions, [before, limit], false);
+      await Promise.all([done, states, submissions]);
+      return await deleted;
     },
     async start(h: EntryHandler, workerHooks: WorkerHooks = {}) {
       handler = h;
@@ -429,7 +497,9 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
         }),
       ]);
       clearTimeout(timeout);
-      // Handlers still running after the timeout are left `processing`; the next start reruns them.
+      // Handlers still running after the timeout are stopped and left `processing`; the next
+      // start runs them again (their claims then count as unknown).
+      stop.abort(new Error("The relay is shutting down"));
       // Commit and sync what is queued, including writes that arrive while a sync runs.
       for (;;) {
         flush();

@@ -1,9 +1,10 @@
 import type { AttemptInfo, Journal, JournalEntry } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import { computeCommitStatus } from "./compute-commit-status.ts";
-import type { Enricher } from "./enricher.ts";
+import type { AssetDetails, Enricher } from "./enricher.ts";
 import type { GithubRelay } from "./github-relay.ts";
 import { pullRequestUrl } from "./github-web-url.ts";
+import type { EffectContext } from "./perform-once.ts";
 import { renderFailureReply, renderSlackMessage } from "./render-slack-message.ts";
 import type { SlackRelay } from "./slack-relay.ts";
 import {
@@ -14,10 +15,7 @@ import {
 } from "./submission-state.ts";
 
 export interface ProcessEntryDeps {
-  readonly journal: Pick<
-    Journal,
-    "loadState" | "saveState" | "getEffect" | "setEffect" | "hasLaterEntries"
-  >;
+  readonly journal: Pick<Journal, "loadState" | "saveState" | "hasLaterEntries">;
   readonly slack: SlackRelay | null;
   readonly github: GithubRelay | null;
   readonly enricher: Enricher | null;
@@ -26,38 +24,48 @@ export interface ProcessEntryDeps {
   readonly logger: Logger;
 }
 
+/** The state as stored: the submission, and the last commit status set for it. */
+interface StoredState extends SubmissionState {
+  readonly lastStatus?: string;
+}
+
 /**
  * Handles one journaled entry: folds it into the submission's state, then brings Slack and
- * the commit status up to date. Every step is safe to repeat, so a retry after a crash at
- * any point converges on the same messages and statuses.
+ * the commit status up to date. State updates are safe to repeat, and every post and status is
+ * claimed in the journal first, so a retry after a crash or a timeout at any point converges on
+ * the same messages and statuses, each made once.
  */
 export function createEntryProcessor(deps: ProcessEntryDeps) {
-  return async function processEntry(
-    entry: JournalEntry,
-    attempt: AttemptInfo = { attempt: 1, isLast: true },
-  ): Promise<void> {
+  return async function processEntry(entry: JournalEntry, attempt: AttemptInfo): Promise<void> {
     const event = entry.event;
+    const context: EffectContext = {
+      signal: attempt.signal,
+      deadline: attempt.deadline,
+      entryId: entry.id,
+      receivedAt: Date.parse(entry.receivedAt),
+    };
     const stored = await deps.journal.loadState(event.submissionId);
-    let state: SubmissionState =
+    let state: StoredState =
       stored === null
         ? emptySubmissionState(event.submissionId)
-        : (JSON.parse(stored) as SubmissionState);
+        : (JSON.parse(stored) as StoredState);
 
     if (event.kind === "link.registered") {
       state = applyLink(state, event.link);
     } else {
-      let details = null;
+      let details: AssetDetails | null = null;
       if (deps.enricher !== null) {
         try {
           details = await deps.enricher.assetDetails(
             event.submissionId,
             event.assetId,
             event.kind === "asset.processing.completed",
+            attempt.signal,
           );
         } catch (error) {
           // Without severities a commit status could gate wrongly: retry first. On the last
           // attempt relay what the event itself says rather than nothing.
-          if (!attempt.isLast) throw error;
+          if (!attempt.isLast || attempt.signal.aborted) throw error;
           deps.logger.warn("enrichment failed; relaying the event without it", {
             submissionId: event.submissionId,
             assetId: event.assetId,
@@ -81,28 +89,33 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
 
     if (deps.slack !== null && state.assets.length > 0 && (!later || failed)) {
       const message = renderSlackMessage(state, prUrl);
-      const ts = await deps.slack.upsertParent(state.submissionId, message, {
+      const ts = await deps.slack.upsertParent(state.submissionId, message, context, {
         updateExisting: !later,
       });
       if (failed) {
         const asset = state.assets.find((a) => a.assetId === event.assetId);
         if (asset !== undefined) {
-          await deps.slack.replyOnce(state.submissionId, ts, entry.id, renderFailureReply(asset));
+          await deps.slack.replyOnce(state.submissionId, ts, renderFailureReply(asset), context);
         }
       }
     }
 
     if (deps.github !== null && state.link !== null && !later) {
       const status = computeCommitStatus(state, prUrl);
-      if (status !== null) {
-        // Skip a repeat of the status already set (a replay or a retry after a Slack failure).
-        const key = `github-status:${state.submissionId}`;
-        const value = JSON.stringify([state.link.repository, state.link.sha, status]);
-        const last = await deps.journal.getEffect(key);
-        if (last?.value !== value) {
-          await deps.github.setStatus(state.link.repository, state.link.sha, status);
-          await deps.journal.setEffect(key, { state: "done", value });
-        }
+      const value = JSON.stringify([state.link.repository, state.link.sha, status]);
+      // Skip a repeat of the status already set (a replay, or a link registered twice).
+      if (status !== null && state.lastStatus !== value) {
+        await deps.github.setStatus(
+          state.submissionId,
+          state.link.repository,
+          state.link.sha,
+          status,
+          context,
+        );
+        await deps.journal.saveState(
+          event.submissionId,
+          JSON.stringify({ ...state, lastStatus: value }),
+        );
       }
     }
   };

@@ -1,26 +1,40 @@
-import { ErrorCode, LogLevel as SlackLogLevel, WebClient } from "@slack/web-api";
-import type { EffectRecord } from "../journal/index.ts";
+import {
+  type ChatPostMessageArguments,
+  ErrorCode,
+  type RetryOptions,
+  LogLevel as SlackLogLevel,
+  type WebAPICallResult,
+  WebClient,
+  WebClientEvent,
+} from "@slack/web-api";
+import type { EffectJournal, EffectScope } from "../journal/index.ts";
+import type { Logger } from "../logger.ts";
 import type { ChannelPacer } from "./channel-pacer.ts";
+import { type CallOutcome, DestinationError, hostOf } from "./destination-error.ts";
+import { type EffectContext, type OnceResult, performOnce } from "./perform-once.ts";
+import { raceSignal } from "./race-signal.ts";
 import type { SlackMessage } from "./render-slack-message.ts";
 
-/** The effects table, as the Slack relay needs it. */
-export interface EffectStore {
-  getEffect(key: string): Promise<EffectRecord | null>;
-  setEffect(key: string, effect: EffectRecord): Promise<void>;
-}
-
 export interface SlackRelay {
+  /** Where the relay posts, for logs: `Slack channel C0123 (slack.com)`. */
+  readonly destination: string;
   /**
-   * Posts the submission's parent message, or updates it in place (unless `updateExisting`
-   * is false); returns its `ts`.
+   * Posts the submission's parent message once, or updates it in place (unless
+   * `updateExisting` is false); returns its `ts`.
    */
   upsertParent(
     submissionId: string,
     message: SlackMessage,
+    context: EffectContext,
     options?: { updateExisting?: boolean },
   ): Promise<string>;
-  /** Posts one reply in the parent's thread, once per `replyKey`. */
-  replyOnce(submissionId: string, parentTs: string, replyKey: string, text: string): Promise<void>;
+  /** Posts the reply of one journal entry in the parent's thread, once. */
+  replyOnce(
+    submissionId: string,
+    parentTs: string,
+    text: string,
+    context: EffectContext,
+  ): Promise<void>;
 }
 
 export interface SlackRelayOptions {
@@ -29,15 +43,19 @@ export interface SlackRelayOptions {
   /** @default "https://slack.com/api/" */
   readonly apiUrl: string;
   readonly pacer: ChannelPacer;
-  readonly effects: EffectStore;
-  /** Longest single Retry-After wait inside one attempt; longer ones fail the attempt. @default 30000 */
-  readonly maxRateLimitWaitMs?: number;
+  readonly effects: EffectJournal;
+  readonly logger: Logger;
+  /** Timeout of one HTTP request (also bounded by the attempt's deadline). @default 10000 */
+  readonly requestTimeoutMs?: number;
 }
 
 const PARENT_TYPE = "content_review_submission";
 const REPLY_TYPE = "content_review_asset_failed";
-const RATE_LIMIT_TRIES = 4;
-const HISTORY_PAGES = 5;
+/** Slack's clock and ours may differ: look this far before an entry's receipt. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+const HISTORY_PAGE = 200;
+/** Retries inside one attempt; the journal retries whole attempts beyond these. */
+const RETRIES = 3;
 
 interface Metadata {
   event_type?: string;
@@ -49,159 +67,235 @@ interface HistoryMessage {
   metadata?: Metadata;
 }
 
-/** Retry-After in ms; a missing or odd header counts as one second. */
-function retryAfterMs(error: { retryAfter: number }): number {
-  const seconds = Number(error.retryAfter);
-  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000;
-}
+/** p-retry's hook, which `@slack/web-api` hands its `retryConfig` to. */
+type RetryConfig = RetryOptions & { onFailedAttempt?: (error: Error) => void };
 
-function isRateLimited(error: unknown): error is { retryAfter: number } {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { code?: unknown }).code === ErrorCode.RateLimitedError
-  );
+const SILENT = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  setLevel: () => undefined,
+  getLevel: () => SlackLogLevel.ERROR,
+  setName: () => undefined,
+};
+
+/** Never reached (the connection was refused): Slack certainly did not act. */
+function neverConnected(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e instanceof Error; depth += 1) {
+    if ((e as NodeJS.ErrnoException).code === "ECONNREFUSED") return true;
+    e = e.cause ?? (e as { original?: unknown }).original;
+  }
+  return false;
 }
 
 /**
- * Relays to Slack through `@slack/web-api`, once per effect. Before a post that cannot be
- * repeated the relay records that it started; the `ts` is recorded as soon as Slack answers.
- * A retry that finds a started but unfinished post looks for the message by its metadata
- * before posting again, so a crash between Slack's answer and the record posts nothing twice.
+ * Relays to Slack through `@slack/web-api`, each post exactly once. Retries, `Retry-After`
+ * waits (on reads and writes) and request timeouts are the library's; each attempt gets clients
+ * of its own whose requests carry the attempt's abort signal and whose retries end by its
+ * deadline. Writes are retried by the library only after a 429 (Slack did not post); any other
+ * failure of a post is left to the journal, which looks the message up before posting again.
  */
 export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
-  const client = new WebClient(options.token, {
-    slackApiUrl: options.apiUrl,
-    // 429s are handled here so the pacer knows; other failures retry through the journal.
-    rejectRateLimitedCalls: true,
-    retryConfig: { retries: 0 },
-    logLevel: SlackLogLevel.ERROR,
-    logger: {
-      debug: () => undefined,
-      info: () => undefined,
-      warn: () => undefined,
-      error: () => undefined,
-      setLevel: () => undefined,
-      getLevel: () => SlackLogLevel.ERROR,
-      setName: () => undefined,
-    },
-  });
-  const channel = options.channel;
-  const maxWait = options.maxRateLimitWaitMs ?? 30_000;
+  const { channel, logger } = options;
+  const host = hostOf(options.apiUrl);
+  const destination = `Slack channel ${channel} (${host})`;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
 
-  async function write<T>(call: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      await options.pacer.wait(channel);
-      try {
-        return await call();
-      } catch (error) {
-        if (!isRateLimited(error) || attempt >= RATE_LIMIT_TRIES) throw error;
-        const waitMs = retryAfterMs(error);
-        if (waitMs > maxWait) throw error;
-        options.pacer.pause(channel, waitMs);
-      }
+  /** One client per call: its retries, timeout and signal belong to this attempt. */
+  function client(context: EffectContext, kind: "read" | "write") {
+    const remaining = Math.max(1, context.deadline - Date.now());
+    let rateLimited = false;
+    const retryConfig: RetryConfig = {
+      retries: RETRIES,
+      factor: 2,
+      minTimeout: 200,
+      maxTimeout: 2000,
+      randomize: true,
+      // No retry starts past the attempt's deadline.
+      maxRetryTime: remaining,
+    };
+    if (kind === "write") {
+      // A post is repeated only when Slack rate-limited it (and so did not post).
+      retryConfig.onFailedAttempt = (error) => {
+        if (!rateLimited) throw error;
+        rateLimited = false;
+      };
     }
-  }
-
-  async function read<T>(call: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await call();
-      } catch (error) {
-        if (!isRateLimited(error) || attempt >= RATE_LIMIT_TRIES) throw error;
-        await new Promise((r) => setTimeout(r, Math.min(maxWait, retryAfterMs(error))));
-      }
-    }
-  }
-
-  function matches(message: HistoryMessage, type: string, key: string, value: string): boolean {
-    return message.metadata?.event_type === type && message.metadata.event_payload?.[key] === value;
-  }
-
-  async function findParent(submissionId: string): Promise<string | null> {
-    let cursor: string | undefined;
-    for (let page = 0; page < HISTORY_PAGES; page += 1) {
-      const result = await read(() =>
-        client.conversations.history({ channel, include_all_metadata: true, limit: 200, cursor }),
-      );
-      const messages = (result.messages ?? []) as HistoryMessage[];
-      const found = messages.find((m) => matches(m, PARENT_TYPE, "submission_id", submissionId));
-      if (found?.ts !== undefined) return found.ts;
-      cursor = result.response_metadata?.next_cursor || undefined;
-      if (cursor === undefined) return null;
-    }
-    return null;
-  }
-
-  async function findReply(parentTs: string, replyKey: string): Promise<boolean> {
-    let cursor: string | undefined;
-    for (let page = 0; page < HISTORY_PAGES; page += 1) {
-      const result = await read(() =>
-        client.conversations.replies({
-          channel,
-          ts: parentTs,
-          include_all_metadata: true,
-          limit: 200,
-          cursor,
+    const web = new WebClient(options.token, {
+      slackApiUrl: options.apiUrl,
+      rejectRateLimitedCalls: false,
+      retryConfig,
+      timeout: Math.min(requestTimeoutMs, remaining),
+      logger: SILENT,
+      fetch: (url, init) =>
+        fetch(url, {
+          ...init,
+          signal: init?.signal ? AbortSignal.any([init.signal, context.signal]) : context.signal,
         }),
-      );
-      const messages = (result.messages ?? []) as HistoryMessage[];
-      if (messages.some((m) => matches(m, REPLY_TYPE, "reply_key", replyKey))) return true;
-      cursor = result.response_metadata?.next_cursor || undefined;
-      if (cursor === undefined) return false;
+    });
+    web.on(WebClientEvent.RATE_LIMITED, (seconds: number) => {
+      rateLimited = true;
+      // The library waits out Retry-After before its retry; later writes to the channel wait too.
+      options.pacer.pause(channel, seconds * 1000);
+      logger.warn("Slack rate-limited a call; waiting for Retry-After", {
+        destination,
+        retryAfterSeconds: seconds,
+      });
+    });
+    return web;
+  }
+
+  async function call<T extends WebAPICallResult>(
+    operation: string,
+    context: EffectContext,
+    kind: "read" | "write",
+    run: (web: WebClient) => Promise<T>,
+  ): Promise<T> {
+    try {
+      if (kind === "write") await options.pacer.wait(channel, context.signal);
+      return await raceSignal(run(client(context, kind)), context.signal);
+    } catch (error) {
+      throw slackError(operation, error, context.signal);
     }
-    return false;
+  }
+
+  function slackError(operation: string, error: unknown, signal: AbortSignal): Error {
+    const code = (error as { code?: unknown } | null)?.code;
+    let outcome: CallOutcome = "unknown";
+    let reason: string;
+    let status: number | undefined;
+    if (signal.aborted && error === signal.reason) {
+      reason = `stopped at the attempt's deadline (${error instanceof Error ? error.message : String(error)})`;
+    } else if (code === ErrorCode.PlatformError) {
+      // Slack answered ok: false: it did not act.
+      outcome = "not-performed";
+      reason = String((error as { data?: { error?: unknown } }).data?.error ?? "platform error");
+    } else if (code === ErrorCode.HTTPError) {
+      status = Number((error as { statusCode?: unknown }).statusCode);
+      reason = `HTTP ${status}`;
+    } else if (code === ErrorCode.RateLimitedError || /rate limit/i.test(String(error))) {
+      outcome = "not-performed";
+      status = 429;
+      reason = "rate-limited past the attempt's deadline (429 Retry-After)";
+    } else {
+      if (neverConnected(error)) outcome = "not-performed";
+      reason = error instanceof Error ? error.message : String(error);
+    }
+    return new DestinationError(
+      { destination: "Slack", host, operation, outcome, reason, ...(status ? { status } : {}) },
+      { cause: error },
+    );
+  }
+
+  const matches = (m: HistoryMessage, type: string, key: string, value: string) =>
+    m.metadata?.event_type === type && m.metadata.event_payload?.[key] === value;
+
+  /** Pages of `conversations.history` (or `.replies`) since `since`, until `found` says stop. */
+  async function search(
+    operation: "conversations.history" | "conversations.replies",
+    context: EffectContext,
+    since: number,
+    extra: Record<string, string>,
+    found: (m: HistoryMessage) => boolean,
+  ): Promise<HistoryMessage | undefined> {
+    const oldest = (Math.max(0, since - CLOCK_SKEW_MS) / 1000).toFixed(6);
+    let cursor: string | undefined;
+    for (;;) {
+      const args = {
+        channel,
+        oldest,
+        include_all_metadata: true,
+        limit: HISTORY_PAGE,
+        ...extra,
+        ...(cursor === undefined ? {} : { cursor }),
+      };
+      const page = await call(operation, context, "read", (web) =>
+        operation === "conversations.history"
+          ? web.conversations.history(args)
+          : web.conversations.replies({ ...args, ts: String(extra["ts"]) }),
+      );
+      const hit = ((page.messages ?? []) as HistoryMessage[]).find(found);
+      if (hit !== undefined) return hit;
+      cursor = page.response_metadata?.next_cursor || undefined;
+      if (cursor === undefined) return undefined;
+    }
+  }
+
+  /** Posts one message at most once (the effect `key`), looking it up after an unknown outcome. */
+  function postOnce(
+    key: string,
+    scope: EffectScope,
+    context: EffectContext,
+    lookup: (since: number) => Promise<HistoryMessage | undefined>,
+    post: ChatPostMessageArguments,
+  ): Promise<OnceResult> {
+    return performOnce({
+      effects: options.effects,
+      logger,
+      key,
+      scope,
+      context,
+      destination,
+      find: async (since) => (await lookup(since))?.ts,
+      perform: async () => {
+        const posted = await call("chat.postMessage", context, "write", (web) =>
+          web.chat.postMessage(post),
+        );
+        if (typeof posted.ts === "string") return posted.ts;
+        throw new DestinationError({
+          destination: "Slack",
+          host,
+          operation: "chat.postMessage",
+          outcome: "unknown",
+          reason: "the answer has no ts",
+        });
+      },
+    });
   }
 
   return {
-    async upsertParent(submissionId, message, upsert = {}) {
-      const key = `slack-parent:${submissionId}`;
-      const effect = await options.effects.getEffect(key);
-      let ts = effect?.state === "done" ? effect.value : null;
-      if (ts === null && effect?.state === "started") ts = await findParent(submissionId);
-      if (ts !== null) {
-        if (effect?.state !== "done")
-          await options.effects.setEffect(key, { state: "done", value: ts });
-        if (upsert.updateExisting !== false) {
-          const existing = ts;
-          await write(() =>
-            client.chat.update({
-              channel,
-              ts: existing,
-              text: message.text,
-              blocks: message.blocks,
-            }),
-          );
-        }
-        return ts;
-      }
-      await options.effects.setEffect(key, { state: "started", value: null });
-      const posted = await write(() =>
-        client.chat.postMessage({
+    destination,
+    async upsertParent(submissionId, message, context, upsert = {}) {
+      const once = await postOnce(
+        `slack-parent:${submissionId}`,
+        { submissionId, entryId: null, since: context.receivedAt },
+        context,
+        (since) =>
+          search("conversations.history", context, since, {}, (m) =>
+            matches(m, PARENT_TYPE, "submission_id", submissionId),
+          ),
+        {
           channel,
           text: message.text,
           blocks: message.blocks,
           unfurl_links: false,
           metadata: { event_type: PARENT_TYPE, event_payload: { submission_id: submissionId } },
-        }),
+        },
       );
-      if (typeof posted.ts !== "string")
-        throw new Error("Slack answered chat.postMessage without a ts");
-      await options.effects.setEffect(key, { state: "done", value: posted.ts });
-      return posted.ts;
+      const ts = once.value as string;
+      if (once.how !== "performed" && upsert.updateExisting !== false) {
+        // Updates set the whole message: repeating one is harmless.
+        await call("chat.update", context, "write", (web) =>
+          web.chat.update({ channel, ts, text: message.text, blocks: message.blocks }),
+        );
+        logger.debug("effect", { effect: `slack-update:${submissionId}`, destination });
+      }
+      return ts;
     },
 
-    async replyOnce(submissionId, parentTs, replyKey, text) {
-      const key = `slack-reply:${replyKey}`;
-      const effect = await options.effects.getEffect(key);
-      if (effect?.state === "done") return;
-      if (effect?.state === "started" && (await findReply(parentTs, replyKey))) {
-        await options.effects.setEffect(key, { state: "done", value: null });
-        return;
-      }
-      await options.effects.setEffect(key, { state: "started", value: null });
-      await write(() =>
-        client.chat.postMessage({
+    async replyOnce(submissionId, parentTs, text, context) {
+      const replyKey = context.entryId;
+      await postOnce(
+        `slack-reply:${replyKey}`,
+        { submissionId, entryId: replyKey, since: context.receivedAt },
+        context,
+        (since) =>
+          search("conversations.replies", context, since, { ts: parentTs }, (m) =>
+            matches(m, REPLY_TYPE, "reply_key", replyKey),
+          ),
+        {
           channel,
           thread_ts: parentTs,
           text,
@@ -210,9 +304,8 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
             event_type: REPLY_TYPE,
             event_payload: { submission_id: submissionId, reply_key: replyKey },
           },
-        }),
+        },
       );
-      await options.effects.setEffect(key, { state: "done", value: null });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SeverityCounts } from "../../src/report/index.ts";
+import type { SeverityCounts } from "../../src/policy/index.ts";
 import type { AssetEvent, SubmissionLink } from "../relay-event.ts";
 import type { AssetDetails } from "./enricher.ts";
 

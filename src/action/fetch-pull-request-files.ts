@@ -4,7 +4,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
-import type { ReviewFile, SkippedFile } from "../pipeline/index.ts";
+import { mapConcurrent, type ReviewFile, type SkippedFile } from "../pipeline/index.ts";
 import type { GithubClient } from "./create-github-client.ts";
 import type { GithubContext } from "./read-github-context.ts";
 import { selectFiles } from "./select-files.ts";
@@ -63,79 +63,75 @@ export async function fetchPullRequestFiles(
   });
   if (selected.files.length === 0) return { files: [], skipped: [] };
 
-  const request = { signal: options.signal };
   const { data: tree } = await github.rest.git.getTree({
     owner: context.owner,
     repo: context.repo,
     tree_sha: pr.headSha,
     recursive: "true",
-    request,
+    request: { signal: options.signal },
   });
   const entries = new Map(tree.tree.map((e) => [e.path, e]));
-  const files: ReviewFile[] = [];
-  const skipped: SkippedFile[] = [];
-  const skip = (file: ReviewFile, reason: SkippedFile["reason"], message: string) =>
-    skipped.push({ file, reason, message });
+  type Fetched = { readonly file: ReviewFile } | { readonly skipped: SkippedFile };
+  const skip = (file: ReviewFile, reason: SkippedFile["reason"], message: string): Fetched => ({
+    skipped: { file, reason, message },
+  });
 
-  const queue = [...selected.files];
-  const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+  // The pool stops at the first failed download (a 401 ends them all), in input order.
+  const fetched = await mapConcurrent(
+    selected.files,
+    DOWNLOADS_AT_ONCE,
+    async (file, _index, signal): Promise<Fetched> => {
       const entry = entries.get(file.displayPath);
       const shown = file.displayPath;
       if (entry?.mode === SYMLINK_MODE) {
-        skip(
+        return skip(
           file,
           "symlink",
           `${shown} is a symbolic link at the PR head; links are never followed.`,
         );
-      } else if (
-        entry === undefined ||
-        entry.sha === undefined ||
-        !FILE_MODES.has(entry.mode ?? "")
-      ) {
-        skip(
+      }
+      if (entry === undefined || entry.sha === undefined || !FILE_MODES.has(entry.mode ?? "")) {
+        return skip(
           file,
           "not-a-file",
           `${shown} is not a file at the PR head${tree.truncated ? " (the repository tree is too large to list whole)" : ""}; review it from a pull_request workflow.`,
         );
-      } else if ((entry.size ?? 0) > MAX_BLOB_BYTES) {
-        skip(
+      }
+      if ((entry.size ?? 0) > MAX_BLOB_BYTES) {
+        return skip(
           file,
           "too-large",
           `${shown} is over the 100 MB GitHub serves through its API; review it from a pull_request or workflow_dispatch workflow.`,
         );
-      } else {
-        const target = resolve(dir, shown);
-        const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
-          owner: context.owner,
-          repo: context.repo,
-          file_sha: entry.sha,
-          mediaType: { format: "raw" },
-          request: { ...request, parseSuccessResponseBody: false },
-        });
-        await pipeline(
-          Readable.fromWeb(data as unknown as ReadableStream<Uint8Array>),
-          createWriteStream(target),
-          { signal: options.signal },
-        );
-        if (await isLfsPointer(target)) {
-          skip(
-            file,
-            "unreadable",
-            `${shown} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`,
-          );
-        } else {
-          files.push(file);
-        }
       }
-    }
+      const target = resolve(dir, shown);
+      const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
+        owner: context.owner,
+        repo: context.repo,
+        file_sha: entry.sha,
+        mediaType: { format: "raw" },
+        request: { signal, parseSuccessResponseBody: false },
+      });
+      await pipeline(
+        Readable.fromWeb(data as unknown as ReadableStream<Uint8Array>),
+        createWriteStream(target),
+        { signal },
+      );
+      if (await isLfsPointer(target)) {
+        return skip(
+          file,
+          "unreadable",
+          `${shown} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`,
+        );
+      }
+      return { file };
+    },
+    options.signal,
+  );
+  return {
+    files: fetched.flatMap((f) => ("file" in f ? [f.file] : [])),
+    skipped: fetched.flatMap((f) => ("skipped" in f ? [f.skipped] : [])),
   };
-  await Promise.all(Array.from({ length: Math.min(DOWNLOADS_AT_ONCE, queue.length) }, worker));
-  const order = new Map(selected.files.map((f, i) => [f.displayPath, i]));
-  const rank = (f: ReviewFile) => order.get(f.displayPath) ?? 0;
-  files.sort((a, b) => rank(a) - rank(b));
-  skipped.sort((a, b) => rank(a.file) - rank(b.file));
-  return { files, skipped };
 }
 
 async function isLfsPointer(path: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { commentableLines } from "./commentable-lines.ts";
 import { type GithubClient, isPermissionError } from "./create-github-client.ts";
 import type { GithubContext } from "./read-github-context.ts";
 
@@ -16,6 +17,7 @@ export const REVIEWABLE_FILE_STATES: ReadonlySet<string> = new Set([
 ]);
 
 const NULL_SHA = /^0+$/;
+const BLOB_SHA = /^[0-9a-f]{40}$/;
 
 /** The change list of an event. */
 export interface ChangedFiles {
@@ -25,6 +27,17 @@ export interface ChangedFiles {
   readonly truncated: boolean;
   /** How the list was made when the usual way was refused, for a warning. */
   readonly fallback?: string;
+  /**
+   * Per path of a pull request, the lines of the new file that are part of its diff: a review
+   * can comment on those lines only. Empty for pushes and compares.
+   */
+  readonly diffLines: ReadonlyMap<string, ReadonlySet<number>>;
+  /**
+   * Per path of a pull request, the Git blob sha of the file at the head, as GitHub lists it:
+   * the file's identity for incremental review. Empty for pushes and compares (the Action
+   * hashes those files itself).
+   */
+  readonly blobShas: ReadonlyMap<string, string>;
 }
 
 /**
@@ -42,6 +55,8 @@ export async function listChangedFiles(
   const pr = context.pullRequest;
   if (pr !== undefined) {
     const paths: string[] = [];
+    const diffLines = new Map<string, ReadonlySet<number>>();
+    const blobShas = new Map<string, string>();
     let listed = 0;
     try {
       for await (const page of github.paginate.iterator(github.rest.pulls.listFiles, {
@@ -53,7 +68,10 @@ export async function listChangedFiles(
       })) {
         for (const file of page.data) {
           listed += 1;
-          if (REVIEWABLE_FILE_STATES.has(file.status)) paths.push(file.filename);
+          if (!REVIEWABLE_FILE_STATES.has(file.status)) continue;
+          paths.push(file.filename);
+          diffLines.set(file.filename, commentableLines(file.patch));
+          if (file.sha && BLOB_SHA.test(file.sha)) blobShas.set(file.filename, file.sha);
         }
         if (listed >= MAX_PR_FILES) break;
       }
@@ -67,11 +85,12 @@ export async function listChangedFiles(
         fallback: `The pull request's files could not be listed (HTTP ${(error as { status?: number }).status}: the token lacks "pull-requests: read"); compared the base and head commits instead.`,
       };
     }
-    return { paths, truncated: listed >= MAX_PR_FILES };
+    return { paths, truncated: listed >= MAX_PR_FILES, diffLines, blobShas };
   }
   const push = context.push;
   if (push === undefined) return null;
-  if (push.deleted) return { paths: [], truncated: false };
+  if (push.deleted)
+    return { paths: [], truncated: false, diffLines: new Map(), blobShas: new Map() };
   let base = push.before;
   if (NULL_SHA.test(base)) {
     // A new branch has no `before`: what it adds is what differs from the default branch. The
@@ -102,5 +121,7 @@ async function compare(
   return {
     paths: files.filter((f) => REVIEWABLE_FILE_STATES.has(f.status)).map((f) => f.filename),
     truncated: files.length >= MAX_COMPARE_FILES,
+    diffLines: new Map(),
+    blobShas: new Map(),
   };
 }

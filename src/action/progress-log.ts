@@ -1,5 +1,6 @@
 import type { Submission } from "../api/index.ts";
 import type { PipelineEvents } from "../pipeline/index.ts";
+import { describeReuse } from "../report/index.ts";
 
 /** Uploads at least this large also log their progress in percent. */
 export const LARGE_FILE_BYTES = 10 * 1024 * 1024;
@@ -46,6 +47,8 @@ export function progressLog(log: ProgressLogger): PipelineEvents {
       log.info(`  ${file.displayPath}: ${percent}% of ${size(totalBytes)}`);
     },
     onUploadDone: (asset) => log.info(`Uploaded ${asset.file.displayPath}`),
+    onSandboxAsset: (asset) =>
+      log.info(`Sandbox: ${asset.file.displayPath} is not uploaded (its name sets the outcome).`),
     onUploadSkipped: (skipped) =>
       log.warning(
         `Skipped ${skipped.file.displayPath}: ${skipped.message}`,
@@ -68,6 +71,12 @@ export function progressLog(log: ProgressLogger): PipelineEvents {
     },
     onRetry: ({ round, assetIds }) =>
       log.info(`Retry round ${round}: re-running ${assetIds.length} failed files.`),
+    onRecordIgnored: ({ message }) => log.info(message),
+    onReused: (asset) =>
+      log.info(
+        `${asset.file.displayPath}: ${asset.reused === null ? "unchanged" : describeReuse(asset.reused)}; its review is reused (no upload, no credits).`,
+      ),
+    onReuseRejected: ({ message }) => log.info(message),
     onResults: (asset) => {
       if (asset.status === "failed")
         log.warning(

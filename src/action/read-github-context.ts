@@ -19,6 +19,11 @@ export interface GithubContext {
         readonly baseSha: string | undefined;
         /** The head is in another repository, where secrets are not passed to workflows. */
         readonly isFork: boolean;
+        /**
+         * On `synchronize` (a push to the PR), the head before the push (the payload's `before`):
+         * where the previous run recorded its reviews. Undefined for other actions.
+         */
+        readonly previousHeadSha: string | undefined;
       }
     | undefined;
   readonly push:
@@ -36,6 +41,7 @@ export interface GithubContext {
 }
 
 interface EventPayload {
+  action?: string;
   pull_request?: {
     number?: number;
     head?: { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
@@ -77,6 +83,10 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
             (pr.head.repo?.full_name !== undefined &&
               pr.base?.repo?.full_name !== undefined &&
               pr.head.repo.full_name !== pr.base.repo.full_name),
+          previousHeadSha:
+            payload.action === "synchronize" && payload.before && !/^0+$/.test(payload.before)
+              ? payload.before
+              : undefined,
         }
       : undefined;
   const push =

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isConfigurationError, parseApiKey, SUPPORTED_EXTENSIONS } from "../api/index.ts";
-import { FAIL_ON_VALUES, type FailOn } from "../report/index.ts";
+import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../policy/index.ts";
 import { ActionInputError } from "./action-input-error.ts";
 
 /** Values of the `comment` input. */
@@ -18,6 +18,8 @@ export interface ActionInputs {
   readonly failOn: FailOn;
   readonly maxCredits: number | undefined;
   readonly wait: boolean;
+  /** Reuse the recorded reviews of files unchanged since an earlier run. @default true */
+  readonly incremental: boolean;
   readonly timeoutMinutes: number;
   readonly retryFailed: number;
   readonly comment: CommentMode;
@@ -51,6 +53,13 @@ function oneOf<T extends string>(
     fail(input, `must be one of ${allowed.join(", ")} (got "${raw}").`);
   }
   return value as T;
+}
+
+function boolean(input: string, raw: string, fallback: boolean): boolean {
+  if (raw === "") return fallback;
+  if (TRUE.includes(raw)) return true;
+  if (FALSE.includes(raw)) return false;
+  fail(input, `must be one of true, false (got "${raw}").`);
 }
 
 function integer(input: string, raw: string, fallback: number, min: number, max: number): number {
@@ -110,10 +119,8 @@ export function resolveActionInputs(getInput: (name: string) => string): ActionI
     .split("\n")
     .map((s) => s.trim())
     .filter((s) => s.length > 0 && !s.startsWith("#"));
-  const waitRaw = raw("wait");
-  if (waitRaw !== "" && !TRUE.includes(waitRaw) && !FALSE.includes(waitRaw)) {
-    fail("wait", `must be one of true, false (got "${waitRaw}").`);
-  }
+  const wait = boolean("wait", raw("wait"), true);
+  const incremental = boolean("incremental", raw("incremental"), true);
   const maxCreditsRaw = raw("max-credits");
   let maxCredits: number | undefined;
   if (maxCreditsRaw !== "") {
@@ -150,9 +157,10 @@ export function resolveActionInputs(getInput: (name: string) => string): ActionI
     sidekickIds: Object.freeze(sidekickIds),
     files: Object.freeze(files.length > 0 ? files : [...DEFAULT_FILE_PATTERNS]),
     githubToken: raw("github-token"),
-    failOn: oneOf("fail-on", raw("fail-on"), FAIL_ON_VALUES, "critical"),
+    failOn: oneOf("fail-on", raw("fail-on"), FAIL_ON_VALUES, DEFAULT_FAIL_ON),
     maxCredits,
-    wait: !FALSE.includes(waitRaw),
+    wait,
+    incremental,
     timeoutMinutes,
     retryFailed: integer("retry-failed", raw("retry-failed"), 2, 0, 10),
     comment: oneOf("comment", raw("comment"), COMMENT_MODES, "review"),

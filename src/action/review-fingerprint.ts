@@ -16,6 +16,14 @@ export function fileFingerprint(checkName: string, path: string): string {
   return `<!-- ${FINGERPRINT_PREFIX} check=${hash(checkName)} path=${hash(path)} -->`;
 }
 
+/** The hidden marker of the line comment about line `line` of `path` from the check `checkName`. */
+export function lineFingerprint(checkName: string, path: string, line: number): string {
+  return `<!-- ${FINGERPRINT_PREFIX} check=${hash(checkName)} path=${hash(path)} line=${line} -->`;
+}
+
+/** Finds a comment's marker (file or line) in its body, to carry it over when the body changes. */
+export const FINGERPRINT_PATTERN = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]*-->`);
+
 /** The check part of the marker, to find every comment of one check. */
 export function checkFingerprint(checkName: string): string {
   return `<!-- ${FINGERPRINT_PREFIX} check=${hash(checkName)} `;

@@ -57,7 +57,7 @@ export async function selectFiles(options: {
       throughSymlink.push(shown);
       continue;
     }
-    files.push({ path, displayPath: shown });
+    files.push({ path, displayPath: shown, discovered: true });
   }
   return { files, throughSymlink };
 }

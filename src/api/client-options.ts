@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ConfigurationError } from "./errors/configuration-error.ts";
+import type { ProxyRoutes } from "./proxy-from-env.ts";
 import { type RetryPolicy, resolveRetryPolicy } from "./retry-policy.ts";
 
 /** Emitted before every HTTP attempt. URLs are redacted (no query string). */
@@ -44,8 +45,13 @@ export interface ClientOptions {
   readonly onRequest?: (event: RequestEvent) => void;
   readonly onResponse?: (event: ResponseEvent) => void;
   readonly onRetry?: (event: RetryEvent) => void;
-  /** The fetch implementation. @default globalThis.fetch */
+  /** The fetch implementation. @default `proxy.fetch`, else globalThis.fetch */
   readonly fetch?: typeof globalThis.fetch;
+  /**
+   * Send every request, uploads to storage included, through these proxies; build them with
+   * `proxyFromEnv(process.env)`. @default direct connections
+   */
+  readonly proxy?: ProxyRoutes | undefined;
   /** Source of jitter in [0, 1). @default Math.random */
   readonly random?: () => number;
   /** Clock in ms. @default Date.now */
@@ -63,6 +69,7 @@ export interface ResolvedClientOptions {
   readonly onResponse: ((event: ResponseEvent) => void) | undefined;
   readonly onRetry: ((event: RetryEvent) => void) | undefined;
   readonly fetch: typeof globalThis.fetch;
+  readonly proxy: ProxyRoutes | undefined;
   readonly random: () => number;
   readonly now: () => number;
 }
@@ -111,7 +118,8 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     onRequest: options.onRequest,
     onResponse: options.onResponse,
     onRetry: options.onRetry,
-    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    fetch: options.fetch ?? options.proxy?.fetch ?? globalThis.fetch.bind(globalThis),
+    proxy: options.proxy,
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,
   });

@@ -75,9 +75,12 @@ export class ContentReviewClient {
   }
 
   /** The resolved options, for helpers built on the client (the key is not exposed). */
-  get timing(): Pick<ResolvedClientOptions, "now" | "random" | "retry" | "timeoutMs" | "onRetry"> {
-    const { now, random, retry, timeoutMs, onRetry } = this.#options;
-    return { now, random, retry, timeoutMs, onRetry };
+  get timing(): Pick<
+    ResolvedClientOptions,
+    "now" | "random" | "retry" | "timeoutMs" | "onRetry" | "proxy"
+  > {
+    const { now, random, retry, timeoutMs, onRetry, proxy } = this.#options;
+    return { now, random, retry, timeoutMs, onRetry, proxy };
   }
 
   /** `text` with this client's API key (and anything shaped like a secret) replaced. */

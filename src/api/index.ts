@@ -47,17 +47,27 @@ export {
   SUPPORTED_EXTENSIONS,
   sizeLimitForMime,
 } from "./media-types.ts";
+export {
+  agentFor,
+  PROXY_VARIABLES,
+  type ProxyEnv,
+  type ProxyRoutes,
+  proxyFromEnv,
+} from "./proxy-from-env.ts";
 export { redact, redactUrl, redactValue } from "./redact.ts";
 export {
   AMBIGUOUS_FAILURE_HINTS,
   backoffDelay,
   DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
   type RetryPolicy,
   resolveRetryPolicy,
   UNSAFE_OPERATIONS,
 } from "./retry-policy.ts";
+export { hasSandboxMarker, SANDBOX_MARKERS, type SandboxMarker } from "./sandbox-markers.ts";
+export { sleep } from "./sleep.ts";
 export type { UploadedFile, UploadFileOptions, UploadProgress } from "./upload-file.ts";
-export { PACKAGE_NAME, PACKAGE_VERSION, userAgent } from "./version.ts";
+export { PACKAGE_HOMEPAGE, PACKAGE_NAME, PACKAGE_VERSION, userAgent } from "./version.ts";
 export {
   isTerminalStatus,
   TERMINAL_SUBMISSION_STATUSES,

@@ -20,6 +20,8 @@ export interface PutBlobInput {
   readonly onBytes?: (bytesSent: number) => void;
   readonly userAgent: string;
   readonly secrets: readonly (string | undefined)[];
+  /** The agent to connect with, e.g. through a proxy. @default Node's global agent */
+  readonly agent?: http.Agent | undefined;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function putBlob(input: PutBlobInput): Promise<void> {
       "User-Agent": input.userAgent,
     },
     signal: input.signal,
+    ...(input.agent ? { agent: input.agent } : {}),
   });
   request.setTimeout(input.idleTimeoutMs, () => {
     request.destroy(

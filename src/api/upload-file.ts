@@ -1,6 +1,7 @@
 import { checkLocalFile } from "./check-local-file.ts";
 import type { ContentReviewClient } from "./content-review-client.ts";
 import { HttpError } from "./errors/http-error.ts";
+import { agentFor } from "./proxy-from-env.ts";
 import { putBlob } from "./put-blob.ts";
 import { decideRetry } from "./retry-policy.ts";
 import { sleep } from "./sleep.ts";
@@ -50,7 +51,7 @@ export async function uploadFile(
 ): Promise<UploadedFile> {
   const file = await checkLocalFile(path, options);
   const contentType = options.contentType ?? file.mediaType.mimeType;
-  const { now, random, retry, onRetry } = client.timing;
+  const { now, random, retry, onRetry, proxy } = client.timing;
   const started = now();
   let target = await client.createUploadUrl(
     { filename: file.filename, contentType },
@@ -72,6 +73,7 @@ export async function uploadFile(
         userAgent: userAgent("upload"),
         // Storage never sees the API key; the URL's signature is scrubbed inside putBlob.
         secrets: [],
+        agent: agentFor(proxy, new URL(target.uploadUrl)),
       });
       const assetId = target.blobPath.slice(0, target.blobPath.indexOf("/"));
       return {

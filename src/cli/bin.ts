@@ -4,6 +4,14 @@ import { processIo } from "./cli-io.ts";
 import { InterruptedError } from "./interrupted-error.ts";
 import { main } from "./main.ts";
 
+// A reader that stops early (`content-review --help | head -1`) closes the pipe: that ends the
+// output, not the command, so it is neither a crash nor an error to report.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+}
+
 // The first Ctrl+C (or SIGTERM from a CI cancelling the job) stops the run cleanly, so a review
 // still reports what it has; a second Ctrl+C quits at once.
 const controller = new AbortController();

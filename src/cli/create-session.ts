@@ -1,4 +1,4 @@
-import { ContentReviewClient } from "../api/index.ts";
+import { ContentReviewClient, proxyFromEnv } from "../api/index.ts";
 import type { CliIo } from "./cli-io.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
 import { createProgress, type ProgressReporter } from "./create-progress.ts";
@@ -80,6 +80,8 @@ export function createSession(io: CliIo, options: GlobalOptions): Session {
         apiKey,
         baseUrl,
         caller: "cli",
+        // HTTPS_PROXY, HTTP_PROXY and NO_PROXY, for the API and the uploads alike.
+        proxy: proxyFromEnv(io.env),
         ...(options.maxAttempts ? { retry: { maxAttempts: options.maxAttempts } } : {}),
         onRetry: (event) =>
           progress.line(

@@ -1,4 +1,4 @@
-/** Exit codes of `content-review`, as data (issue 6). Documented in the README (CLI, exit codes). */
+/** Exit codes of `content-review`, as data (issue 6). Documented in docs/cli.md, "Exit codes". */
 export const EXIT_CODES = Object.freeze({
   /** Done; nothing at or above `--fail-on`. */
   ok: 0,

@@ -50,6 +50,23 @@ export function collectList(value: string, previous: readonly string[] = []): st
   return [...previous, ...items];
 }
 
+/**
+ * Collects a repeatable option whose values come from `choices`, also comma-separated
+ * (`--event a,b` as well as `--event a --event b`); each value is checked.
+ */
+export function collectChoices<T extends string>(choices: readonly T[]) {
+  return (value: string, previous: readonly T[] = []): T[] => {
+    const items = collectList(value);
+    const wrong = items.filter((item) => !choices.includes(item as T));
+    if (items.length === 0 || wrong.length > 0) {
+      throw new InvalidArgumentError(
+        `${wrong.length > 0 ? `"${wrong.join(", ")}" is not allowed. ` : ""}Allowed: ${choices.join(", ")} (repeat the option or comma-separate).`,
+      );
+    }
+    return [...new Set([...previous, ...(items as T[])])];
+  };
+}
+
 /** A whole number within `[min, max]`. */
 export function intInRange(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {

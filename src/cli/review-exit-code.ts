@@ -1,5 +1,5 @@
-import { type ReviewOutcome, type ReviewStatus, SERVICE_SKIP_REASONS } from "../pipeline/index.ts";
-import { meetsThreshold } from "../report/index.ts";
+import { type ReviewOutcome, SERVICE_SKIP_REASONS } from "../pipeline/index.ts";
+import { meetsThreshold, type ReviewStatus } from "../policy/index.ts";
 import { exitCodeForError } from "./exit-code-for-error.ts";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.ts";
 

@@ -29,3 +29,6 @@ export function formatPercent(rate: number): string {
 export function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
+
+/** Shown instead of a figure that has nothing behind it yet (an empty workspace or period). */
+export const NO_DATA = "no data yet";

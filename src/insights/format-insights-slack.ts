@@ -1,4 +1,4 @@
-import { formatPercent, formatSeconds } from "./format-figures.ts";
+import { formatPercent, formatSeconds, NO_DATA } from "./format-figures.ts";
 import type { InsightsReport } from "./insights-report.ts";
 import { summarizeInsights } from "./summarize-insights.ts";
 
@@ -16,9 +16,9 @@ export function formatInsightsSlack(report: InsightsReport): string {
     .join(", ");
   return [
     `*Content review insights, last ${report.days} days*`,
-    `• Time saved: ${formatSeconds(s.totalTimeSavedSeconds)} over ${s.assetsReviewed} assets`,
-    `• Assets with violations: ${formatPercent(s.violationRate)} (${s.assetsWithViolations} of ${s.assetsInPeriod})`,
-    `• Processing duration: p50 ${formatSeconds(s.p50Seconds)}, p95 ${formatSeconds(s.p95Seconds)}`,
+    `• Time saved: ${s.assetsReviewed === 0 ? NO_DATA : `${formatSeconds(s.totalTimeSavedSeconds)} over ${s.assetsReviewed} assets`}`,
+    `• Assets with violations: ${s.assetsInPeriod === 0 ? NO_DATA : `${formatPercent(s.violationRate)} (${s.assetsWithViolations} of ${s.assetsInPeriod})`}`,
+    `• Processing duration: ${s.durationSamples === 0 ? NO_DATA : `p50 ${formatSeconds(s.p50Seconds)}, p95 ${formatSeconds(s.p95Seconds)}`}`,
     `• Top rules: ${top || "none"}`,
   ].join("\n");
 }

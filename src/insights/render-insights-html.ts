@@ -1,8 +1,13 @@
 import { escapeHtml } from "./escape-html.ts";
-import { formatPercent, formatSeconds, round1 } from "./format-figures.ts";
+import { formatPercent, formatSeconds, NO_DATA, round1 } from "./format-figures.ts";
 import type { InsightsReport } from "./insights-report.ts";
 import { summarizeInsights } from "./summarize-insights.ts";
-import { renderBarChartSvg, renderColumnChartSvg, renderLineChartSvg } from "./svg-charts.ts";
+import {
+  exactNumber,
+  renderBarChartSvg,
+  renderColumnChartSvg,
+  renderLineChartSvg,
+} from "./svg-charts.ts";
 
 // Inline styles only: the page loads nothing (the CSP below forbids it), so it opens offline.
 const STYLE = `
@@ -11,22 +16,34 @@ const STYLE = `
   h1 { font-size: 1.6rem; margin: 0 0 4px; }
   h2 { font-size: 1.15rem; margin: 28px 0 8px; }
   .meta { color: #57606a; margin: 0 0 20px; }
-  .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(170px, 1fr)); gap: 12px; }
-  .figure { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px; }
-  .figure .value { font-size: 1.4rem; font-weight: 600; }
+  .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 12px; }
+  .figure { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px; min-width: 0; }
+  .figure .value { font-size: 1.4rem; font-weight: 600; overflow-wrap: anywhere; }
+  .figure .value.none { color: #57606a; font-weight: 400; }
   .figure .label { color: #57606a; font-size: 0.85rem; }
   section.chart-section { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px 16px; margin-top: 16px; }
+  svg.chart { display: block; max-width: 640px; margin: 0 auto; }
   table { border-collapse: collapse; width: 100%; font-size: 0.85rem; margin-top: 8px; }
   th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #d0d7de; }
   td.num, th.num { text-align: right; }
+  @media (max-width: 520px) {
+    main { padding: 12px; }
+    section.chart-section { padding: 8px; }
+    th, td { padding: 4px; }
+  }
   @media (prefers-color-scheme: dark) {
     body { background: #0d1117; color: #e6edf3; }
     .figure, section.chart-section { background: #161b22; border-color: #30363d; }
   }
 `;
 
-function figure(value: string, label: string): string {
-  return `<div class="figure"><div class="value">${escapeHtml(value)}</div><div class="label">${escapeHtml(label)}</div></div>`;
+/** A headline figure; `null` for a figure with nothing behind it yet ("no data yet", not "0%"). */
+function figure(value: string | null, label: string): string {
+  const shown =
+    value === null
+      ? `<div class="value none">${NO_DATA}</div>`
+      : `<div class="value">${escapeHtml(value)}</div>`;
+  return `<div class="figure">${shown}<div class="label">${escapeHtml(label)}</div></div>`;
 }
 
 function table(
@@ -54,20 +71,27 @@ export function renderInsightsHtml(report: InsightsReport): string {
   const title = `Content review insights: ${period}`;
   const d = report.duration;
 
+  const reviewed = s.assetsReviewed > 0;
+  const measured = s.durationSamples > 0;
   const figures = [
-    figure(formatSeconds(s.totalTimeSavedSeconds), `time saved over ${s.assetsReviewed} assets`),
     figure(
-      formatSeconds(s.avgTimeSavedSeconds),
+      reviewed ? formatSeconds(s.totalTimeSavedSeconds) : null,
+      reviewed ? `time saved over ${s.assetsReviewed} assets` : "time saved",
+    ),
+    figure(
+      reviewed ? formatSeconds(s.avgTimeSavedSeconds) : null,
       `saved per asset (baseline ${formatSeconds(s.manualBaselineSeconds)})`,
     ),
     figure(
-      formatPercent(s.violationRate),
-      `assets with violations (${s.assetsWithViolations} of ${s.assetsInPeriod})`,
+      s.assetsInPeriod > 0 ? formatPercent(s.violationRate) : null,
+      s.assetsInPeriod > 0
+        ? `assets with violations (${s.assetsWithViolations} of ${s.assetsInPeriod})`
+        : "assets with violations",
     ),
-    figure(formatSeconds(s.p50Seconds), "processing duration p50"),
-    figure(formatSeconds(s.p95Seconds), "processing duration p95"),
+    figure(measured ? formatSeconds(s.p50Seconds) : null, "processing duration p50"),
+    figure(measured ? formatSeconds(s.p95Seconds) : null, "processing duration p95"),
     figure(
-      s.topRule ? s.topRule.ruleCode : "none",
+      s.topRule ? s.topRule.ruleCode : reviewed ? "none" : null,
       s.topRule ? `most frequent rule (${s.topRule.count})` : "most frequent rule",
     ),
   ].join("");
@@ -75,20 +99,24 @@ export function renderInsightsHtml(report: InsightsReport): string {
   const trend = renderLineChartSvg({
     id: "violation-rate",
     title: "Assets with at least one issue, per day",
+    // A day without assets has no rate: a gap in the line, not 0%.
     data: report.violationRate.map((p) => ({
       label: p.date.slice(5),
-      value: round1(p.rate * 100),
-      tooltip: `${p.date}: ${formatPercent(p.rate)} (${p.withViolations} of ${p.total})`,
+      value: p.total === 0 ? null : round1(p.rate * 100),
+      tooltip:
+        p.total === 0
+          ? `${p.date}: no assets`
+          : `${p.date}: ${formatPercent(p.rate)} (${p.withViolations} of ${p.total})`,
     })),
     max: 100,
-    tick: (v) => `${Math.round(v)}%`,
+    tick: (v) => `${exactNumber(v)}%`,
     emptyText: "No assets were reviewed in this period",
   });
   const trendTable = table(
     ["Day", "Rate", "With violations", "Assets"],
     report.violationRate.map((p) => [
       p.date,
-      formatPercent(p.rate),
+      p.total === 0 ? "no assets" : formatPercent(p.rate),
       String(p.withViolations),
       String(p.total),
     ]),
@@ -118,7 +146,7 @@ export function renderInsightsHtml(report: InsightsReport): string {
               tooltip: `p95 ${formatSeconds(d.p95Seconds)}`,
             },
           ],
-    tick: (v) => `${round1(v)} s`,
+    tick: (v) => `${exactNumber(v)} s`,
     emptyText: "No assets finished processing in this period",
   });
 
@@ -130,7 +158,7 @@ export function renderInsightsHtml(report: InsightsReport): string {
       value: t.count,
       tooltip: `${t.ruleCode}: ${t.count} issue${t.count === 1 ? "" : "s"}`,
     })),
-    tick: (v) => String(Math.round(v)),
+    tick: exactNumber,
     emptyText: "No rule violations in this period",
   });
 

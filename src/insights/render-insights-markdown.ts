@@ -1,5 +1,5 @@
 import { inlineCode, sanitizeMarkdown } from "../report/index.ts";
-import { formatPercent, formatSeconds, round1 } from "./format-figures.ts";
+import { formatPercent, formatSeconds, NO_DATA, round1 } from "./format-figures.ts";
 import type { InsightsReport } from "./insights-report.ts";
 import { mermaidXyChart } from "./mermaid-xychart.ts";
 import { summarizeInsights } from "./summarize-insights.ts";
@@ -19,15 +19,21 @@ function headline(report: InsightsReport): string {
   const rows: [string, string][] = [
     [
       "Time saved",
-      `${formatSeconds(s.totalTimeSavedSeconds)} over ${s.assetsReviewed} assets (${formatSeconds(s.avgTimeSavedSeconds)} per asset against a manual baseline of ${formatSeconds(s.manualBaselineSeconds)})`,
+      s.assetsReviewed === 0
+        ? NO_DATA
+        : `${formatSeconds(s.totalTimeSavedSeconds)} over ${s.assetsReviewed} assets (${formatSeconds(s.avgTimeSavedSeconds)} per asset against a manual baseline of ${formatSeconds(s.manualBaselineSeconds)})`,
     ],
     [
       "Assets with violations",
-      `${formatPercent(s.violationRate)} (${s.assetsWithViolations} of ${s.assetsInPeriod})`,
+      s.assetsInPeriod === 0
+        ? NO_DATA
+        : `${formatPercent(s.violationRate)} (${s.assetsWithViolations} of ${s.assetsInPeriod})`,
     ],
     [
       "Processing duration",
-      `p50 ${formatSeconds(s.p50Seconds)}, p95 ${formatSeconds(s.p95Seconds)} (average ${formatSeconds(s.avgSeconds)}, ${s.durationSamples} samples)`,
+      s.durationSamples === 0
+        ? NO_DATA
+        : `p50 ${formatSeconds(s.p50Seconds)}, p95 ${formatSeconds(s.p95Seconds)} (average ${formatSeconds(s.avgSeconds)}, ${s.durationSamples} samples)`,
     ],
     ["Most frequent rule", s.topRule ? `${code(s.topRule.ruleCode)} (${s.topRule.count})` : "none"],
   ];

@@ -1,30 +1,17 @@
-import { type FailOn, meetsThreshold } from "../report/severity.ts";
-import type {
-  AssetReview,
-  ReviewConclusion,
-  ReviewStatus,
-  SkippedFile,
-  SkipReason,
-} from "./review-outcome.ts";
+import {
+  CONCLUSION_BY_STATUS,
+  type FailOn,
+  meetsThreshold,
+  type ReviewConclusion,
+  type ReviewStatus,
+} from "../policy/index.ts";
+import type { AssetReview, SkippedFile, SkipReason } from "./review-outcome.ts";
 
 /**
  * Skip reasons that mean the service, not the file, was at fault: such a file was never reviewed,
  * so the run cannot pass (a file of an unsupported type, by contrast, is simply not reviewable).
  */
 export const SERVICE_SKIP_REASONS: ReadonlySet<SkipReason> = new Set(["upload-failed"]);
-
-/** Conclusion of each way a run can end, except `completed`, which depends on the findings. */
-export const CONCLUSION_BY_STATUS: Readonly<
-  Record<Exclude<ReviewStatus, "completed">, ReviewConclusion>
-> = Object.freeze({
-  // Nothing was reviewed, so nothing passed or failed; the report says why.
-  "budget-exceeded": "neutral",
-  "timed-out": "timed_out",
-  cancelled: "cancelled",
-  "submitted-no-wait": "pending",
-  "nothing-to-review": "skipped",
-  error: "failure",
-});
 
 /**
  * `failure` when any issue is at or above `failOn`, or any asset failed for good (or its results

@@ -1,4 +1,5 @@
 import type {
+  AssetResult,
   ContentReviewClient,
   Issue,
   Submission,
@@ -6,11 +7,12 @@ import type {
   Topic,
   VersionEntry,
 } from "../api/index.ts";
-import { countBySeverity } from "../report/severity.ts";
+import { countBySeverity } from "../policy/index.ts";
 import { collectIssues, diffIssues } from "./diff-issues.ts";
 import { mapConcurrent } from "./map-concurrent.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import type { AssetReview, UploadedAsset, VersionDiff } from "./review-outcome.ts";
+import { secondsBetween } from "./seconds-between.ts";
 
 export interface FetchAssetResultsOptions {
   readonly client: ContentReviewClient;
@@ -35,9 +37,9 @@ function failureOf(asset: SubmissionAsset | undefined): AssetReview["failure"] {
 }
 
 /**
- * Results of every asset with at most two requests each: the topics (which carry every issue,
- * in topics or as orphans, part 2.7) and the asset read (for `versionNumber`). Only a later
- * version costs more: one versions read per submission, plus the previous version's topics.
+ * Results of every asset of a submission with at most two requests each (see
+ * {@link readAssetResults}). Only a later version costs more: one versions read per submission,
+ * plus the previous version's topics.
  */
 export async function fetchAssetResults(options: FetchAssetResultsOptions): Promise<AssetReview[]> {
   const { client, submission, signal } = options;
@@ -67,40 +69,22 @@ export async function fetchAssetResults(options: FetchAssetResultsOptions): Prom
       let review: AssetReview = {
         ...base,
         versionNumber: null,
+        processingSeconds: null,
         topics: [],
         orphanIssues: [],
         issues: [],
         counts: countBySeverity([]),
         diff: null,
         resultsError: null,
+        reused: null,
       };
       if (options.readResults && state?.status === "complete") {
         try {
-          const [topics, asset] = await Promise.all([
-            client.listAssetTopics(submission.submissionId, upload.assetId, { signal }),
-            client.getAsset(submission.submissionId, upload.assetId, { signal }),
-          ]);
-          const issues = collectIssues(topics.topics, topics.orphanIssues);
-          const versionNumber = asset.versionNumber ?? 1;
-          review = {
-            ...review,
-            versionNumber,
-            topics: topics.topics,
-            orphanIssues: topics.orphanIssues,
-            issues,
-            counts: countBySeverity(issues),
-            diff:
-              versionNumber > 1
-                ? await previousVersionDiff(
-                    client,
-                    versionList,
-                    asset.filename,
-                    versionNumber,
-                    issues,
-                    signal,
-                  )
-                : null,
-          };
+          const read = await readAssetResults(client, submission.submissionId, upload.assetId, {
+            signal,
+            versionList,
+          });
+          review = { ...review, ...read.results };
         } catch (error) {
           if (signal?.aborted) throw error;
           review = {
@@ -116,6 +100,58 @@ export async function fetchAssetResults(options: FetchAssetResultsOptions): Prom
     },
     signal,
   );
+}
+
+/** The results part of an {@link AssetReview}. */
+export type AssetResults = Pick<
+  AssetReview,
+  "versionNumber" | "processingSeconds" | "topics" | "orphanIssues" | "issues" | "counts" | "diff"
+>;
+
+/**
+ * The results of one asset, with two requests at once: the topics (which carry every issue, in
+ * topics or as orphans, part 2.7) and the asset read (status, filename, `versionNumber`). Given
+ * `versionList`, a later version also gets its diff with the previous one (two more requests at
+ * most); without it `diff` is null. Throws what the requests throw.
+ */
+export async function readAssetResults(
+  client: ContentReviewClient,
+  submissionId: string,
+  assetId: string,
+  options: {
+    signal?: AbortSignal | undefined;
+    versionList?: (() => Promise<VersionEntry[]>) | undefined;
+  },
+): Promise<{ asset: AssetResult; results: AssetResults }> {
+  const { signal, versionList } = options;
+  const [topics, asset] = await Promise.all([
+    client.listAssetTopics(submissionId, assetId, { signal }),
+    client.getAsset(submissionId, assetId, { signal }),
+  ]);
+  const issues = collectIssues(topics.topics, topics.orphanIssues);
+  const versionNumber = asset.versionNumber ?? 1;
+  return {
+    asset,
+    results: {
+      versionNumber,
+      processingSeconds: secondsBetween(asset.startedAt, asset.completedAt),
+      topics: topics.topics,
+      orphanIssues: topics.orphanIssues,
+      issues,
+      counts: countBySeverity(issues),
+      diff:
+        versionNumber > 1 && versionList !== undefined
+          ? await previousVersionDiff(
+              client,
+              versionList,
+              asset.filename,
+              versionNumber,
+              issues,
+              signal,
+            )
+          : null,
+    },
+  };
 }
 
 async function previousVersionDiff(

@@ -14,9 +14,20 @@
  *   simulationDelaySeconds: undefined,        // sandbox only
  *   signal,                                   // abort => status "cancelled"
  *   events: { onUploadStart, onUploadProgress, onUploadDone, onUploadSkipped,
- *             onEstimate, onSubmitted, onPoll, onRetry, onResults },
+ *             onEstimate, onSubmitted, onPoll, onRetry, onResults,
+ *             onRecordIgnored, onReused, onReuseRejected },
+ *   incremental: {                            // optional: reuse the reviews of unchanged files
+ *     previous: record,                       // a ReviewRecord of earlier runs, or null
+ *     identity: "git-blob",                   // what files' contentId are (or "sha256")
+ *     reviewedIn: headSha,                    // names this run in the entries it adds
+ *   },
  * });
  * ```
+ *
+ * Incremental runs first read the recorded reviews of unchanged files (same path, same
+ * `contentId`, asset `complete`): two requests each, no upload, no submission, no credits; a
+ * recorded review that is gone (404) or failed sends its file on to be reviewed. The rest goes
+ * through the stages below, and `outcome.record` is the record for the next run.
  *
  * Stages: local checks (type, size, symlink) and uploads with bounded concurrency, a bad file
  * being skipped with its reason (in sandbox nothing is uploaded, part 4.14 rule 2); one estimate;
@@ -28,15 +39,14 @@
  * It never throws for a failed request: the returned {@link ReviewOutcome} always says how the
  * run ended (`status`), the check-style `conclusion` derived from `failOn`, a one-line `reason`,
  * skipped files, the estimate, per-asset results and totals. Messages are redacted. The exit
- * code policy is the caller's: the Action fails exactly on `failure`, `timed_out`, `cancelled`.
+ * code policy is the caller's: the Action fails exactly on `FAILING_CONCLUSIONS` (src/policy).
  * Render it with `src/report/index.ts` (markdown, mermaid chart, SARIF, JSON).
  */
-export {
-  CONCLUSION_BY_STATUS,
-  deriveConclusion,
-  SERVICE_SKIP_REASONS,
-} from "./derive-conclusion.ts";
+export { deriveConclusion, SERVICE_SKIP_REASONS } from "./derive-conclusion.ts";
 export { collectIssues, diffIssues, issueIdentity } from "./diff-issues.ts";
+export { fileContentId } from "./file-content-id.ts";
+export { identifyFiles } from "./identify-files.ts";
+export { mapConcurrent } from "./map-concurrent.ts";
 export { outcomeWithoutReview } from "./outcome-without-review.ts";
 export type { PipelineEvents } from "./pipeline-events.ts";
 export type {
@@ -44,14 +54,32 @@ export type {
   AssetReview,
   CostEstimate,
   FileEstimate,
-  ReviewConclusion,
+  ReusedReview,
   ReviewFile,
   ReviewOutcome,
-  ReviewStatus,
   SkippedFile,
   SkipReason,
   UploadedAsset,
   VersionDiff,
 } from "./review-outcome.ts";
-export { type ReviewPipelineOptions, runReviewPipeline } from "./run-review-pipeline.ts";
+export {
+  CONTENT_ID_PATTERNS,
+  type ContentIdentity,
+  nextReviewRecord,
+  parseReviewRecord,
+  REVIEW_RECORD_VERSION,
+  type ReviewRecord,
+  type ReviewRecordEntry,
+  recordedReview,
+  reuseSummary,
+  usableEntries,
+} from "./review-record.ts";
+export { isReviewRecordError, ReviewRecordError } from "./review-record-error.ts";
+export {
+  type IncrementalOptions,
+  type ReviewPipelineOptions,
+  runReviewPipeline,
+} from "./run-review-pipeline.ts";
+export { sandboxMarkerNotice } from "./sandbox-marker-notice.ts";
+export { secondsBetween } from "./seconds-between.ts";
 export { FATAL_UPLOAD_STATUSES } from "./upload-files.ts";

@@ -1,7 +1,12 @@
 import { redact } from "../api/index.ts";
-import { countBySeverity, type FailOn } from "../report/severity.ts";
-import { CONCLUSION_BY_STATUS } from "./derive-conclusion.ts";
-import type { ReviewOutcome, ReviewStatus } from "./review-outcome.ts";
+import {
+  CONCLUSION_BY_STATUS,
+  countBySeverity,
+  DEFAULT_FAIL_ON,
+  type FailOn,
+  type ReviewStatus,
+} from "../policy/index.ts";
+import type { ReviewOutcome } from "./review-outcome.ts";
 
 /**
  * An outcome for a run that ended before the pipeline could start (invalid input, a fork PR
@@ -22,7 +27,7 @@ export function outcomeWithoutReview(options: {
     conclusion: CONCLUSION_BY_STATUS[options.status],
     reason: redact(options.reason, secrets),
     environment: options.environment ?? "live",
-    failOn: options.failOn ?? "critical",
+    failOn: options.failOn ?? DEFAULT_FAIL_ON,
     maxCredits: null,
     submissionId: null,
     submissionStatus: null,
@@ -42,5 +47,6 @@ export function outcomeWithoutReview(options: {
             cause: error,
           },
     lastSubmission: null,
+    record: null,
   };
 }

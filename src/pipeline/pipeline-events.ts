@@ -23,8 +23,21 @@ export interface PipelineEvents {
     totalBytes: number;
   }) => void;
   readonly onUploadDone?: (asset: UploadedAsset) => void;
+  /**
+   * Sandbox only, instead of the upload events: the file passed the local checks and was named
+   * by a fresh asset id; nothing is uploaded in the sandbox (part 4.14 rule 2).
+   */
+  readonly onSandboxAsset?: (asset: UploadedAsset) => void;
   /** A file was left out: unsupported, too large, a symlink, or its upload failed. */
   readonly onUploadSkipped?: (skipped: SkippedFile) => void;
+  /**
+   * Sandbox only: found files without a marker in their names were skipped (part 4.14 rule 1).
+   * One event for all of them, with a warning that names them and lists the six markers.
+   */
+  readonly onSandboxUnmarked?: (event: {
+    skipped: readonly SkippedFile[];
+    message: string;
+  }) => void;
   readonly onEstimate?: (estimate: CostEstimate) => void;
   readonly onSubmitted?: (event: { submissionId: string; assetCount: number }) => void;
   /** Every submission read while waiting. */
@@ -33,4 +46,13 @@ export interface PipelineEvents {
   readonly onRetry?: (event: { round: number; assetIds: readonly string[] }) => void;
   /** The results of one asset are in. */
   readonly onResults?: (asset: AssetReview) => void;
+  /**
+   * Incremental runs: the record of earlier reviews does not fit this run (other sidekicks, or
+   * another kind of content id), so every file is reviewed again; `message` says why.
+   */
+  readonly onRecordIgnored?: (event: { message: string }) => void;
+  /** An unchanged file's recorded review was read instead of reviewing the file again. */
+  readonly onReused?: (asset: AssetReview) => void;
+  /** A recorded review could not be reused (gone, failed, unreadable): the file is reviewed again. */
+  readonly onReuseRejected?: (event: { file: ReviewFile; message: string }) => void;
 }

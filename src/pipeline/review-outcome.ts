@@ -1,5 +1,6 @@
 import type { Issue, LocalFileProblem, Submission, SubmissionStatus, Topic } from "../api/index.ts";
-import type { FailOn, SeverityCounts } from "../report/severity.ts";
+import type { FailOn, ReviewConclusion, ReviewStatus, SeverityCounts } from "../policy/index.ts";
+import type { ReviewRecord } from "./review-record.ts";
 
 /** A local file to review: where to read it, and how to show it (e.g. its repository path). */
 export interface ReviewFile {
@@ -7,10 +8,22 @@ export interface ReviewFile {
   readonly path: string;
   /** Path shown in reports and used for annotations, e.g. `media/ad.mp4`. */
   readonly displayPath: string;
+  /**
+   * True when the tool found the file (a PR's changed files, a directory, a glob) rather than
+   * the user naming it. A found file that cannot be reviewed is skipped with a warning; a named
+   * one fails the run (in sandbox: a name without a marker, part 4.14 rule 1). @default false
+   */
+  readonly discovered?: boolean;
+  /**
+   * Identity of the file's content: a Git blob sha (the Action) or a SHA-256 (the CLI). With an
+   * incremental run, a file whose path and content id match a recorded review is not reviewed
+   * again. Undefined: the file is always reviewed, and never recorded.
+   */
+  readonly contentId?: string | undefined;
 }
 
 /** Why a file was left out before submission. */
-export type SkipReason = LocalFileProblem | "upload-failed";
+export type SkipReason = LocalFileProblem | "upload-failed" | "no-sandbox-marker";
 
 /** A file left out before submission; the others go on without it. */
 export interface SkippedFile {
@@ -59,6 +72,16 @@ export interface VersionDiff {
   readonly resolvedIssues: readonly Issue[];
 }
 
+/** Where the findings of a file that was not reviewed again come from. */
+export interface ReusedReview {
+  /** The submission of the recorded review (the asset's own). */
+  readonly submissionId: string;
+  /** The run that reviewed this version: a commit sha (Action) or a date-time (CLI). */
+  readonly reviewedIn: string;
+  /** What that review cost, so what reusing it saved. */
+  readonly credits: number;
+}
+
 /** The review of one asset. */
 export interface AssetReview {
   readonly file: ReviewFile;
@@ -73,6 +96,8 @@ export interface AssetReview {
   readonly retries: number;
   /** From the asset read; null when the asset was not read (failed, or no results). */
   readonly versionNumber: number | null;
+  /** Seconds the service spent on the asset (its `startedAt` to `completedAt`); null when unknown. */
+  readonly processingSeconds: number | null;
   readonly topics: readonly Topic[];
   readonly orphanIssues: readonly Issue[];
   /** Every issue once: the topics' issues and the orphan issues. */
@@ -81,36 +106,12 @@ export interface AssetReview {
   readonly diff: VersionDiff | null;
   /** Set when the asset completed but its results could not be read; redacted. */
   readonly resultsError: string | null;
+  /**
+   * Set when the file is unchanged since a recorded review, whose results were read instead of
+   * reviewing it again (no upload, no submission, no credits). Its findings count as usual.
+   */
+  readonly reused: ReusedReview | null;
 }
-
-/**
- * How the run ended.
- * - `completed`: the submission reached a terminal status and results were read.
- * - `budget-exceeded`: the estimate was over `maxCredits`; nothing was submitted or charged.
- * - `timed-out`: waiting passed `timeoutMs`; results are those of the last poll.
- * - `cancelled`: the signal aborted the run.
- * - `submitted-no-wait`: submitted with `wait: false`; someone else finishes the job.
- * - `nothing-to-review`: no file was left to submit.
- * - `error`: a request failed for good; see `error`.
- */
-export type ReviewStatus =
-  | "completed"
-  | "budget-exceeded"
-  | "timed-out"
-  | "cancelled"
-  | "submitted-no-wait"
-  | "nothing-to-review"
-  | "error";
-
-/** Check-run style conclusion. `pending` only for `submitted-no-wait`. */
-export type ReviewConclusion =
-  | "success"
-  | "failure"
-  | "neutral"
-  | "skipped"
-  | "timed_out"
-  | "cancelled"
-  | "pending";
 
 /** Everything a run found, as plain data: what reports and exit codes are made from. */
 export interface ReviewOutcome {
@@ -140,4 +141,9 @@ export interface ReviewOutcome {
   } | null;
   /** The last submission read, if any (for callers that want more than the outcome). */
   readonly lastSubmission: Submission | null;
+  /**
+   * Incremental runs: the record for the next run (the earlier entries, updated with every file
+   * this run reviewed to completion or reused). Null when the run kept no record.
+   */
+  readonly record: ReviewRecord | null;
 }

@@ -5,22 +5,50 @@ import {
   type Submission,
   type WaitOptions,
 } from "../api/index.ts";
-import { addSeverityCounts } from "../report/format-severity-counts.ts";
-import { plural } from "../report/plural.ts";
-import { countBySeverity, type FailOn, meetsThreshold } from "../report/severity.ts";
+import {
+  addSeverityCounts,
+  countBySeverity,
+  DEFAULT_FAIL_ON,
+  type FailOn,
+  meetsThreshold,
+  plural,
+  type ReviewStatus,
+} from "../policy/index.ts";
 import { deriveConclusion } from "./derive-conclusion.ts";
 import { fetchAssetResults } from "./fetch-asset-results.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
+import { reuseReviews } from "./reuse-reviews.ts";
 import type {
   AssetReview,
   CostEstimate,
   ReviewFile,
   ReviewOutcome,
-  ReviewStatus,
   SkippedFile,
   UploadedAsset,
 } from "./review-outcome.ts";
+import {
+  type ContentIdentity,
+  nextReviewRecord,
+  type ReviewRecord,
+  type ReviewRecordEntry,
+  recordedReview,
+  usableEntries,
+} from "./review-record.ts";
+import { sandboxMarkerNotice } from "./sandbox-marker-notice.ts";
+import { skipUnmarkedFiles } from "./skip-unmarked-files.ts";
 import { uploadFiles } from "./upload-files.ts";
+
+/** Incremental review: what earlier runs recorded, and how this run records its own reviews. */
+export interface IncrementalOptions {
+  /** The record of earlier runs; null when there is none (the first run, or an unreadable one). */
+  readonly previous: ReviewRecord | null;
+  /** What the files' `contentId` are: Git blob shas or SHA-256 digests. */
+  readonly identity: ContentIdentity;
+  /** Names this run in the entries it adds: the commit (Action) or the date-time (CLI). */
+  readonly reviewedIn: string;
+  /** False reviews every file again; the record is still kept for the next run. @default true */
+  readonly reuse?: boolean;
+}
 
 /** Options of {@link runReviewPipeline}. */
 export interface ReviewPipelineOptions {
@@ -47,6 +75,13 @@ export interface ReviewPipelineOptions {
   readonly events?: PipelineEvents;
   /** Polling intervals, for tests and benchmarks; the defaults are those of `waitForSubmission`. */
   readonly poll?: Pick<WaitOptions, "initialIntervalMs" | "maxIntervalMs" | "factor">;
+  /**
+   * Reuse the recorded reviews of unchanged files (same path, same `contentId`, asset
+   * `complete`): they are neither uploaded nor submitted, and their results are read with two
+   * requests each. The estimate and `maxCredits` cover only what is submitted. The outcome's
+   * `record` is the record for the next run. @default none: every file is reviewed, no record
+   */
+  readonly incremental?: IncrementalOptions | undefined;
 }
 
 interface Progress {
@@ -57,6 +92,10 @@ interface Progress {
   lastSubmission: Submission | null;
   assets: AssetReview[];
   retries: Map<string, number>;
+  /** Unchanged files whose recorded reviews were read instead. */
+  reused: AssetReview[];
+  /** The earlier record's entries that this run's record carries on. */
+  carried: readonly ReviewRecordEntry[];
 }
 
 /**
@@ -67,7 +106,7 @@ interface Progress {
 export async function runReviewPipeline(options: ReviewPipelineOptions): Promise<ReviewOutcome> {
   const { client, signal } = options;
   const events = options.events ?? {};
-  const failOn = options.failOn ?? "critical";
+  const failOn = options.failOn ?? DEFAULT_FAIL_ON;
   const concurrency = options.uploadConcurrency ?? 4;
   const progress: Progress = {
     skipped: [],
@@ -77,6 +116,8 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
     lastSubmission: null,
     assets: [],
     retries: new Map(),
+    reused: [],
+    carried: [],
   };
   const finish = (status: ReviewStatus, reason: string, error?: unknown): ReviewOutcome =>
     buildOutcome(options, failOn, progress, status, reason, error);
@@ -85,20 +126,34 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
     if (options.sidekickIds.length === 0) {
       throw new TypeError("runReviewPipeline needs at least one sidekick id (part 4.3).");
     }
+    const marked = client.isSandbox
+      ? skipUnmarkedFiles(options.files)
+      : { files: [...options.files], skipped: [] };
+    const unmarkedNotice =
+      marked.skipped.length === 0
+        ? null
+        : sandboxMarkerNotice(marked.skipped.map((s) => s.file.displayPath));
+    if (unmarkedNotice !== null)
+      events.onSandboxUnmarked?.({ skipped: marked.skipped, message: unmarkedNotice });
+    const toReview = await reuseRecorded(options, marked.files, progress, concurrency);
     const { uploaded, skipped } = await uploadFiles({
       client,
-      files: options.files,
+      files: toReview,
       concurrency,
       signal,
       events,
     });
     progress.uploaded = uploaded;
-    progress.skipped = skipped;
+    progress.skipped = [...marked.skipped, ...skipped];
+    // Every file unchanged since its recorded review: nothing to submit, nothing charged.
+    if (uploaded.length === 0 && progress.reused.length > 0) return finish("completed", "");
     if (uploaded.length === 0) {
       const why =
         options.files.length === 0
           ? "No files matched; there is nothing to review."
-          : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
+          : marked.files.length === 0 && unmarkedNotice !== null
+            ? `Nothing to review in the sandbox: ${unmarkedNotice}`
+            : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
       return finish("nothing-to-review", why);
     }
 
@@ -208,6 +263,42 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
   }
 }
 
+/**
+ * Incremental runs: reads the recorded reviews of the files that match the usable record, and
+ * returns the files still to review (all of them without a record, or with `reuse: false`).
+ */
+async function reuseRecorded(
+  options: ReviewPipelineOptions,
+  files: ReviewFile[],
+  progress: Progress,
+  concurrency: number,
+): Promise<ReviewFile[]> {
+  const incremental = options.incremental;
+  if (incremental === undefined) return files;
+  const usable = usableEntries(incremental.previous, {
+    identity: incremental.identity,
+    sidekickIds: options.sidekickIds,
+  });
+  if (usable.notice !== null) options.events?.onRecordIgnored?.({ message: usable.notice });
+  progress.carried = usable.entries;
+  if (incremental.reuse === false) return files;
+  const candidates = files.flatMap((file) => {
+    const entry = recordedReview(usable.entries, file);
+    return entry === undefined ? [] : [{ file, entry }];
+  });
+  if (candidates.length === 0) return files;
+  const { reused } = await reuseReviews({
+    client: options.client,
+    candidates,
+    concurrency,
+    signal: options.signal,
+    events: options.events ?? {},
+  });
+  progress.reused = reused;
+  const done = new Set(reused.map((r) => r.file));
+  return files.filter((f) => !done.has(f));
+}
+
 function buildOutcome(
   options: ReviewPipelineOptions,
   failOn: FailOn,
@@ -216,21 +307,23 @@ function buildOutcome(
   reason: string,
   error: unknown,
 ): ReviewOutcome {
-  const counts = progress.assets.reduce(
-    (sum, a) => addSeverityCounts(sum, a.counts),
-    countBySeverity([]),
+  // Reused and fresh reviews together, in the order the files were given.
+  const order = new Map(options.files.map((f, i) => [f, i]));
+  const assets = [...progress.reused, ...progress.assets].sort(
+    (a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0),
   );
-  const issueCount = progress.assets.reduce((n, a) => n + a.issues.length, 0);
-  const failedAssetCount = progress.assets.filter(
+  const counts = assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), countBySeverity([]));
+  const issueCount = assets.reduce((n, a) => n + a.issues.length, 0);
+  const failedAssetCount = assets.filter(
     (a) => a.status === "failed" || a.resultsError !== null,
   ).length;
   const submission = progress.lastSubmission;
-  const conclusion = deriveConclusion(status, progress.assets, failOn, progress.skipped);
+  const conclusion = deriveConclusion(status, assets, failOn, progress.skipped);
   return {
     status,
     conclusion,
     reason: options.client.redact(
-      status === "completed" ? completedReason(progress.assets, failOn) : reason,
+      status === "completed" ? completedReason(assets, failOn) : reason,
     ),
     environment: options.client.environment,
     failOn,
@@ -240,7 +333,7 @@ function buildOutcome(
     skipped: progress.skipped,
     uploaded: progress.uploaded,
     estimate: progress.estimate,
-    assets: progress.assets,
+    assets,
     counts,
     issueCount,
     failedAssetCount,
@@ -253,6 +346,18 @@ function buildOutcome(
             cause: error,
           },
     lastSubmission: submission,
+    record:
+      options.incremental === undefined
+        ? null
+        : nextReviewRecord(
+            progress.carried,
+            { assets, submissionId: progress.submissionId, estimate: progress.estimate },
+            {
+              identity: options.incremental.identity,
+              sidekickIds: options.sidekickIds,
+              reviewedIn: options.incremental.reviewedIn,
+            },
+          ),
   };
 }
 
@@ -267,7 +372,9 @@ function completedReason(assets: readonly AssetReview[], failOn: FailOn): string
     parts.push(`${blocking} ${blocking === 1 ? "issue" : "issues"} at or above ${failOn}`);
   if (failed > 0) parts.push(`${failed} ${failed === 1 ? "file" : "files"} could not be reviewed`);
   if (parts.length > 0) return `Review failed: ${parts.join(" and ")}.`;
+  const reused = assets.filter((a) => a.reused !== null).length;
+  const files = `${plural(assets.length, "file")}${reused > 0 ? ` (${reused} unchanged since their last review)` : ""}`;
   return failOn === "never"
-    ? `Reviewed ${plural(assets.length, "file")}; fail-on is never.`
-    : `Reviewed ${plural(assets.length, "file")}: no issues at or above ${failOn}.`;
+    ? `Reviewed ${files}; fail-on is never.`
+    : `Reviewed ${files}: no issues at or above ${failOn}.`;
 }

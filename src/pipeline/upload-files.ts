@@ -47,7 +47,7 @@ export async function uploadFiles(options: UploadFilesOptions): Promise<UploadFi
   const results = await mapConcurrent(
     options.files,
     options.concurrency,
-    async (file, index): Promise<UploadedAsset | null> => {
+    async (file, index, taskSignal): Promise<UploadedAsset | null> => {
       let size: number;
       let filename: string;
       try {
@@ -61,16 +61,17 @@ export async function uploadFiles(options: UploadFilesOptions): Promise<UploadFi
         }
         throw error;
       }
-      events.onUploadStart?.({ file, size, index, total: options.files.length });
       if (client.isSandbox) {
         const blobPath = `${randomUUID()}/${filename}`;
         const asset = { file, assetId: blobPath.split("/")[0]!, blobPath, filename, size };
-        events.onUploadDone?.(asset);
+        events.onSandboxAsset?.(asset);
         return asset;
       }
+      events.onUploadStart?.({ file, size, index, total: options.files.length });
       try {
+        // The pool's signal: a fatal error elsewhere (401, 402) stops this upload too.
         const uploaded = await client.uploadFile(file.path, {
-          signal,
+          signal: taskSignal,
           onProgress: (p) =>
             events.onUploadProgress?.({ file, bytesSent: p.bytesSent, totalBytes: p.totalBytes }),
         });
@@ -84,7 +85,7 @@ export async function uploadFiles(options: UploadFilesOptions): Promise<UploadFi
         events.onUploadDone?.(asset);
         return asset;
       } catch (error) {
-        if (signal?.aborted) throw error;
+        if (taskSignal.aborted) throw error;
         if (isLocalFileError(error)) {
           skip(file, error.problem, error.message);
           return null;

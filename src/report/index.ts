@@ -1,8 +1,8 @@
 // Report rendering shared by the Action, the CLI and the relay. Everything else here is internal.
 
+export { describeReuse } from "./describe-reuse.ts";
 export { fitMarkdown, type MarkdownBlock } from "./fit-markdown.ts";
-export { addSeverityCounts, formatSeverityCounts } from "./format-severity-counts.ts";
-export { plural } from "./plural.ts";
+export { type IssueLocation, issueLocation, issueLocationIn } from "./issue-location.ts";
 export {
   type AssetMarkdownOptions,
   describeAsset,
@@ -17,21 +17,10 @@ export { JSON_REPORT_VERSION, renderJsonReport } from "./render-json-report.ts";
 export { type JunitOptions, renderJunit } from "./render-junit.ts";
 export {
   CHECK_SUMMARY_LIMIT,
-  CONCLUSION_LABELS,
   type MarkdownReportOptions,
   renderMarkdownReport,
 } from "./render-markdown-report.ts";
-export { renderSarif, SARIF_LEVELS, type SarifOptions } from "./render-sarif.ts";
+export { renderSarif, type SarifOptions } from "./render-sarif.ts";
+export { SARIF_LEVELS } from "./render-sarif-rule.ts";
 export { renderSeverityChart } from "./render-severity-chart.ts";
 export { inlineCode, safeLink, sanitizeMarkdown } from "./sanitize-markdown.ts";
-export {
-  bySeverity,
-  countBySeverity,
-  FAIL_ON_VALUES,
-  type FailOn,
-  meetsThreshold,
-  SEVERITIES,
-  type Severity,
-  type SeverityCounts,
-  severityRank,
-} from "./severity.ts";

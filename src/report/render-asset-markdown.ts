@@ -1,9 +1,9 @@
 import type { Issue } from "../api/index.ts";
 import type { AssetReview } from "../pipeline/index.ts";
-import { formatSeverityCounts } from "./format-severity-counts.ts";
+import { bySeverity, formatSeverityCounts } from "../policy/index.ts";
+import { describeReuse } from "./describe-reuse.ts";
 import { renderIssueHeadline, renderIssueMarkdown } from "./render-issue-markdown.ts";
 import { inlineCode, sanitizeMarkdown } from "./sanitize-markdown.ts";
-import { bySeverity } from "./severity.ts";
 
 /** Options of {@link renderAssetMarkdown}. */
 export interface AssetMarkdownOptions {
@@ -45,7 +45,11 @@ export function renderAssetMarkdown(
   const withDetails = options.withDetails ?? true;
   const lines: string[] = [];
   if (options.withHeading !== false) {
-    lines.push(`${h(level)} ${inlineCode(asset.file.displayPath)}: ${describeAsset(asset)}`, "");
+    const reused = asset.reused === null ? "" : ` (${describeReuse(asset.reused)})`;
+    lines.push(
+      `${h(level)} ${inlineCode(asset.file.displayPath)}: ${describeAsset(asset)}${reused}`,
+      "",
+    );
   }
   if (asset.status === "failed") {
     const f = asset.failure;

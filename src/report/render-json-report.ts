@@ -1,4 +1,4 @@
-import type { ReviewOutcome } from "../pipeline/index.ts";
+import { type ReviewOutcome, reuseSummary } from "../pipeline/index.ts";
 
 /** Version of the JSON report's shape; bumped on breaking changes. */
 export const JSON_REPORT_VERSION = 1;
@@ -12,6 +12,7 @@ export function renderJsonReport(
   tool: { name: string; version: string },
 ): Record<string, unknown> {
   const credits = new Map((outcome.estimate?.files ?? []).map((f) => [f.blobPath, f]));
+  const reuse = reuseSummary(outcome.assets);
   return {
     reportVersion: JSON_REPORT_VERSION,
     tool,
@@ -23,6 +24,13 @@ export function renderJsonReport(
     maxCredits: outcome.maxCredits,
     submissionId: outcome.submissionId,
     submissionStatus: outcome.submissionStatus,
+    // Every file that passed the local checks, with its asset id: there before any results are
+    // (`--no-wait`, a budget stop), so a caller can follow each asset up.
+    files: outcome.uploaded.map((u) => ({
+      path: u.file.displayPath,
+      assetId: u.assetId,
+      blobPath: u.blobPath,
+    })),
     credits:
       outcome.estimate === null
         ? null
@@ -34,6 +42,9 @@ export function renderJsonReport(
               priceable: f.priceable,
             })),
           },
+    // Files unchanged since a recorded review: not submitted again, their findings still count.
+    reusedCount: reuse.count,
+    creditsSaved: reuse.creditsSaved,
     issueCount: outcome.issueCount,
     counts: outcome.counts,
     failedAssetCount: outcome.failedAssetCount,
@@ -47,7 +58,8 @@ export function renderJsonReport(
       assetId: a.assetId,
       filename: a.filename,
       status: a.status,
-      credits: credits.get(a.blobPath)?.credits ?? null,
+      // A reused file cost this run nothing; `reused.creditsSaved` is what it would have.
+      credits: a.reused !== null ? 0 : (credits.get(a.blobPath)?.credits ?? null),
       failure: a.failure,
       retries: a.retries,
       versionNumber: a.versionNumber,
@@ -70,6 +82,14 @@ export function renderJsonReport(
               resolvedIssues: a.diff.resolvedIssues,
             },
       resultsError: a.resultsError,
+      reused:
+        a.reused === null
+          ? null
+          : {
+              submissionId: a.reused.submissionId,
+              reviewedIn: a.reused.reviewedIn,
+              creditsSaved: a.reused.credits,
+            },
     })),
     error:
       outcome.error === null ? null : { name: outcome.error.name, message: outcome.error.message },

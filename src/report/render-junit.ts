@@ -1,6 +1,5 @@
-import type { ReviewOutcome } from "../pipeline/index.ts";
-import { formatSeverityCounts } from "./format-severity-counts.ts";
-import { bySeverity, meetsThreshold } from "./severity.ts";
+import { type ReviewOutcome, secondsBetween } from "../pipeline/index.ts";
+import { bySeverity, formatSeverityCounts, meetsThreshold } from "../policy/index.ts";
 
 /** Options of {@link renderJunit}. */
 export interface JunitOptions {
@@ -25,6 +24,18 @@ interface Case {
   readonly name: string;
   readonly body: string;
   readonly kind: "pass" | "failure" | "error" | "skipped";
+  /** Seconds the service spent on the file; 0 when unknown or never reviewed. */
+  readonly seconds: number;
+}
+
+/** Seconds as JUnit writes them: a plain decimal, which Jenkins' schema (SUREFIRE_TIME) accepts. */
+function time(seconds: number): string {
+  return seconds.toFixed(3);
+}
+
+/** A skipped case: the reason as text, the form both of Jenkins' schemas accept (junit-4 allows no attribute). */
+function skippedBody(reason: string): string {
+  return `<skipped>${xml(reason)}</skipped>`;
 }
 
 /**
@@ -33,6 +44,11 @@ interface Case {
  * the failure text), errors when its review failed or its results could not be read, and is
  * skipped when it was left out before submission. A run that ended before results (budget,
  * timeout, error) is one erroring case that says why.
+ *
+ * Only what Jenkins' JUnit schemas (junit-4.xsd and junit-10.xsd) allow is written, and every
+ * element carries `time` in seconds (test reporters show "NaN" without it): a case's is the
+ * service's processing time of its file, the suite's the submission's wall time (or the sum of
+ * the cases when unknown). The skip count sits on `<testsuite>` only; `<testsuites>` has none.
  */
 export function renderJunit(outcome: ReviewOutcome, options: JunitOptions = {}): string {
   const suite = options.suiteName ?? "content-review";
@@ -46,12 +62,13 @@ export function renderJunit(outcome: ReviewOutcome, options: JunitOptions = {}):
         name,
         kind: "error",
         body: `<error message="${xml(message)}" type="${xml(type)}"/>`,
+        seconds: asset.processingSeconds ?? 0,
       });
       continue;
     }
     const failing = asset.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn));
     if (failing.length === 0) {
-      cases.push({ name, kind: "pass", body: "" });
+      cases.push({ name, kind: "pass", body: "", seconds: asset.processingSeconds ?? 0 });
       continue;
     }
     const lines = [...asset.issues]
@@ -62,13 +79,15 @@ export function renderJunit(outcome: ReviewOutcome, options: JunitOptions = {}):
       name,
       kind: "failure",
       body: `<failure message="${xml(message)}" type="${xml(outcome.failOn)}">${xml(lines.join("\n"))}</failure>`,
+      seconds: asset.processingSeconds ?? 0,
     });
   }
   for (const skipped of outcome.skipped) {
     cases.push({
       name: skipped.file.displayPath,
       kind: "skipped",
-      body: `<skipped message="${xml(`${skipped.reason}: ${skipped.message}`)}"/>`,
+      body: skippedBody(`${skipped.reason}: ${skipped.message}`),
+      seconds: 0,
     });
   }
   if (outcome.status !== "completed" && outcome.status !== "nothing-to-review") {
@@ -78,23 +97,27 @@ export function renderJunit(outcome: ReviewOutcome, options: JunitOptions = {}):
       kind,
       body:
         kind === "skipped"
-          ? `<skipped message="${xml(outcome.reason)}"/>`
+          ? skippedBody(outcome.reason)
           : `<error message="${xml(outcome.reason)}" type="${xml(outcome.status)}"/>`,
+      seconds: 0,
     });
   }
   const count = (kind: Case["kind"]) => cases.filter((c) => c.kind === kind).length;
-  const totals = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}"`;
+  const submission = outcome.lastSubmission;
+  const seconds =
+    secondsBetween(submission?.createdAt, submission?.completedAt) ??
+    cases.reduce((sum, c) => sum + c.seconds, 0);
+  const totals = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}"`;
   const body = cases
-    .map((c) =>
-      c.body
-        ? `    <testcase classname="${xml(suite)}" name="${xml(c.name)}">${c.body}</testcase>`
-        : `    <testcase classname="${xml(suite)}" name="${xml(c.name)}"/>`,
-    )
+    .map((c) => {
+      const head = `<testcase classname="${xml(suite)}" name="${xml(c.name)}" time="${time(c.seconds)}"`;
+      return c.body ? `    ${head}>${c.body}</testcase>` : `    ${head}/>`;
+    })
     .join("\n");
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(suite)}" ${totals}>`,
-    `  <testsuite name="${xml(suite)}" ${totals}>`,
+    `<testsuites name="${xml(suite)}" ${totals} time="${time(seconds)}">`,
+    `  <testsuite name="${xml(suite)}" ${totals} skipped="${count("skipped")}" time="${time(seconds)}">`,
     ...(body ? [body] : []),
     "  </testsuite>",
     "</testsuites>",

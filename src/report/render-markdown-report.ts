@@ -1,10 +1,10 @@
-import type { ReviewConclusion, ReviewOutcome } from "../pipeline/index.ts";
+import { type ReviewOutcome, reuseSummary, sandboxMarkerNotice } from "../pipeline/index.ts";
+import { CONCLUSION_LABELS, formatSeverityCounts, SEVERITIES } from "../policy/index.ts";
+import { describeReuse } from "./describe-reuse.ts";
 import { fitMarkdown, type MarkdownBlock } from "./fit-markdown.ts";
-import { formatSeverityCounts } from "./format-severity-counts.ts";
 import { describeAsset, renderAssetMarkdown } from "./render-asset-markdown.ts";
 import { renderSeverityChart } from "./render-severity-chart.ts";
 import { inlineCode, sanitizeMarkdown } from "./sanitize-markdown.ts";
-import { SEVERITIES } from "./severity.ts";
 
 /** GitHub's limit on a check run's summary (and a review comment's body) is 65,535 characters. */
 export const CHECK_SUMMARY_LIMIT = 65_535;
@@ -21,17 +21,6 @@ export interface MarkdownReportOptions {
   readonly fullReportHint?: string;
 }
 
-/** A word and a marker per conclusion, for the report's heading. */
-export const CONCLUSION_LABELS: Readonly<Record<ReviewConclusion, string>> = Object.freeze({
-  success: "✅ passed",
-  failure: "❌ failed",
-  neutral: "⚪ not reviewed",
-  skipped: "⏭️ skipped",
-  timed_out: "⏱️ timed out",
-  cancelled: "🚫 cancelled",
-  pending: "⏳ submitted, results pending",
-});
-
 function tableCode(text: string): string {
   return inlineCode(text).replace(/\|/g, "\\|");
 }
@@ -46,10 +35,12 @@ export function renderMarkdownReport(
   const blocks: MarkdownBlock[] = [];
 
   const facts: string[] = [];
+  const reuse = reuseSummary(outcome.assets);
   if (outcome.assets.length > 0)
     facts.push(
       `${outcome.assets.length} ${outcome.assets.length === 1 ? "file" : "files"} reviewed`,
     );
+  if (reuse.count > 0) facts.push(reuse.text);
   if (outcome.status === "completed") facts.push(formatSeverityCounts(outcome.counts));
   if (outcome.failedAssetCount > 0) facts.push(`${outcome.failedAssetCount} failed`);
   if (outcome.skipped.length > 0) facts.push(`${outcome.skipped.length} skipped`);
@@ -70,21 +61,44 @@ export function renderMarkdownReport(
     ].join("\n"),
   });
 
+  // Sandbox files skipped for want of a marker: said once, loudly, where the reader looks first.
+  // With nothing else to review, the reason already says it.
+  const unmarked = outcome.skipped.filter((s) => s.reason === "no-sandbox-marker");
+  if (unmarked.length > 0 && outcome.status !== "nothing-to-review") {
+    const notice = sandboxMarkerNotice(unmarked.map((s) => s.file.displayPath));
+    blocks.push({ full: `> [!WARNING]\n> ${sanitizeMarkdown(notice, { inline: true })}` });
+  }
+
   if (options.chart && outcome.status === "completed") {
     blocks.push({ full: `### Issues by severity\n\n${renderSeverityChart(outcome.counts)}` });
   }
 
   if (outcome.assets.length > 0 || outcome.estimate !== null) {
     const credits = new Map((outcome.estimate?.files ?? []).map((f) => [f.blobPath, f]));
-    const rows = (outcome.assets.length > 0 ? outcome.assets : outcome.uploaded).map((a) => {
+    // Files uploaded but never submitted (over budget) are listed after the reviewed ones.
+    const reviewed = new Set(outcome.assets.map((a) => a.assetId));
+    const listed = [...outcome.assets, ...outcome.uploaded.filter((u) => !reviewed.has(u.assetId))];
+    const rows = listed.map((a) => {
       const estimate = credits.get(a.blobPath);
+      const reused = "reused" in a ? a.reused : null;
       const cost =
-        estimate === undefined ? "" : estimate.priceable ? String(estimate.credits) : "not priced";
-      const state = "status" in a ? describeAsset(a) : "not submitted";
+        reused !== null
+          ? `0 (${reused.credits} saved)`
+          : estimate === undefined
+            ? ""
+            : estimate.priceable
+              ? String(estimate.credits)
+              : "not priced";
+      const state =
+        "status" in a
+          ? `${describeAsset(a)}${reused === null ? "" : ` · ${describeReuse(reused)}`}`
+          : "not submitted";
       return `| ${tableCode(a.file.displayPath)} | ${state.replace(/\|/g, "\\|")} | ${cost} |`;
     });
     const total =
-      outcome.estimate === null ? [] : [`| **Total** | | **${outcome.estimate.totalCredits}** |`];
+      outcome.estimate === null && reuse.count === 0
+        ? []
+        : [`| **Total** | | **${outcome.estimate?.totalCredits ?? 0}** |`];
     const table = [
       "### Files",
       "",

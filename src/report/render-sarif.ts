@@ -1,37 +1,39 @@
 import { createHash } from "node:crypto";
-import type { Issue } from "../api/index.ts";
+import { type Issue, PACKAGE_HOMEPAGE } from "../api/index.ts";
 import { issueIdentity, type ReviewOutcome } from "../pipeline/index.ts";
-import { severityRank } from "./severity.ts";
-
-/** SARIF level per severity (policy as data): critical and major fail code scanning, minor warns. */
-export const SARIF_LEVELS: Readonly<Record<string, "error" | "warning" | "note">> = Object.freeze({
-  critical: "error",
-  major: "error",
-  minor: "warning",
-  info: "note",
-});
+import { severityRank } from "../policy/index.ts";
+import { artifactUri } from "./artifact-uri.ts";
+import { issueLocationIn } from "./issue-location.ts";
+import { renderSarifRule, sarifLevel } from "./render-sarif-rule.ts";
 
 /** Options of {@link renderSarif}. */
 export interface SarifOptions {
+  /** The tool's name, shown by code scanning to filter alerts. @default "Content Review" */
   readonly toolName?: string;
   readonly toolVersion?: string;
+  /** Where to learn about the tool. @default the package's page */
   readonly informationUri?: string;
 }
 
-function levelOf(severity: string): "error" | "warning" | "note" {
-  return SARIF_LEVELS[severity.toLowerCase()] ?? "note";
-}
+/** The SARIF 2.1.0 schema that code scanning documents for `$schema`. */
+const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
 /**
- * SARIF 2.1.0 for code scanning upload: one result per issue, at line 1 of its file (media has
- * no lines), one rule per rule code. Fingerprints survive re-runs so alerts are not duplicated.
+ * SARIF 2.1.0 for code scanning upload, in the subset GitHub documents ("SARIF support for code
+ * scanning"): one result per issue, one rule per rule code. A finding in a text file points at
+ * its line, with the quoted text as the snippet; any other finding is about its whole file, so it
+ * has no region (code scanning then shows it on the file, not on a made-up line 1).
+ *
+ * Fingerprints survive re-runs so alerts are not duplicated: `contentReviewIssue/v1` on every
+ * result, and `primaryLocationLineHash` (the only one code scanning reads) on whole-file results,
+ * for which upload-sarif cannot compute one from a line.
  */
 export function renderSarif(
   outcome: ReviewOutcome,
   options: SarifOptions = {},
 ): Record<string, unknown> {
   const rules = new Map<string, { issue: Issue; severity: string }>();
-  const results: Record<string, unknown>[] = [];
+  const found: { ruleId: string; path: string; issue: Issue }[] = [];
   for (const asset of outcome.assets) {
     for (const issue of asset.issues) {
       const ruleId = issue.ruleCode ?? issue.ruleId ?? "content-review";
@@ -39,49 +41,64 @@ export function renderSarif(
       if (!known || severityRank(issue.severity) < severityRank(known.severity)) {
         rules.set(ruleId, { issue, severity: issue.severity });
       }
-      const fingerprint = createHash("sha256")
-        .update(`${asset.file.displayPath}\u0000${issueIdentity(issue)}`)
-        .digest("hex");
-      results.push({
-        ruleId,
-        level: levelOf(issue.severity),
-        message: { text: `${issue.severity}: ${issue.summary}` },
-        locations: [
-          {
-            physicalLocation: {
-              artifactLocation: { uri: asset.file.displayPath },
-              region: { startLine: 1 },
-            },
-          },
-        ],
-        partialFingerprints: { "contentReviewIssue/v1": fingerprint },
-        properties: {
-          severity: issue.severity,
-          ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),
-        },
-      });
+      found.push({ ruleId, path: asset.file.displayPath, issue });
     }
   }
+  const ruleIndex = new Map([...rules.keys()].map((id, i) => [id, i]));
+  const occurrences = new Map<string, number>();
+  const results = found.map(({ ruleId, path, issue }) => {
+    const fingerprint = createHash("sha256")
+      .update(`${path}\u0000${issueIdentity(issue)}`)
+      .digest("hex");
+    const location = issueLocationIn(path, issue);
+    const occurrence = (occurrences.get(fingerprint) ?? 0) + 1;
+    occurrences.set(fingerprint, occurrence);
+    return {
+      ruleId,
+      ruleIndex: ruleIndex.get(ruleId),
+      level: sarifLevel(issue.severity),
+      message: { text: `${issue.severity}: ${issue.summary}` },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: artifactUri(path) },
+            ...(location
+              ? {
+                  region: {
+                    startLine: location.line,
+                    ...(location.quote ? { snippet: { text: location.quote } } : {}),
+                  },
+                }
+              : {}),
+          },
+        },
+      ],
+      partialFingerprints: {
+        "contentReviewIssue/v1": fingerprint,
+        ...(location
+          ? {}
+          : { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:${occurrence}` }),
+      },
+      properties: {
+        severity: issue.severity,
+        ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),
+      },
+    };
+  });
+  const version = options.toolVersion;
   return {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    $schema: SARIF_SCHEMA,
     version: "2.1.0",
     runs: [
       {
         tool: {
           driver: {
             name: options.toolName ?? "Content Review",
-            ...(options.toolVersion
-              ? { version: options.toolVersion, semanticVersion: options.toolVersion }
-              : {}),
-            ...(options.informationUri ? { informationUri: options.informationUri } : {}),
-            rules: [...rules].map(([id, { issue, severity }]) => ({
-              id,
-              name: id,
-              shortDescription: { text: issue.severityReasoningHeadline || id },
-              ...(issue.details ? { fullDescription: { text: issue.details } } : {}),
-              defaultConfiguration: { level: levelOf(severity) },
-              properties: { tags: ["content-review", severity] },
-            })),
+            ...(version ? { version, semanticVersion: version } : {}),
+            informationUri: options.informationUri ?? PACKAGE_HOMEPAGE,
+            rules: [...rules].map(([id, { issue, severity }]) =>
+              renderSarifRule(id, issue, severity),
+            ),
           },
         },
         results,

@@ -1,4 +1,4 @@
-import { SEVERITIES, type SeverityCounts } from "./severity.ts";
+import { SEVERITIES, type SeverityCounts } from "../policy/index.ts";
 
 /**
  * A mermaid pie chart of issues by severity, for the job summary. Empty slices are left out

@@ -1,8 +1,11 @@
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
+import { createGithubClient } from "../../src/action/create-github-client.ts";
 import { fetchPullRequestFiles } from "../../src/action/fetch-pull-request-files.ts";
 import { API, testContext, testGithub } from "./github-nock.ts";
 
@@ -49,7 +52,7 @@ describe("fetchPullRequestFiles", () => {
       },
     );
     expect(result.files).toEqual([
-      { path: join(dir, "media/new.png"), displayPath: "media/new.png" },
+      { path: join(dir, "media/new.png"), displayPath: "media/new.png", discovered: true },
     ]);
     expect(await readFile(join(dir, "media/new.png"), "utf8")).toBe("head png");
     expect(result.skipped.map((s) => [s.file.displayPath, s.reason])).toEqual([
@@ -68,5 +71,68 @@ describe("fetchPullRequestFiles", () => {
       dir,
     });
     expect(result).toEqual({ files: [], skipped: [] });
+  });
+
+  it("fetchPullRequestFiles downloads nothing more after a 401 and cancels the downloads under way", async () => {
+    // A loopback GitHub that counts blob requests: once four are under way (the pool's size),
+    // the first is refused with 401 and the other three hang until the client gives up on them.
+    const paths = Array.from({ length: 10 }, (_, i) => `media/f${i}.png`);
+    const blobs: string[] = [];
+    const hung: Promise<void>[] = [];
+    let first: ServerResponse | undefined;
+    const api = createServer((req, res) => {
+      if (req.url?.startsWith(`/repos/octo/media/git/trees/${HEAD}`)) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            sha: HEAD,
+            truncated: false,
+            tree: paths.map((path, i) => ({
+              path,
+              mode: "100644",
+              type: "blob",
+              sha: `b${i}`,
+              size: 3,
+            })),
+          }),
+        );
+        return;
+      }
+      blobs.push(req.url ?? "");
+      if (first === undefined) first = res;
+      else hung.push(new Promise((closed) => res.on("close", () => closed())));
+      if (blobs.length === 4) {
+        first.writeHead(401, { "content-type": "application/json" });
+        first.end(JSON.stringify({ message: "Bad credentials" }));
+      }
+    });
+    await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));
+    const root = await mkdtemp(join(tmpdir(), "pr-head-"));
+    try {
+      const github = createGithubClient({
+        token: "ghs_test",
+        baseUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+        userAgent: "test",
+        log: () => {},
+      });
+      const fetching = fetchPullRequestFiles(
+        github,
+        testContext({ eventName: "pull_request_target" }),
+        {
+          paths,
+          patterns: ["media/**"],
+          dir: join(root, "head"),
+        },
+      );
+      await expect(fetching).rejects.toMatchObject({ status: 401 });
+      expect(hung).toHaveLength(3);
+      await Promise.all(hung);
+      await new Promise((r) => setImmediate(r));
+      expect(blobs).toHaveLength(4);
+    } finally {
+      api.closeAllConnections();
+      await new Promise((r) => api.close(r));
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -3,13 +3,18 @@ import type { GithubContext } from "../../src/action/read-github-context.ts";
 
 export const API = "https://github.test/api/v3";
 
-/** An Octokit for nock: the Action's plugins, no retry waits. */
-export function testGithub(): GithubClient {
+/**
+ * An Octokit for nock: the Action's plugins. Throttling, which spaces writes a second apart on a
+ * real runner, is off unless a test asks for it (unit tests wait for nothing real).
+ */
+export function testGithub(options: { throttle?: boolean } = {}): GithubClient {
   const github = createGithubClient({
     token: "ghs_test",
     baseUrl: API,
     userAgent: "test",
     log: () => {},
+    throttle: false,
+    ...options,
   });
   return github;
 }
@@ -24,7 +29,13 @@ export function testContext(extra: Partial<GithubContext> = {}): GithubContext {
     serverUrl: "https://github.test",
     workspace: "/ws",
     runId: "1",
-    pullRequest: { number: 7, headSha: "c".repeat(40), baseSha: "b".repeat(40), isFork: false },
+    pullRequest: {
+      number: 7,
+      headSha: "c".repeat(40),
+      baseSha: "b".repeat(40),
+      isFork: false,
+      previousHeadSha: undefined,
+    },
     push: undefined,
     ...extra,
   };

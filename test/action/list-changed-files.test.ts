@@ -9,7 +9,10 @@ afterEach(() => {
 });
 
 /** Serves `files` as GitHub pages a PR's files: 100 a page, with a `next` link. */
-function pullRequestFiles(files: { filename: string; status: string }[], pages: number) {
+function pullRequestFiles(
+  files: { filename: string; status: string; patch?: string; sha?: string | null }[],
+  pages: number,
+) {
   for (let page = 1; page <= pages; page++) {
     const link: Record<string, string> =
       page * 100 < files.length
@@ -52,6 +55,32 @@ describe("listChangedFiles", () => {
     expect(changed?.truncated).toBe(false);
   });
 
+  it("listChangedFiles keeps, per file, the new file's lines that the PR's diff shows", async () => {
+    pullRequestFiles(
+      [
+        { filename: "a.txt", status: "modified", patch: "@@ -4,2 +4,3 @@\n four\n+five\n six" },
+        { filename: "b.png", status: "added" },
+      ],
+      1,
+    );
+    const changed = await listChangedFiles(testGithub(), testContext());
+    expect([...(changed?.diffLines.get("a.txt") ?? [])]).toEqual([4, 5, 6]);
+    expect(changed?.diffLines.get("b.png")?.size).toBe(0);
+  });
+
+  it("listChangedFiles keeps each PR file's blob sha, the file's identity for incremental review", async () => {
+    pullRequestFiles(
+      [
+        { filename: "a.png", status: "added", sha: "a".repeat(40) },
+        { filename: "b.png", status: "modified", sha: null },
+        { filename: "c.png", status: "removed", sha: "c".repeat(40) },
+      ],
+      1,
+    );
+    const changed = await listChangedFiles(testGithub(), testContext());
+    expect(changed?.blobShas).toEqual(new Map([["a.png", "a".repeat(40)]]));
+  });
+
   it("listChangedFiles stops at GitHub's 3000 listed files, removed ones included, and says so", async () => {
     // GitHub would link a 31st page; asking for it would be a request nock does not expect.
     const files = Array.from({ length: MAX_PR_FILES + 100 }, (_, i) => ({
@@ -84,7 +113,12 @@ describe("listChangedFiles", () => {
         ],
       });
     const changed = await listChangedFiles(testGithub(), testContext(push(extra)));
-    expect(changed).toEqual({ paths: ["a.png", "c.png"], truncated: false });
+    expect(changed).toEqual({
+      paths: ["a.png", "c.png"],
+      truncated: false,
+      diffLines: new Map(),
+      blobShas: new Map(),
+    });
   });
 
   it("listChangedFiles compares base and head when the token may not list the PR's files", async () => {
@@ -106,7 +140,12 @@ describe("listChangedFiles", () => {
       testGithub(),
       testContext(push({ after: "0".repeat(40), deleted: true })),
     );
-    expect(changed).toEqual({ paths: [], truncated: false });
+    expect(changed).toEqual({
+      paths: [],
+      truncated: false,
+      diffLines: new Map(),
+      blobShas: new Map(),
+    });
   });
 
   it.each([

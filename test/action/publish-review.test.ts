@@ -1,13 +1,25 @@
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_REVIEW_COMMENTS, publishReview } from "../../src/action/publish-review.ts";
-import { fileFingerprint } from "../../src/action/review-fingerprint.ts";
+import {
+  MAX_REVIEW_COMMENTS,
+  outdatedBody,
+  publishReview,
+} from "../../src/action/publish-review.ts";
+import {
+  fileFingerprint,
+  lineFingerprint,
+  OUTDATED_MARKER,
+} from "../../src/action/review-fingerprint.ts";
+import { CHECK_SUMMARY_LIMIT } from "../../src/report/index.ts";
 import { assetWith, issueWith, outcomeWith } from "../report/outcome-fixture.ts";
 import { API, testContext, testGithub } from "./github-nock.ts";
 
 afterEach(() => {
   nock.cleanAll();
 });
+
+const BOT = { login: "github-actions[bot]", type: "Bot" };
+const PERSON = { login: "octocat", type: "User" };
 
 describe("publishReview", () => {
   it("publishReview posts one COMMENT review with file-level comments, at most 30, worst first", async () => {
@@ -46,10 +58,27 @@ describe("publishReview", () => {
       .get("/repos/octo/media/pulls/7/comments")
       .query(true)
       .reply(200, [
-        { id: 11, path: "m/a.png", body: `old\n${fileFingerprint("CR", "m/a.png")}` },
-        { id: 12, path: "m/gone.png", body: `old\n${fileFingerprint("CR", "m/gone.png")}` },
-        { id: 13, path: "m/a.png", body: `other check\n${fileFingerprint("Other", "m/a.png")}` },
-        { id: 14, path: "m/b.png", body: "a human comment" },
+        { id: 11, path: "m/a.png", body: `old\n${fileFingerprint("CR", "m/a.png")}`, user: BOT },
+        {
+          id: 12,
+          path: "m/gone.png",
+          body: `old\n${fileFingerprint("CR", "m/gone.png")}`,
+          user: BOT,
+        },
+        {
+          id: 13,
+          path: "m/a.png",
+          body: `other check\n${fileFingerprint("Other", "m/a.png")}`,
+          user: BOT,
+        },
+        { id: 14, path: "m/b.png", body: "a human comment", user: PERSON },
+        // A person quoting the fingerprint: never edited (nock fails on any request not set up).
+        {
+          id: 15,
+          path: "m/gone2.png",
+          body: `copied ${fileFingerprint("CR", "m/gone2.png")}`,
+          user: PERSON,
+        },
       ]);
     for (const id of [11, 12]) {
       nock(API)
@@ -63,5 +92,114 @@ describe("publishReview", () => {
     expect(result).toMatchObject({ created: 0, updated: 1, outdated: 1, reviewId: undefined });
     expect(updates.find((u) => u.id === 11)?.body).toContain("changed");
     expect(updates.find((u) => u.id === 12)?.body).toContain("Outdated");
+  });
+
+  it("publishReview comments on the diff's lines that issues point at, and keeps the rest in the file comment", async () => {
+    const onDiff = issueWith("1", "major", "on line two", {
+      anchor: { type: "text", page: 1, line: 2, start: 5, end: 9, quote: "x" },
+    });
+    const offDiff = issueWith("2", "minor", "on line nine", {
+      anchor: { type: "text", page: 1, startLine: 9 },
+    });
+    const media = issueWith("3", "info", "no line at all", { anchor: { type: "media" } });
+    let comments: Record<string, unknown>[] = [];
+    nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews", (body) => {
+        comments = body.comments;
+        return true;
+      })
+      .reply(200, { id: 3 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([assetWith("doc.txt", [onDiff, offDiff, media])]),
+      checkName: "CR",
+      diffLines: new Map([["doc.txt", new Set([1, 2, 3])]]),
+    });
+    expect(result.created).toBe(2);
+    expect(comments).toHaveLength(2);
+    expect(comments[0]).toMatchObject({ path: "doc.txt", line: 2, side: "RIGHT" });
+    expect(comments[0]).not.toHaveProperty("subject_type");
+    expect(comments[0]!["body"]).toContain("on line two");
+    expect(comments[0]!["body"]).toContain(lineFingerprint("CR", "doc.txt", 2));
+    expect(comments[1]).toMatchObject({ path: "doc.txt", subject_type: "file" });
+    expect(comments[1]!["body"]).toContain("on line nine");
+    expect(comments[1]!["body"]).toContain("no line at all");
+    expect(comments[1]!["body"]).not.toContain("on line two");
+    expect(comments[1]!["body"]).toContain("1 more issue on the changed lines");
+  });
+
+  it("publishReview posts the comments one by one when GitHub refuses subject_type inside a review", async () => {
+    const posted: Record<string, unknown>[] = [];
+    nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews")
+      .reply(422, {
+        message: "Unprocessable Entity",
+        errors: ['"subject_type" is not a permitted key.'],
+      });
+    nock(API)
+      .post("/repos/octo/media/pulls/7/comments", (body) => {
+        posted.push(body);
+        return true;
+      })
+      .times(2)
+      .reply(201, { id: 9 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([
+        assetWith("m/a.png", [issueWith("1", "critical", "a")]),
+        assetWith("m/b.png", [issueWith("2", "minor", "b")]),
+      ]),
+      checkName: "CR",
+    });
+    expect(result).toMatchObject({ created: 2, reviewId: undefined, refused: undefined });
+    expect(posted.map((p) => [p["path"], p["subject_type"], p["commit_id"]])).toEqual([
+      ["m/a.png", "file", "c".repeat(40)],
+      ["m/b.png", "file", "c".repeat(40)],
+    ]);
+  });
+
+  it("publishReview stops at the first refused single comment and says why, once", async () => {
+    nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews")
+      .reply(422, { message: "Validation Failed" });
+    // One attempt only: a second would be a request nock does not expect.
+    nock(API)
+      .post("/repos/octo/media/pulls/7/comments")
+      .reply(422, { message: '"subject_type" is not a permitted key.' });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([
+        assetWith("m/a.png", [issueWith("1", "critical", "a")]),
+        assetWith("m/b.png", [issueWith("2", "minor", "b")]),
+      ]),
+      checkName: "CR",
+    });
+    expect(result.created).toBe(0);
+    expect(result.refused).toContain("m/a.png");
+    expect(result.refused).toContain("2 comments not posted");
+  });
+});
+
+describe("outdatedBody", () => {
+  const marker = fileFingerprint("CR", "m/a.png");
+
+  it("outdatedBody folds the earlier findings and keeps the fingerprint", () => {
+    const body = outdatedBody(`**CR**: 1 major\n\n- finding\n\n${marker}`, "f".repeat(40));
+    expect(body).toContain(OUTDATED_MARKER);
+    expect(body).toContain("<details><summary>Earlier findings</summary>");
+    expect(body).toContain("- finding");
+    expect(body.endsWith(`</details>\n\n${marker}`)).toBe(true);
+    expect(body.split(marker)).toHaveLength(2);
+  });
+
+  it("outdatedBody cuts a body too long for a comment, keeps the fingerprint and closes its <details>", () => {
+    const finding = "- finding\n  <details><summary>Details</summary>\n\n  text\n\n  </details>\n";
+    const previous = `${finding.repeat(Math.ceil(CHECK_SUMMARY_LIMIT / finding.length) + 10)}\n${marker}`;
+    const body = outdatedBody(previous, "f".repeat(40));
+    expect(body.length).toBeLessThanOrEqual(CHECK_SUMMARY_LIMIT);
+    expect(body.endsWith(`</details>\n\n${marker}`)).toBe(true);
+    expect(body.match(/<details>/g)).toHaveLength(1);
+    expect(body.match(/<\/details>/g)).toHaveLength(1);
+    expect(body).toContain("(cut:");
   });
 });

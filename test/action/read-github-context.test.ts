@@ -45,6 +45,23 @@ describe("readGithubContext", () => {
     });
   });
 
+  it.each([
+    ["synchronize", "1".repeat(40), "1".repeat(40)],
+    ["opened", "1".repeat(40), undefined],
+    ["synchronize", "0".repeat(40), undefined],
+    ["synchronize", undefined, undefined],
+  ])(
+    "readGithubContext reads a PR %s event's before %s as the previous head %s",
+    async (action, before, previous) => {
+      const ctx = await context("pull_request", {
+        action,
+        ...(before === undefined ? {} : { before, after: "h".repeat(40) }),
+        ...pr({ full_name: "octo/media", fork: false }),
+      });
+      expect(ctx.pullRequest?.previousHeadSha).toBe(previous);
+    },
+  );
+
   it("readGithubContext reads a push's before, after, ref and default branch", async () => {
     const ctx = await context("push", {
       before: "1".repeat(40),

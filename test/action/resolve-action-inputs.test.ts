@@ -21,6 +21,7 @@ describe("resolveActionInputs", () => {
       sidekickIds: ["a", "b", "c"],
       failOn: "critical",
       wait: true,
+      incremental: true,
       timeoutMinutes: 30,
       retryFailed: 2,
       comment: "review",
@@ -38,6 +39,7 @@ describe("resolveActionInputs", () => {
       ...REQUIRED,
       files: "media/**\n!media/raw/**\n# a comment\n",
       wait: "False",
+      incremental: "false",
       "max-credits": "12.5",
       "fail-on": "minor",
       "relay-url": "https://relay.example.com",
@@ -46,6 +48,7 @@ describe("resolveActionInputs", () => {
     expect(inputs).toMatchObject({
       files: ["media/**", "!media/raw/**"],
       wait: false,
+      incremental: false,
       maxCredits: 12.5,
       failOn: "minor",
     });
@@ -64,6 +67,7 @@ describe("resolveActionInputs", () => {
     ],
     ["comment", "all", 'Input "comment" must be one of review, summary-only, none (got "all")'],
     ["wait", "yes", 'Input "wait" must be one of true, false (got "yes")'],
+    ["incremental", "no", 'Input "incremental" must be one of true, false (got "no")'],
     ["max-credits", "-1", 'Input "max-credits" must be a number of credits, 0 or more (got "-1")'],
     ["timeout-minutes", "0", 'Input "timeout-minutes" must be a number of minutes above 0'],
     ["retry-failed", "1.5", 'Input "retry-failed" must be a whole number from 0 to 10 (got "1.5")'],

@@ -37,9 +37,16 @@ describe("action.yml", () => {
       "critical-count",
       "issue-count",
       "report-path",
+      "reused-count",
       "status",
       "submission-id",
     ]);
+  });
+
+  it("action.yml's inputs and outputs each have a row in docs/action.md", async () => {
+    const docs = await readFile(join(root, "docs", "action.md"), "utf8");
+    for (const name of [...Object.keys(action.inputs), ...Object.keys(action.outputs)])
+      expect(docs).toContain(`| \`${name}\` |`);
   });
 });
 

@@ -1,18 +1,12 @@
-import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { runProcess, type ShellRun } from "../helpers/docs-shell.ts";
 import { envFor, tempDir } from "./cli-harness.ts";
 
 const BIN = fileURLToPath(new URL("../../src/cli/bin.ts", import.meta.url));
-
-interface ChildRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 /** Runs a command to completion, collecting its output (events, no sleeps). */
 function runChild(
@@ -20,19 +14,11 @@ function runChild(
   args: string[],
   env: Record<string, string>,
   cwd: string,
-): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { PATH: process.env.PATH ?? "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+): Promise<ShellRun> {
+  return runProcess(command, args, {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    inheritEnv: false,
   });
 }
 
@@ -84,30 +70,23 @@ describe("the content-review executable (src/cli/bin.ts on Node's type stripping
       dir.path,
     );
     const id = JSON.parse(pending.stdout).submissionId as string;
-    const res = await new Promise<ChildRun>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [BIN, "status", id, "--wait", "--poll-interval", "0.05"],
-        {
-          cwd: dir.path,
-          env: { PATH: process.env.PATH ?? "", ...sandbox },
-        },
-      );
-      let stdout = "";
-      let stderr = "";
-      let sent = false;
-      child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-      child.stderr.on("data", (c: Buffer) => {
-        stderr += c.toString("utf8");
+    let sent = false;
+    const res = await runProcess(
+      process.execPath,
+      [BIN, "status", id, "--wait", "--poll-interval", "0.05"],
+      {
+        cwd: dir.path,
+        env: { PATH: process.env.PATH ?? "", ...sandbox },
+        inheritEnv: false,
         // Interrupt once the wait is visibly under way.
-        if (!sent && stderr.includes("0/1 assets finished")) {
-          sent = true;
-          child.kill("SIGINT");
-        }
-      });
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code, stdout, stderr }));
-    });
+        onStderr: (stderr, kill) => {
+          if (!sent && stderr.includes("0/1 assets finished")) {
+            sent = true;
+            kill("SIGINT");
+          }
+        },
+      },
+    );
     expect(res.code).toBe(130);
     expect(res.stderr).toMatch(/SIGINT received; stopping/);
     expect(res.stderr).toMatch(/Interrupted by SIGINT .* check it with content-review status/);

@@ -303,6 +303,37 @@ describe("content-review commands against the emulator with a live key", () => {
     expect(shown.json.secretFile).toBeNull();
   });
 
+  it.each([
+    ["comma-separated", ["--event", "asset.processing.completed,asset.processing.failed"]],
+    ["repeated", ["--event", "asset.processing.completed", "--event", "asset.processing.failed"]],
+  ])("webhooks create --event takes several types, %s", async (_name, flags) => {
+    const res = await run(
+      "webhooks",
+      "create",
+      "--url",
+      receiver.url,
+      ...flags,
+      "--show-secret",
+      "--json",
+    );
+    expect(res.code).toBe(0);
+    expect(res.json.eventTypes).toEqual(["asset.processing.completed", "asset.processing.failed"]);
+    const wrong = await run(
+      "webhooks",
+      "create",
+      "--url",
+      receiver.url,
+      "--event",
+      "asset.processing.completed,asset.done",
+      "--show-secret",
+    );
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(
+      /"asset\.done" is not allowed\. Allowed: asset\.processing\.completed, asset\.processing\.failed/,
+    );
+    expect(wrong.stdout).toBe("");
+  });
+
   it("insights time-saved|violation-rate|duration|top-violations read live figures", async () => {
     const saved = await run("insights", "time-saved", "--days", "7", "--baseline", "600", "--json");
     expect(saved.json).toMatchObject({ manualBaselineSeconds: 600 });

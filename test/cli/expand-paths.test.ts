@@ -44,6 +44,20 @@ describe("expandPaths", () => {
     expect(await shown(inputs)).toEqual(expected);
   });
 
+  it.each([
+    ["files in a directory are found", ["media"], { "media/a.mp4": true, "media/sub/b.txt": true }],
+    ["a glob's matches are found", ["**/*.txt"], { "media/sub/b.txt": true }],
+    ["a file named on its own is named", ["top.pdf"], { "top.pdf": false }],
+    [
+      "a file named on its own stays named, whatever else finds it",
+      ["media", "media/a.mp4"],
+      { "media/a.mp4": false, "media/sub/b.txt": true },
+    ],
+  ])("expandPaths marks what was found, not named: %s", async (_name, inputs, expected) => {
+    const files = await expandPaths(inputs, dir.path);
+    expect(Object.fromEntries(files.map((f) => [f.displayPath, f.discovered]))).toEqual(expected);
+  });
+
   it("gives absolute paths to read", async () => {
     const [file] = await expandPaths(["top.pdf"], dir.path);
     expect(file!.path).toBe(join(dir.path, "top.pdf"));

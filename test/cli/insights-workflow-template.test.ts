@@ -11,7 +11,8 @@ import { envFor, FAST_POLL, runCli, tempDir } from "./cli-harness.ts";
 const TEMPLATE = fileURLToPath(
   new URL("../../templates/workflows/content-review-insights.yml", import.meta.url),
 );
-const BIN = fileURLToPath(new URL("../../src/cli/bin.ts", import.meta.url));
+// What an install puts on PATH: the package's bin, which runs the bundled CLI (dist/cli).
+const BIN = fileURLToPath(new URL("../../bin/content-review.js", import.meta.url));
 
 interface Step {
   name?: string;

@@ -2,6 +2,7 @@ import { InvalidArgumentError } from "commander";
 import { describe, expect, it } from "vitest";
 import {
   collectBlobPath,
+  collectChoices,
   collectList,
   collectTag,
   intInRange,
@@ -69,5 +70,14 @@ describe("option parsers", () => {
 
   it("collectList splits commas and repeats", () => {
     expect(collectList("c", collectList("a, b"))).toEqual(["a", "b", "c"]);
+  });
+
+  it("collectChoices takes repeated and comma-separated values, each checked, once each", () => {
+    const events = collectChoices(["a.completed", "a.failed"] as const);
+    expect(events("a.completed,a.failed")).toEqual(["a.completed", "a.failed"]);
+    expect(events("a.failed", events("a.completed"))).toEqual(["a.completed", "a.failed"]);
+    expect(events("a.completed, a.completed")).toEqual(["a.completed"]);
+    expect(() => events("a.completed,a.done")).toThrow(InvalidArgumentError);
+    expect(() => events(",")).toThrow(/Allowed: a\.completed, a\.failed/);
   });
 });

@@ -2,6 +2,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { junitSchemaErrors } from "../helpers/validate-junit.ts";
+import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
 import { controlPlane, envFor, FAST_POLL, runCli, tempDir } from "./cli-harness.ts";
 
 describe("content-review review (the shared pipeline) against the emulator", () => {
@@ -18,12 +20,14 @@ describe("content-review review (the shared pipeline) against the emulator", () 
     live = envFor(emu, emu.liveKey);
     sandbox = envFor(emu, emu.sandboxKey);
     const files: Record<string, string> = {
-      "media/claims.txt": "Clinically proven and guaranteed. Act now!\n",
+      "media/claims.txt": "Clinically proven and guaranteed.\nAct now!\n",
       "media/notes/minor.txt": "Act now, while stocks last.\n",
       "clean/plain.txt": "A calm description of a product.\n",
       "sandbox/spot__sandbox_fail__.txt": "x\n",
       "sandbox/flaky__sandbox_retryable_error__.txt": "x\n",
       "sandbox-pass/spot__sandbox_pass__.txt": "x\n",
+      "mixed/plain.txt": "no marker\n",
+      "mixed/ok__sandbox_pass__.txt": "x\n",
       "bad/tool.exe": "MZ\n",
     };
     const { mkdir } = await import("node:fs/promises");
@@ -97,14 +101,45 @@ describe("content-review review (the shared pipeline) against the emulator", () 
 
   it.each([
     ["markdown", "report.md", (text: string) => expect(text).toContain("```mermaid")],
-    ["sarif", "report.sarif", (text: string) => expect(JSON.parse(text).version).toBe("2.1.0")],
+    [
+      "sarif",
+      "report.sarif",
+      async (text: string) => {
+        const sarif = JSON.parse(text);
+        expect(await sarifSchemaErrors(sarif)).toEqual([]);
+        // Text files: each finding points at the line of its words, with them as the snippet.
+        const where = sarif.runs[0].results.map(
+          (r: {
+            ruleId: string;
+            locations: {
+              physicalLocation: {
+                artifactLocation: { uri: string };
+                region?: { startLine: number; snippet?: { text: string } };
+              };
+            }[];
+          }) => {
+            const at = r.locations[0]!.physicalLocation;
+            return `${at.artifactLocation.uri}:${at.region?.startLine} ${r.ruleId} "${at.region?.snippet?.text}"`;
+          },
+        );
+        expect(where.sort()).toEqual([
+          'media/claims.txt:1 CLAIM_CLINICAL "Clinically proven"',
+          'media/claims.txt:1 CLAIM_GUARANTEE "guaranteed"',
+          'media/claims.txt:2 URGENCY_PRESSURE "Act now"',
+          'media/notes/minor.txt:1 URGENCY_PRESSURE "Act now"',
+        ]);
+      },
+    ],
     [
       "junit",
       "report.xml",
-      (text: string) =>
+      async (text: string) => {
         expect(text).toMatch(
-          /<testsuites name="content-review" tests="2" failures="1" errors="0" skipped="0">/,
-        ),
+          /<testsuites name="content-review" tests="2" failures="1" errors="0" time="\d+\.\d{3}">/,
+        );
+        expect(await junitSchemaErrors(text, "junit-4")).toEqual([]);
+        expect(await junitSchemaErrors(text, "junit-10")).toEqual([]);
+      },
     ],
     ["json", "report.json", (text: string) => expect(JSON.parse(text).reportVersion).toBe(1)],
   ])(
@@ -112,7 +147,7 @@ describe("content-review review (the shared pipeline) against the emulator", () 
     async (format, file, check) => {
       const res = await review(live, "media", "--format", format, "--output", `out/${file}`);
       expect(res.code).toBe(1);
-      check(await readFile(join(dir.path, "out", file), "utf8"));
+      await check(await readFile(join(dir.path, "out", file), "utf8"));
       expect(res.stdout).toContain(`Wrote the ${format} report to out/${file}.`);
     },
   );
@@ -179,6 +214,90 @@ describe("content-review review (the shared pipeline) against the emulator", () 
     const res = await review(sandbox, path, "--json");
     expect(res.code).toBe(code);
     expect(res.json.environment).toBe("sandbox");
+  });
+
+  it("sandbox: progress claims no upload, since nothing is uploaded (part 4.14 rule 2)", async () => {
+    const before = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+    const res = await review(sandbox, "sandbox/spot__sandbox_fail__.txt");
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(
+      /^sandbox sandbox\/spot__sandbox_fail__\.txt: not uploaded \(its name sets the outcome\)$/m,
+    );
+    expect(res.stderr).not.toMatch(/^upload |: started|Uploaded/m);
+    const after = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+    expect(after.uploads).toBe(before.uploads);
+  });
+
+  it.each([
+    ["live", () => live, "media"],
+    ["sandbox", () => sandbox, "sandbox"],
+  ])("%s: --no-wait --json lists every file with its asset id", async (_name, env, folder) => {
+    const res = await review(env(), folder, "--no-wait", "--json");
+    expect(res.code).toBe(0);
+    expect(res.stderr).not.toMatch(/content-review:/);
+    expect(res.json.status).toBe("submitted-no-wait");
+    expect(res.json.files).toHaveLength(2);
+    const status = await runCli(["status", res.json.submissionId, "--json"], {
+      env: env(),
+      cwd: dir.path,
+    });
+    const submitted = status.json.assets.map((a: { assetId: string }) => a.assetId).sort();
+    expect(res.json.files.map((f: { assetId: string }) => f.assetId).sort()).toEqual(submitted);
+    for (const f of res.json.files)
+      expect(f.blobPath).toBe(`${f.assetId}/${f.path.split("/").at(-1)}`);
+  });
+
+  it.each([
+    ["a budget stop, text", ["media", "--max-credits", "1"], 4],
+    ["a budget stop, --json", ["media", "--max-credits", "1", "--json"], 4],
+    ["a sandbox file named without a marker", ["clean/plain.txt"], 3],
+  ])(
+    "an ending without results (%s) prints its reason once, on stderr only",
+    async (_name, argv, code) => {
+      const env = argv[0] === "clean/plain.txt" ? sandbox : live;
+      const res = await review(env, ...argv);
+      expect(res.code).toBe(code);
+      const lines = res.stderr.split("\n").filter((l) => l.startsWith("content-review: "));
+      expect(lines).toHaveLength(1);
+      const reason = lines[0]!.slice("content-review: ".length);
+      // stdout has the report (the JSON report names the reason as data), never the error line.
+      expect(res.stdout).not.toContain("content-review: ");
+      if (!argv.includes("--json")) expect(res.stdout).not.toContain(reason);
+    },
+  );
+  const SIX =
+    "__sandbox_pass__, __sandbox_advisory__, __sandbox_fail__, __sandbox_error__, __sandbox_retryable_error__, __sandbox_pending__";
+
+  it.each([
+    ["a folder", "mixed"],
+    ["a glob", "mixed/*.txt"],
+  ])("sandbox: %s skips found files without a marker with one warning", async (_name, path) => {
+    const res = await review(sandbox, path, "--json");
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain(
+      `content-review: warning: 1 file has no sandbox marker in the name and was skipped: mixed/plain.txt. A sandbox key (sk_test_) reviews only files whose names contain one of ${SIX}.`,
+    );
+    expect(res.json.assets.map((a: { path: string }) => a.path)).toEqual([
+      "mixed/ok__sandbox_pass__.txt",
+    ]);
+    expect(res.json.skipped).toEqual([
+      expect.objectContaining({ path: "mixed/plain.txt", reason: "no-sandbox-marker" }),
+    ]);
+  });
+
+  it("sandbox: a file named explicitly without a marker still fails with the service's message", async () => {
+    const res = await review(sandbox, "mixed/plain.txt", "mixed/ok__sandbox_pass__.txt");
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toContain('Sandbox asset filename "plain.txt" contains no sandbox marker');
+    expect(res.stderr).not.toContain("warning");
+  });
+
+  it("sandbox: a folder without any marked file has nothing to review", async () => {
+    const res = await review(sandbox, "clean");
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(
+      "Nothing to review in the sandbox: 1 file has no sandbox marker in the name and was skipped: clean/plain.txt.",
+    );
   });
 
   it("sandbox: --simulation-delay is passed through", async () => {

@@ -1,143 +1,26 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parse } from "yaml";
+// The runner emulation lives with the try-action command (users run it); tests use the same.
+export {
+  ACTION_ENTRY,
+  type ActionRun,
+  parseOutputFile,
+  type RunActionOptions,
+  runActionAsRunner as runAction,
+} from "../../scripts/try-action/run-action-as-runner.ts";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-/** The built Action, as action.yml runs it. */
-export const ACTION_ENTRY = join(root, "dist", "index.js");
-
-export interface ActionRun {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly outputs: Record<string, string>;
-  readonly summary: string;
-  readonly runnerTemp: string;
-}
-
-export interface RunActionOptions {
-  /** Input values by name (as in action.yml); unset inputs take their action.yml default. */
-  readonly inputs: Record<string, string>;
-  readonly eventName: string;
-  readonly event: unknown;
-  readonly workspace: string;
-  readonly githubApiUrl: string;
-  readonly githubToken: string;
-  readonly repository?: string;
-  readonly sha?: string;
-  /** Called with each stdout line; return a signal to send it to the Action. */
-  readonly onLine?: (line: string) => NodeJS.Signals | undefined;
-}
-
-/** Parses the `name<<delimiter` blocks the toolkit writes to GITHUB_OUTPUT. */
-export function parseOutputFile(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^([^<=]+)<<(.+)$/.exec(lines[i]!);
-    if (!match) continue;
-    const value: string[] = [];
-    for (i++; i < lines.length && lines[i] !== match[2]; i++) value.push(lines[i]!);
-    out[match[1]!] = value.join("\n");
-  }
-  return out;
-}
-
-async function defaults(githubToken: string): Promise<Record<string, string>> {
-  const action = parse(await readFile(join(root, "action.yml"), "utf8")) as {
-    inputs: Record<string, { default?: string }>;
-  };
-  const out: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(action.inputs)) {
-    if (spec.default === undefined) continue;
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the GitHub expression in action.yml
-    out[name] = spec.default === "${{ github.token }}" ? githubToken : spec.default;
-  }
-  return out;
-}
+import { pullRequestEvent as event } from "../../scripts/try-action/run-action-as-runner.ts";
 
 /**
- * Runs `dist/index.js` as a runner does: `INPUT_*` variables (defaults from action.yml),
- * the event payload at `GITHUB_EVENT_PATH`, and files for `GITHUB_OUTPUT` and
- * `GITHUB_STEP_SUMMARY`, with `GITHUB_API_URL` pointing at the fake GitHub.
+ * A pull_request `synchronize` event payload for `octo/media` (same-repository head unless
+ * `fork`); `before` is the head before the push, as GitHub sends it.
  */
-export async function runAction(options: RunActionOptions): Promise<ActionRun> {
-  const runnerTemp = await mkdtemp(join(tmpdir(), "content-review-runner-"));
-  const eventPath = join(runnerTemp, "event.json");
-  const outputPath = join(runnerTemp, "output.txt");
-  const summaryPath = join(runnerTemp, "summary.md");
-  await writeFile(eventPath, JSON.stringify(options.event));
-  await writeFile(outputPath, "");
-  await writeFile(summaryPath, "");
-  const inputs = { ...(await defaults(options.githubToken)), ...options.inputs };
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env["PATH"],
-    HOME: runnerTemp,
-    GITHUB_ACTIONS: "true",
-    GITHUB_EVENT_NAME: options.eventName,
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_OUTPUT: outputPath,
-    GITHUB_STEP_SUMMARY: summaryPath,
-    GITHUB_API_URL: options.githubApiUrl,
-    GITHUB_SERVER_URL: "https://github.com",
-    GITHUB_REPOSITORY: options.repository ?? "octo/media",
-    GITHUB_SHA: options.sha ?? "a".repeat(40),
-    GITHUB_WORKSPACE: options.workspace,
-    GITHUB_RUN_ID: "4242",
-    RUNNER_TEMP: runnerTemp,
-  };
-  for (const [name, value] of Object.entries(inputs))
-    env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] = value;
-
-  const child = spawn(process.execPath, [ACTION_ENTRY], {
-    cwd: options.workspace,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  let pending = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-    pending += chunk;
-    const lines = pending.split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) {
-      const signal = options.onLine?.(line);
-      if (signal) child.kill(signal);
-    }
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
-    child.on("close", (c, s) => done([c, s])),
-  );
+export function pullRequestEvent(
+  number: number,
+  headSha: string,
+  fork = false,
+  options: { before?: string } = {},
+) {
   return {
-    code,
-    signal,
-    stdout,
-    stderr,
-    outputs: parseOutputFile(await readFile(outputPath, "utf8")),
-    summary: await readFile(summaryPath, "utf8"),
-    runnerTemp,
-  };
-}
-
-/** A pull_request event payload for `octo/media` (same-repository head unless `fork`). */
-export function pullRequestEvent(number: number, headSha: string, fork = false) {
-  return {
-    action: "synchronize",
-    number,
-    pull_request: {
-      number,
-      head: { sha: headSha, repo: { full_name: fork ? "someone/media" : "octo/media", fork } },
-      base: { sha: "b".repeat(40), repo: { full_name: "octo/media" } },
-    },
-    repository: { full_name: "octo/media" },
+    ...event({ repository: "octo/media", number, headSha, baseSha: "b".repeat(40), fork }),
+    ...(options.before === undefined ? {} : { before: options.before, after: headSha }),
   };
 }

@@ -5,14 +5,22 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { relayIdempotencyKey } from "../../src/action/relay-idempotency-key.ts";
 import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
 import { readBody } from "../fakes/read-body.ts";
+import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
 import { type ActionRun, pullRequestEvent, runAction } from "./action-harness.ts";
 
 const TOKEN = "ghs_faketokenfaketokenfaketoken0002";
 const HEAD = "d".repeat(40);
 const CLAIMS =
   "Clinically proven and guaranteed. The #1 choice. Act now! Ask @octocat <script>x</script>\n";
+
+/** Claims on lines 2 and 5; the PR's diff shows lines 1 to 3 only. */
+const LINES =
+  "A calm first line.\nClinically proven results.\nA calm third line.\nAnother calm line.\nGuaranteed to work.\n";
+const LINES_PATCH =
+  "@@ -1,2 +1,3 @@\n A calm first line.\n+Clinically proven results.\n A calm third line.";
 
 let emu: EmulatorHandle;
 let github: FakeGithub;
@@ -56,6 +64,7 @@ beforeAll(async () => {
   await truncate(join(workspace, "media/huge.txt"), 101 * 1000 * 1000);
   await symlink(join(workspace, "media/clean.txt"), join(workspace, "media/link.txt"));
   await put("media/v.txt", "Clinically proven. Act now!\n");
+  await put("media/lines.txt", LINES);
 });
 
 afterAll(async () => {
@@ -109,6 +118,19 @@ describe("action (live, built dist/index.js)", () => {
 
     const check = github.checkRuns.find((c) => c.head_sha === HEAD);
     const sarif = await readFile(join(workspace, "review.sarif"), "utf8");
+    const log = JSON.parse(sarif);
+    expect(await sarifSchemaErrors(log)).toEqual([]);
+    // claims.txt is one line: each finding points at it, quoting its own words.
+    const claims = log.runs[0].results.filter(
+      (r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+        r.locations[0]!.physicalLocation.artifactLocation.uri === "media/claims.txt",
+    );
+    expect(claims.length).toBeGreaterThan(0);
+    for (const result of claims) {
+      const region = result.locations[0].physicalLocation.region;
+      expect(region.startLine).toBe(1);
+      expect(CLAIMS).toContain(region.snippet.text);
+    }
     const everything = [
       run.stdout
         .split("\n")
@@ -134,23 +156,67 @@ describe("action (live, built dist/index.js)", () => {
     expect(github.violations).toEqual([]);
   });
 
-  it("action stops before submitting when the estimate is over max-credits", async () => {
+  it("action stops before submitting when the estimate is over max-credits, and asks for action", async () => {
     github.addPullRequest(11, [{ filename: "media/claims.txt", status: "modified" }]);
     const before = await ledger();
-    const run = await live({ "max-credits": "0" }, 11);
-    expect(run.code).toBe(0);
-    expect(run.outputs).toMatchObject({ status: "neutral", "submission-id": "", credits: "1" });
-    expect(run.summary).toContain("over max-credits 0");
+    const run = await live({ "max-credits": "0", "check-name": "Budget" }, 11);
+    // Not reviewed must not pass a required check: the step fails, the check asks for action.
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({
+      status: "action_required",
+      "submission-id": "",
+      credits: "1",
+    });
+    expect(run.stdout).toMatch(
+      /::error::Not reviewed: the estimate is 1 credit, over the max-credits limit of 0/,
+    );
+    const check = github.checkRuns.find((c) => c.name === "Budget");
+    expect(check).toMatchObject({ status: "completed", conclusion: "action_required" });
+    expect(check?.output?.title).toBe(
+      "Not reviewed: the estimate of 1 credit is over max-credits 0",
+    );
+    for (const text of [run.summary, check?.output?.summary ?? ""]) {
+      expect(text).toContain("over the max-credits limit of 0");
+      expect(text).toContain("raise max-credits");
+      expect(text).toContain("workflow\\_dispatch input max-credits");
+    }
     expect(await ledger()).toMatchObject({
       submissions: before.submissions,
       creditsCharged: before.creditsCharged,
     });
   });
 
+  it("action points annotations at anchored lines, and comments on a line only when the diff shows it", async () => {
+    github.addPullRequest(17, [
+      { filename: "media/lines.txt", status: "modified", patch: LINES_PATCH },
+    ]);
+    const run = await live({ "fail-on": "never", "check-name": "Anchors" }, 17);
+    expect(run.code).toBe(0);
+    const check = github.checkRuns.find((c) => c.name === "Anchors");
+    const lines = (check?.annotations ?? []).map((a) => `${a["path"]}:${a["start_line"]}`);
+    expect(lines.sort()).toEqual(["media/lines.txt:2", "media/lines.txt:5"]);
+    const comments = github.reviewComments.filter((c) => c.pull_number === 17);
+    // Line 2 is in the diff: a line comment. Line 5 is not: it stays in the file-level comment.
+    const onLine = comments.filter((c) => c.subject_type === "line");
+    const onFile = comments.filter((c) => c.subject_type === "file");
+    expect(onLine.map((c) => c.line)).toEqual([2]);
+    expect(onLine[0]!.body).toMatch(/Clinically proven/i);
+    expect(onLine[0]!.body).not.toMatch(/Guaranteed/i);
+    expect(onFile).toHaveLength(1);
+    expect(onFile[0]!.body).toMatch(/Guaranteed/i);
+    expect(onFile[0]!.body).not.toMatch(/Clinically proven/i);
+    expect(github.violations).toEqual([]);
+  });
+
   it("action says which issues are new and resolved on a later version", async () => {
-    github.addPullRequest(12, [{ filename: "media/v.txt", status: "added" }]);
+    const v1 = "Clinically proven. Act now!\n";
+    const v2 = "Clinically proven. Guaranteed!\n";
+    await put("media/v.txt", v1);
+    github.addPullRequest(12, [{ filename: "media/v.txt", status: "added", content: v1 }]);
     await live({ "fail-on": "never" }, 12);
-    await put("media/v.txt", "Clinically proven. Guaranteed!\n");
+    // A push changes the file: GitHub lists its new blob sha, so it is reviewed again.
+    await put("media/v.txt", v2);
+    github.addPullRequest(12, [{ filename: "media/v.txt", status: "added", content: v2 }]);
     const run = await live({ "fail-on": "never" }, 12);
     expect(run.code).toBe(0);
     const comment = github.reviewComments.find((c) => c.pull_number === 12);
@@ -203,9 +269,17 @@ describe("action (live, built dist/index.js)", () => {
   });
 
   it("action with wait false sets a pending status, registers with the relay and exits 0", async () => {
-    const links: { auth: string | undefined; body: Record<string, unknown> }[] = [];
+    const links: {
+      auth: string | undefined;
+      key: string | string[] | undefined;
+      body: Record<string, unknown>;
+    }[] = [];
     const relay = createServer(async (req, res) => {
-      links.push({ auth: req.headers.authorization, body: JSON.parse(await readBody(req)) });
+      links.push({
+        auth: req.headers.authorization,
+        key: req.headers["idempotency-key"],
+        body: JSON.parse(await readBody(req)),
+      });
       res.writeHead(202, { "content-type": "application/json" }).end("{}");
     });
     await new Promise<void>((r) => relay.listen(0, "127.0.0.1", r));
@@ -226,6 +300,8 @@ describe("action (live, built dist/index.js)", () => {
       expect(links).toEqual([
         {
           auth: "Bearer relay-secret-token",
+          // The key names the link, so a re-run of this job sends the same one.
+          key: `"${relayIdempotencyKey({ submissionId: run.outputs["submission-id"]!, sha: HEAD, context: "Content Review" })}"`,
           body: {
             submissionId: run.outputs["submission-id"],
             repository: "octo/media",

@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
+import { fileFingerprint } from "../../src/action/review-fingerprint.ts";
+import { type FakeGithub, type FakeUser, startFakeGithub } from "../fakes/github/index.ts";
+import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
 
 const TOKEN = "ghs_faketokenfaketokenfaketoken0001";
@@ -19,8 +21,14 @@ const FILES = {
   "media/note__sandbox_advisory__.txt": "advisory text",
   "media/wait__sandbox_pending__.txt": "pending forever",
   "media/plain.txt": "no marker",
+  "notes.md": "no marker either",
   "docs/tool.exe": "not media",
 };
+
+const OCTOCAT: FakeUser = { login: "octocat", id: 583231, type: "User" };
+
+const MARKERS =
+  "__sandbox_pass__, __sandbox_advisory__, __sandbox_fail__, __sandbox_error__, __sandbox_retryable_error__, __sandbox_pending__";
 
 async function writeFiles(dir: string, files: Record<string, string>) {
   for (const [path, text] of Object.entries(files)) {
@@ -108,7 +116,20 @@ describe("action (sandbox, built dist/index.js)", () => {
     expect(report.assets).toHaveLength(3);
     const sarif = JSON.parse(await readFile(join(workspace, "out/review.sarif"), "utf8"));
     expect(sarif.runs[0].results).toHaveLength(5);
-    expect(sarif.runs[0].results[0].locations[0].physicalLocation.region.startLine).toBe(1);
+    expect(await sarifSchemaErrors(sarif)).toEqual([]);
+    // Media have no lines: their findings are about the whole file, not a made-up line 1. The
+    // sandbox's text anchors carry line 1 and no quote.
+    for (const result of sarif.runs[0].results) {
+      const at = result.locations[0].physicalLocation;
+      expect(at.region ?? null).toEqual(
+        at.artifactLocation.uri.endsWith(".txt") ? { startLine: 1 } : null,
+      );
+    }
+    expect(
+      sarif.runs[0].tool.driver.rules.every(
+        (r: { help?: { text?: string } }) => (r.help?.text ?? "") !== "",
+      ),
+    ).toBe(true);
     expect(github.violations).toEqual([]);
   });
 
@@ -135,14 +156,132 @@ describe("action (sandbox, built dist/index.js)", () => {
     expect(github.violations).toEqual([]);
   });
 
-  it("action fails early with the service's message for a sandbox file without a marker", async () => {
-    github.addPullRequest(2, [{ filename: "media/plain.txt", status: "added" }]);
-    const run = await base({}, 2);
+  it("action skips changed files without a sandbox marker with one warning, and reviews the marked ones", async () => {
+    github.addPullRequest(2, [
+      { filename: "media/plain.txt", status: "added" },
+      { filename: "notes.md", status: "modified" },
+      { filename: "media/banner__sandbox_pass__.png", status: "modified" },
+    ]);
+    const run = await base({ "check-name": "Unmarked" }, 2);
+    expect(run.code).toBe(0);
+    expect(run.outputs).toMatchObject({ status: "success" });
+    const warning = `2 files have no sandbox marker in the name and were skipped: media/plain.txt, notes.md. A sandbox key (sk_test_) reviews only files whose names contain one of ${MARKERS}.`;
+    expect(run.stdout).toContain(`::warning::${warning}`);
+    // In markdown, underscores and parentheses are escaped.
+    const escaped = (text: string) => text.replace(/[_()]/g, (c) => `\\${c}`);
+    expect(run.summary).toContain(escaped(warning));
+    const check = github.checkRuns.find((c) => c.name === "Unmarked");
+    expect(check).toMatchObject({ head_sha: HEAD, conclusion: "success" });
+    expect(check?.output?.summary).toContain(escaped(warning));
+    const report = JSON.parse(await readFile(run.outputs["report-path"]!, "utf8"));
+    expect(report.assets.map((a: { path: string }) => a.path)).toEqual([
+      "media/banner__sandbox_pass__.png",
+    ]);
+    expect(
+      report.skipped.map((s: { path: string; reason: string }) => `${s.path}:${s.reason}`),
+    ).toEqual(["media/plain.txt:no-sandbox-marker", "notes.md:no-sandbox-marker"]);
+    expect(github.violations).toEqual([]);
+  });
+
+  it("action concludes skipped and exits 0 when no changed file has a sandbox marker", async () => {
+    github.addPullRequest(5, [{ filename: "media/plain.txt", status: "added" }]);
+    const run = await base({ "check-name": "Nothing marked" }, 5);
+    expect(run.code).toBe(0);
+    expect(run.outputs).toMatchObject({ status: "skipped", "submission-id": "" });
+    expect(run.stdout).toContain(
+      `::warning::1 file has no sandbox marker in the name and was skipped: media/plain.txt. A sandbox key (sk_test_) reviews only files whose names contain one of ${MARKERS}.`,
+    );
+    const check = github.checkRuns.find((c) => c.name === "Nothing marked");
+    expect(check).toMatchObject({ status: "completed", conclusion: "skipped" });
+    expect(check?.output?.title).toContain(
+      "Nothing to review in the sandbox: 1 file has no sandbox marker",
+    );
+    expect(run.summary).toContain("\\_\\_sandbox\\_retryable\\_error\\_\\_");
+  });
+
+  it("action posts the same comments one by one when GitHub refuses subject_type inside a review", async () => {
+    github.addPullRequest(40, [{ filename: "media/spot__sandbox_fail__.mp4", status: "added" }]);
+    github.setQuirks({ subjectTypeInReview: "reject" });
+    try {
+      const run = await base({ "check-name": "Older GitHub" }, 40);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain("PR review: 1 new");
+      expect(run.stdout).not.toContain("Could not post");
+      const refused = github.requests.filter(
+        (r) => r.operationId === "pulls/create-review" && r.status === 422,
+      );
+      expect(refused).toHaveLength(1);
+      expect(github.reviews.filter((r) => r.pull_number === 40)).toEqual([]);
+      const comments = github.reviewComments.filter((c) => c.pull_number === 40);
+      expect(comments).toHaveLength(1);
+      expect(comments[0]).toMatchObject({
+        path: "media/spot__sandbox_fail__.mp4",
+        subject_type: "file",
+        review_id: null,
+        commit_id: HEAD,
+        user: { type: "Bot" },
+      });
+      expect(comments[0]!.body).toContain(fileFingerprint("Older GitHub", comments[0]!.path));
+      expect(github.violations).toEqual([]);
+    } finally {
+      github.setQuirks({});
+    }
+  });
+
+  it("action warns once and keeps the findings in the check run and job summary when file comments are refused too", async () => {
+    github.addPullRequest(41, [
+      { filename: "media/spot__sandbox_fail__.mp4", status: "added" },
+      { filename: "media/note__sandbox_advisory__.txt", status: "added" },
+    ]);
+    github.setQuirks({ subjectTypeInReview: "reject", fileComments: "reject" });
+    try {
+      const run = await base({ "check-name": "Oldest GitHub" }, 41);
+      expect(run.code).toBe(1);
+      expect(run.stdout.match(/::warning::Could not post the review comments/g)).toHaveLength(1);
+      expect(run.stdout).toContain("The findings are in the check run and the job summary.");
+      expect(github.reviewComments.filter((c) => c.pull_number === 41)).toEqual([]);
+      const singles = github.requests.filter(
+        (r) => r.operationId === "pulls/create-review-comment" && r.path.includes("/pulls/41/"),
+      );
+      expect(singles).toHaveLength(1);
+      const check = github.checkRuns.find((c) => c.name === "Oldest GitHub");
+      expect(check?.conclusion).toBe("failure");
+      expect(check?.annotations.length).toBeGreaterThan(0);
+      expect(check?.output?.summary).toContain("`media/spot__sandbox_fail__.mp4`: 1 critical");
+      expect(run.summary).toContain("`media/note__sandbox_advisory__.txt`: 1 minor");
+    } finally {
+      github.setQuirks({});
+    }
+  });
+
+  it("action re-run edits only its own Bot comments, never a person's comment that quotes the fingerprint", async () => {
+    const spot = "media/spot__sandbox_fail__.mp4";
+    const banner = "media/banner__sandbox_pass__.png";
+    github.addPullRequest(42, [
+      { filename: spot, status: "added" },
+      { filename: banner, status: "modified" },
+    ]);
+    const quoting = [
+      github.addReviewComment(42, {
+        path: spot,
+        body: `Pasted from the bot: ${fileFingerprint("Mine", spot)}`,
+        user: OCTOCAT,
+      }),
+      github.addReviewComment(42, {
+        path: banner,
+        body: `Old findings, copied by hand ${fileFingerprint("Mine", banner)}`,
+        user: OCTOCAT,
+      }),
+    ];
+    const bodies = quoting.map((c) => c.body);
+    const run = await base({ "check-name": "Mine" }, 42);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("contains no sandbox marker");
-    expect(run.outputs["status"]).toBe("failure");
-    const check = github.checkRuns.filter((c) => c.head_sha === HEAD).at(-1);
-    expect(check?.conclusion).toBe("failure");
+    expect(run.stdout).toContain("PR review: 1 new, 0 updated, 0 marked outdated");
+    expect(quoting.map((c) => c.body)).toEqual(bodies);
+    expect(quoting.map((c) => c.updates)).toEqual([0, 0]);
+    const ours = github.reviewComments.filter((c) => c.pull_number === 42 && c.user.type === "Bot");
+    expect(ours.map((c) => c.path)).toEqual([spot]);
+    expect(github.violations).toEqual([]);
   });
 
   it.each([

@@ -42,13 +42,21 @@ async function actionStep(template: string, context: Record<string, string>) {
     .find((s) => s.uses?.includes("content-review-toolkit"));
   expect(step, `${template} has a content-review-toolkit step`).toBeDefined();
   const inputs: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(step!.with ?? {})) {
-    inputs[name] = String(raw).replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (_, expression: string) => {
-      const value = context[expression];
+  // A name, or names and 'literals' joined by `||` (the first non-empty wins, as on a runner).
+  const evaluate = (expression: string, name: string) => {
+    for (const part of expression.split("||").map((p) => p.trim())) {
+      const literal = /^'(.*)'$/.exec(part);
+      const value = literal ? literal[1] : context[part];
       if (value === undefined)
-        throw new Error(`${template}: no value for \${{ ${expression} }} in input ${name}`);
-      return value;
-    });
+        throw new Error(`${template}: no value for \${{ ${part} }} in input ${name}`);
+      if (value !== "") return value;
+    }
+    return "";
+  };
+  for (const [name, raw] of Object.entries(step!.with ?? {})) {
+    inputs[name] = String(raw).replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_, expression: string) =>
+      evaluate(expression, name),
+    );
   }
   return inputs;
 }
@@ -95,7 +103,10 @@ describe("workflow templates, run as written", () => {
       "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
       "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
       "github.token": TOKEN,
+      // A pull_request event has no workflow_dispatch inputs: the template's default applies.
+      "inputs.max-credits": "",
     });
+    expect(inputs["max-credits"]).toBe("500");
     const run = await runAction({
       inputs,
       eventName: "pull_request",
@@ -117,6 +128,48 @@ describe("workflow templates, run as written", () => {
     expect(github.reviewComments.filter((c) => c.pull_number === 21).map((c) => c.path)).toContain(
       "media/claims.txt",
     );
+    expect(github.violations).toEqual([]);
+  });
+
+  it("content-review.yml over budget asks for action, and a workflow_dispatch run with a one-off higher limit reviews", async () => {
+    github.addPullRequest(23, [{ filename: "media/claims.txt", status: "modified" }]);
+    const context = {
+      "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
+      "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
+      "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
+      "github.token": TOKEN,
+    };
+    const sha = "7".repeat(40);
+    const tight = await actionStep("content-review.yml", { ...context, "inputs.max-credits": "" });
+    // `files` narrowed to one file and max-credits to 0 to keep the run small and over budget.
+    const over = await runAction({
+      inputs: { ...tight, "max-credits": "0", files: "media/claims.txt" },
+      eventName: "pull_request",
+      event: pullRequestEvent(23, sha),
+      workspace,
+      githubApiUrl: github.apiUrl,
+      githubToken: TOKEN,
+    });
+    expect(over.code).toBe(1);
+    expect(over.outputs.status).toBe("action_required");
+    // Run workflow, on the PR's branch (its head commit), with max-credits 50.
+    const oneOff = await actionStep("content-review.yml", {
+      ...context,
+      "inputs.max-credits": "50",
+    });
+    expect(oneOff["max-credits"]).toBe("50");
+    const run = await runAction({
+      inputs: { ...oneOff, files: "media/claims.txt" },
+      eventName: "workflow_dispatch",
+      event: { inputs: { "max-credits": "50" }, ref: "refs/heads/feature" },
+      workspace,
+      githubApiUrl: github.apiUrl,
+      githubToken: TOKEN,
+      sha,
+    });
+    expect(run.outputs.status).toBe("failure");
+    const checks = github.checkRuns.filter((c) => c.head_sha === sha);
+    expect(checks.map((c) => c.conclusion)).toEqual(["action_required", "failure"]);
     expect(github.violations).toEqual([]);
   });
 

@@ -20,10 +20,14 @@ describe("emulator bin", () => {
         const info = JSON.parse(first);
         expect(Object.keys(info).sort()).toEqual([
           "baseUrl",
+          "githubApiUrl",
           "liveKey",
           "sandboxKey",
+          "slackApiUrl",
           "workspaceId",
         ]);
+        expect(info.slackApiUrl).toBe(`${info.baseUrl}/_emulator/slack/api/`);
+        expect(info.githubApiUrl).toBe(`${info.baseUrl}/_emulator/github`);
         expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
         expect(info.liveKey).toMatch(/^sk_live_[0-9a-f]{64}$/);
         expect(info.sandboxKey).toMatch(/^sk_test_/);

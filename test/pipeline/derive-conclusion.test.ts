@@ -33,7 +33,7 @@ describe("deriveConclusion", () => {
   });
 
   it.each([
-    ["budget-exceeded", "neutral"],
+    ["budget-exceeded", "action_required"],
     ["timed-out", "timed_out"],
     ["cancelled", "cancelled"],
     ["submitted-no-wait", "pending"],

@@ -109,7 +109,7 @@ describe("runReviewPipeline", () => {
     });
     expect(outcome).toMatchObject({
       status: "budget-exceeded",
-      conclusion: "neutral",
+      conclusion: "action_required",
       submissionId: null,
     });
     expect(await (await fetch(`${emu.baseUrl}/_emulator/ledger`)).json()).toMatchObject({
@@ -129,6 +129,66 @@ describe("runReviewPipeline", () => {
     expect(retries).toEqual([1]);
     expect(outcome.assets[0]).toMatchObject({ status: "complete", retries: 1, failure: null });
     expect(outcome.conclusion).toBe("success");
+  });
+
+  it("runReviewPipeline skips found sandbox files without a marker with one event, and reviews the marked ones", async () => {
+    const events: { paths: string[]; message: string }[] = [];
+    const requests: string[] = [];
+    const plain = { ...(await file("plain.txt", "x")), discovered: true };
+    const marked = { ...(await file("ok__sandbox_pass__.txt", "y")), discovered: true };
+    const outcome = await runReviewPipeline({
+      client: client("sandbox", requests),
+      files: [plain, marked],
+      sidekickIds: ["brand"],
+      poll: FAST_POLL,
+      events: {
+        onSandboxUnmarked: (e) =>
+          events.push({ paths: e.skipped.map((s) => s.file.displayPath), message: e.message }),
+      },
+    });
+    expect(outcome).toMatchObject({ status: "completed", conclusion: "success" });
+    expect(outcome.assets.map((a) => a.file.displayPath)).toEqual(["media/ok__sandbox_pass__.txt"]);
+    expect(outcome.skipped).toEqual([
+      expect.objectContaining({ file: plain, reason: "no-sandbox-marker" }),
+    ]);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.paths).toEqual(["media/plain.txt"]);
+    expect(events[0]!.message).toContain("__sandbox_retryable_error__");
+  });
+
+  it("runReviewPipeline keeps a sandbox file named explicitly, so that the service's 400 names it", async () => {
+    const outcome = await runReviewPipeline({
+      client: client("sandbox"),
+      files: [await file("named.txt", "x"), await file("ok__sandbox_pass__.txt", "y")],
+      sidekickIds: ["brand"],
+      poll: FAST_POLL,
+    });
+    expect(outcome.status).toBe("error");
+    expect(outcome.conclusion).toBe("failure");
+    expect(outcome.reason).toContain('"named.txt" contains no sandbox marker');
+  });
+
+  it("runReviewPipeline has nothing to review when no found sandbox file has a marker", async () => {
+    const outcome = await runReviewPipeline({
+      client: client("sandbox"),
+      files: [{ ...(await file("plain.txt", "x")), discovered: true }],
+      sidekickIds: ["brand"],
+      poll: FAST_POLL,
+    });
+    expect(outcome).toMatchObject({ status: "nothing-to-review", conclusion: "skipped" });
+    expect(outcome.reason).toMatch(
+      /^Nothing to review in the sandbox: 1 file has no sandbox marker/,
+    );
+  });
+
+  it("runReviewPipeline ignores markers with a live key", async () => {
+    const outcome = await runReviewPipeline({
+      client: client("live"),
+      files: [{ ...(await file("calm.txt", "A calm sentence.")), discovered: true }],
+      sidekickIds: ["brand"],
+      poll: FAST_POLL,
+    });
+    expect(outcome).toMatchObject({ status: "completed", skipped: [] });
   });
 
   it("runReviewPipeline fails the run for an asset that failed for good", async () => {

@@ -15,6 +15,9 @@ describe("resolveRelayConfig", () => {
       github: null,
       contentReview: null,
       logLevel: "info",
+      retentionDays: 30,
+      // A third of the 60 s job lease.
+      handlerTimeoutMs: 20_000,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -41,6 +44,13 @@ describe("resolveRelayConfig", () => {
     [{ GITHUB_API_URL: "ftp://x" }, "GITHUB_API_URL"],
     [{ CONTENT_REVIEW_API_KEY: "sk_test_x" }, "CONTENT_REVIEW_BASE_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ RETENTION_DAYS: "0" }, "RETENTION_DAYS"],
+    [{ RETENTION_DAYS: "a month" }, "RETENTION_DAYS"],
+    [{ RELAY_HANDLER_TIMEOUT_MS: "30001" }, "RELAY_HANDLER_TIMEOUT_MS"],
+    [
+      { RELAY_JOB_EXPIRE_SECONDS: "8", RELAY_HANDLER_TIMEOUT_MS: "5000" },
+      "RELAY_HANDLER_TIMEOUT_MS",
+    ],
   ])("with %j names %s in one line", (env, variable) => {
     const input: Record<string, string | undefined> =
       Object.keys(env).length === 0 ? {} : { ...BASE, ...env };
@@ -54,6 +64,15 @@ describe("resolveRelayConfig", () => {
       expect(e.message.startsWith(variable)).toBe(true);
       expect(e.message).not.toContain("\n");
     }
+  });
+
+  it("derives the attempt deadline from the job lease unless it is set", () => {
+    expect(resolveRelayConfig({ ...BASE, RELAY_JOB_EXPIRE_SECONDS: "9" }).handlerTimeoutMs).toBe(
+      3000,
+    );
+    expect(
+      resolveRelayConfig({ ...BASE, RELAY_HANDLER_TIMEOUT_MS: "30000", RETENTION_DAYS: "7" }),
+    ).toMatchObject({ handlerTimeoutMs: 30_000, retentionDays: 7 });
   });
 
   it("never echoes a secret value in its message", () => {

@@ -41,25 +41,36 @@ function event(submissionId: string, assetId: string): AssetEvent {
   };
 }
 
-const stores: { name: string; skip: boolean; open: () => Promise<Journal> }[] = [
+/**
+ * Each store opens a new journal, or (with `at`) the journal of an earlier `open`. `attempts`
+ * lowers the attempts before an entry is dead (pg-boss counts retry delays in whole seconds).
+ */
+const stores: {
+  name: string;
+  skip: boolean;
+  open: (at?: string, attempts?: number) => Promise<Journal & { at: string }>;
+}[] = [
   {
     name: "sqlite",
     skip: false,
-    open: async () =>
-      openSqliteJournal({ path: join(dir, `${Math.random()}.db`), retry: RETRY, pollMs: 10 }),
+    open: async (at = join(dir, `${Math.random()}.db`), attempts = RETRY.maxAttempts) =>
+      Object.assign(
+        openSqliteJournal({ path: at, retry: { ...RETRY, maxAttempts: attempts }, pollMs: 10 }),
+        { at },
+      ),
   },
   {
     name: "postgres",
     skip: !hasPostgres,
-    open: async () => {
-      const schema = uniqueSchema("relay_journal_test");
-      schemas.push(schema);
-      // pg-boss counts retry delays in whole seconds: 1 s base.
-      return openPostgresJournal({
+    open: async (at, attempts = RETRY.maxAttempts) => {
+      const schema = at ?? uniqueSchema("relay_journal_test");
+      if (at === undefined) schemas.push(schema);
+      const journal = await openPostgresJournal({
         connectionString: TEST_POSTGRES_URL,
         schema,
-        retry: { ...RETRY, baseMs: 1000 },
+        retry: { ...RETRY, maxAttempts: attempts, baseMs: 1000 },
       });
+      return Object.assign(journal, { at: schema });
     },
   },
 ];
@@ -139,17 +150,163 @@ describe.each(stores)("journal ($name)", ({ skip, open }) => {
     });
   });
 
-  it.skipIf(skip)("keeps relay state and effects", async () => {
+  it.skipIf(skip)("keeps relay state", async () => {
     journal = await open();
     expect(await journal.loadState("s")).toBeNull();
     await journal.saveState("s", '{"a":1}');
     await journal.saveState("s", '{"a":2}');
     expect(await journal.loadState("s")).toBe('{"a":2}');
-    await journal.setEffect("k", { state: "started", value: null });
-    await journal.setEffect("k", { state: "done", value: "1.2" });
-    expect(await journal.getEffect("k")).toEqual({ state: "done", value: "1.2" });
     await journal.ping();
   });
+
+  it.skipIf(skip)(
+    "claims an effect once: new, then busy while held, done once completed",
+    async () => {
+      journal = await open();
+      const scope = { submissionId: "s-claim", entryId: "e-1", since: 1000 };
+      const first = await journal.claimEffect("slack-reply:e-1", scope, 60_000);
+      expect(first.status).toBe("new");
+      expect((await journal.claimEffect("slack-reply:e-1", scope, 60_000)).status).toBe("busy");
+      if (first.status !== "new") throw new Error("unreachable");
+      await journal.completeEffect("slack-reply:e-1", first.token, "1700000000.000100");
+      expect(await journal.claimEffect("slack-reply:e-1", scope, 60_000)).toEqual({
+        status: "done",
+        value: "1700000000.000100",
+      });
+    },
+  );
+
+  it.skipIf(skip)(
+    "hands an expired or abandoned claim over as unknown, with the first claimant's bound",
+    async () => {
+      journal = await open();
+      const scope = { submissionId: "s-claim", entryId: "e-2", since: 4242 };
+      const first = await journal.claimEffect("github-status:e-2", scope, 1);
+      await waitUntil("the claim to expire", async () => {
+        const next = await journal?.claimEffect(
+          "github-status:e-2",
+          { ...scope, since: 9999 },
+          60_000,
+        );
+        if (next?.status === "busy") return false;
+        expect(next).toMatchObject({ status: "unknown", since: 4242 });
+        return true;
+      });
+      expect(first.status).toBe("new");
+      const held = await journal.claimEffect("github-status:e-3", scope, 60_000);
+      if (held.status !== "new") throw new Error("expected a new claim");
+      await journal.abandonEffect("github-status:e-3", held.token, "unknown");
+      expect(await journal.claimEffect("github-status:e-3", scope, 60_000)).toMatchObject({
+        status: "unknown",
+      });
+      const refused = await journal.claimEffect("github-status:e-4", scope, 60_000);
+      if (refused.status !== "new") throw new Error("expected a new claim");
+      await journal.abandonEffect("github-status:e-4", refused.token, "not-performed");
+      expect((await journal.claimEffect("github-status:e-4", scope, 60_000)).status).toBe("new");
+    },
+  );
+
+  it.skipIf(skip)("keeps the gauges as entries change state, without counting", async () => {
+    journal = await open(undefined, 1);
+    await journal.ingest("g-1", event("s-gauge", "a-1"));
+    await journal.ingest("g-2", event("s-gauge-2", "a-1"));
+    expect(await journal.stats()).toEqual({ queueDepth: 2, deadLettered: 0 });
+    let fail = true;
+    const seen: string[] = [];
+    await journal.start(async (entry) => {
+      if (entry.id === "g-2" && fail) throw new Error("nope");
+      seen.push(entry.id);
+    });
+    await waitUntil(
+      "g-1 done and g-2 dead",
+      async () => {
+        const stats = await journal?.stats();
+        return stats?.queueDepth === 0 && stats.deadLettered === 1;
+      },
+      30_000,
+    );
+    fail = false;
+    await journal.redeliver("g-2");
+    await waitUntil("the redelivery", () => seen.includes("g-2"), 20_000);
+    await waitUntil("empty gauges", async () => {
+      const stats = await journal?.stats();
+      return stats?.queueDepth === 0 && stats.deadLettered === 0;
+    });
+  });
+});
+
+describe.each(stores)("journal retention ($name)", ({ skip, open }) => {
+  let journal: Journal | undefined;
+  afterEach(async () => {
+    await journal?.close(200); // its held handler is stopped at the timeout
+    journal = undefined;
+  });
+
+  it.skipIf(skip)(
+    "prune deletes only finished entries older than the cutoff, with their effects",
+    async () => {
+      const first = await open(undefined, 1);
+      journal = first;
+      // Old: finished before the cutoff (two done, one dead), and one left pending.
+      for (const id of ["old-done-1", "old-done-2", "old-dead"]) {
+        await first.ingest(id, event(`s-${id}`, "a"));
+      }
+      await first.saveState("s-old-done-1", "{}");
+      const scope = { submissionId: "s-old-done-1", entryId: "old-done-1", since: 0 };
+      const claim = await first.claimEffect("slack-reply:old-done-1", scope, 60_000);
+      if (claim.status !== "new") throw new Error("expected a new claim");
+      await first.completeEffect("slack-reply:old-done-1", claim.token, null);
+      const parent = await first.claimEffect(
+        "slack-parent:s-old-done-1",
+        { ...scope, entryId: null },
+        60_000,
+      );
+      if (parent.status !== "new") throw new Error("expected a new claim");
+      await first.completeEffect("slack-parent:s-old-done-1", parent.token, "1.1");
+      await first.start(async (entry) => {
+        if (entry.id === "old-dead") throw new Error("dead on purpose");
+      });
+      await waitUntil(
+        "three finished entries",
+        async () =>
+          (await first.listEntries(10)).filter((e) => e.state === "done" || e.state === "dead")
+            .length === 3,
+        30_000,
+      );
+      // Reopened without workers: this entry stays pending.
+      await first.close(2000);
+      journal = await open(first.at, 1);
+      await journal.ingest("old-pending", event("s-old-pending", "a"));
+      const cutoff = Date.now() + 1;
+      // New: finished after the cutoff.
+      await journal.ingest("new-done", event("s-new", "a"));
+      await journal.start(async (entry, attempt) => {
+        // Held until shutdown: it stays open (running) through the prunes below.
+        if (entry.id === "old-pending") {
+          await new Promise((resolve) => attempt.signal.addEventListener("abort", resolve));
+          throw attempt.signal.reason;
+        }
+      });
+      await waitUntil("the new entry done", async () =>
+        ((await journal?.listEntries(10)) ?? []).some(
+          (e) => e.id === "new-done" && e.state === "done",
+        ),
+      );
+      expect(await journal.prune(cutoff, 2)).toBe(2);
+      expect(await journal.prune(cutoff, 2)).toBe(1);
+      expect(await journal.prune(cutoff, 2)).toBe(0);
+      const left = (await journal.listEntries(10)).map((e) => e.id).sort();
+      expect(left).toEqual(["new-done", "old-pending"]);
+      // The entries' effects and the state of submissions left without entries went with them.
+      expect(await journal.loadState("s-old-done-1")).toBeNull();
+      expect((await journal.claimEffect("slack-reply:old-done-1", scope, 1)).status).toBe("new");
+      expect(
+        (await journal.claimEffect("slack-parent:s-old-done-1", { ...scope, entryId: null }, 1))
+          .status,
+      ).toBe("new");
+      expect((await journal.stats()).deadLettered).toBe(0);
+    },
+  );
 });
 
 describe("journal (sqlite) shutdown", () => {

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -28,6 +30,14 @@ describe("startRelay logs", () => {
     // The fakes accept other tokens than the relay's, so every call fails and is logged.
     slack = await startFakeSlack({ token: "xoxb-the-right-one" });
     github = await startFakeGithub({ token: "ghs_the_right_one" });
+    // A service that refuses the key, as the real one answers a wrong key (part 5): enrichment
+    // fails at once, without the retries a service that cannot be reached would get.
+    const service = createServer((_req, res) => {
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end('{"detail":"Invalid API key"}');
+    });
+    await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+    const serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
     const secrets = {
       WEBHOOK_SECRETS: TEST_SECRET,
       RELAY_TOKEN: TEST_RELAY_TOKEN,
@@ -46,8 +56,8 @@ describe("startRelay logs", () => {
         SLACK_API_URL: slack.apiUrl,
         SLACK_MIN_INTERVAL_MS: "0",
         GITHUB_API_URL: github.apiUrl,
-        // Nothing answers here: enrichment fails too, and its error is logged.
-        CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9",
+        // Enrichment fails too, and its error is logged.
+        CONTENT_REVIEW_BASE_URL: serviceUrl,
         RELAY_RETRY_BASE_MS: "10",
         RELAY_RETRY_MAX_MS: "20",
         RELAY_MAX_ATTEMPTS: "2",
@@ -79,9 +89,12 @@ describe("startRelay logs", () => {
       );
     } finally {
       await relay.close();
+      service.closeAllConnections();
+      await new Promise((resolve) => service.close(resolve));
     }
     const log = lines.join("\n");
     expect(log).toContain("webhook refused");
+    expect(log).toMatch(/enrich/i);
     for (const value of Object.values(secrets)) expect(log).not.toContain(value);
     expect(log).not.toContain(TEST_SECRET.slice("whsec_".length));
   });

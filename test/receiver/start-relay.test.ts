@@ -7,6 +7,7 @@ import {
   createLogger,
   type RelayHandle,
   resolveRelayConfig,
+  SLACK_LIMITS,
   startRelay,
 } from "../../receiver/index.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
@@ -27,6 +28,7 @@ let dir: string;
 let slack: FakeSlack;
 let github: FakeGithub;
 let relay: RelayHandle;
+const logLines: string[] = [];
 const nextId = () => `msg_${randomUUID()}`;
 
 beforeAll(async () => {
@@ -47,7 +49,9 @@ beforeAll(async () => {
     GITHUB_API_URL: github.apiUrl,
     RELAY_RETRY_BASE_MS: "20",
   });
-  relay = await startRelay(config, { logger: createLogger("silent") });
+  relay = await startRelay(config, {
+    logger: createLogger("debug", (line) => logLines.push(line)),
+  });
 });
 
 afterAll(async () => {
@@ -75,7 +79,8 @@ describe("startRelay webhook route", () => {
     {
       name: "an unknown event type",
       opts: { body: body.replace("asset.processing.completed", "asset.deleted") },
-      status: 400,
+      status: 200,
+      json: { status: "ignored" },
     },
     {
       name: "a missing data field",
@@ -182,6 +187,71 @@ describe("startRelay relays", () => {
     expect(github.violations).toEqual([]);
   });
 
+  it("relays a 20,000-character error whole to the journal and cut within Block Kit's limits to Slack", async () => {
+    const submissionId = "sub-long-error";
+    const errorMessage = "The decoder gave up <here> & there. ".repeat(600).slice(0, 20_000);
+    const id = nextId();
+    const res = await sendSigned(relay.url, {
+      id,
+      body: eventBody({
+        type: "asset.processing.failed",
+        submissionId,
+        assetId: "a-long",
+        errorMessage,
+      }),
+    });
+    expect(await res.json()).toEqual({ status: "accepted" });
+    const journaled = (await relay.journal.listEntries(50)).find((e) => e.id === id);
+    expect(journaled?.event).toMatchObject({ errorMessage });
+    // The fake Slack refuses what Slack would (blocks, section and text limits): the reply arrives.
+    await waitUntil("the failure reply", () =>
+      slack.messages.some(
+        (m) => m.threadTs !== null && m.metadata?.event_payload["reply_key"] === id,
+      ),
+    );
+    const reply = slack.messages.find((m) => m.metadata?.event_payload["reply_key"] === id);
+    expect(reply?.text.length).toBeLessThanOrEqual(SLACK_LIMITS.sectionText);
+    expect(reply?.text).toContain("The decoder gave up &lt;here&gt; &amp; there.");
+    expect(reply?.text.endsWith("…")).toBe(true);
+    expect(slack.calls.filter((c) => c.error !== null && c.error !== "invalid_auth")).toEqual([]);
+  });
+
+  it("logs each effect at debug with its destination", async () => {
+    const submissionId = "sub-logged";
+    const sha = "fedcba9876543210fedcba9876543210fedcba98";
+    await fetch(`${relay.url}/links`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ submissionId, repository: "acme/site", sha, assetCount: 1 }),
+    });
+    await sendSigned(relay.url, {
+      id: nextId(),
+      body: eventBody({ submissionId, assetId: "a-logged", issueCount: 0 }),
+    });
+    await waitUntil("the final status", () =>
+      github.statuses.some((st) => st.sha === sha && st.state === "success"),
+    );
+    const effects = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry["level"] === "debug" && entry["message"] === "effect");
+    expect(effects).toContainEqual(
+      expect.objectContaining({
+        effect: `slack-parent:${submissionId}`,
+        destination: expect.stringMatching(/^Slack channel C0REVIEW \(127\.0\.0\.1:\d+\)$/),
+        outcome: "performed",
+      }),
+    );
+    expect(effects).toContainEqual(
+      expect.objectContaining({
+        destination: expect.stringMatching(
+          /^GitHub commit statuses \(127\.0\.0\.1:\d+\) acme\/site@fedcba9$/,
+        ),
+        outcome: "performed",
+      }),
+    );
+    expect(logLines.join("\n")).not.toMatch(/xoxb-|ghs_|whsec_/);
+  });
+
   it("relays an unlinked submission to Slack only", async () => {
     const before = github.statuses.length;
     await sendSigned(relay.url, {
@@ -243,5 +313,59 @@ describe("startRelay admin routes", () => {
     expect(metrics).toMatch(/^relay_webhooks_duplicates_total [1-9]\d*$/m);
     expect(metrics).toMatch(/^relay_webhooks_rejected_total\{reason="bad-signature"\} [1-9]\d*$/m);
     expect(metrics).toMatch(/^relay_queue_depth \d+$/m);
+    expect(metrics).toMatch(/^relay_webhooks_ignored_total [1-9]\d*$/m);
+    expect(metrics).toMatch(/^relay_journal_pruned_total 0$/m);
   });
+});
+
+describe("startRelay POST /links", () => {
+  const post = (body: Record<string, unknown>, key?: string) =>
+    fetch(`${relay.url}/links`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${TEST_RELAY_TOKEN}`,
+        "content-type": "application/json",
+        ...(key === undefined ? {} : { "idempotency-key": key }),
+      },
+      body: JSON.stringify(body),
+    });
+  const linksOf = async (submissionId: string) =>
+    (await relay.journal.listEntries(500)).filter(
+      (e) => e.event.kind === "link.registered" && e.event.submissionId === submissionId,
+    );
+
+  it("journals a link once however often the same Idempotency-Key sends it (the Action's retries)", async () => {
+    const link = { submissionId: "sub-idem", repository: "acme/site", sha: SHA, assetCount: 1 };
+    const first = await post(link, '"content-review-link-abc"');
+    const retry = await post(link, '"content-review-link-abc"');
+    const unquoted = await post(link, "content-review-link-abc");
+    expect([first.status, retry.status, unquoted.status]).toEqual([202, 202, 202]);
+    expect(await first.json()).toMatchObject({ status: "accepted" });
+    expect(await retry.json()).toMatchObject({ status: "duplicate" });
+    expect(await unquoted.json()).toMatchObject({ status: "duplicate" });
+    expect(await linksOf("sub-idem")).toHaveLength(1);
+  });
+
+  it("without the header dedupes on the link itself: repository, commit, submission, context", async () => {
+    const link = { submissionId: "sub-natural", repository: "acme/site", sha: SHA };
+    expect(await (await post(link)).json()).toMatchObject({ status: "accepted" });
+    expect(await (await post(link)).json()).toMatchObject({ status: "duplicate" });
+    expect(await (await post({ ...link, context: "other" })).json()).toMatchObject({
+      status: "accepted",
+    });
+    expect(await linksOf("sub-natural")).toHaveLength(2);
+  });
+
+  it.each(['""', "has space", "x".repeat(256)])(
+    "refuses Idempotency-Key %j with 400 and journals nothing",
+    async (key) => {
+      const res = await post(
+        { submissionId: "sub-badkey", repository: "acme/site", sha: SHA },
+        key,
+      );
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "invalid_idempotency_key" });
+      expect(await linksOf("sub-badkey")).toHaveLength(0);
+    },
+  );
 });

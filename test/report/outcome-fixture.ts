@@ -4,7 +4,7 @@ import {
   outcomeWithoutReview,
   type ReviewOutcome,
 } from "../../src/pipeline/index.ts";
-import { countBySeverity } from "../../src/report/index.ts";
+import { countBySeverity } from "../../src/policy/index.ts";
 
 /** An issue with every text field set to `text`, for sanitizer and truncation tests. */
 export function issueWith(
@@ -49,12 +49,14 @@ export function assetWith(
     failure: null,
     retries: 0,
     versionNumber: 1,
+    processingSeconds: null,
     topics: [],
     orphanIssues: issues,
     issues,
     counts: countBySeverity(issues),
     diff: null,
     resultsError: null,
+    reused: null,
     ...extra,
   };
 }
@@ -96,6 +98,7 @@ export function outcomeOf(partial: Partial<ReviewOutcome>): ReviewOutcome {
     failedAssetCount: assets.filter((a) => a.status === "failed").length,
     error: null,
     lastSubmission: null,
+    record: null,
     ...partial,
   };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  describeReuse,
   renderAssetMarkdown,
+  renderJsonReport,
   renderMarkdownReport,
   renderSeverityChart,
 } from "../../src/report/index.ts";
@@ -38,6 +40,39 @@ describe("renderMarkdownReport", () => {
     expect(md.split("<details>").length).toBe(md.split("</details>").length);
     expect(md).toContain("The report was cut short");
     expect(md).toContain("See the JSON report.");
+  });
+
+  it("renderMarkdownReport marks reused files with the commit that reviewed them and states the credits saved", () => {
+    const reused = assetWith("media/old.mp4", [issueWith("1", "major", "Still there")], {
+      reused: { submissionId: "s-1", reviewedIn: "abc1234".padEnd(40, "0"), credits: 3 },
+    });
+    const fresh = assetWith("media/new.mp4", [], { blobPath: "new/new.mp4" });
+    const outcome = {
+      ...outcomeWith([reused, fresh]),
+      estimate: {
+        totalCredits: 2,
+        files: [{ file: fresh.file, blobPath: "new/new.mp4", credits: 2, priceable: true }],
+      },
+    };
+    const md = renderMarkdownReport(outcome);
+    expect(md).toContain("2 files reviewed · 1 unchanged file reused (3 credits saved)");
+    expect(md).toContain("| `media/old.mp4` | 1 major · unchanged since abc1234 | 0 (3 saved) |");
+    expect(md).toContain("| `media/new.mp4` | no issues | 2 |");
+    expect(md).toContain("### `media/old.mp4`: 1 major (unchanged since abc1234)");
+    expect(md).toContain("Still there");
+    const json = renderJsonReport(outcome, { name: "t", version: "1" });
+    expect(json).toMatchObject({ reusedCount: 1, creditsSaved: 3 });
+    expect(json["assets"]).toMatchObject([
+      { path: "media/old.mp4", credits: 0, reused: { submissionId: "s-1", creditsSaved: 3 } },
+      { path: "media/new.mp4", credits: 2, reused: null },
+    ]);
+  });
+
+  it.each([
+    ["a commit", "f".repeat(40), "unchanged since fffffff"],
+    ["a date-time", "2026-11-22T10:31:05Z", "unchanged since 2026-11-22T10:31:05Z"],
+  ])("describeReuse names %s", (_what, reviewedIn, text) => {
+    expect(describeReuse({ submissionId: "s", reviewedIn, credits: 1 })).toBe(text);
   });
 
   it("renderMarkdownReport adds the chart only when asked", () => {

@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander";
-import { plural } from "../../report/index.ts";
+import { plural } from "../../policy/index.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import { requireSandbox } from "../create-session.ts";
 import {

@@ -4,7 +4,7 @@ import { type Command, Option } from "commander";
 import type { WebhookEventType, WebhookSubscription } from "../../api/index.ts";
 import { CliUsageError } from "../cli-usage-error.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
-import { intInRange, parseUuid } from "../option-parsers.ts";
+import { collectChoices, intInRange, parseUuid } from "../option-parsers.ts";
 import {
   formatDeliveries,
   formatSubscription,
@@ -45,9 +45,12 @@ export function registerWebhooksCommand(program: Command, ctx: CommandContext): 
     .description("Subscribe an HTTPS endpoint to processing events; the secret is returned once")
     .requiredOption("--url <url>", "HTTPS endpoint that answers 200")
     .addOption(
-      new Option("--event <types...>", "event types to receive (default: both)").choices(
-        EVENT_TYPES,
-      ),
+      new Option(
+        "--event <types...>",
+        "event types to receive, repeatable or comma-separated (default: both)",
+      )
+        .choices(EVENT_TYPES)
+        .argParser(collectChoices(EVENT_TYPES)),
     )
     .option("--description <text>", "a note for people", "")
     .option("--secret-file <path>", "write the signing secret to this new file (mode 600)")

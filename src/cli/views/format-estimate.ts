@@ -1,5 +1,5 @@
 import type { PriceEstimateResponse } from "../../api/index.ts";
-import { plural } from "../../report/index.ts";
+import { plural } from "../../policy/index.ts";
 import { formatTable } from "../format-table.ts";
 
 /** A price estimate (part 2.12): one row per file, then the total. */

@@ -1,5 +1,5 @@
 import type { Issue, IssueListResponse, TopicsResponse } from "../../api/index.ts";
-import { bySeverity, countBySeverity, formatSeverityCounts } from "../../report/index.ts";
+import { bySeverity, countBySeverity, formatSeverityCounts } from "../../policy/index.ts";
 import type { Style } from "../create-style.ts";
 import { formatTable } from "../format-table.ts";
 

@@ -1,6 +1,13 @@
-import type { ReviewConclusion, ReviewOutcome } from "../../pipeline/index.ts";
-import { SERVICE_SKIP_REASONS } from "../../pipeline/index.ts";
-import { bySeverity, formatSeverityCounts, meetsThreshold, plural } from "../../report/index.ts";
+import type { ReviewOutcome } from "../../pipeline/index.ts";
+import { reuseSummary, SERVICE_SKIP_REASONS } from "../../pipeline/index.ts";
+import {
+  bySeverity,
+  formatSeverityCounts,
+  meetsThreshold,
+  plural,
+  type ReviewConclusion,
+} from "../../policy/index.ts";
+import { describeReuse } from "../../report/index.ts";
 import type { Style } from "../create-style.ts";
 import { formatTable } from "../format-table.ts";
 
@@ -15,7 +22,13 @@ export function formatReview(outcome: ReviewOutcome, style: Style): string {
           { header: "status", value: (a) => a.status, paint: (text) => style.tone(text) },
           { header: "issues", value: (a) => formatSeverityCounts(a.counts) },
           { header: "retries", value: (a) => a.retries || "", align: "right" },
-          { header: "note", value: (a) => a.resultsError ?? a.failure?.errorMessage },
+          {
+            header: "note",
+            value: (a) =>
+              a.resultsError ??
+              a.failure?.errorMessage ??
+              (a.reused === null ? undefined : describeReuse(a.reused)),
+          },
         ],
         outcome.assets,
       ),
@@ -34,9 +47,11 @@ export function formatReview(outcome: ReviewOutcome, style: Style): string {
       `${style.yellow("Skipped")}\n${outcome.skipped.map((s) => `  ${s.file.displayPath}: ${s.message}`).join("\n")}\n`,
     );
   }
+  const reuse = reuseSummary(outcome.assets);
   const facts = [
     outcome.submissionId ? `submission ${outcome.submissionId}` : null,
     outcome.estimate ? plural(outcome.estimate.totalCredits, "credit") : null,
+    reuse.count > 0 ? reuse.text : null,
     `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`,
     `fail-on ${outcome.failOn}`,
     outcome.environment === "sandbox" ? "sandbox" : null,
@@ -45,11 +60,11 @@ export function formatReview(outcome: ReviewOutcome, style: Style): string {
   return parts.join("\n");
 }
 
-/** The verdict word per conclusion: check-run terms (`neutral`) read oddly in a terminal. */
+/** The verdict word per conclusion: check-run terms (`action_required`) read oddly in a terminal. */
 const VERDICT_WORDS: Readonly<Record<ReviewConclusion, string>> = Object.freeze({
   success: "passed",
   failure: "failed",
-  neutral: "stopped",
+  action_required: "stopped",
   skipped: "skipped",
   timed_out: "timed out",
   cancelled: "cancelled",
@@ -62,14 +77,16 @@ const VERDICT_WORDS: Readonly<Record<ReviewConclusion, string>> = Object.freeze(
  * matches the exit code; any other ending uses the pipeline's reason.
  */
 function verdictLine(outcome: ReviewOutcome, style: Style): string {
+  if (outcome.status === "submitted-no-wait") {
+    const next = outcome.submissionId
+      ? ` Follow up with: content-review status ${outcome.submissionId} --wait`
+      : "";
+    return `Review ${style.yellow(VERDICT_WORDS.pending)}: ${outcome.reason}${next}`;
+  }
   if (outcome.status !== "completed") {
+    // The reason is an error message: `review` prints it once, on stderr (reviewErrorLine).
     const word = VERDICT_WORDS[outcome.conclusion];
-    const painted = outcome.conclusion === "failure" ? style.red(word) : style.yellow(word);
-    const next =
-      outcome.status === "submitted-no-wait" && outcome.submissionId
-        ? ` Follow up with: content-review status ${outcome.submissionId} --wait`
-        : "";
-    return `Review ${painted}: ${outcome.reason}${next}`;
+    return `Review ${outcome.conclusion === "failure" ? style.red(word) : style.yellow(word)}.`;
   }
   const over = outcome.assets.reduce(
     (n, a) => n + a.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn)).length,
@@ -88,4 +105,13 @@ function verdictLine(outcome: ReviewOutcome, style: Style): string {
   return outcome.failOn === "never"
     ? `Review ${style.green("passed")}: ${reviewed}; fail-on is never.`
     : `Review ${style.green("passed")}: ${reviewed}, no issues at or above ${outcome.failOn}.`;
+}
+
+/**
+ * The line `review` writes to stderr when a run ended before its results (an error, a budget
+ * stop, a timeout, a cancellation, nothing to review): what happened and what to do, once.
+ */
+export function reviewErrorLine(outcome: ReviewOutcome): string | null {
+  if (outcome.status === "completed" || outcome.status === "submitted-no-wait") return null;
+  return `content-review: ${outcome.reason}\n`;
 }

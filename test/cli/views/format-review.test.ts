@@ -71,14 +71,14 @@ describe("formatReview", () => {
       "1 issue (1 critical), fail-on never",
     ],
     [
-      "a budget stop (the pipeline's reason)",
+      "a budget stop (its reason goes to stderr once, not here)",
       outcome({
         status: "budget-exceeded",
-        conclusion: "neutral",
+        conclusion: "action_required",
         reason: "The estimate is 9 credits, over max-credits 1; nothing was submitted or charged.",
         estimate: estimate(9),
       }),
-      "Review stopped: The estimate is 9 credits, over max-credits 1; nothing was submitted or charged.",
+      "Review stopped.",
       "9 credits, 0 issues (no issues), fail-on major",
     ],
     [

@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { type ZodType, z } from "zod";
 
 interface OpenApiParameter {
@@ -30,15 +31,55 @@ export type OpenApiVerdict =
 let routes: Route[] | undefined;
 const bodySchemas = new Map<string, ZodType | null>();
 
+type Paths = Record<string, Record<string, OpenApiOperation>>;
+
+/**
+ * The operations of GitHub's description: for each path and method, the operation id, its
+ * parameters and its request body, which is all the fake checks. The published file is 73 MB,
+ * mostly response schemas, and takes most of a second to parse; every test process that starts a
+ * fake GitHub would pay that. So the first process derives this table (about 1.4 MB) and keeps it
+ * in `node_modules/.cache`, under the installed version of `@octokit/openapi`.
+ */
+function loadPaths(): Paths {
+  const require = createRequire(import.meta.url);
+  const { version } = require("@octokit/openapi/package.json") as { version: string };
+  const cache = join(
+    dirname(require.resolve("@octokit/openapi/package.json")),
+    "..",
+    "..",
+    ".cache",
+    "content-review",
+    `github-operations-${version}.json`,
+  );
+  try {
+    return JSON.parse(readFileSync(cache, "utf8")) as Paths;
+  } catch {
+    // Not derived yet (or unreadable): derive it below.
+  }
+  const file = require.resolve("@octokit/openapi/generated/api.github.com.deref.json");
+  const spec = JSON.parse(readFileSync(file, "utf8")) as { paths: Paths };
+  const paths: Paths = {};
+  for (const [template, methods] of Object.entries(spec.paths)) {
+    paths[template] = {};
+    for (const [method, operation] of Object.entries(methods)) {
+      if (typeof operation !== "object" || !operation.operationId) continue;
+      const { operationId, parameters, requestBody } = operation;
+      paths[template][method] = { operationId, parameters, requestBody } as OpenApiOperation;
+    }
+  }
+  // Written whole, then renamed: a concurrent reader sees the old state or the new, never half.
+  mkdirSync(dirname(cache), { recursive: true });
+  const temp = `${cache}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(paths));
+  renameSync(temp, cache);
+  return paths;
+}
+
 function loadRoutes(): Route[] {
   if (routes) return routes;
-  const require = createRequire(import.meta.url);
-  const file = require.resolve("@octokit/openapi/generated/api.github.com.deref.json");
-  const spec = JSON.parse(readFileSync(file, "utf8")) as {
-    paths: Record<string, Record<string, OpenApiOperation>>;
-  };
+  const paths = loadPaths();
   routes = [];
-  for (const [template, methods] of Object.entries(spec.paths)) {
+  for (const [template, methods] of Object.entries(paths)) {
     const pattern = new RegExp(
       `^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "([^/]+)")}$`,
     );

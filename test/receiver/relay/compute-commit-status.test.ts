@@ -1,38 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { computeCommitStatus, STATUS_DESCRIPTION_MAX } from "../../../receiver/index.ts";
-import type { AssetState, SubmissionState } from "../../../receiver/relay/submission-state.ts";
-import type { SubmissionLink } from "../../../receiver/relay-event.ts";
+import {
+  asset as build,
+  link as linkTo,
+  state as stateOf,
+} from "../helpers/submission-builders.ts";
 
-const link = (over: Partial<SubmissionLink> = {}): SubmissionLink => ({
-  submissionId: "s",
-  repository: "acme/site",
-  sha: "abcdef1",
-  pullRequest: 3,
-  context: "content-review",
-  assetCount: 2,
-  failOn: "major",
-  ...over,
-});
-
+// This table was written for fail-on major and a count of 0 issues by default.
+const link = (over: Parameters<typeof linkTo>[0] = {}) => linkTo({ failOn: "major", ...over });
 const asset = (
   status: string,
-  counts: Partial<AssetState["counts"]> | null = null,
+  counts: Parameters<typeof build>[1] = null,
   issueCount: number | null = 0,
-): AssetState => ({
-  assetId: Math.random().toString(36),
-  status,
-  filename: null,
-  issueCount,
-  counts:
-    counts === null ? null : { critical: 0, major: 0, minor: 0, info: 0, other: 0, ...counts },
-  errorMessage: status === "failed" ? "x" : null,
-});
-
-const state = (assets: AssetState[], l: SubmissionLink | null = link()): SubmissionState => ({
-  submissionId: "s",
-  assets,
-  link: l,
-});
+) => build(status, counts, issueCount);
+const state = (assets: ReturnType<typeof build>[], l: ReturnType<typeof link> | null = link()) =>
+  stateOf(assets, l);
 
 describe("computeCommitStatus", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EffectRecord, JournalEntry } from "../../../receiver/journal/index.ts";
+import type { AttemptInfo, JournalEntry } from "../../../receiver/journal/index.ts";
 import { createLogger } from "../../../receiver/logger.ts";
 import type { CommitStatus } from "../../../receiver/relay/compute-commit-status.ts";
 import type { Enricher } from "../../../receiver/relay/enricher.ts";
@@ -8,7 +8,6 @@ import type { AssetEvent, RelayEvent } from "../../../receiver/relay-event.ts";
 
 function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) {
   const states = new Map<string, string>();
-  const effects = new Map<string, EffectRecord>();
   const parents: { submissionId: string; update: boolean }[] = [];
   const replies: string[] = [];
   const statuses: CommitStatus[] = [];
@@ -18,23 +17,21 @@ function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) 
       saveState: async (id, json) => {
         states.set(id, json);
       },
-      getEffect: async (key) => effects.get(key) ?? null,
-      setEffect: async (key, effect) => {
-        effects.set(key, effect);
-      },
       hasLaterEntries: async () => options.later ?? false,
     },
     slack: {
-      upsertParent: async (submissionId, _message, o) => {
+      destination: "Slack channel C1 (slack.test)",
+      upsertParent: async (submissionId, _message, _context, o) => {
         parents.push({ submissionId, update: o?.updateExisting !== false });
         return "1.0001";
       },
-      replyOnce: async (_s, _ts, key) => {
-        replies.push(key);
+      replyOnce: async (_s, _ts, _text, context) => {
+        replies.push(context.entryId);
       },
     },
     github: {
-      setStatus: async (_repo, _sha, status) => {
+      destination: "GitHub commit statuses (github.test)",
+      setStatus: async (_submission, _repo, _sha, status) => {
         statuses.push(status);
       },
     },
@@ -44,6 +41,14 @@ function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) 
   });
   return { process, parents, replies, statuses };
 }
+
+/** Attempt `attempt` of `last` on an entry, with a far deadline. */
+const attempt = (n = 1, isLast = true): AttemptInfo => ({
+  attempt: n,
+  isLast,
+  signal: new AbortController().signal,
+  deadline: Date.now() + 60_000,
+});
 
 let seq = 0;
 function entry(event: RelayEvent): JournalEntry {
@@ -89,8 +94,8 @@ const link: RelayEvent = {
 describe("createEntryProcessor", () => {
   it("relays a completed asset to Slack and the linked commit", async () => {
     const h = harness();
-    await h.process(entry(link));
-    await h.process(entry(completed("a-1")));
+    await h.process(entry(link), attempt());
+    await h.process(entry(completed("a-1")), attempt());
     expect(h.parents).toEqual([{ submissionId: "s-1", update: true }]);
     expect(h.statuses.at(-1)).toMatchObject({
       state: "success",
@@ -100,8 +105,8 @@ describe("createEntryProcessor", () => {
 
   it("skips the in-between update and status while a later entry of the submission waits", async () => {
     const h = harness({ later: true });
-    await h.process(entry(link));
-    await h.process(entry(completed("a-1")));
+    await h.process(entry(link), attempt());
+    await h.process(entry(completed("a-1")), attempt());
     expect(h.parents).toEqual([]);
     expect(h.statuses).toEqual([]);
   });
@@ -114,7 +119,7 @@ describe("createEntryProcessor", () => {
       status: "failed",
       errorMessage: "x",
     });
-    await h.process(failed);
+    await h.process(failed, attempt());
     expect(h.parents).toEqual([{ submissionId: "s-1", update: false }]);
     expect(h.replies).toEqual([failed.id]);
   });
@@ -127,9 +132,9 @@ describe("createEntryProcessor", () => {
     };
     const h = harness({ enricher });
     const e = entry(completed("a-3", 2));
-    await expect(h.process(e, { attempt: 1, isLast: false })).rejects.toThrow("API down");
+    await expect(h.process(e, attempt(1, false))).rejects.toThrow("API down");
     expect(h.parents).toEqual([]);
-    await h.process(e, { attempt: 8, isLast: true });
+    await h.process(e, attempt(8, true));
     expect(h.parents).toHaveLength(1);
   });
 
@@ -141,11 +146,34 @@ describe("createEntryProcessor", () => {
       }),
     };
     const h = harness({ enricher });
-    await h.process(entry(link));
-    await h.process(entry(completed("a-4", 1)));
+    await h.process(entry(link), attempt());
+    await h.process(entry(completed("a-4", 1)), attempt());
     expect(h.statuses.at(-1)).toMatchObject({
       state: "success",
       description: expect.stringContaining("1 minor"),
     });
+  });
+
+  it("gives the enricher the attempt's abort signal and stops when it aborts", async () => {
+    const signals: AbortSignal[] = [];
+    const enricher: Enricher = {
+      assetDetails: (_s, _a, _c, signal) =>
+        new Promise((_resolve, reject) => {
+          signals.push(signal);
+          signal.addEventListener("abort", () => reject(signal.reason));
+        }),
+    };
+    const h = harness({ enricher });
+    const controller = new AbortController();
+    const running = h.process(entry(completed("a-5")), {
+      ...attempt(8, true),
+      signal: controller.signal,
+    });
+    while (signals.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(new Error("deadline"));
+    // Even on the last attempt an aborted one relays nothing without its details.
+    await expect(running).rejects.toThrow("deadline");
+    expect(signals).toEqual([controller.signal]);
+    expect(h.parents).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   SLACK_LIMITS,
 } from "../../../receiver/index.ts";
 import type { SubmissionState } from "../../../receiver/relay/submission-state.ts";
+import { failedAsset } from "../helpers/submission-builders.ts";
 
 function state(
   assets: SubmissionState["assets"],
@@ -49,7 +50,7 @@ describe("renderSlackMessage", () => {
       "https://github.com/acme/site/pull/9",
     );
     const text = JSON.stringify(message.blocks);
-    expect(text).toContain("In progress, 1/2 reviewed");
+    expect(text).toContain("⏳ *Submitted, results pending* · 1/2 assets reviewed");
     expect(text).toContain("1 major");
     expect(text).toContain("file-1.png");
     expect(text).toContain("<https://github.com/acme/site/pull/9|acme/site#9>");
@@ -63,29 +64,55 @@ describe("renderSlackMessage", () => {
     expect(text).toContain("&lt;!channel&gt;");
   });
 
-  it("stays within 50 blocks and 3000 characters a section, however many files", () => {
+  it("stays within 50 blocks, 3000 characters a section and the message's text budget, however many files", () => {
     const assets = Array.from({ length: 2000 }, (_, i) =>
       complete(i, `${"long-name-".repeat(10)}${i}.png`),
     );
     const message = renderSlackMessage(state(assets), null);
     expect(message.blocks.length).toBeLessThanOrEqual(SLACK_LIMITS.blocks);
+    let total = 0;
     for (const block of message.blocks) {
-      if (block.type === "section")
+      if (block.type === "section") {
         expect(block.text.text.length).toBeLessThanOrEqual(SLACK_LIMITS.sectionText);
+        total += block.text.text.length;
+      }
     }
+    expect(total).toBeLessThanOrEqual(SLACK_LIMITS.messageBlocksText);
     expect(JSON.stringify(message.blocks.at(-1))).toMatch(/more files/);
   });
 
   it("renderFailureReply carries the escaped error message", () => {
-    const reply = renderFailureReply({
-      assetId: "a-1",
-      status: "failed",
-      filename: "clip.mp4",
-      issueCount: null,
-      counts: null,
-      errorMessage: "Codec <unknown> & broken",
-    });
+    const reply = renderFailureReply(failedAsset("Codec <unknown> & broken"));
     expect(reply).toContain("clip.mp4");
     expect(reply).toContain("Codec &lt;unknown&gt; &amp; broken");
+  });
+
+  it("renderFailureReply cuts a 20,000-character error to one section, never inside an entity", () => {
+    const errorMessage = `${"a <b> & c ".repeat(2000)}`;
+    const reply = renderFailureReply(failedAsset(errorMessage));
+    expect(reply.length).toBeLessThanOrEqual(SLACK_LIMITS.sectionText);
+    expect(reply.endsWith("…")).toBe(true);
+    expect(reply).not.toMatch(/&[a-z]{0,3}…$/);
+    expect(reply).not.toContain("<b>");
+  });
+
+  it("cuts a long status and error on the asset lines", () => {
+    const message = renderSlackMessage(
+      state([
+        { ...complete(1), status: "s".repeat(500) },
+        {
+          ...complete(2),
+          status: "failed",
+          counts: null,
+          issueCount: null,
+          errorMessage: "e".repeat(20_000),
+        },
+      ]),
+      null,
+    );
+    const text = JSON.stringify(message.blocks);
+    expect(text).not.toContain("s".repeat(51));
+    expect(text).not.toContain("e".repeat(301));
+    expect(message.text.length).toBeLessThanOrEqual(SLACK_LIMITS.fallbackText);
   });
 });

@@ -1,11 +1,20 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { createCommandContext } from "../../src/cli/command-context.ts";
 import { createProgram } from "../../src/cli/create-program.ts";
 import { recordingStream } from "./cli-harness.ts";
 
-const README = new URL("../../README.md", import.meta.url);
+const ROOT = new URL("../../", import.meta.url);
+
+/** The README and every page of `docs/`, concatenated: each command they show must exist. */
+async function documentation(): Promise<string> {
+  const pages = (await readdir(new URL("docs/", ROOT))).filter((f) => f.endsWith(".md")).sort();
+  const texts = await Promise.all(
+    ["README.md", ...pages.map((p) => `docs/${p}`)].map((p) => readFile(new URL(p, ROOT), "utf8")),
+  );
+  return texts.join("\n");
+}
 
 /** Splits a shell line into words, keeping quoted parts and $(...) together; stops at | >> && #. */
 function words(line: string): string[] {
@@ -31,7 +40,7 @@ function words(line: string): string[] {
   return end === -1 ? out : out.slice(0, end);
 }
 
-/** Every `content-review ...` invocation in the README's code blocks and inline code. */
+/** Every `content-review ...` invocation in the code blocks and inline code of the docs. */
 function invocations(markdown: string): string[][] {
   const joined = markdown.replace(/\\\n\s*/g, " ");
   const found: string[][] = [];
@@ -79,9 +88,9 @@ function check(program: Command, argv: readonly string[]): string[] {
   return problems;
 }
 
-describe("README.md (CLI commands)", () => {
+describe("README.md and docs/ (CLI commands)", () => {
   it("uses only commands, options and choices the CLI has", async () => {
-    const markdown = await readFile(README, "utf8");
+    const markdown = await documentation();
     const io = { stdout: recordingStream(), stderr: recordingStream(), env: {}, cwd: "." };
     const program = createProgram(createCommandContext(io, { exitCode: 0, secrets: [] }));
     const all = invocations(markdown);
@@ -122,7 +131,7 @@ describe("README.md (CLI commands)", () => {
   });
 
   it("documents every exit code", async () => {
-    const markdown = await readFile(README, "utf8");
+    const markdown = await readFile(new URL("docs/cli.md", ROOT), "utf8");
     for (const code of [0, 1, 2, 3, 4])
       expect(markdown).toMatch(new RegExp(`^\\| ${code} \\| `, "m"));
   });

@@ -1,6 +1,7 @@
 /**
  * Severity policy, as data: the order of the severities the service reports (part 2.5)
- * and the `fail-on` thresholds built on them. Shared by the Action, the CLI and the relay.
+ * and the `fail-on` thresholds built on them. Shared by the pipeline, the reports, the Action,
+ * the CLI and the relay.
  */
 
 /** Known issue severities, most severe first. */
@@ -12,6 +13,9 @@ export type Severity = (typeof SEVERITIES)[number];
 export const FAIL_ON_VALUES = Object.freeze([...SEVERITIES, "never"] as const);
 
 export type FailOn = (typeof FAIL_ON_VALUES)[number];
+
+/** The threshold when none is given: the Action's `fail-on`, the CLI's `--fail-on`, the relay's links. */
+export const DEFAULT_FAIL_ON: FailOn = "critical";
 
 const RANK: ReadonlyMap<string, number> = new Map(SEVERITIES.map((s, i) => [s, i]));
 
@@ -32,9 +36,14 @@ export function meetsThreshold(severity: string, failOn: FailOn): boolean {
 /** Counts per known severity, plus `other` for severities outside the known list. */
 export type SeverityCounts = Record<Severity | "other", number>;
 
+/** Counts with every severity at zero. */
+export function noSeverityCounts(): SeverityCounts {
+  return { critical: 0, major: 0, minor: 0, info: 0, other: 0 };
+}
+
 /** Count items by their `severity` field. */
 export function countBySeverity(items: Iterable<{ severity: string }>): SeverityCounts {
-  const counts: SeverityCounts = { critical: 0, major: 0, minor: 0, info: 0, other: 0 };
+  const counts = noSeverityCounts();
   for (const item of items) {
     const s = item.severity.toLowerCase();
     if (RANK.has(s)) counts[s as Severity] += 1;

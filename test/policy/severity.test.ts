@@ -4,7 +4,7 @@ import {
   countBySeverity,
   meetsThreshold,
   severityRank,
-} from "../../src/report/severity.ts";
+} from "../../src/policy/index.ts";
 
 describe("severity", () => {
   it.each([

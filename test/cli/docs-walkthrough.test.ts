@@ -1,74 +1,43 @@
 /**
- * The README's CLI walkthroughs, run literally with bash against the emulator (issue 6, "Done
+ * The CLI page's walkthroughs (`docs/cli.md`), run literally with bash against the emulator (issue 6, "Done
  * when"): set up a webhook subscription for the real relay, review a folder from a non-GitHub
  * CI (the shell lines and the GitLab job), and produce the insights report. Only the
  * placeholders are replaced: the service address, the keys and the relay's public address.
  */
-import { spawn } from "node:child_process";
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import { type RelayHandle, resolveRelayConfig, startRelay } from "../../receiver/index.ts";
+import {
+  blocksUnder as blocksUnderHeading,
+  freePort,
+  bash as runBash,
+  type ShellRun,
+} from "../helpers/docs-shell.ts";
 import { tempDir } from "./cli-harness.ts";
 
-const README = fileURLToPath(new URL("../../README.md", import.meta.url));
-const BIN = fileURLToPath(new URL("../../src/cli/bin.ts", import.meta.url));
+const CLI_DOC = fileURLToPath(new URL("../../docs/cli.md", import.meta.url));
+// What an install puts on PATH: the package's bin, which runs the bundled CLI (dist/cli).
+const BIN = fileURLToPath(new URL("../../bin/content-review.js", import.meta.url));
 const RELAY_PUBLIC_URL = "https://relay.example.com/webhooks/content-review";
 
-/** The CLI section of the README. */
+/** The CLI page. */
 async function cliSection(): Promise<string> {
-  const markdown = await readFile(README, "utf8");
-  const start = markdown.indexOf("## CLI (`content-review`)");
-  const end = markdown.indexOf("\n## ", start + 1);
-  expect(start).toBeGreaterThan(-1);
-  return markdown.slice(start, end === -1 ? undefined : end);
+  return readFile(CLI_DOC, "utf8");
 }
 
-/** The fenced blocks of one language under a `###` heading of the section, in order. */
 function blocksUnder(section: string, heading: string, lang: string): string[] {
-  const start = section.indexOf(`### ${heading}\n`);
-  expect(start, `README heading "${heading}"`).toBeGreaterThan(-1);
-  const end = section.indexOf("\n### ", start + 1);
-  const part = section.slice(start, end === -1 ? undefined : end);
-  return [...part.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]!);
+  return blocksUnderHeading(section, heading, lang);
 }
 
-interface BashRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
+function bash(script: string, env: Record<string, string>, cwd: string): Promise<ShellRun> {
+  return runBash(script, { cwd, env, inheritEnv: false });
 }
 
-function bash(script: string, env: Record<string, string>, cwd: string): Promise<BashRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-e", "-o", "pipefail", "-c", script], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** A free loopback port (the relay must be subscribed before it can start with the secret). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-describe("README.md, CLI section: the walkthroughs run as written", () => {
+describe("docs/cli.md: the walkthroughs run as written", () => {
   let emu: EmulatorHandle;
   let dir: { path: string; remove: () => Promise<void> };
   let section: string;
@@ -168,7 +137,7 @@ describe("README.md, CLI section: the walkthroughs run as written", () => {
     expect(steps.code).toBe(0);
     expect(steps.stdout).toMatch(/^Dispatched \d+ events? \(asset\.processing\.completed\)\.$/m);
 
-    // Deliveries go out in the background: as the README says, run the last line again until
+    // Deliveries go out in the background: as the page says, run the last line again until
     // the attempt shows (a bounded poll).
     const last = script.trimEnd().split("\n").at(-1)!;
     expect(last).toMatch(/^content-review webhooks deliveries /);

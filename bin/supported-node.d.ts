@@ -1,0 +1,11 @@
+/** The oldest Node major version the commands run on. */
+export declare const REQUIRED_NODE_MAJOR: number;
+/**
+ * True on Node 24 or newer. Otherwise prints one line saying that Node 24 is required and how
+ * to get it, sets the exit code to 1 and returns false.
+ */
+export declare function supportedNode(
+  command: string,
+  version?: string,
+  write?: (line: string) => void,
+): boolean;
