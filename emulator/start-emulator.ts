@@ -78,7 +78,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     claimedBlobPaths: new Set(
       Object.values(state.assets).map((a) => blobClaim(a.workspaceId, a.blobPath)),
     ),
-    slack: createSlackRecorder(now),
+    slack: createSlackRecorder({ now }),
     github: createGithubRecorder(),
   };
 

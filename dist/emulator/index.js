@@ -94784,6 +94784,11 @@ const MAX_MESSAGE_BLOCKS = 50;
 /** Longest `text` of a message (Slack truncates longer ones and refuses past this). */
 const MAX_MESSAGE_TEXT = 40_000;
 const MAX_BLOCK_ID = 255;
+/**
+ * Most characters of text in all of a message's blocks together: past this Slack answers
+ * `msg_blocks_too_long`. Seen in practice at about 13,000; Slack does not document the figure.
+ */
+const MAX_BLOCKS_TEXT = 13_000;
 const ANY_TEXT = ["plain_text", "mrkdwn"];
 /** Per block type: its text fields and lists, with Slack's limits. */
 const BLOCK_RULES = Object.freeze({
@@ -94819,6 +94824,18 @@ function checkText(value, limit, pointer) {
         return problem(`must be less than ${limit.max + 1} characters`, `${pointer}/text`);
     }
     return null;
+}
+/** The characters of text in a value's text objects (a block, a list of blocks). */
+function textLength(value) {
+    if (Array.isArray(value))
+        return value.reduce((n, v) => n + textLength(v), 0);
+    if (typeof value !== "object" || value === null)
+        return 0;
+    let n = 0;
+    for (const [key, v] of Object.entries(value)) {
+        n += key === "text" && typeof v === "string" ? v.length : textLength(v);
+    }
+    return n;
 }
 /**
  * Checks the `blocks` argument of `chat.postMessage` / `chat.update`: a JSON array (or its
@@ -94886,6 +94903,9 @@ function validateBlocks(raw) {
             }
         }
     }
+    if (textLength(blocks) > MAX_BLOCKS_TEXT) {
+        return { error: "msg_blocks_too_long", message: "[ERROR] blocks hold too much text" };
+    }
     return { blocks };
 }
 
@@ -94907,6 +94927,10 @@ const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
 const TS = /^\d{10}\.\d{6}$/;
 const MAX_HISTORY_LIMIT = 999;
 const DEFAULT_HISTORY_LIMIT = 100;
+/** Slack's rule for `metadata.event_type`: a word of letters, digits, `_`, `.` and `-`. */
+const EVENT_TYPE = /^[A-Za-z0-9_.-]{1,255}$/;
+/** A `thread_ts` Slack can read; any other is `invalid_thread_ts`. */
+const THREAD_TS = /^\d+\.\d+$/;
 function slack_recorder_fail(error, extra = {}) {
     return { status: 200, body: { ok: false, error, ...extra } };
 }
@@ -94932,7 +94956,9 @@ function slack_recorder_parseJson(value) {
  * shapes, errors (HTTP 200 with `ok: false`), Block Kit limits, message metadata, and cursor
  * pagination. Messages stay in memory.
  */
-function createSlackRecorder(now = () => new Date()) {
+function createSlackRecorder(options = {}) {
+    const now = options.now ?? (() => new Date());
+    const accepts = (token) => options.token === undefined ? TOKEN.test(token) : token === options.token;
     const messages = [];
     const calls = [];
     let lastMicros = 0;
@@ -95052,6 +95078,7 @@ function createSlackRecorder(now = () => new Date()) {
                 if (typeof m !== "object" ||
                     m === null ||
                     typeof m.event_type !== "string" ||
+                    !EVENT_TYPE.test(m.event_type) ||
                     typeof m.event_payload !== "object" ||
                     m.event_payload === null ||
                     Array.isArray(m.event_payload)) {
@@ -95064,6 +95091,8 @@ function createSlackRecorder(now = () => new Date()) {
             }
             let threadTs = null;
             if (p.thread_ts !== undefined && p.thread_ts !== "") {
+                if (!THREAD_TS.test(String(p.thread_ts)))
+                    return slack_recorder_fail("invalid_thread_ts");
                 const parent = messages.find((m) => m.channel === channel && m.ts === String(p.thread_ts));
                 if (parent === undefined)
                     return slack_recorder_fail("thread_not_found");
@@ -95140,7 +95169,7 @@ function createSlackRecorder(now = () => new Date()) {
                 answer = slack_recorder_fail("unknown_method", { req_method: method });
             else if (token === undefined || token === "")
                 answer = slack_recorder_fail("not_authed");
-            else if (!TOKEN.test(token))
+            else if (!accepts(token))
                 answer = slack_recorder_fail("invalid_auth");
             else
                 answer = handler(params);
@@ -95255,7 +95284,7 @@ async function startEmulator(options = {}) {
         faultRandom: seededRandom(state.settings.faults.seed),
         inflight: new Set(),
         claimedBlobPaths: new Set(Object.values(state.assets).map((a) => blobClaim(a.workspaceId, a.blobPath))),
-        slack: createSlackRecorder(now),
+        slack: createSlackRecorder({ now }),
         github: createGithubRecorder(),
     };
     if (saved) {

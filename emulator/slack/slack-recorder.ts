@@ -49,6 +49,18 @@ const DEFAULT_HISTORY_LIMIT = 100;
 
 type Params = Readonly<Record<string, unknown>>;
 
+export interface SlackRecorderOptions {
+  /** The clock of `ts` and of the call log. @default the system clock */
+  readonly now?: () => Date;
+  /** The one token accepted; by default any token of the shape of a bot, user or app token. */
+  readonly token?: string;
+}
+
+/** Slack's rule for `metadata.event_type`: a word of letters, digits, `_`, `.` and `-`. */
+const EVENT_TYPE = /^[A-Za-z0-9_.-]{1,255}$/;
+/** A `thread_ts` Slack can read; any other is `invalid_thread_ts`. */
+const THREAD_TS = /^\d+\.\d+$/;
+
 function fail(error: string, extra: Record<string, unknown> = {}): SlackAnswer {
   return { status: 200, body: { ok: false, error, ...extra } };
 }
@@ -76,7 +88,10 @@ function parseJson(value: unknown): unknown {
  * shapes, errors (HTTP 200 with `ok: false`), Block Kit limits, message metadata, and cursor
  * pagination. Messages stay in memory.
  */
-export function createSlackRecorder(now: () => Date = () => new Date()) {
+export function createSlackRecorder(options: SlackRecorderOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const accepts = (token: string) =>
+    options.token === undefined ? TOKEN.test(token) : token === options.token;
   const messages: RecordedSlackMessage[] = [];
   const calls: RecordedSlackCall[] = [];
   let lastMicros = 0;
@@ -196,6 +211,7 @@ export function createSlackRecorder(now: () => Date = () => new Date()) {
           typeof m !== "object" ||
           m === null ||
           typeof m.event_type !== "string" ||
+          !EVENT_TYPE.test(m.event_type) ||
           typeof m.event_payload !== "object" ||
           m.event_payload === null ||
           Array.isArray(m.event_payload)
@@ -209,6 +225,7 @@ export function createSlackRecorder(now: () => Date = () => new Date()) {
       }
       let threadTs: string | null = null;
       if (p.thread_ts !== undefined && p.thread_ts !== "") {
+        if (!THREAD_TS.test(String(p.thread_ts))) return fail("invalid_thread_ts");
         const parent = messages.find((m) => m.channel === channel && m.ts === String(p.thread_ts));
         if (parent === undefined) return fail("thread_not_found");
         // A reply to a reply joins the parent's thread, as in Slack.
@@ -279,7 +296,7 @@ export function createSlackRecorder(now: () => Date = () => new Date()) {
       const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
       if (handler === undefined) answer = fail("unknown_method", { req_method: method });
       else if (token === undefined || token === "") answer = fail("not_authed");
-      else if (!TOKEN.test(token)) answer = fail("invalid_auth");
+      else if (!accepts(token)) answer = fail("invalid_auth");
       else answer = handler(params);
       calls.push({
         method,

@@ -10,6 +10,11 @@ export const MAX_MESSAGE_BLOCKS = 50;
 export const MAX_MESSAGE_TEXT = 40_000;
 
 const MAX_BLOCK_ID = 255;
+/**
+ * Most characters of text in all of a message's blocks together: past this Slack answers
+ * `msg_blocks_too_long`. Seen in practice at about 13,000; Slack does not document the figure.
+ */
+export const MAX_BLOCKS_TEXT = 13_000;
 
 interface TextLimit {
   readonly field: string;
@@ -46,7 +51,7 @@ export const BLOCK_RULES: Readonly<Record<string, BlockRule>> = Object.freeze({
 
 /** A refusal as Slack words it: the error code and one `[ERROR] …` line. */
 export interface BlocksProblem {
-  readonly error: "invalid_blocks" | "invalid_blocks_format";
+  readonly error: "invalid_blocks" | "invalid_blocks_format" | "msg_blocks_too_long";
   readonly message: string;
 }
 
@@ -69,6 +74,17 @@ function checkText(value: unknown, limit: TextLimit, pointer: string): BlocksPro
     return problem(`must be less than ${limit.max + 1} characters`, `${pointer}/text`);
   }
   return null;
+}
+
+/** The characters of text in a value's text objects (a block, a list of blocks). */
+function textLength(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + textLength(v), 0);
+  if (typeof value !== "object" || value === null) return 0;
+  let n = 0;
+  for (const [key, v] of Object.entries(value)) {
+    n += key === "text" && typeof v === "string" ? v.length : textLength(v);
+  }
+  return n;
 }
 
 /**
@@ -128,6 +144,9 @@ export function validateBlocks(raw: unknown): { blocks: unknown[] } | BlocksProb
         if (found) return found;
       }
     }
+  }
+  if (textLength(blocks) > MAX_BLOCKS_TEXT) {
+    return { error: "msg_blocks_too_long", message: "[ERROR] blocks hold too much text" };
   }
   return { blocks };
 }

@@ -34,58 +34,61 @@ describe("startFakeSlack", () => {
   it.each([
     {
       name: "a wrong token",
-      params: { channel: "C1", text: "x" },
+      params: { channel: "C01", text: "x" },
       token: "xoxb-other",
       error: "invalid_auth",
     },
     { name: "no channel", params: { text: "x" }, error: "channel_not_found" },
-    { name: "neither text nor blocks", params: { channel: "C1" }, error: "no_text" },
+    { name: "neither text nor blocks", params: { channel: "C01" }, error: "no_text" },
     {
       name: "text over 40,000",
-      params: { channel: "C1", text: "x".repeat(40_001) },
+      params: { channel: "C01", text: "x".repeat(40_001) },
       error: "msg_too_long",
     },
     {
       name: "51 blocks",
-      params: { channel: "C1", blocks: Array.from({ length: 51 }, () => ({ type: "divider" })) },
+      params: { channel: "C01", blocks: Array.from({ length: 51 }, () => ({ type: "divider" })) },
       error: "invalid_blocks",
     },
     {
       name: "a section of 3,001 characters",
-      params: { channel: "C1", blocks: [section("x".repeat(3001))] },
+      params: { channel: "C01", blocks: [section("x".repeat(3001))] },
       error: "invalid_blocks",
     },
     {
       name: "a header of 151 characters",
       params: {
-        channel: "C1",
+        channel: "C01",
         blocks: [{ type: "header", text: { type: "plain_text", text: "x".repeat(151) } }],
       },
       error: "invalid_blocks",
     },
     {
       name: "a mrkdwn header",
-      params: { channel: "C1", blocks: [{ type: "header", text: { type: "mrkdwn", text: "x" } }] },
+      params: { channel: "C01", blocks: [{ type: "header", text: { type: "mrkdwn", text: "x" } }] },
       error: "invalid_blocks",
     },
     {
       name: "more than 13,000 characters of blocks",
-      params: { channel: "C1", blocks: Array.from({ length: 5 }, () => section("x".repeat(2900))) },
+      params: {
+        channel: "C01",
+        blocks: Array.from({ length: 5 }, () => section("x".repeat(2900))),
+      },
       error: "msg_blocks_too_long",
     },
     {
       name: "metadata without event_payload",
-      params: { channel: "C1", text: "x", metadata: { event_type: "a_b" } },
+      params: { channel: "C01", text: "x", metadata: { event_type: "a_b" } },
       error: "invalid_metadata_format",
     },
     {
       name: "metadata whose event_type is not a word",
-      params: { channel: "C1", text: "x", metadata: { event_type: "a b", event_payload: {} } },
+      params: { channel: "C01", text: "x", metadata: { event_type: "a b", event_payload: {} } },
       error: "invalid_metadata_format",
     },
     {
       name: "a malformed thread_ts",
-      params: { channel: "C1", text: "x", thread_ts: "yesterday" },
+      params: { channel: "C01", text: "x", thread_ts: "yesterday" },
       error: "invalid_thread_ts",
     },
   ])("chat.postMessage refuses $name like Slack ($error)", async ({ params, token, error }) => {
@@ -96,7 +99,7 @@ describe("startFakeSlack", () => {
 
   it("answers a 429 with Retry-After and performs nothing", async () => {
     failNext = [429];
-    const res = await call("chat.postMessage", { channel: "C1", text: "x" });
+    const res = await call("chat.postMessage", { channel: "C01", text: "x" });
     expect(res).toMatchObject({ status: 429, retryAfter: "1" });
     expect(slack.messages).toEqual([]);
   });
@@ -105,14 +108,14 @@ describe("startFakeSlack", () => {
     const posted: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       const res = await call("chat.postMessage", {
-        channel: "C1",
+        channel: "C01",
         text: `m${i}`,
         metadata: { event_type: "t", event_payload: { i } },
       });
       posted.push(res.json.ts);
     }
     const first = await call("conversations.history", {
-      channel: "C1",
+      channel: "C01",
       limit: "2",
       oldest: posted[0] as string,
       include_all_metadata: "true",
@@ -121,7 +124,7 @@ describe("startFakeSlack", () => {
     expect(first.json.messages[0].metadata).toEqual({ event_type: "t", event_payload: { i: 4 } });
     expect(first.json.has_more).toBe(true);
     const second = await call("conversations.history", {
-      channel: "C1",
+      channel: "C01",
       limit: "2",
       oldest: posted[0] as string,
       cursor: first.json.response_metadata.next_cursor,
@@ -132,16 +135,16 @@ describe("startFakeSlack", () => {
   });
 
   it("conversations.replies: the parent, then its replies; thread_not_found for no parent", async () => {
-    const parent = (await call("chat.postMessage", { channel: "C1", text: "p" })).json.ts;
-    await call("chat.postMessage", { channel: "C1", text: "r", thread_ts: parent });
-    const thread = await call("conversations.replies", { channel: "C1", ts: parent });
+    const parent = (await call("chat.postMessage", { channel: "C01", text: "p" })).json.ts;
+    await call("chat.postMessage", { channel: "C01", text: "r", thread_ts: parent });
+    const thread = await call("conversations.replies", { channel: "C01", ts: parent });
     expect(thread.json.messages.map((m: { text: string }) => m.text)).toEqual(["p", "r"]);
     expect(
-      (await call("conversations.history", { channel: "C1" })).json.messages.map(
+      (await call("conversations.history", { channel: "C01" })).json.messages.map(
         (m: { text: string }) => m.text,
       ),
     ).toEqual(["p"]);
-    expect((await call("conversations.replies", { channel: "C1", ts: "1.000001" })).json).toEqual({
+    expect((await call("conversations.replies", { channel: "C01", ts: "1.000001" })).json).toEqual({
       ok: false,
       error: "thread_not_found",
     });

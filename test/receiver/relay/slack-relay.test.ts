@@ -13,7 +13,7 @@ import {
 import { attemptContext, memoryJournal } from "../helpers/effect-context.ts";
 
 const TOKEN = "xoxb-slack-relay-test";
-const CHANNEL = "C1";
+const CHANNEL = "C01";
 const message = { text: "Content review", blocks: [] };
 
 let slack: FakeSlack | undefined;
@@ -65,7 +65,7 @@ describe("createSlackRelay", () => {
     expect(slack.messages).toHaveLength(1);
     expect(slack.messages[0]).toMatchObject({
       text: "v2",
-      updates: 1,
+      history: [{ text: message.text }],
       metadata: {
         event_type: "content_review_submission",
         event_payload: { submission_id: "sub-1" },
