@@ -173,7 +173,7 @@ const lines = [
   "",
   `Result reads: every run reports every file's findings, so both modes read two requests per file per run (${2 * FILES * (PUSHES + 1)} in all); a reused file's findings come from its recorded review. The baseline reads more, as every file it submits again is a later version, whose previous version's topics are read for the list of new and resolved issues; a reused file shows no such list.`,
   "",
-  "Wall time: besides the uploads and submissions, the baseline's runs rewrite the PR comment of every file with findings after each push (its version and that list changed), and `@octokit/plugin-throttling` spaces GitHub writes one second apart as GitHub asks (the GitHub writes row); the incremental runs leave the comments of unchanged files as they are. With real media, uploads and processing widen the gap further, as they grow with the uploads.",
+  "Wall time: besides the uploads and submissions, the baseline's runs rewrite the PR comment of every file with findings after each push (its version and that list changed), which against github.com costs about one second a write more, as `@octokit/plugin-throttling` spaces GitHub writes one second apart as GitHub asks (the GitHub writes row; a GitHub on loopback, as here, is not paced); the incremental runs leave the comments of unchanged files as they are. With real media, uploads and processing widen the gap further, as they grow with the uploads.",
   "",
   "### Wall time per round",
   "",
