@@ -81,6 +81,17 @@ describe("two relay replicas on Postgres with a stalling Slack and GitHub", () =
           }),
         });
         expect(link.status).toBe(202);
+        // The link's pending status is the stalled one. Let its entry settle before the events
+        // come: a later entry would supersede that status, and no lookup would be needed.
+        const stalledGithub = github;
+        await waitUntil(
+          "the stalled pending status looked up after its attempt gave up",
+          () =>
+            stalledGithub.requests.some(
+              (r) => r.operationId === "repos/list-commit-statuses-for-ref",
+            ),
+          20_000,
+        );
         const send = (relay: RelayProcess, id: string, body: string) =>
           sendSigned(relay.url, { id, body }).then((res) => res.json());
         expect(
@@ -123,7 +134,8 @@ describe("two relay replicas on Postgres with a stalling Slack and GitHub", () =
             ),
           20_000,
         );
-        // The stalled answers were given up on (the attempt's deadline), then looked up.
+        // The stalled answers were given up on (the attempt's deadline), then looked up; the
+        // pending status was not set again.
         const posts = slack.calls.filter((c) => c.method === "chat.postMessage");
         expect(posts[0]?.stalledMs).toBe(STALL_MS);
         expect(slack.calls.some((c) => c.method === "conversations.history")).toBe(true);
@@ -149,6 +161,24 @@ describe("two relay replicas on Postgres with a stalling Slack and GitHub", () =
         }
       } catch (error) {
         const logs = relays.map((r, i) => `relay ${i} stderr:\n${r.stderr.join("\n")}`);
+        logs.push(
+          JSON.stringify(
+            slack?.calls.map((c) => [
+              c.method,
+              c.status,
+              c.error,
+              c.stalledMs,
+              c.params["thread_ts"] ?? "",
+              String(c.params["text"] ?? "").slice(0, 60),
+            ]),
+            null,
+            0,
+          ),
+        );
+        logs.push(
+          JSON.stringify(slack?.messages.map((m) => [m.ts, m.threadTs, m.text.slice(0, 60)])),
+        );
+        logs.push(JSON.stringify(github?.requests.map((r) => [r.method, r.operationId, r.status])));
         throw new Error(`${String(error)}\n${logs.join("\n")}`, { cause: error });
       } finally {
         for (const relay of relays) if (relay.child.exitCode === null) relay.child.kill("SIGKILL");
