@@ -51,8 +51,9 @@ export async function startBenchServers(token: string, name: string): Promise<Be
     workspace,
     service,
     ledger: async () => (await fetch(`${emu.baseUrl}/_emulator/ledger`)).json() as Promise<Ledger>,
-    review: (event, inputs = {}) =>
-      runAction({
+    // The run's outputs and summary are read; its runner folder goes at once.
+    review: async (event, inputs = {}) => {
+      const run = await runAction({
         inputs: {
           "api-key": emu.liveKey,
           "base-url": emu.baseUrl,
@@ -65,7 +66,10 @@ export async function startBenchServers(token: string, name: string): Promise<Be
         workspace,
         githubApiUrl: github.apiUrl,
         githubToken: token,
-      }),
+      });
+      await rm(run.runnerTemp, { recursive: true, force: true });
+      return run;
+    },
     close: async () => {
       await github.close();
       await emu.close();

@@ -5,8 +5,14 @@
 export const REQUIRED_NODE_MAJOR = 24;
 
 /**
+ * The exit code of a Node too old, per command: the CLI's code for a configuration error (its
+ * 1 means findings); the servers exit 1, as on any start-up failure.
+ */
+const EXIT_CODE_BY_COMMAND = Object.freeze({ "content-review": 2 });
+
+/**
  * True on Node 24 or newer. Otherwise prints one line saying that Node 24 is required and how
- * to get it, sets the exit code to 1 and returns false.
+ * to get it, sets the exit code (2 for the CLI, 1 for the servers) and returns false.
  * @param {string} command the command's name, for the message
  * @param {string} [version] the running Node's version @default process.versions.node
  * @param {(line: string) => void} [write] @default a write to stderr
@@ -21,6 +27,6 @@ export function supportedNode(
   write(
     `${command}: Node ${REQUIRED_NODE_MAJOR} or newer is required (this is Node ${version}); install it from https://nodejs.org/ or with a version manager (nvm install ${REQUIRED_NODE_MAJOR}), then run ${command} again\n`,
   );
-  process.exitCode = 1;
+  process.exitCode = EXIT_CODE_BY_COMMAND[command] ?? 1;
   return false;
 }

@@ -48,16 +48,17 @@ describe("supportedNode", () => {
       expect(lines).toEqual([
         `content-review: Node 24 or newer is required (this is Node ${version}); install it from https://nodejs.org/ or with a version manager (nvm install 24), then run content-review again\n`,
       ]);
-      expect(process.exitCode).toBe(1);
+      expect(process.exitCode).toBe(2);
     }
     process.exitCode = before;
   });
 });
 
 describe.skipIf(old === null)(`bin/* on ${old?.version ?? "an older Node"}`, () => {
-  it.each(SHIMS)("%s prints one line saying Node 24 is required and exits 1", (name) => {
+  it.each(SHIMS)("%s prints one line saying Node 24 is required and exits 2 (CLI) or 1", (name) => {
     const run = spawnSync(old?.path ?? "node", [binPath(name), "--help"], { encoding: "utf8" });
-    expect(run.status).toBe(1);
+    // The CLI's 1 means findings; a Node too old is a configuration error (2) there.
+    expect(run.status).toBe(name === "content-review" ? 2 : 1);
     expect(run.stdout).toBe("");
     const lines = run.stderr.trimEnd().split("\n");
     expect(lines).toHaveLength(1);

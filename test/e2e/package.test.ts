@@ -14,6 +14,8 @@ import { ROOT, runProcess } from "../helpers/docs-shell.ts";
 
 /** Node 24 first on PATH, as `#!/usr/bin/env node` would find it on a machine that has it. */
 const PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ""}`;
+/** A bare environment, as a fresh shell has: PATH, and the run's own folder for temporary files. */
+const BARE_ENV = { PATH, TMPDIR: tmpdir() };
 
 describe("the npm package", () => {
   let dir: string;
@@ -85,7 +87,7 @@ describe("the npm package", () => {
   it("content-review --help", async () => {
     const res = await runProcess(join(app, "node_modules/.bin/content-review"), ["--help"], {
       cwd: app,
-      env: { PATH },
+      env: BARE_ENV,
     });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/^Usage: content-review \[options\] \[command\]/);
@@ -144,7 +146,7 @@ describe("the npm package", () => {
       [join(app, "node_modules/content-review-toolkit/dist/index.js")],
       {
         cwd: app,
-        env: { PATH },
+        env: BARE_ENV,
         inheritEnv: false,
       },
     );

@@ -40,6 +40,10 @@ describe("docs/relay.md: Rehearse offline", () => {
     // Step 5 printed the Slack message about the submission and the failing commit status.
     const submission = /"submissionId":"([0-9a-f-]{36})"/.exec(res.stdout)?.[1] ?? "";
     expect(res.stdout).toMatch(/"channel": "C0REHEARSAL"/);
+    // The message docs/relay.md shows: the same outcome as the commit status.
+    expect(res.stdout).toContain(
+      '"text": "Content review: ❌ Failed, 1 critical, 2 major (fails on critical or worse) (submission',
+    );
     expect(res.stdout).toMatch(/"repository": "octo\/media"/);
     expect(res.stdout).toMatch(/"sha": "1{40}"/);
     expect(res.stdout).toMatch(/"state": "pending",\s+"description": "0\/1 assets reviewed"/);
