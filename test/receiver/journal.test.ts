@@ -277,8 +277,12 @@ describe.each(stores)("journal retention ($name)", ({ skip, open }) => {
       await first.close(2000);
       journal = await open(first.at, 1);
       await journal.ingest("old-pending", event("s-old-pending", "a"));
-      const cutoff = Date.now() + 1;
-      // New: finished after the cutoff.
+      const cutoff = Date.now();
+      // New: finished after the cutoff. Wait out the cutoff's millisecond first (a spin of at
+      // most 1 ms): an entry finished within it would count as older, as prune keeps `< cutoff`.
+      while (Date.now() <= cutoff) {
+        // spin
+      }
       await journal.ingest("new-done", event("s-new", "a"));
       await journal.start(async (entry, attempt) => {
         // Held until shutdown: it stays open (running) through the prunes below.
