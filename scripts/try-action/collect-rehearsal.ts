@@ -1,4 +1,4 @@
-import { copyFile, mkdir, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { isAbsolute, join, relative } from "node:path";
 import type { ActionRun } from "./run-action-as-runner.ts";
 
@@ -80,6 +80,18 @@ function reviewMarkdown(reviews: readonly ReviewRecord[]): string {
   return `${parts.join("\n---\n\n")}\n`;
 }
 
+/** Every file a rehearsal may write; the others in the folder are left alone. */
+const REHEARSAL_FILES = [
+  "check-run.md",
+  "review.md",
+  "job-summary.md",
+  "outputs.json",
+  "commit-statuses.json",
+  "posted.json",
+  "action.log",
+  "report.json",
+] as const;
+
 /**
  * Writes the rehearsal to `outDir`: the check run (`check-run.md`), the PR review
  * (`review.md`), the job summary, the step outputs, the JSON report, the commit statuses when
@@ -96,6 +108,8 @@ export async function writeRehearsal(options: {
 }): Promise<string> {
   const { outDir, run, posted } = options;
   await mkdir(outDir, { recursive: true });
+  // A file of an earlier rehearsal that this one does not write would read as this run's.
+  await Promise.all(REHEARSAL_FILES.map((name) => rm(join(outDir, name), { force: true })));
   const written: string[] = [];
   const write = async (name: string, text: string) => {
     await writeFile(join(outDir, name), text);

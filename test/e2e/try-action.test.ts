@@ -2,7 +2,7 @@
  * docs/action.md, "Try it before pushing": the two commands run as written, from a folder of
  * the clone holding `samples/`, and show what the Action would post on the pull request.
  */
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bash, blocksUnder, folderInClone, readDoc } from "../helpers/docs-shell.ts";
@@ -76,4 +76,16 @@ describe("docs/action.md: Try it before pushing", () => {
     },
     60_000,
   );
+
+  it("a run that posts no review leaves no review.md of an earlier run", async () => {
+    await expect(out("review.md")).resolves.toContain("# PR review");
+    const res = await bash(`${commands[1]} --input comment=summary-only`, {
+      cwd: dir.path,
+      timeoutMs: 50_000,
+    });
+    expect(res.code, res.stderr).toBe(1);
+    expect(res.stdout).toMatch(/^ {2}PR review: none was posted/m);
+    await expect(access(join(dir.path, "try-action-output", "review.md"))).rejects.toThrow();
+    await expect(out("check-run.md")).resolves.toMatch(/^# Check run "Content Review"/m);
+  }, 60_000);
 });
