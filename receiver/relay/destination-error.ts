@@ -54,3 +54,17 @@ export function hostOf(url: string): string {
     return "unknown host";
   }
 }
+
+/**
+ * The request never reached the destination (the connection was refused), so it certainly did
+ * not act. The code sits on the error or on a cause a few levels down (`cause`, or `original`
+ * in `@slack/web-api`'s errors).
+ */
+export function neverConnected(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e instanceof Error; depth += 1) {
+    if ((e as NodeJS.ErrnoException).code === "ECONNREFUSED") return true;
+    e = e.cause ?? (e as { original?: unknown }).original;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import { Octokit } from "@octokit/rest";
 import type { EffectJournal } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { CommitStatus } from "./compute-commit-status.ts";
-import { type CallOutcome, DestinationError, hostOf } from "./destination-error.ts";
+import { type CallOutcome, DestinationError, hostOf, neverConnected } from "./destination-error.ts";
 import { type EffectContext, performOnce } from "./perform-once.ts";
 
 export interface GithubRelay {
@@ -37,11 +37,6 @@ interface ListedStatus {
   context: string;
   target_url: string | null;
   created_at: string;
-}
-
-function neverConnected(error: unknown): boolean {
-  const cause = (error as { cause?: { cause?: { code?: unknown }; code?: unknown } }).cause;
-  return cause?.code === "ECONNREFUSED" || cause?.cause?.code === "ECONNREFUSED";
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 import type { EffectJournal, EffectScope } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { ChannelPacer } from "./channel-pacer.ts";
-import { type CallOutcome, DestinationError, hostOf } from "./destination-error.ts";
+import { type CallOutcome, DestinationError, hostOf, neverConnected } from "./destination-error.ts";
 import { type EffectContext, type OnceResult, performOnce } from "./perform-once.ts";
 import { raceSignal } from "./race-signal.ts";
 import type { SlackMessage } from "./render-slack-message.ts";
@@ -79,16 +79,6 @@ const SILENT = {
   getLevel: () => SlackLogLevel.ERROR,
   setName: () => undefined,
 };
-
-/** Never reached (the connection was refused): Slack certainly did not act. */
-function neverConnected(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 4 && e instanceof Error; depth += 1) {
-    if ((e as NodeJS.ErrnoException).code === "ECONNREFUSED") return true;
-    e = e.cause ?? (e as { original?: unknown }).original;
-  }
-  return false;
-}
 
 /**
  * Relays to Slack through `@slack/web-api`, each post exactly once. Retries, `Retry-After`
