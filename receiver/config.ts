@@ -1,6 +1,9 @@
+import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../src/webhooks/index.ts";
-import { RelayConfigError } from "./relay-config-error.ts";
+import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
+import { parseSlackMentions } from "./slack-mentions.ts";
+import { parseSlackRoutes, type SlackRoute } from "./slack-routes.ts";
 
 export const LOG_LEVELS = Object.freeze(["debug", "info", "warn", "error", "silent"] as const);
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -17,10 +20,20 @@ export interface RelayConfig {
   readonly storeSchema: string;
   readonly slack: {
     readonly token: string;
+    /** Where submissions go that no route matches (and unlinked ones). */
     readonly channel: string;
     readonly apiUrl: string;
+    /** `SLACK_ROUTES`, in order: the first match wins. */
+    readonly routes: readonly SlackRoute[];
+    /** `SLACK_MENTIONS`: lower-case GitHub login to Slack member id. */
+    readonly mentions: ReadonlyMap<string, string>;
   } | null;
-  readonly github: { readonly token: string; readonly apiUrl: string } | null;
+  /** Commit statuses: with a token, or as a GitHub App (exactly one of the two). */
+  readonly github: {
+    readonly apiUrl: string;
+    readonly token: string | null;
+    readonly app: { readonly appId: string; readonly privateKey: string } | null;
+  } | null;
   readonly relayToken: string;
   readonly contentReview: { readonly baseUrl: string; readonly apiKey: string } | null;
   readonly logLevel: LogLevel;
@@ -46,22 +59,30 @@ export interface RelayConfig {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const int = (min: number, max: number) =>
-  z
+// Every parser carries its own message: zod's defaults ("Too big: expected number to be
+// <=65535") are not written for the person reading them.
+const int = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
     .string()
-    .regex(/^\d+$/, "must be a whole number")
+    .regex(/^\d+$/, message)
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int(message).min(min, message).max(max, message));
+};
 
 const url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
-const optionalText = z.string().trim().min(1).optional();
+const optionalText = z.string().trim().min(1, "must not be blank").optional();
+
+/** Standard Webhooks secrets: `whsec_` and the base64 key (which must not be empty). */
+const WHSEC = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
 
 /** Secret variables: their values never appear in a message. */
 const SECRET_VARIABLES = new Set([
   "WEBHOOK_SECRETS",
   "SLACK_TOKEN",
   "GITHUB_TOKEN",
+  "GITHUB_APP_PRIVATE_KEY",
   "RELAY_TOKEN",
   "CONTENT_REVIEW_API_KEY",
   "STORE_URL",
@@ -70,7 +91,7 @@ const SECRET_VARIABLES = new Set([
 // Policy as data: each variable, its parser and its default.
 const VARIABLES = {
   PORT: int(0, 65535).default(3000),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  HOST: z.string().trim().min(1, "must not be blank").default("0.0.0.0"),
   WEBHOOK_SECRETS: z
     .string({ error: "is required: set one or more comma-separated signing secrets" })
     .transform((s) =>
@@ -79,7 +100,7 @@ const VARIABLES = {
         .map((p) => p.trim())
         .filter((p) => p.length > 0),
     )
-    .pipe(z.array(z.string()).min(1, "must hold at least one secret")),
+    .pipe(z.array(z.string()).min(1, "must hold at least one secret (comma-separated)")),
   SIGNATURE_SCHEME: z
     .enum(WEBHOOK_SCHEMES, { error: `must be one of ${WEBHOOK_SCHEMES.join(", ")}` })
     .default("standard-webhooks"),
@@ -95,7 +116,15 @@ const VARIABLES = {
   SLACK_TOKEN: optionalText,
   SLACK_CHANNEL: optionalText,
   SLACK_API_URL: url.default("https://slack.com/api/"),
+  SLACK_ROUTES: optionalText,
+  SLACK_MENTIONS: optionalText,
   GITHUB_TOKEN: optionalText,
+  GITHUB_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be the App's numeric id (its settings page shows it as App ID)")
+    .optional(),
+  GITHUB_APP_PRIVATE_KEY: optionalText,
   GITHUB_API_URL: url.default("https://api.github.com"),
   RELAY_TOKEN: z
     .string({ error: "is required: set a bearer token for /links and the admin routes" })
@@ -120,47 +149,122 @@ const VARIABLES = {
 
 type Parsed = { [K in keyof typeof VARIABLES]: z.output<(typeof VARIABLES)[K]> };
 
-function fail(variable: string, message: string, env: Env): never {
-  const raw = env[variable];
-  const got = SECRET_VARIABLES.has(variable) || raw === undefined ? "" : ` (got "${raw}")`;
-  throw new RelayConfigError(variable, `${variable} ${message}${got}`);
+/** The names of the relay's environment variables, in the order `--help` lists them. */
+export const RELAY_VARIABLES = Object.freeze(Object.keys(VARIABLES) as (keyof typeof VARIABLES)[]);
+
+/** A GitHub App's private key: PEM, with literal `\n` sequences (one-line env files) as newlines. */
+function readPrivateKey(value: string): { key: string } | { message: string } {
+  const key = value.replaceAll("\\n", "\n").trim();
+  try {
+    const parsed = createPrivateKey(key);
+    if (parsed.asymmetricKeyType !== "rsa") {
+      return { message: "must be an RSA private key (GitHub Apps sign with RS256)" };
+    }
+  } catch {
+    return {
+      message:
+        "must be the App's private key in PEM (the .pem file GitHub generates; in a one-line value, write newlines as \\n)",
+    };
+  }
+  return { key };
 }
 
-function requireBoth(env: Env, a: string, b: string, va: unknown, vb: unknown): void {
-  if (va !== undefined && vb === undefined) fail(b, `is required when ${a} is set`, env);
-  if (vb !== undefined && va === undefined) fail(a, `is required when ${b} is set`, env);
+/** Why a Standard Webhooks secret cannot be used (its position only: secrets are never shown). */
+function whsecProblem(secrets: readonly string[]): string | null {
+  for (const [i, secret] of secrets.entries()) {
+    const key = WHSEC.exec(secret)?.[1];
+    if (key === undefined || Buffer.from(key, "base64").length === 0) {
+      const which = secrets.length === 1 ? "its secret" : `secret ${i + 1} of ${secrets.length}`;
+      return `must be whsec_ followed by the base64 key the service gave (${which} is not, or gives an empty key that anyone could sign with)`;
+    }
+  }
+  return null;
 }
 
 /**
  * Resolves the relay's configuration from environment variables, once, at the edge.
- * Empty strings count as unset. Throws {@link RelayConfigError} naming the first bad variable.
+ * Empty strings count as unset. Throws {@link RelayConfigError} naming every bad variable.
  */
 export function resolveRelayConfig(env: Env): RelayConfig {
+  const problems: RelayConfigProblem[] = [];
+  const problem = (variable: string, message: string): void => {
+    const raw = env[variable];
+    const got = SECRET_VARIABLES.has(variable) || raw === undefined ? "" : ` (got "${raw}")`;
+    problems.push({ variable, message: `${variable} ${message}${got}` });
+  };
+  const requireBoth = (a: string, b: string, va: unknown, vb: unknown): void => {
+    if (va !== undefined && vb === undefined) problem(b, `is required when ${a} is set`);
+    if (vb !== undefined && va === undefined) problem(a, `is required when ${b} is set`);
+  };
   const parsed: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(VARIABLES)) {
     const raw = env[name];
     const result = (schema as z.ZodType).safeParse(raw === "" ? undefined : raw);
-    if (!result.success) fail(name, result.error.issues[0]?.message ?? "is invalid", env);
-    parsed[name] = result.data;
+    if (result.success) parsed[name] = result.data;
+    else problem(name, result.error.issues[0]?.message ?? "is invalid");
   }
   const p = parsed as Parsed;
-  requireBoth(env, "SLACK_TOKEN", "SLACK_CHANNEL", p.SLACK_TOKEN, p.SLACK_CHANNEL);
+  if (p.WEBHOOK_SECRETS !== undefined && p.SIGNATURE_SCHEME === "standard-webhooks") {
+    const why = whsecProblem(p.WEBHOOK_SECRETS);
+    if (why !== null) problem("WEBHOOK_SECRETS", why);
+  }
+  requireBoth("SLACK_TOKEN", "SLACK_CHANNEL", p.SLACK_TOKEN, p.SLACK_CHANNEL);
   requireBoth(
-    env,
     "CONTENT_REVIEW_BASE_URL",
     "CONTENT_REVIEW_API_KEY",
     p.CONTENT_REVIEW_BASE_URL,
     p.CONTENT_REVIEW_API_KEY,
   );
+  const slackOn = p.SLACK_TOKEN !== undefined && p.SLACK_CHANNEL !== undefined;
+  let routes: readonly SlackRoute[] = [];
+  if (p.SLACK_ROUTES !== undefined) {
+    const r = parseSlackRoutes(p.SLACK_ROUTES);
+    if (!r.ok) problem("SLACK_ROUTES", r.message);
+    else if (!slackOn)
+      problem(
+        "SLACK_ROUTES",
+        "needs SLACK_TOKEN and SLACK_CHANNEL (the channel of unmatched submissions)",
+      );
+    else routes = r.routes;
+  }
+  let mentions: ReadonlyMap<string, string> = new Map();
+  if (p.SLACK_MENTIONS !== undefined) {
+    const m = parseSlackMentions(p.SLACK_MENTIONS);
+    if (!m.ok) problem("SLACK_MENTIONS", m.message);
+    else if (!slackOn) problem("SLACK_MENTIONS", "needs SLACK_TOKEN and SLACK_CHANNEL");
+    else mentions = m.mentions;
+  }
+  if (p.GITHUB_TOKEN !== undefined && env["GITHUB_APP_ID"]) {
+    problem(
+      "GITHUB_TOKEN",
+      "must not be set together with GITHUB_APP_ID: the relay sets statuses either as a GitHub App or with a token; unset one of them",
+    );
+  }
+  requireBoth(
+    "GITHUB_APP_ID",
+    "GITHUB_APP_PRIVATE_KEY",
+    env["GITHUB_APP_ID"] || undefined,
+    p.GITHUB_APP_PRIVATE_KEY,
+  );
+  let privateKey: string | null = null;
+  if (p.GITHUB_APP_PRIVATE_KEY !== undefined) {
+    const read = readPrivateKey(p.GITHUB_APP_PRIVATE_KEY);
+    if ("message" in read) problem("GITHUB_APP_PRIVATE_KEY", read.message);
+    else privateKey = read.key;
+  }
   const leaseMs = p.RELAY_JOB_EXPIRE_SECONDS * 1000;
   const handlerTimeoutMs = p.RELAY_HANDLER_TIMEOUT_MS ?? Math.max(500, Math.floor(leaseMs / 3));
   if (handlerTimeoutMs * 2 > leaseMs) {
-    fail(
+    problem(
       "RELAY_HANDLER_TIMEOUT_MS",
       `must be at most half of RELAY_JOB_EXPIRE_SECONDS (${leaseMs / 1000} s): an attempt must end well before another replica may take its job over`,
-      env,
     );
   }
+  if (problems.length > 0) throw new RelayConfigError(problems);
+  const app =
+    p.GITHUB_APP_ID !== undefined && privateKey !== null
+      ? Object.freeze({ appId: p.GITHUB_APP_ID, privateKey })
+      : null;
   const config: RelayConfig = {
     port: p.PORT,
     host: p.HOST,
@@ -171,11 +275,21 @@ export function resolveRelayConfig(env: Env): RelayConfig {
     storeSchema: p.STORE_SCHEMA,
     slack:
       p.SLACK_TOKEN !== undefined && p.SLACK_CHANNEL !== undefined
-        ? Object.freeze({ token: p.SLACK_TOKEN, channel: p.SLACK_CHANNEL, apiUrl: p.SLACK_API_URL })
+        ? Object.freeze({
+            token: p.SLACK_TOKEN,
+            channel: p.SLACK_CHANNEL,
+            apiUrl: p.SLACK_API_URL,
+            routes,
+            mentions,
+          })
         : null,
     github:
-      p.GITHUB_TOKEN !== undefined
-        ? Object.freeze({ token: p.GITHUB_TOKEN, apiUrl: p.GITHUB_API_URL.replace(/\/+$/, "") })
+      p.GITHUB_TOKEN !== undefined || app !== null
+        ? Object.freeze({
+            apiUrl: p.GITHUB_API_URL.replace(/\/+$/, ""),
+            token: p.GITHUB_TOKEN ?? null,
+            app,
+          })
         : null,
     relayToken: p.RELAY_TOKEN,
     contentReview:

@@ -2,7 +2,14 @@ import { Octokit } from "@octokit/rest";
 import type { EffectJournal } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { CommitStatus } from "./compute-commit-status.ts";
-import { type CallOutcome, DestinationError, hostOf, neverConnected } from "./destination-error.ts";
+import {
+  type CallOutcome,
+  DestinationError,
+  hostOf,
+  isDestinationError,
+  neverConnected,
+} from "./destination-error.ts";
+import { createGithubAppAuth, type GithubAppAuth } from "./github-app-auth.ts";
 import { type EffectContext, performOnce } from "./perform-once.ts";
 
 export interface GithubRelay {
@@ -19,12 +26,17 @@ export interface GithubRelay {
 }
 
 export interface GithubRelayOptions {
-  readonly token: string;
+  /** A token (personal or fine-grained), or null with `app`. */
+  readonly token: string | null;
+  /** A GitHub App: statuses are set with the token of the repository's installation. */
+  readonly app?: { readonly appId: string; readonly privateKey: string } | null;
   readonly apiUrl: string;
   readonly effects: EffectJournal;
   readonly logger: Logger;
   /** Timeout of one HTTP request (also bounded by the attempt's deadline). @default 10000 */
   readonly requestTimeoutMs?: number;
+  /** The clock of App token expiry (tests). @default Date.now */
+  readonly now?: () => number;
 }
 
 /** GitHub's clock and ours may differ: look this far before an entry's receipt. */
@@ -46,10 +58,14 @@ interface ListedStatus {
  */
 export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
   const host = hostOf(options.apiUrl);
-  const destination = `GitHub commit statuses (${host})`;
+  const app = options.app ?? null;
+  const destination =
+    app === null
+      ? `GitHub commit statuses (${host})`
+      : `GitHub commit statuses as App ${app.appId} (${host})`;
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
   const octokit = new Octokit({
-    auth: options.token,
+    ...(options.token === null ? {} : { auth: options.token }),
     baseUrl: options.apiUrl,
     userAgent: "content-review-relay",
     log: {
@@ -60,12 +76,62 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
     },
   });
 
+  const appAuth: GithubAppAuth | null =
+    app === null
+      ? null
+      : createGithubAppAuth({
+          ...app,
+          octokit,
+          ...(options.now === undefined ? {} : { now: options.now }),
+        });
+
   const request = (context: EffectContext) => ({
     signal: AbortSignal.any([
       context.signal,
       AbortSignal.timeout(Math.max(1, Math.min(requestTimeoutMs, context.deadline - Date.now()))),
     ]),
   });
+
+  /**
+   * As an App, the installation token's header for calls on `repository`. Getting it never
+   * sets a status, so any failure is one that certainly changed nothing.
+   */
+  async function headers(
+    repository: string,
+    context: EffectContext,
+  ): Promise<{ authorization?: string }> {
+    if (appAuth === null) return {};
+    try {
+      return { authorization: await appAuth.authorization(repository, request(context).signal) };
+    } catch (error) {
+      const status = Number((error as { status?: unknown } | null)?.status);
+      const reason =
+        status === 404
+          ? `the GitHub App ${app?.appId} is not installed on ${repository}: install it on the repository (or its owner) with the "Commit statuses: write" permission`
+          : status === 401
+            ? `GitHub refused the App's credentials (HTTP 401): check GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY`
+            : error instanceof Error
+              ? error.message
+              : String(error);
+      throw new DestinationError(
+        {
+          destination: "GitHub",
+          host,
+          operation: "apps.createInstallationAccessToken",
+          outcome: "not-performed",
+          reason,
+          ...(Number.isFinite(status) ? { status } : {}),
+        },
+        { cause: error },
+      );
+    }
+  }
+
+  /** A refused token or installation is looked up again on the next attempt. */
+  function refused(repository: string, error: unknown): void {
+    const status = Number((error as { status?: unknown } | null)?.status);
+    if (status === 401 || status === 403 || status === 404) appAuth?.forget(repository);
+  }
 
   function githubError(operation: string, error: unknown): DestinationError {
     const status = Number((error as { status?: unknown } | null)?.status);
@@ -92,6 +158,7 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
   }
 
   async function find(
+    repository: string,
     owner: string,
     repo: string,
     sha: string,
@@ -110,10 +177,13 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
             ref: sha,
             per_page: PAGE,
             page,
+            headers: await headers(repository, context),
             request: request(context),
           })
         ).data as ListedStatus[];
       } catch (error) {
+        if (isDestinationError(error)) throw error;
+        refused(repository, error);
         throw githubError("repos.listCommitStatusesForRef", error);
       }
       // Newest first: stop at the first status older than the entry.
@@ -143,10 +213,12 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
         scope: { submissionId, entryId: context.entryId, since: context.receivedAt },
         context,
         destination: `${destination} ${repository}@${sha.slice(0, 7)}`,
-        find: (since) => find(owner, repo, sha, status, since, context),
+        find: (since) => find(repository, owner, repo, sha, status, since, context),
         perform: async () => {
+          const auth = await headers(repository, context);
           try {
             await octokit.rest.repos.createCommitStatus({
+              headers: auth,
               owner,
               repo,
               sha,
@@ -157,6 +229,7 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
               request: request(context),
             });
           } catch (error) {
+            refused(repository, error);
             throw githubError("repos.createCommitStatus", error);
           }
           return null;

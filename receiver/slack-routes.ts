@@ -1,0 +1,52 @@
+/** One `SLACK_ROUTES` entry: the repositories it matches and the channel they post to. */
+export interface SlackRoute {
+  /** Lower-case owner. */
+  readonly owner: string;
+  /** Lower-case repository name, or `null` for `owner/*` (every repository of the owner). */
+  readonly repo: string | null;
+  readonly channel: string;
+}
+
+const PATTERN = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+|\*)$/;
+const CHANNEL = /^[A-Za-z0-9_#-][A-Za-z0-9_.-]*$/;
+
+/**
+ * Parses `SLACK_ROUTES`: comma-separated `pattern=channel`, a pattern being `owner/repo` or
+ * `owner/*` (GitHub names compare case-insensitively). Returns the routes in order, or the
+ * first entry that is not one, described for people.
+ */
+export function parseSlackRoutes(
+  value: string,
+): { ok: true; routes: readonly SlackRoute[] } | { ok: false; message: string } {
+  const routes: SlackRoute[] = [];
+  for (const raw of value.split(",")) {
+    const item = raw.trim();
+    if (item === "") continue;
+    const eq = item.indexOf("=");
+    const pattern = eq === -1 ? item : item.slice(0, eq).trim();
+    const channel = eq === -1 ? "" : item.slice(eq + 1).trim();
+    const match = PATTERN.exec(pattern);
+    if (match === null || !CHANNEL.test(channel)) {
+      return {
+        ok: false,
+        message: `must be comma-separated pattern=channel entries, a pattern being owner/repo or owner/* (e.g. "octo/media=C0MEDIA,octo/*=C0OCTO"); "${item}" is not one`,
+      };
+    }
+    const repo = match[2] === "*" ? null : match[2]!.toLowerCase();
+    routes.push(Object.freeze({ owner: match[1]!.toLowerCase(), repo, channel }));
+  }
+  if (routes.length === 0) return { ok: false, message: "must hold at least one pattern=channel" };
+  return { ok: true, routes: Object.freeze(routes) };
+}
+
+/** The channel of a repository (`owner/repo`): the first matching route's, else `fallback`. */
+export function routeChannel(
+  routes: readonly SlackRoute[],
+  repository: string | null,
+  fallback: string,
+): string {
+  if (repository === null) return fallback;
+  const [owner = "", repo = ""] = repository.toLowerCase().split("/");
+  const route = routes.find((r) => r.owner === owner && (r.repo === null || r.repo === repo));
+  return route?.channel ?? fallback;
+}
