@@ -1,7 +1,8 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { resolveRelayConfig } from "./config.ts";
+import { RELAY_VARIABLES, resolveRelayConfig } from "./config.ts";
 import { isRelayConfigError } from "./relay-config-error.ts";
+import { relayUsage } from "./relay-usage.ts";
 import { type StartRelayOverrides, startRelay } from "./start-relay.ts";
 
 /**
@@ -14,13 +15,28 @@ import { type StartRelayOverrides, startRelay } from "./start-relay.ts";
 export async function main(
   env: NodeJS.ProcessEnv = process.env,
   faults: Pick<StartRelayOverrides, "fdatasync"> = {},
+  argv: readonly string[] = process.argv.slice(2),
 ): Promise<void> {
+  if (argv.some((a) => a === "--help" || a === "-h")) {
+    process.stdout.write(`${relayUsage(RELAY_VARIABLES)}\n`);
+    return;
+  }
+  if (argv.length > 0) {
+    process.stderr.write(
+      `content-review-relay: unknown argument "${argv[0]}": the relay reads its settings from environment variables (see content-review-relay --help)\n`,
+    );
+    process.exitCode = 2;
+    return;
+  }
   let config: ReturnType<typeof resolveRelayConfig>;
   try {
     config = resolveRelayConfig(env);
   } catch (error) {
     if (!isRelayConfigError(error)) throw error;
-    process.stderr.write(`content-review-relay: ${error.message}\n`);
+    // Every problem at once, one line each: one run shows all there is to fix.
+    for (const problem of error.problems) {
+      process.stderr.write(`content-review-relay: ${problem.message}\n`);
+    }
     process.exitCode = 1;
     return;
   }
@@ -35,7 +51,12 @@ export async function main(
     });
   } catch (error) {
     // Start-up failures (store unreachable or in use, port taken): one line, no stack, no secrets.
-    const message = error instanceof Error ? error.message : String(error);
+    const message =
+      (error as NodeJS.ErrnoException | null)?.code === "EADDRINUSE"
+        ? `port ${config.port} on ${config.host} is already in use: stop what listens there, or set PORT to another port (set PORT=0 to pick a free one)`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     process.stderr.write(`content-review-relay: could not start: ${message}\n`);
     process.exitCode = 1;
     return;

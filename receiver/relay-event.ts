@@ -30,6 +30,11 @@ export interface SubmissionLink {
   readonly context: string;
   readonly assetCount: number | null;
   readonly failOn: FailOn;
+  /**
+   * The pull request author's GitHub login: mentioned in Slack when the submission fails.
+   * Optional: links journaled before it existed have none.
+   */
+  readonly author?: string | null;
 }
 
 /** A link registration, journaled like an event so that it is ordered with the submission's events. */
@@ -116,6 +121,11 @@ const zLinkBody = z.object({
   context: z.string().trim().min(1).max(100).optional(),
   assetCount: z.number().int().min(1).nullable().optional(),
   failOn: z.enum(FAIL_ON_VALUES).optional(),
+  author: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}(\[bot\])?$/, "must be a GitHub login")
+    .nullable()
+    .optional(),
 });
 
 /** Parses a `POST /links` body. */
@@ -135,6 +145,7 @@ export function parseSubmissionLink(
       context: b.context ?? "content-review",
       assetCount: b.assetCount ?? null,
       failOn: b.failOn ?? DEFAULT_FAIL_ON,
+      author: b.author ?? null,
     },
   };
 }

@@ -5,7 +5,11 @@ import type { AssetDetails, Enricher } from "./enricher.ts";
 import type { GithubRelay } from "./github-relay.ts";
 import { pullRequestUrl } from "./github-web-url.ts";
 import type { EffectContext } from "./perform-once.ts";
-import { renderFailureReply, renderSlackMessage } from "./render-slack-message.ts";
+import {
+  renderFailureReply,
+  renderMentionReply,
+  renderSlackMessage,
+} from "./render-slack-message.ts";
 import type { SlackRelay } from "./slack-relay.ts";
 import {
   applyAssetEvent,
@@ -27,6 +31,8 @@ export interface ProcessEntryDeps {
 /** The state as stored: the submission, and the last commit status set for it. */
 interface StoredState extends SubmissionState {
   readonly lastStatus?: string;
+  /** The channel of the Slack parent, fixed when it is first posted. */
+  readonly slackChannel?: string;
 }
 
 /**
@@ -88,15 +94,34 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     const failed = event.kind === "asset.processing.failed";
 
     if (deps.slack !== null && state.assets.length > 0 && (!later || failed)) {
-      const message = renderSlackMessage(state, prUrl);
+      // The parent stays in the channel it was first posted to: updates and replies go there.
+      const channel = state.slackChannel ?? deps.slack.channelFor(state.link?.repository ?? null);
+      const mention = deps.slack.mentionFor(state.link?.author ?? null);
+      const message = renderSlackMessage(state, prUrl, mention);
       const ts = await deps.slack.upsertParent(state.submissionId, message, context, {
         updateExisting: !later,
+        channel,
       });
+      if (state.slackChannel === undefined) {
+        state = { ...state, slackChannel: channel };
+        await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+      }
       if (failed) {
         const asset = state.assets.find((a) => a.assetId === event.assetId);
         if (asset !== undefined) {
-          await deps.slack.replyOnce(state.submissionId, ts, renderFailureReply(asset), context);
+          await deps.slack.replyOnce(state.submissionId, ts, renderFailureReply(asset), context, {
+            channel,
+          });
         }
+      }
+      const mentionReply =
+        mention === null || later ? null : renderMentionReply(state, prUrl, mention);
+      if (mentionReply !== null) {
+        // Once per submission, whichever entry finds it failed first.
+        await deps.slack.replyOnce(state.submissionId, ts, mentionReply, context, {
+          channel,
+          replyKey: `mention:${state.submissionId}`,
+        });
       }
     }
 

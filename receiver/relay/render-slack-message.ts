@@ -1,6 +1,11 @@
 import { addSeverityCounts, type FailOn, noSeverityCounts } from "../../src/policy/index.ts";
 import { escapeMrkdwn, truncate, truncateMrkdwn } from "./escape-mrkdwn.ts";
-import { assetMarker, describeFindings, submissionOutcome } from "./submission-outcome.ts";
+import {
+  assetMarker,
+  describeFindings,
+  type SubmissionOutcome,
+  submissionOutcome,
+} from "./submission-outcome.ts";
 import type { AssetState, SubmissionState } from "./submission-state.ts";
 
 /**
@@ -85,7 +90,11 @@ function assetLine(asset: AssetState, failOn: FailOn): string {
  * to the pull request. Service text is escaped and cut; the message never exceeds Slack's
  * limits (lines are packed into sections of at most 3000 characters, at most 50 blocks).
  */
-export function renderSlackMessage(state: SubmissionState, prUrl: string | null): SlackMessage {
+export function renderSlackMessage(
+  state: SubmissionState,
+  prUrl: string | null,
+  mention: string | null = null,
+): SlackMessage {
   const outcome = submissionOutcome(state);
   let totals = noSeverityCounts();
   let unknown = 0;
@@ -108,9 +117,11 @@ export function renderSlackMessage(state: SubmissionState, prUrl: string | null)
         ? ` · <${prUrl}|${escapeMrkdwn(link.repository)}#${link.pullRequest}>`
         : ` · ${escapeMrkdwn(link.repository)}@${escapeMrkdwn(link.sha.slice(0, 7))}`;
 
+  // A failing submission names its author (a pass names no one); the thread reply notifies.
+  const who = mention !== null && failing(outcome) ? ` · <@${mention}>` : "";
   const head: SlackBlock[] = [
     { type: "header", text: { type: "plain_text", text: "Content review" } },
-    section(`${outcome.marker} *${escapeMrkdwn(label)}* · ${escapeMrkdwn(detail)}${where}`),
+    section(`${outcome.marker} *${escapeMrkdwn(label)}* · ${escapeMrkdwn(detail)}${where}${who}`),
     context(`Submission \`${shown(state.submissionId, NAME_MAX)}\``),
     { type: "divider" },
   ];
@@ -142,6 +153,32 @@ export function renderSlackMessage(state: SubmissionState, prUrl: string | null)
     SLACK_LIMITS.fallbackText,
   );
   return { text, blocks };
+}
+
+/** True when the submission failed: findings at or over its `failOn`, or a failed asset. */
+function failing(outcome: SubmissionOutcome): boolean {
+  return outcome.state === "failure" || outcome.state === "error";
+}
+
+/**
+ * The thread reply that mentions a failed submission's author (`<@U…>`), or null when the
+ * submission did not fail. A mention in a reply notifies; one added by an update would not.
+ */
+export function renderMentionReply(
+  state: SubmissionState,
+  prUrl: string | null,
+  mention: string,
+): string | null {
+  const outcome = submissionOutcome(state);
+  if (!failing(outcome) || state.link === null) return null;
+  const pr =
+    prUrl !== null
+      ? `<${prUrl}|${escapeMrkdwn(state.link.repository)}#${state.link.pullRequest}>`
+      : `${escapeMrkdwn(state.link.repository)}@${escapeMrkdwn(state.link.sha.slice(0, 7))}`;
+  return truncateMrkdwn(
+    `<@${mention}> ${outcome.marker} Content review ${outcome.label} on ${pr}: ${escapeMrkdwn(outcome.detail)}`,
+    SLACK_LIMITS.sectionText,
+  );
 }
 
 /** The thread reply for an asset that failed to process: its whole error, within the limits. */

@@ -9,6 +9,8 @@ import {
 } from "@slack/web-api";
 import type { EffectJournal, EffectScope } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
+import { mentionOf } from "../slack-mentions.ts";
+import { routeChannel, type SlackRoute } from "../slack-routes.ts";
 import type { ChannelPacer } from "./channel-pacer.ts";
 import { type CallOutcome, DestinationError, hostOf, neverConnected } from "./destination-error.ts";
 import { type EffectContext, type OnceResult, performOnce } from "./perform-once.ts";
@@ -18,28 +20,41 @@ import type { SlackMessage } from "./render-slack-message.ts";
 export interface SlackRelay {
   /** Where the relay posts, for logs: `Slack channel C0123 (slack.com)`. */
   readonly destination: string;
+  /** The channel of a repository's submissions (`SLACK_ROUTES`), or of unlinked ones. */
+  channelFor(repository: string | null): string;
+  /** The Slack member id mapped to a GitHub login (`SLACK_MENTIONS`), or null. */
+  mentionFor(login: string | null): string | null;
   /**
-   * Posts the submission's parent message once, or updates it in place (unless
-   * `updateExisting` is false); returns its `ts`.
+   * Posts the submission's parent message once (in `channel`, by default `SLACK_CHANNEL`), or
+   * updates it in place (unless `updateExisting` is false); returns its `ts`.
    */
   upsertParent(
     submissionId: string,
     message: SlackMessage,
     context: EffectContext,
-    options?: { updateExisting?: boolean },
+    options?: { updateExisting?: boolean; channel?: string },
   ): Promise<string>;
-  /** Posts the reply of one journal entry in the parent's thread, once. */
+  /**
+   * Posts a reply in the parent's thread (in the parent's `channel`) once: the reply of one
+   * journal entry, or the one named by `replyKey` (unique among the relay's replies).
+   */
   replyOnce(
     submissionId: string,
     parentTs: string,
     text: string,
     context: EffectContext,
+    options?: { channel?: string; replyKey?: string },
   ): Promise<void>;
 }
 
 export interface SlackRelayOptions {
   readonly token: string;
+  /** The channel of submissions no route matches, and of unlinked ones. */
   readonly channel: string;
+  /** `SLACK_ROUTES`: the first route matching a linked submission's repository wins. @default [] */
+  readonly routes?: readonly SlackRoute[];
+  /** `SLACK_MENTIONS`: lower-case GitHub login to Slack member id. @default none */
+  readonly mentions?: ReadonlyMap<string, string>;
   /** @default "https://slack.com/api/" */
   readonly apiUrl: string;
   readonly pacer: ChannelPacer;
@@ -88,13 +103,19 @@ const SILENT = {
  * failure of a post is left to the journal, which looks the message up before posting again.
  */
 export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
-  const { channel, logger } = options;
+  const { logger } = options;
+  const routes = options.routes ?? [];
+  const mentions = options.mentions ?? new Map<string, string>();
   const host = hostOf(options.apiUrl);
-  const destination = `Slack channel ${channel} (${host})`;
+  const destination =
+    routes.length === 0
+      ? `Slack channel ${options.channel} (${host})`
+      : `Slack channel ${options.channel} and ${routes.length} route${routes.length === 1 ? "" : "s"} (${host})`;
+  const where = (channel: string) => `Slack channel ${channel} (${host})`;
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
 
   /** One client per call: its retries, timeout and signal belong to this attempt. */
-  function client(context: EffectContext, kind: "read" | "write") {
+  function client(channel: string, context: EffectContext, kind: "read" | "write") {
     const remaining = Math.max(1, context.deadline - Date.now());
     let rateLimited = false;
     const retryConfig: RetryConfig = {
@@ -130,7 +151,7 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
       // The library waits out Retry-After before its retry; later writes to the channel wait too.
       options.pacer.pause(channel, seconds * 1000);
       logger.warn("Slack rate-limited a call; waiting for Retry-After", {
-        destination,
+        destination: where(channel),
         retryAfterSeconds: seconds,
       });
     });
@@ -139,13 +160,15 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
 
   async function call<T extends WebAPICallResult>(
     operation: string,
+    channel: string,
     context: EffectContext,
     kind: "read" | "write",
     run: (web: WebClient) => Promise<T>,
   ): Promise<T> {
     try {
+      // Each channel is paced on its own: a busy route never holds back another channel.
       if (kind === "write") await options.pacer.wait(channel, context.signal);
-      return await raceSignal(run(client(context, kind)), context.signal);
+      return await raceSignal(run(client(channel, context, kind)), context.signal);
     } catch (error) {
       throw slackError(operation, error, context.signal);
     }
@@ -185,6 +208,7 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
   /** Pages of `conversations.history` (or `.replies`) since `since`, until `found` says stop. */
   async function search(
     operation: "conversations.history" | "conversations.replies",
+    channel: string,
     context: EffectContext,
     since: number,
     extra: Record<string, string>,
@@ -201,7 +225,7 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
         ...extra,
         ...(cursor === undefined ? {} : { cursor }),
       };
-      const page = await call(operation, context, "read", (web) =>
+      const page = await call(operation, channel, context, "read", (web) =>
         operation === "conversations.history"
           ? web.conversations.history(args)
           : web.conversations.replies({ ...args, ts: String(extra["ts"]) }),
@@ -215,6 +239,7 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
 
   /** Posts one message at most once (the effect `key`), looking it up after an unknown outcome. */
   function postOnce(
+    channel: string,
     key: string,
     scope: EffectScope,
     context: EffectContext,
@@ -227,10 +252,10 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
       key,
       scope,
       context,
-      destination,
+      destination: where(channel),
       find: async (since) => (await lookup(since))?.ts,
       perform: async () => {
-        const posted = await call("chat.postMessage", context, "write", (web) =>
+        const posted = await call("chat.postMessage", channel, context, "write", (web) =>
           web.chat.postMessage(post),
         );
         if (typeof posted.ts === "string") return posted.ts;
@@ -247,13 +272,17 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
 
   return {
     destination,
+    channelFor: (repository) => routeChannel(routes, repository, options.channel),
+    mentionFor: (login) => mentionOf(mentions, login),
     async upsertParent(submissionId, message, context, upsert = {}) {
+      const channel = upsert.channel ?? options.channel;
       const once = await postOnce(
+        channel,
         `slack-parent:${submissionId}`,
         { submissionId, entryId: null, since: context.receivedAt },
         context,
         (since) =>
-          search("conversations.history", context, since, {}, (m) =>
+          search("conversations.history", channel, context, since, {}, (m) =>
             matches(m, PARENT_TYPE, "submission_id", submissionId),
           ),
         {
@@ -267,22 +296,27 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
       const ts = once.value as string;
       if (once.how !== "performed" && upsert.updateExisting !== false) {
         // Updates set the whole message: repeating one is harmless.
-        await call("chat.update", context, "write", (web) =>
+        await call("chat.update", channel, context, "write", (web) =>
           web.chat.update({ channel, ts, text: message.text, blocks: message.blocks }),
         );
-        logger.debug("effect", { effect: `slack-update:${submissionId}`, destination });
+        logger.debug("effect", {
+          effect: `slack-update:${submissionId}`,
+          destination: where(channel),
+        });
       }
       return ts;
     },
 
-    async replyOnce(submissionId, parentTs, text, context) {
-      const replyKey = context.entryId;
+    async replyOnce(submissionId, parentTs, text, context, reply = {}) {
+      const channel = reply.channel ?? options.channel;
+      const replyKey = reply.replyKey ?? context.entryId;
       await postOnce(
+        channel,
         `slack-reply:${replyKey}`,
-        { submissionId, entryId: replyKey, since: context.receivedAt },
+        { submissionId, entryId: context.entryId, since: context.receivedAt },
         context,
         (since) =>
-          search("conversations.replies", context, since, { ts: parentTs }, (m) =>
+          search("conversations.replies", channel, context, since, { ts: parentTs }, (m) =>
             matches(m, REPLY_TYPE, "reply_key", replyKey),
           ),
         {

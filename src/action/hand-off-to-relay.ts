@@ -56,6 +56,7 @@ export async function handOffToRelay(options: {
         context: inputs.checkName,
         assetCount: outcome.uploaded.length,
         failOn: inputs.failOn,
+        ...(context.pullRequest?.author ? { author: context.pullRequest.author } : {}),
       },
     });
     options.info(

@@ -24,6 +24,8 @@ export interface GithubContext {
          * where the previous run recorded its reviews. Undefined for other actions.
          */
         readonly previousHeadSha: string | undefined;
+        /** The PR author's login (`pull_request.user.login`), for the relay's Slack mention. */
+        readonly author?: string | undefined;
       }
     | undefined;
   readonly push:
@@ -44,6 +46,7 @@ interface EventPayload {
   action?: string;
   pull_request?: {
     number?: number;
+    user?: { login?: string } | null;
     head?: { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
     base?: { sha?: string; repo?: { full_name?: string } };
   };
@@ -87,6 +90,7 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
             payload.action === "synchronize" && payload.before && !/^0+$/.test(payload.before)
               ? payload.before
               : undefined,
+          author: pr.user?.login ?? undefined,
         }
       : undefined;
   const push =

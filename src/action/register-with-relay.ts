@@ -13,6 +13,8 @@ export interface RelayLink {
   readonly context?: string;
   readonly assetCount?: number;
   readonly failOn?: string;
+  /** The pull request author's login: the relay mentions them in Slack when the review fails. */
+  readonly author?: string;
 }
 
 /** The relay refused or could not be reached. The message never carries the token. */

@@ -62,6 +62,14 @@ describe("readGithubContext", () => {
     },
   );
 
+  it("readGithubContext reads the PR author's login, which the relay link carries", async () => {
+    const payload = pr({ full_name: "octo/media", fork: false });
+    const ctx = await context("pull_request", {
+      pull_request: { ...payload.pull_request, user: { login: "octocat" } },
+    });
+    expect(ctx.pullRequest?.author).toBe("octocat");
+  });
+
   it("readGithubContext reads a push's before, after, ref and default branch", async () => {
     const ctx = await context("push", {
       before: "1".repeat(40),

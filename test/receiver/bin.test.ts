@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { RELAY_VARIABLES } from "../../receiver/config.ts";
 import { type RelayProcess, runRelayToExit, spawnRelay } from "./helpers/relay-process.ts";
 import { TEST_RELAY_TOKEN, TEST_SECRET } from "./helpers/signed-sender.ts";
 
@@ -19,18 +22,54 @@ const BASE = { WEBHOOK_SECRETS: TEST_SECRET, RELAY_TOKEN: TEST_RELAY_TOKEN };
 
 describe("receiver/bin.ts", () => {
   it.each([
-    [{}, "WEBHOOK_SECRETS"],
-    [{ WEBHOOK_SECRETS: "whsec_a", RELAY_TOKEN: "0123456789abcdef", PORT: "eighty" }, "PORT"],
-    [
-      { WEBHOOK_SECRETS: "whsec_a", RELAY_TOKEN: "0123456789abcdef", SIGNATURE_SCHEME: "auto" },
-      "SIGNATURE_SCHEME",
-    ],
+    [{ ...BASE, PORT: "eighty" }, "PORT"],
+    [{ ...BASE, SIGNATURE_SCHEME: "auto" }, "SIGNATURE_SCHEME"],
+    [{ ...BASE, WEBHOOK_SECRETS: "whsec_" }, "WEBHOOK_SECRETS"],
   ])("with %j prints one line naming %s and exits 1", async (env, variable) => {
     const { code, stderr } = await runRelayToExit(env);
     expect(code).toBe(1);
     const lines = stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^content-review-relay: ${variable} `));
+  });
+
+  it("prints one line for each missing or invalid variable, all in one run, and exits 1", async () => {
+    const { code, stderr } = await runRelayToExit({ PORT: "70000", RETENTION_DAYS: "-1" });
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toEqual([
+      'content-review-relay: PORT must be a whole number from 0 to 65535 (got "70000")',
+      "content-review-relay: WEBHOOK_SECRETS is required: set one or more comma-separated signing secrets",
+      "content-review-relay: RELAY_TOKEN is required: set a bearer token for /links and the admin routes",
+      'content-review-relay: RETENTION_DAYS must be a whole number from 1 to 36500 (got "-1")',
+    ]);
+  });
+
+  it("--help prints every variable it reads and exits 0", async () => {
+    const { code, stdout, stderr } = await runRelayToExit({}, undefined, undefined, ["--help"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toMatch(/^Usage: content-review-relay/);
+    for (const variable of RELAY_VARIABLES)
+      expect(stdout).toMatch(new RegExp(`^  ${variable} `, "m"));
+  });
+
+  it("names the port taken and how to pick a free one when PORT is in use", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, stderr } = await runRelayToExit({
+        ...BASE,
+        PORT: String(port),
+        STORE_URL: `sqlite:${join(dir, "port-taken.db")}`,
+      });
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        `content-review-relay: could not start: port ${port} on 127.0.0.1 is already in use: stop what listens there, or set PORT to another port (set PORT=0 to pick a free one)`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it("starts with one line stating the address bound, the journal and that nothing is relayed", async () => {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isRelayConfigError, resolveRelayConfig } from "../../receiver/index.ts";
 
@@ -23,13 +24,13 @@ describe("resolveRelayConfig", () => {
   });
 
   it("splits comma-separated secrets for rotation", () => {
-    expect(resolveRelayConfig({ ...BASE, WEBHOOK_SECRETS: " new , old ," }).webhookSecrets).toEqual(
-      ["new", "old"],
-    );
+    expect(
+      resolveRelayConfig({ ...BASE, WEBHOOK_SECRETS: " whsec_bmV3 , whsec_b2xk ," }).webhookSecrets,
+    ).toEqual(["whsec_bmV3", "whsec_b2xk"]);
   });
 
   it.each([
-    [{}, "WEBHOOK_SECRETS"],
+    [{ WEBHOOK_SECRETS: undefined }, "WEBHOOK_SECRETS"],
     [{ WEBHOOK_SECRETS: " , " }, "WEBHOOK_SECRETS"],
     [{ RELAY_TOKEN: undefined }, "RELAY_TOKEN"],
     [{ RELAY_TOKEN: "short" }, "RELAY_TOKEN"],
@@ -52,8 +53,7 @@ describe("resolveRelayConfig", () => {
       "RELAY_HANDLER_TIMEOUT_MS",
     ],
   ])("with %j names %s in one line", (env, variable) => {
-    const input: Record<string, string | undefined> =
-      Object.keys(env).length === 0 ? {} : { ...BASE, ...env };
+    const input: Record<string, string | undefined> = { ...BASE, ...env };
     try {
       resolveRelayConfig(input);
       expect.unreachable();
@@ -79,5 +79,136 @@ describe("resolveRelayConfig", () => {
     expect(() => resolveRelayConfig({ ...BASE, RELAY_TOKEN: "s3cr3t" })).toThrow(
       /^RELAY_TOKEN must be at least 16 characters$/,
     );
+  });
+});
+
+/** An RSA key as GitHub hands an App's key out: PEM, PKCS#1. */
+const APP_KEY = generateKeyPairSync("rsa", { modulusLength: 2048 })
+  .privateKey.export({ type: "pkcs1", format: "pem" })
+  .toString();
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    resolveRelayConfig(env);
+  } catch (error) {
+    if (isRelayConfigError(error)) return error.problems.map((p) => p.message);
+    throw error;
+  }
+  return [];
+}
+
+describe("resolveRelayConfig: messages for people", () => {
+  it("resolveRelayConfig reports every missing or invalid variable in one run, one line each", () => {
+    const problems = problemsOf({ PORT: "70000", RETENTION_DAYS: "-1", LOG_LEVEL: "loud" });
+    expect(problems.map((p) => p.split(" ")[0])).toEqual([
+      "PORT",
+      "WEBHOOK_SECRETS",
+      "RELAY_TOKEN",
+      "LOG_LEVEL",
+      "RETENTION_DAYS",
+    ]);
+    for (const p of problems) expect(p).not.toContain("\n");
+  });
+
+  it.each([
+    ["PORT", "70000", 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    ["PORT", "http", 'PORT must be a whole number from 0 to 65535 (got "http")'],
+    ["RETENTION_DAYS", "-1", 'RETENTION_DAYS must be a whole number from 1 to 36500 (got "-1")'],
+    ["RELAY_CONCURRENCY", "0", 'RELAY_CONCURRENCY must be a whole number from 1 to 64 (got "0")'],
+    ["SLACK_CHANNEL", "  ", "SLACK_CHANNEL must not be blank"],
+  ])("resolveRelayConfig says %s=%j in words, not schema output", (variable, value, message) => {
+    const problems = problemsOf({ ...BASE, SLACK_TOKEN: "xoxb-1", [variable]: value });
+    expect(problems[0]).toContain(message);
+    expect(problems.join("\n")).not.toMatch(/expected|Invalid input|Too (big|small)|received/);
+  });
+
+  it.each([
+    ["not whsec_", "c2VjcmV0LWtleQ=="],
+    ["whsec_ alone", "whsec_"],
+    ["not base64", "whsec_!!!!"],
+    ["a second one", `whsec_c2VjcmV0LWtleQ==,whsec_`],
+  ])("resolveRelayConfig refuses a Standard Webhooks secret that is %s", (_what, secret) => {
+    const problems = problemsOf({ ...BASE, WEBHOOK_SECRETS: secret });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^WEBHOOK_SECRETS must be whsec_ followed by the base64 key/);
+    expect(problems[0]).not.toContain("c2VjcmV0");
+  });
+
+  it("resolveRelayConfig takes any non-empty secret for the github and stripe schemes", () => {
+    for (const scheme of ["github", "stripe"]) {
+      expect(
+        resolveRelayConfig({ ...BASE, SIGNATURE_SCHEME: scheme, WEBHOOK_SECRETS: "plain" })
+          .webhookSecrets,
+      ).toEqual(["plain"]);
+    }
+  });
+});
+
+describe("resolveRelayConfig: an organisation", () => {
+  it("resolveRelayConfig reads a GitHub App's key with literal \\n sequences as newlines", () => {
+    const oneLine = APP_KEY.trim().replaceAll("\n", "\\n");
+    const config = resolveRelayConfig({
+      ...BASE,
+      GITHUB_APP_ID: "123456",
+      GITHUB_APP_PRIVATE_KEY: oneLine,
+    });
+    expect(config.github).toEqual({
+      apiUrl: "https://api.github.com",
+      token: null,
+      app: { appId: "123456", privateKey: APP_KEY.trim() },
+    });
+  });
+
+  it.each([
+    [
+      { GITHUB_TOKEN: "ghp_x", GITHUB_APP_ID: "1", GITHUB_APP_PRIVATE_KEY: APP_KEY },
+      "GITHUB_TOKEN",
+    ],
+    [{ GITHUB_APP_ID: "1" }, "GITHUB_APP_PRIVATE_KEY"],
+    [{ GITHUB_APP_PRIVATE_KEY: APP_KEY }, "GITHUB_APP_ID"],
+    [{ GITHUB_APP_ID: "my-app", GITHUB_APP_PRIVATE_KEY: APP_KEY }, "GITHUB_APP_ID"],
+    [
+      { GITHUB_APP_ID: "1", GITHUB_APP_PRIVATE_KEY: "-----BEGIN RSA PRIVATE KEY-----" },
+      "GITHUB_APP_PRIVATE_KEY",
+    ],
+  ])("resolveRelayConfig with %j names %s", (env, variable) => {
+    const problems = problemsOf({ ...BASE, ...env });
+    expect(problems.map((p) => p.split(" ")[0])).toEqual([variable]);
+    // The key never shows in a message.
+    expect(problems[0]).not.toContain("PRIVATE KEY");
+  });
+
+  it("resolveRelayConfig resolves routes in order and mentions by lower-case login", () => {
+    const config = resolveRelayConfig({
+      ...BASE,
+      SLACK_TOKEN: "xoxb-1",
+      SLACK_CHANNEL: "C0ALL",
+      SLACK_ROUTES: "Octo/Media=C0MEDIA, octo/*=C0OCTO",
+      SLACK_MENTIONS: "OctoCat=U0CAT,hubot=W0BOT",
+    });
+    expect(config.slack?.routes).toEqual([
+      { owner: "octo", repo: "media", channel: "C0MEDIA" },
+      { owner: "octo", repo: null, channel: "C0OCTO" },
+    ]);
+    expect([...(config.slack?.mentions ?? [])]).toEqual([
+      ["octocat", "U0CAT"],
+      ["hubot", "W0BOT"],
+    ]);
+  });
+
+  it.each([
+    [{ SLACK_ROUTES: "octo=C1" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo/media" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "*/media=C1" }, "SLACK_ROUTES"],
+    [{ SLACK_MENTIONS: "octocat" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "octocat=@octocat" }, "SLACK_MENTIONS"],
+  ])("resolveRelayConfig with %j names %s", (env, variable) => {
+    const problems = problemsOf({ ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANNEL: "C1", ...env });
+    expect(problems.map((p) => p.split(" ")[0])).toEqual([variable]);
+  });
+
+  it("resolveRelayConfig refuses routes and mentions without Slack", () => {
+    const problems = problemsOf({ ...BASE, SLACK_ROUTES: "octo/*=C1", SLACK_MENTIONS: "a=U123" });
+    expect(problems.map((p) => p.split(" ")[0])).toEqual(["SLACK_ROUTES", "SLACK_MENTIONS"]);
   });
 });

@@ -16,9 +16,10 @@ export function runRelayToExit(
   env: Record<string, string>,
   script = BIN,
   timeoutMs = 20_000,
+  args: readonly string[] = [],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], { env: childEnv(env) });
+    const child = spawn(process.execPath, [script, ...args], { env: childEnv(env) });
     // One that does not end by itself is ended (and reported with code null).
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     let stdout = "";

@@ -21,6 +21,8 @@ function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) 
     },
     slack: {
       destination: "Slack channel C1 (slack.test)",
+      channelFor: () => "C1",
+      mentionFor: () => null,
       upsertParent: async (submissionId, _message, _context, o) => {
         parents.push({ submissionId, update: o?.updateExisting !== false });
         return "1.0001";
