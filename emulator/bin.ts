@@ -29,7 +29,20 @@ export async function main(
     process.stdout.write(`${USAGE}\n`);
     return undefined;
   }
+  // Checked here, in the words of the command line, before the options' schema sees a NaN.
   const port = Number(values.port ?? "0");
+  const seconds = Number(values["processing-seconds"] ?? "0");
+  const badOption =
+    !/^\d+$/.test(values.port ?? "0") || port > 65535
+      ? `--port must be a whole number from 0 to 65535 (got "${values.port}")`
+      : !/^\d+(\.\d+)?$/.test(values["processing-seconds"] ?? "0") || !Number.isFinite(seconds)
+        ? `--processing-seconds must be a number of seconds, 0 or more (got "${values["processing-seconds"]}")`
+        : null;
+  if (badOption !== null) {
+    process.stderr.write(`content-review-emulator: ${badOption}\n${USAGE}\n`);
+    process.exitCode = 2;
+    return undefined;
+  }
   // A reader that takes the first line and closes the pipe (`| head -1`) must not crash the
   // emulator with EPIPE on the next log line: stop writing to stdout instead.
   let stdoutOpen = true;
@@ -91,7 +104,12 @@ function parse(argv: readonly string[]) {
 
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    process.stderr.write(`content-review-emulator: ${(error as Error).message}\n`);
+    const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
+    const message =
+      e.code === "EADDRINUSE"
+        ? `port ${e.port} on ${e.address} is already in use: stop what listens there, or pass another port (--port 0 picks a free one)`
+        : e.message;
+    process.stderr.write(`content-review-emulator: ${message}\n`);
     process.exitCode = 1;
   });
 }

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import { type AddressInfo, createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -88,5 +89,53 @@ describe("emulator bin", () => {
     const [code] = (await once(child, "exit")) as [number | null];
     expect(code).toBe(2);
     expect(stderr).toContain("Usage: content-review-emulator");
+  });
+});
+
+/** Runs the emulator bin to its exit: its code and what it wrote. */
+async function runToExit(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+  child.stderr!.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const [code] = (await once(child, "exit")) as [number | null];
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+describe("emulator bin: start-up messages", () => {
+  it.each([
+    ["--port", "abc", '--port must be a whole number from 0 to 65535 (got "abc")'],
+    ["--port", "70000", '--port must be a whole number from 0 to 65535 (got "70000")'],
+    [
+      "--processing-seconds",
+      "soon",
+      '--processing-seconds must be a number of seconds, 0 or more (got "soon")',
+    ],
+  ])("emulator bin refuses %s %s in words, with usage, exit 2", async (flag, value, message) => {
+    const { code, stderr } = await runToExit([flag, value]);
+    expect(code).toBe(2);
+    expect(stderr.split("\n")[0]).toBe(`content-review-emulator: ${message}`);
+    expect(stderr).toContain("Usage: content-review-emulator");
+    expect(stderr).not.toMatch(/Invalid input|NaN/);
+  });
+
+  it("emulator bin names the port taken and suggests --port 0", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, stderr } = await runToExit(["--port", String(port)]);
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        `content-review-emulator: port ${port} on 127.0.0.1 is already in use: stop what listens there, or pass another port (--port 0 picks a free one)`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
