@@ -286,10 +286,23 @@ describe("action (live, built dist/index.js)", () => {
     try {
       github.addPullRequest(15, [{ filename: "media/clean.txt", status: "added" }]);
       const relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
-      const run = await live(
-        { wait: "false", "relay-url": relayUrl, "relay-token": "relay-secret-token" },
-        15,
-      );
+      // The PR's author, whom the relay mentions in Slack when the review fails.
+      const event = pullRequestEvent(15, HEAD);
+      const run = await runAction({
+        inputs: {
+          "api-key": emu.liveKey,
+          "base-url": emu.baseUrl,
+          "sidekick-ids": "brand",
+          wait: "false",
+          "relay-url": relayUrl,
+          "relay-token": "relay-secret-token",
+        },
+        eventName: "pull_request",
+        event: { ...event, pull_request: { ...event.pull_request, user: { login: "octocat" } } },
+        workspace,
+        githubApiUrl: github.apiUrl,
+        githubToken: TOKEN,
+      });
       expect(run.code).toBe(0);
       expect(run.outputs["status"]).toBe("pending");
       expect(github.statuses.at(-1)).toMatchObject({
@@ -310,6 +323,7 @@ describe("action (live, built dist/index.js)", () => {
             context: "Content Review",
             assetCount: 1,
             failOn: "critical",
+            author: "octocat",
           },
         },
       ]);
