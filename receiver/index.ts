@@ -1,5 +1,11 @@
 export { main } from "./bin.ts";
-export { LOG_LEVELS, type LogLevel, type RelayConfig, resolveRelayConfig } from "./config.ts";
+export {
+  LOG_LEVELS,
+  type LogLevel,
+  RELAY_VARIABLES,
+  type RelayConfig,
+  resolveRelayConfig,
+} from "./config.ts";
 export {
   createRelayApp,
   type RelayAppOptions,
@@ -58,6 +64,10 @@ export {
   submissionOutcome,
 } from "./relay/submission-outcome.ts";
 export type { SubmissionState } from "./relay/submission-state.ts";
-export { isRelayConfigError, RelayConfigError } from "./relay-config-error.ts";
+export {
+  isRelayConfigError,
+  RelayConfigError,
+  type RelayConfigProblem,
+} from "./relay-config-error.ts";
 export type { AssetEvent, RelayEvent, SubmissionLink } from "./relay-event.ts";
 export { type RelayHandle, type StartRelayOverrides, startRelay } from "./start-relay.ts";

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { RELAY_VARIABLES } from "../../receiver/config.ts";
 import { isRelayConfigError, resolveRelayConfig } from "../../receiver/index.ts";
 
 const BASE = { WEBHOOK_SECRETS: "whsec_abc", RELAY_TOKEN: "0123456789abcdef" };
@@ -121,6 +122,18 @@ describe("resolveRelayConfig: messages for people", () => {
     expect(problems[0]).toContain(message);
     expect(problems.join("\n")).not.toMatch(/expected|Invalid input|Too (big|small)|received/);
   });
+
+  it.each(["-1", "%%%", " ", "99999999999", "ftp://x"])(
+    "resolveRelayConfig never answers %j with schema output, for any variable",
+    (value) => {
+      for (const variable of RELAY_VARIABLES) {
+        const text = problemsOf({ ...BASE, [variable]: value }).join("\n");
+        expect(text, variable).not.toMatch(
+          /expected|Invalid input|Too (big|small)|received|Invalid string/i,
+        );
+      }
+    },
+  );
 
   it.each([
     ["not whsec_", "c2VjcmV0LWtleQ=="],
