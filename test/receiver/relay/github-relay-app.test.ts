@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmulatorHandle, startEmulator } from "../../../emulator/index.ts";
+import type { Journal } from "../../../receiver/journal/index.ts";
+import { createLogger } from "../../../receiver/logger.ts";
+import { isDestinationError } from "../../../receiver/relay/destination-error.ts";
+import { createGithubRelay } from "../../../receiver/relay/github-relay.ts";
+import { attemptContext, memoryJournal } from "../helpers/effect-context.ts";
+
+const SHA = "c".repeat(40);
+const status = {
+  state: "success" as const,
+  description: "1/1 assets reviewed: no issues",
+  context: "content-review",
+  targetUrl: null,
+};
+
+let emulator: EmulatorHandle;
+let journal: Journal;
+let relay: ReturnType<typeof createGithubRelay>;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  const res = await fetch(`${emulator.githubApiUrl}/apps`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ owners: ["acme"] }),
+  });
+  const app = (await res.json()) as { appId: string; privateKey: string };
+  journal = memoryJournal();
+  relay = createGithubRelay({
+    token: null,
+    app,
+    apiUrl: emulator.githubApiUrl,
+    effects: journal,
+    logger: createLogger("silent"),
+  });
+});
+afterAll(async () => {
+  await journal?.close(0);
+  await emulator?.close();
+});
+
+describe("createGithubRelay as a GitHub App", () => {
+  it("createGithubRelay sets a status with the installation's token", async () => {
+    await relay.setStatus("s-1", "acme/site", SHA, status, attemptContext());
+    const statuses = (await (await fetch(`${emulator.githubApiUrl}/statuses`)).json()) as unknown[];
+    expect(statuses).toEqual([
+      expect.objectContaining({ repository: "acme/site", state: "success" }),
+    ]);
+  });
+
+  it("createGithubRelay says to install the App on a repository it is not installed on, as a refusal (nothing was set)", async () => {
+    const error = await relay.setStatus("s-2", "other/site", SHA, status, attemptContext()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isDestinationError(error) && error.outcome).toBe("not-performed");
+    expect((error as Error).message).toMatch(
+      /the GitHub App \d+ is not installed on other\/site: install it on the repository \(or its owner\) with the "Commit statuses: write" permission/,
+    );
+    expect((error as Error).message).not.toContain("PRIVATE KEY");
+  });
+});
