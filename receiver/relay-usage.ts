@@ -2,8 +2,11 @@ import type { RELAY_VARIABLES } from "./config.ts";
 
 type Variable = (typeof RELAY_VARIABLES)[number];
 
-/** What each variable does, for `--help` (docs/relay.md has the long form). */
-const HELP: Readonly<Record<Variable, string>> = Object.freeze({
+/**
+ * What each variable does, for `--help` (docs/relay.md has the long form). A variable missing
+ * here is still listed, pointing at the docs.
+ */
+const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
   PORT: "listening port (0 picks a free one; default 3000)",
   HOST: "listening address (default 0.0.0.0)",
   WEBHOOK_SECRETS:
@@ -36,12 +39,14 @@ const HELP: Readonly<Record<Variable, string>> = Object.freeze({
   RELAY_SUPERVISE_SECONDS: "Postgres: how often expired leases are looked for (default 10)",
   RELAY_HANDLER_TIMEOUT_MS: "deadline of one relay attempt (default a third of the lease)",
   RETENTION_DAYS: "done entries are deleted after this many days (default 30)",
-} satisfies Record<Variable, string>);
+});
 
 /** `content-review-relay --help`: what it does and every variable it reads. */
 export function relayUsage(variables: readonly Variable[]): string {
   const width = Math.max(...variables.map((v) => v.length));
-  const lines = variables.map((v) => `  ${v.padEnd(width)}  ${HELP[v]}`);
+  const lines = variables.map(
+    (v) => `  ${v.padEnd(width)}  ${HELP[v] ?? "see docs/relay.md, Configuration"}`,
+  );
   return [
     "Usage: content-review-relay",
     "Receives the Content Review Service's webhooks and relays them to Slack and GitHub commit",
