@@ -64,6 +64,16 @@ describe("createGithubAppAuth against the emulator's GitHub", () => {
       },
     );
     expect(status.status).toBe(201);
+    // Any other token is refused now that an App exists.
+    const wrong = await fetch(
+      `${emulator.githubApiUrl}/repos/acme/site/statuses/${"a".repeat(40)}`,
+      {
+        method: "POST",
+        headers: { authorization: "token ghs_wrong", "content-type": "application/json" },
+        body: JSON.stringify({ state: "success", context: "content-review" }),
+      },
+    );
+    expect(wrong.status).toBe(401);
   });
 
   it("createGithubAppAuth fails with GitHub's 404 for a repository the App is not installed on", async () => {
