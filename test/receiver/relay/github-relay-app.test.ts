@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../../emulator/index.ts";
 import type { Journal } from "../../../receiver/journal/index.ts";
@@ -41,6 +42,29 @@ afterAll(async () => {
 });
 
 describe("createGithubRelay as a GitHub App", () => {
+  it("createGithubRelay names the App's settings when GitHub refuses its JWT (another key)", async () => {
+    const impostor = createGithubRelay({
+      token: null,
+      app: {
+        appId: "100001",
+        privateKey: generateKeyPairSync("rsa", { modulusLength: 2048 })
+          .privateKey.export({ type: "pkcs1", format: "pem" })
+          .toString(),
+      },
+      apiUrl: emulator.githubApiUrl,
+      effects: journal,
+      logger: createLogger("silent"),
+    });
+    const error = await impostor.setStatus("s-0", "acme/site", SHA, status, attemptContext()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isDestinationError(error) && error.outcome).toBe("not-performed");
+    expect((error as Error).message).toContain(
+      "GitHub refused the App's credentials (HTTP 401): check GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY",
+    );
+  });
+
   it("createGithubRelay sets a status with the installation's token", async () => {
     await relay.setStatus("s-1", "acme/site", SHA, status, attemptContext());
     const statuses = (await (await fetch(`${emulator.githubApiUrl}/statuses`)).json()) as unknown[];
