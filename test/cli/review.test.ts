@@ -2,9 +2,17 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { main } from "../../src/cli/index.ts";
 import { junitSchemaErrors } from "../helpers/validate-junit.ts";
 import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
-import { controlPlane, envFor, FAST_POLL, runCli, tempDir } from "./cli-harness.ts";
+import {
+  controlPlane,
+  envFor,
+  FAST_POLL,
+  recordingStream,
+  runCli,
+  tempDir,
+} from "./cli-harness.ts";
 
 describe("content-review review (the shared pipeline) against the emulator", () => {
   let emu: EmulatorHandle;
@@ -24,6 +32,7 @@ describe("content-review review (the shared pipeline) against the emulator", () 
       "media/notes/minor.txt": "Act now, while stocks last.\n",
       "clean/plain.txt": "A calm description of a product.\n",
       "sandbox/spot__sandbox_fail__.txt": "x\n",
+      "slow/spot__sandbox_pending__.txt": "x\n",
       "sandbox/flaky__sandbox_retryable_error__.txt": "x\n",
       "sandbox-pass/spot__sandbox_pass__.txt": "x\n",
       "mixed/plain.txt": "no marker\n",
@@ -298,6 +307,34 @@ describe("content-review review (the shared pipeline) against the emulator", () 
     expect(res.stderr).toContain(
       "Nothing to review in the sandbox: 1 file has no sandbox marker in the name and was skipped: clean/plain.txt.",
     );
+  });
+
+  it("sandbox: Ctrl+C during the wait says the submission was not waited for, with no counts", async () => {
+    const controller = new AbortController();
+    const stdout = recordingStream();
+    const stderr = recordingStream();
+    // Interrupt once the wait is visibly under way, as a person pressing Ctrl+C would.
+    const watch = {
+      ...stderr,
+      write(chunk: string) {
+        if (chunk.includes("0/1 assets finished")) controller.abort(new Error("SIGINT"));
+        return stderr.write(chunk);
+      },
+    };
+    const code = await main(["review", "slow", ...FAST_POLL], {
+      stdout,
+      stderr: watch,
+      env: sandbox,
+      cwd: dir.path,
+      signal: controller.signal,
+    });
+    expect(code).toBe(130);
+    const id = /submitted 1 asset as ([0-9a-f-]{36})/.exec(stderr.text())?.[1];
+    expect(id).toBeDefined();
+    expect(stdout.text()).toContain(
+      `Cancelled: submission ${id} was not waited for; it goes on running. Follow up with: content-review status ${id} --wait\n`,
+    );
+    expect(stdout.text()).not.toMatch(/Review failed|issues? \(/);
   });
 
   it("sandbox: --simulation-delay is passed through", async () => {

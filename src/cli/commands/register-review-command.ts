@@ -74,8 +74,13 @@ export function renderReview(
     case "junit":
       return renderJunit(outcome);
     case "text":
-      return formatReview(outcome, session.style);
+      return textReport(outcome, session);
   }
+}
+
+/** The text report, naming the service's address should it have been out of reach. */
+function textReport(outcome: ReviewOutcome, session: Session): string {
+  return formatReview(outcome, session.style, { baseUrl: session.config().baseUrl });
 }
 
 /** Progress of the pipeline: a bar (or lines) per upload, then one for the wait. */
@@ -255,13 +260,13 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
           await writeOutputFile(ctx.io.cwd, options.output, renderReview(outcome, format, session));
         } catch (error) {
           // The review ran (and was charged): its summary still goes out before the error.
-          ctx.io.stdout.write(formatReview(outcome, session.style));
+          ctx.io.stdout.write(textReport(outcome, session));
           throw error;
         }
         ctx.io.stdout.write(
           session.json
             ? renderReview(outcome, "json", session)
-            : `${formatReview(outcome, session.style)}Wrote the ${format} report to ${options.output}.\n`,
+            : `${textReport(outcome, session)}Wrote the ${format} report to ${options.output}.\n`,
         );
       } else {
         ctx.io.stdout.write(renderReview(outcome, format, session));
