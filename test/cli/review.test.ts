@@ -259,11 +259,11 @@ describe("content-review review (the shared pipeline) against the emulator", () 
   it.each([
     ["a budget stop, text", ["media", "--max-credits", "1"], 4],
     ["a budget stop, --json", ["media", "--max-credits", "1", "--json"], 4],
-    ["a sandbox file named without a marker", ["clean/plain.txt"], 3],
+    ["a sandbox folder without a marked file", ["clean"], 2],
   ])(
     "an ending without results (%s) prints its reason once, on stderr only",
     async (_name, argv, code) => {
-      const env = argv[0] === "clean/plain.txt" ? sandbox : live;
+      const env = argv[0] === "clean" ? sandbox : live;
       const res = await review(env, ...argv);
       expect(res.code).toBe(code);
       const lines = res.stderr.split("\n").filter((l) => l.startsWith("content-review: "));
@@ -294,11 +294,34 @@ describe("content-review review (the shared pipeline) against the emulator", () 
     ]);
   });
 
-  it("sandbox: a file named explicitly without a marker still fails with the service's message", async () => {
-    const res = await review(sandbox, "mixed/plain.txt", "mixed/ok__sandbox_pass__.txt");
-    expect(res.code).not.toBe(0);
-    expect(res.stderr).toContain('Sandbox asset filename "plain.txt" contains no sandbox marker');
-    expect(res.stderr).not.toContain("warning");
+  it.each([
+    ["beside a folder", ["mixed", "clean/plain.txt"], "clean/plain.txt has"],
+    [
+      "two of them",
+      ["clean/plain.txt", "mixed/plain.txt"],
+      "clean/plain.txt, mixed/plain.txt have",
+    ],
+  ])(
+    "sandbox: a file named explicitly without a marker (%s) is a usage error before any request",
+    async (_name, argv, names) => {
+      const before = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+      const res = await review(sandbox, ...argv);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toBe(
+        `content-review: ${names} no sandbox marker in the name, and a sandbox key (sk_test_) reviews only files whose names contain one of ${SIX}. Rename ${names.endsWith("has") ? "it" : "them"} to include a marker, leave ${names.endsWith("has") ? "it" : "them"} out, or use a live key. Nothing was uploaded or submitted.\n`,
+      );
+      expect(res.stdout).toBe("");
+      const after = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+      expect(after).toEqual(before);
+    },
+  );
+
+  it("sandbox: a skipped found file is listed once by its path, which its reason does not repeat", async () => {
+    const res = await review(sandbox, "mixed");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(
+      "Skipped\n  mixed/plain.txt: no sandbox marker in its name; a sandbox key reviews only marked files.\n",
+    );
   });
 
   it("sandbox: a folder without any marked file has nothing to review", async () => {

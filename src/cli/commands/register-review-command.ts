@@ -1,6 +1,11 @@
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
-import { PACKAGE_NAME, PACKAGE_VERSION } from "../../api/index.ts";
+import {
+  hasSandboxMarker,
+  PACKAGE_NAME,
+  PACKAGE_VERSION,
+  SANDBOX_MARKERS,
+} from "../../api/index.ts";
 import {
   identifyFiles,
   isReviewRecordError,
@@ -20,7 +25,7 @@ import { CliUsageError } from "../cli-usage-error.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import type { ProgressTask } from "../create-progress.ts";
 import { requireSandbox, type Session } from "../create-session.ts";
-import { expandPaths } from "../expand-paths.ts";
+import { expandPaths, type FoundFile } from "../expand-paths.ts";
 import { intInRange, parseCredits } from "../option-parsers.ts";
 import { reviewExitCode } from "../review-exit-code.ts";
 import { readReviewState, writeReviewState } from "../review-state-file.ts";
@@ -126,6 +131,21 @@ function pipelineEvents(session: Session) {
   };
 }
 
+/**
+ * In sandbox, a file named on the command line without a marker is a mistake in the command, not
+ * a file to skip: the service would refuse the whole submission (part 4.14 rule 1). Say so
+ * before anything is uploaded. Files found in a folder or by a glob are skipped with a warning.
+ */
+function refuseUnmarkedNamedFiles(files: readonly FoundFile[]): void {
+  const named = files.filter((f) => !f.discovered && !hasSandboxMarker(f.displayPath));
+  if (named.length === 0) return;
+  const names = named.map((f) => f.displayPath).join(", ");
+  throw new CliUsageError(
+    `${names} ${named.length === 1 ? "has" : "have"} no sandbox marker in the name, and a sandbox key (sk_test_) reviews only files whose names contain one of ${SANDBOX_MARKERS.join(", ")}. Rename ${named.length === 1 ? "it" : "them"} to include a marker, leave ${named.length === 1 ? "it" : "them"} out, or use a live key. Nothing was uploaded or submitted.`,
+    { input: named[0]!.displayPath },
+  );
+}
+
 /** A date-time to the second: what a CLI run names itself in the state file's entries. */
 function runTime(): string {
   return new Date().toISOString().replace(/\.\d+Z$/, "Z");
@@ -175,6 +195,7 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       const sidekickIds = resolveSidekicks(options.sidekick, ctx.io.env);
       if (options.simulationDelay !== undefined) requireSandbox(session, "--simulation-delay");
       const found = await expandPaths(paths, ctx.io.cwd);
+      if (session.config().environment === "sandbox") refuseUnmarkedNamedFiles(found);
       if (options.output) {
         await checkOutputFile(ctx.io.cwd, options.output, {
           consequence: "Nothing was uploaded or submitted.",
