@@ -4,11 +4,13 @@ import { processIo } from "./cli-io.ts";
 import { InterruptedError } from "./interrupted-error.ts";
 import { main } from "./main.ts";
 
-// A reader that stops early (`content-review --help | head -1`) closes the pipe: that ends the
-// output, not the command, so it is neither a crash nor an error to report.
+// A reader that stops early (`content-review review media/ --json | head`) closes the pipe: that
+// ends the output, not the command. The rest of the output is dropped, and the exit code stays
+// the verdict's (1 for findings), as with `gh`: under `set -o pipefail` a closed stdout must not
+// turn a failing gate into a pass, nor into a crash. Documented in docs/cli.md, "Exit codes".
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
+    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
   });
 }
 
