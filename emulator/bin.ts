@@ -54,15 +54,20 @@ export async function main(
       else out(`[emulator] ${line}\n`);
     },
   });
-  // Handlers first: a supervisor may signal as soon as it reads the first line.
+  // Handlers first: a supervisor may signal as soon as it reads the first line. They stay on
+  // until the end: Ctrl+C under `npm run` reaches the emulator twice (from the terminal, then
+  // from npm), and a second signal without a handler would end the process before close()
+  // removed the temp folder. A closing terminal (SIGHUP) stops it the same way.
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     out(`[emulator] ${signal} received, stopping\n`);
     void handle.close().then(() => {
       process.exitCode = 0;
     });
   };
-  process.once("SIGINT", () => stop("SIGINT"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stop(signal));
   const { baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl } = handle;
   // Must stay the first stdout line: tools parse it.
   out(
@@ -73,6 +78,9 @@ export async function main(
   out(`[emulator] ready; stop with Ctrl+C\n`);
   return handle;
 }
+
+/** Signals that stop the emulator cleanly (the temp folder removed). */
+const STOP_SIGNALS = Object.freeze(["SIGINT", "SIGTERM", "SIGHUP"] as const);
 
 function parse(argv: readonly string[]) {
   return parseArgs({
