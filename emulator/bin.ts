@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { stopWhenParentExits } from "../src/process/index.ts";
 import { type EmulatorHandle, startEmulator } from "./index.ts";
 
 const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-insecure-webhooks] [--data-dir DIR]
@@ -59,15 +60,17 @@ export async function main(
   // from npm), and a second signal without a handler would end the process before close()
   // removed the temp folder. A closing terminal (SIGHUP) stops it the same way.
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
-    out(`[emulator] ${signal} received, stopping\n`);
+    out(`[emulator] ${why}, stopping\n`);
     void handle.close().then(() => {
       process.exitCode = 0;
     });
   };
-  for (const signal of STOP_SIGNALS) process.on(signal, () => stop(signal));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stop(`${signal} received`));
+  // `kill` of the npx pid reaches sh, not this process: its end stops the emulator as SIGTERM.
+  stopWhenParentExits(() => stop("its parent process ended"));
   const { baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl } = handle;
   // Must stay the first stdout line: tools parse it.
   out(

@@ -1,5 +1,6 @@
 // The `content-review` executable: runs main() on this process and sets its exit code.
 // Tests import main() from ./index.ts instead; importing this file runs the CLI.
+import { stopWhenParentExits } from "../process/index.ts";
 import { processIo } from "./cli-io.ts";
 import { InterruptedError } from "./interrupted-error.ts";
 import { main } from "./main.ts";
@@ -26,8 +27,11 @@ const interrupt = (signal: NodeJS.Signals) => {
 };
 process.once("SIGINT", interrupt);
 process.once("SIGTERM", interrupt);
+// `kill` of the npx pid reaches sh, not this process: its end stops the run as SIGTERM would.
+const unwatch = stopWhenParentExits(() => process.kill(process.pid, "SIGTERM"));
 
 void main(process.argv.slice(2), processIo(controller.signal)).then((code) => {
+  unwatch();
   process.exitCode = code;
   process.removeAllListeners("SIGINT");
   process.removeAllListeners("SIGTERM");
