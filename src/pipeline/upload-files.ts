@@ -105,7 +105,8 @@ export async function uploadFiles(options: UploadFilesOptions): Promise<UploadFi
         skip(
           file,
           "upload-failed",
-          `Upload of ${file.displayPath} failed: ${(error as Error).message}`,
+          // Reports put the path before the message: it is not repeated here.
+          `Upload failed: ${(error as Error).message}`,
         );
         return null;
       }

@@ -12,6 +12,7 @@ import {
   type ReviewOutcome,
   type ReviewRecord,
   runReviewPipeline,
+  type SkippedFile,
 } from "../../pipeline/index.ts";
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn, plural } from "../../policy/index.ts";
 import {
@@ -30,7 +31,7 @@ import { intInRange, parseCredits } from "../option-parsers.ts";
 import { reviewExitCode } from "../review-exit-code.ts";
 import { readReviewState, writeReviewState } from "../review-state-file.ts";
 import { addSidekickOption, addWaitOptions, resolveSidekicks } from "../shared-options.ts";
-import { formatReview, reviewErrorLine } from "../views/format-review.ts";
+import { formatReview, reviewErrorLine, skippedLine } from "../views/format-review.ts";
 import { finishedAssets } from "../wait-with-progress.ts";
 import { checkOutputFile, writeOutputFile } from "../write-output-file.ts";
 
@@ -105,8 +106,7 @@ function pipelineEvents(session: Session) {
       session.progress.line(
         `sandbox ${a.file.displayPath}: not uploaded (its name sets the outcome)`,
       ),
-    onUploadSkipped: (s: { file: { displayPath: string }; message: string }) =>
-      session.progress.line(`skipped ${s.file.displayPath}: ${s.message}`),
+    onUploadSkipped: (s: SkippedFile) => session.progress.line(`skipped ${skippedLine(s)}`),
     onEstimate: (e: { totalCredits: number }) =>
       session.progress.line(`estimate: ${plural(e.totalCredits, "credit")}`),
     onSubmitted: (e: { submissionId: string; assetCount: number }) =>

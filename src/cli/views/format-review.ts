@@ -1,10 +1,19 @@
 import { isHttpError, isNetworkError } from "../../api/index.ts";
-import type { ReviewOutcome } from "../../pipeline/index.ts";
+import type { ReviewOutcome, SkippedFile } from "../../pipeline/index.ts";
 import { reuseSummary, SERVICE_SKIP_REASONS } from "../../pipeline/index.ts";
 import { bySeverity, formatSeverityCounts, meetsThreshold, plural } from "../../policy/index.ts";
 import { describeReuse } from "../../report/index.ts";
 import type { Style } from "../create-style.ts";
 import { formatTable } from "../format-table.ts";
+
+/**
+ * A skipped file and why, naming the file once: a local file's message starts with its path
+ * (`media/empty.txt is empty; …`), others do not (`no sandbox marker in its name; …`).
+ */
+export function skippedLine(skipped: SkippedFile): string {
+  const path = skipped.file.displayPath;
+  return skipped.message.startsWith(`${path} `) ? skipped.message : `${path}: ${skipped.message}`;
+}
 
 /** Options of {@link formatReview}. */
 export interface FormatReviewOptions {
@@ -49,7 +58,7 @@ export function formatReview(
   }
   if (outcome.skipped.length > 0) {
     parts.push(
-      `${style.yellow("Skipped")}\n${outcome.skipped.map((s) => `  ${s.file.displayPath}: ${s.message}`).join("\n")}\n`,
+      `${style.yellow("Skipped")}\n${outcome.skipped.map((s) => `  ${skippedLine(s)}`).join("\n")}\n`,
     );
   }
   const reuse = reuseSummary(outcome.assets);

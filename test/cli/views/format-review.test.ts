@@ -175,6 +175,22 @@ describe("formatReview", () => {
     expect(text).not.toMatch(/Review failed|issues? \(/);
   });
 
+  it.each([
+    ["its reason starts with the path", "media/empty.txt is empty; there is nothing to review."],
+    [
+      "its reason does not",
+      "no sandbox marker in its name; a sandbox key reviews only marked files.",
+    ],
+  ])("names a skipped file once when %s", (_name, message) => {
+    const file = { path: "/w/media/empty.txt", displayPath: "media/empty.txt" };
+    const text = formatReview(
+      outcome({ assets: [asset([])], skipped: [{ file, reason: "empty", message }] }),
+      plain,
+    );
+    const line = text.split("\n").find((l) => l.includes("media/empty.txt"));
+    expect(line?.match(/media\/empty\.txt/g)).toHaveLength(1);
+  });
+
   it("marks the issues at or above --fail-on with !", () => {
     const text = formatReview(outcome({ assets: [asset(["critical", "minor"])] }), plain);
     expect(text).toMatch(/^ {2}! critical\s+RULE_0\s+summary 0$/m);
