@@ -66,8 +66,9 @@ export function formatReview(
     outcome.submissionId ? `submission ${outcome.submissionId}` : null,
     outcome.estimate ? plural(outcome.estimate.totalCredits, "credit") : null,
     reuse.count > 0 ? reuse.text : null,
-    // Counts only when a review produced them: "0 issues" after a refused key would be a claim.
-    outcome.assets.length > 0
+    // Counts only when a review produced them: "0 issues" after a refused key, or after a
+    // timeout (whose results were not read), would be a claim.
+    outcome.status === "completed"
       ? `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`
       : null,
     `fail-on ${outcome.failOn}`,

@@ -160,6 +160,18 @@ describe("formatReview", () => {
       `submission ${SUB}, fail-on major`,
     ],
     [
+      "a timed-out wait (its results were not read)",
+      outcome({
+        status: "timed-out",
+        conclusion: "timed_out",
+        submissionId: SUB,
+        assets: [{ ...asset([]), status: "processing" }],
+        reason: "Submission did not finish within 60 s.",
+      }),
+      `Timed out: submission ${SUB} did not finish in time. Follow up with: content-review status ${SUB} --wait`,
+      `submission ${SUB}, fail-on major`,
+    ],
+    [
       "a run cancelled before submitting",
       outcome({
         status: "cancelled",
