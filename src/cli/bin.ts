@@ -19,6 +19,8 @@ for (const stream of [process.stdout, process.stderr]) {
 // still reports what it has; a second Ctrl+C quits at once.
 const controller = new AbortController();
 const interrupt = (signal: NodeJS.Signals) => {
+  // Already stopping (a SIGTERM after a Ctrl+C, or the parent's end after either): say it once.
+  if (controller.signal.aborted) return;
   process.stderr.write(
     `\ncontent-review: ${signal} received; stopping (Ctrl+C again quits at once)\n`,
   );
