@@ -3,7 +3,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/node-compile-cache.ts"],
+    globalSetup: [
+      "test/setup/private-tmpdir.ts",
+      "test/setup/node-compile-cache.ts",
+      "test/setup/chromium-notice.ts",
+    ],
     setupFiles: ["test/setup/quiet-workflow-commands.ts"],
     // The reliability runs have their own config and script: npm run test:reliability.
     exclude: ["test/**/*.reliability.test.ts", "**/node_modules/**"],

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { stopWhenParentExits } from "../src/process/index.ts";
 import { type EmulatorHandle, startEmulator } from "./index.ts";
 
 const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-insecure-webhooks] [--data-dir DIR]
@@ -67,15 +68,22 @@ export async function main(
       else out(`[emulator] ${line}\n`);
     },
   });
-  // Handlers first: a supervisor may signal as soon as it reads the first line.
-  const stop = (signal: string) => {
-    out(`[emulator] ${signal} received, stopping\n`);
+  // Handlers first: a supervisor may signal as soon as it reads the first line. They stay on
+  // until the end: Ctrl+C under `npm run` reaches the emulator twice (from the terminal, then
+  // from npm), and a second signal without a handler would end the process before close()
+  // removed the temp folder. A closing terminal (SIGHUP) stops it the same way.
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    out(`[emulator] ${why}, stopping\n`);
     void handle.close().then(() => {
       process.exitCode = 0;
     });
   };
-  process.once("SIGINT", () => stop("SIGINT"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stop(`${signal} received`));
+  // `kill` of the npx pid reaches sh, not this process: its end stops the emulator as SIGTERM.
+  stopWhenParentExits(() => stop("its parent process ended"));
   const { baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl } = handle;
   // Must stay the first stdout line: tools parse it.
   out(
@@ -86,6 +94,9 @@ export async function main(
   out(`[emulator] ready; stop with Ctrl+C\n`);
   return handle;
 }
+
+/** Signals that stop the emulator cleanly (the temp folder removed). */
+const STOP_SIGNALS = Object.freeze(["SIGINT", "SIGTERM", "SIGHUP"] as const);
 
 function parse(argv: readonly string[]) {
   return parseArgs({

@@ -91,13 +91,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 
   const server = createServer(createApp(ctx));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.port, config.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // A port in use (EADDRINUSE) ends the start: leave no timer and no temp folder behind.
+    scheduler.clear();
+    if (persistTimer) clearInterval(persistTimer);
+    if (!config.dataDir) await rm(blobDir, { recursive: true, force: true });
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const shownHost = host === "0.0.0.0" || host === "[::]" ? "127.0.0.1" : host;

@@ -1,5 +1,6 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { stopWhenParentExits } from "../src/process/index.ts";
 import { RELAY_VARIABLES, resolveRelayConfig } from "./config.ts";
 import { isRelayConfigError } from "./relay-config-error.ts";
 import { relayUsage } from "./relay-usage.ts";
@@ -61,7 +62,10 @@ export async function main(
     process.exitCode = 1;
     return;
   }
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     relay.close().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -70,6 +74,8 @@ export async function main(
   // Before the start line: whoever reads it may signal at once.
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+  // `kill` of the npx pid reaches sh, not this process: its end stops the relay as SIGTERM does.
+  stopWhenParentExits(stop);
   process.stdout.write(`content-review-relay ${relay.summary}\n`);
 }
 

@@ -1,5 +1,6 @@
 import { open } from "node:fs/promises";
 import { mediaTypeForFilename } from "../../src/api/index.ts";
+import { plural } from "../../src/policy/index.ts";
 import type { EmulatorContext } from "../context.ts";
 import { domainError } from "../http/api-error.ts";
 import type { ApiCall } from "../http/api-route.ts";
@@ -183,7 +184,7 @@ export async function createSubmission(ctx: EmulatorContext, call: ApiCall<Creat
   }
   ctx.persist();
   ctx.config.log(
-    `submission ${submission.submissionId} (${caller.kind}, ${prepared.length} assets, ${credits} credits)`,
+    `submission ${submission.submissionId} (${caller.kind}, ${plural(prepared.length, "asset")}, ${plural(credits, "credit")})`,
   );
   return { status: 201, body: submissionView(ctx, submission) };
 }

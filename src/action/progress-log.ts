@@ -1,25 +1,16 @@
-import type { Submission } from "../api/index.ts";
+import { formatBytes, type Submission } from "../api/index.ts";
 import type { PipelineEvents } from "../pipeline/index.ts";
+import { plural } from "../policy/index.ts";
 import { describeReuse } from "../report/index.ts";
 
 /** Uploads at least this large also log their progress in percent. */
-export const LARGE_FILE_BYTES = 10 * 1024 * 1024;
+export const LARGE_FILE_BYTES = 10 * 1_000_000;
 /** Percent steps logged for a large upload. */
 export const PROGRESS_STEP_PERCENT = 25;
 
 export interface ProgressLogger {
   readonly info: (message: string) => void;
   readonly warning: (message: string, file?: string) => void;
-}
-
-function size(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} B`;
-}
-
-function credits(n: number): string {
-  return `${n} ${n === 1 ? "credit" : "credits"}`;
 }
 
 function pollLine(s: Submission): string {
@@ -36,7 +27,7 @@ export function progressLog(log: ProgressLogger): PipelineEvents {
   let lastPoll = "";
   return {
     onUploadStart: ({ file, size: bytes, index, total }) =>
-      log.info(`Uploading ${index + 1}/${total} ${file.displayPath} (${size(bytes)})`),
+      log.info(`Uploading ${index + 1}/${total} ${file.displayPath} (${formatBytes(bytes)})`),
     onUploadProgress: ({ file, bytesSent, totalBytes }) => {
       if (totalBytes < LARGE_FILE_BYTES) return;
       const percent =
@@ -44,7 +35,7 @@ export function progressLog(log: ProgressLogger): PipelineEvents {
         PROGRESS_STEP_PERCENT;
       if (percent <= (logged.get(file.displayPath) ?? 0) || percent >= 100) return;
       logged.set(file.displayPath, percent);
-      log.info(`  ${file.displayPath}: ${percent}% of ${size(totalBytes)}`);
+      log.info(`  ${file.displayPath}: ${percent}% of ${formatBytes(totalBytes)}`);
     },
     onUploadDone: (asset) => log.info(`Uploaded ${asset.file.displayPath}`),
     onSandboxAsset: (asset) =>
@@ -57,13 +48,15 @@ export function progressLog(log: ProgressLogger): PipelineEvents {
     onEstimate: (estimate) => {
       for (const f of estimate.files) {
         log.info(
-          `  ${f.file.displayPath}: ${f.priceable ? credits(f.credits) : "not priced (0 credits)"}`,
+          `  ${f.file.displayPath}: ${f.priceable ? plural(f.credits, "credit") : "not priced (0 credits)"}`,
         );
       }
-      log.info(`Estimate: ${credits(estimate.totalCredits)} for ${estimate.files.length} files.`);
+      log.info(
+        `Estimate: ${plural(estimate.totalCredits, "credit")} for ${plural(estimate.files.length, "file")}.`,
+      );
     },
     onSubmitted: ({ submissionId, assetCount }) =>
-      log.info(`Submitted ${assetCount} files as submission ${submissionId}.`),
+      log.info(`Submitted ${plural(assetCount, "file")} as submission ${submissionId}.`),
     onPoll: (submission) => {
       const line = pollLine(submission);
       if (line !== lastPoll) log.info(line);

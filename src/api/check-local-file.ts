@@ -1,6 +1,7 @@
 import { lstat } from "node:fs/promises";
 import { basename } from "node:path";
 import { LocalFileError } from "./errors/local-file-error.ts";
+import { formatBytes } from "./format-bytes.ts";
 import {
   CATEGORY_SIZE_LIMITS,
   type MediaType,
@@ -15,12 +16,6 @@ export interface CheckedFile {
   readonly filename: string;
   readonly size: number;
   readonly mediaType: MediaType;
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  return `${bytes} bytes`;
 }
 
 /**

@@ -1,14 +1,17 @@
 // The `content-review` executable: runs main() on this process and sets its exit code.
 // Tests import main() from ./index.ts instead; importing this file runs the CLI.
+import { stopWhenParentExits } from "../process/index.ts";
 import { processIo } from "./cli-io.ts";
 import { InterruptedError } from "./interrupted-error.ts";
 import { main } from "./main.ts";
 
-// A reader that stops early (`content-review --help | head -1`) closes the pipe: that ends the
-// output, not the command, so it is neither a crash nor an error to report.
+// A reader that stops early (`content-review review media/ --json | head`) closes the pipe: that
+// ends the output, not the command. The rest of the output is dropped, and the exit code stays
+// the verdict's (1 for findings), as with `gh`: under `set -o pipefail` a closed stdout must not
+// turn a failing gate into a pass, nor into a crash. Documented in docs/cli.md, "Exit codes".
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
+    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
   });
 }
 
@@ -16,6 +19,8 @@ for (const stream of [process.stdout, process.stderr]) {
 // still reports what it has; a second Ctrl+C quits at once.
 const controller = new AbortController();
 const interrupt = (signal: NodeJS.Signals) => {
+  // Already stopping (a SIGTERM after a Ctrl+C, or the parent's end after either): say it once.
+  if (controller.signal.aborted) return;
   process.stderr.write(
     `\ncontent-review: ${signal} received; stopping (Ctrl+C again quits at once)\n`,
   );
@@ -24,8 +29,11 @@ const interrupt = (signal: NodeJS.Signals) => {
 };
 process.once("SIGINT", interrupt);
 process.once("SIGTERM", interrupt);
+// `kill` of the npx pid reaches sh, not this process: its end stops the run as SIGTERM would.
+const unwatch = stopWhenParentExits(() => process.kill(process.pid, "SIGTERM"));
 
 void main(process.argv.slice(2), processIo(controller.signal)).then((code) => {
+  unwatch();
   process.exitCode = code;
   process.removeAllListeners("SIGINT");
   process.removeAllListeners("SIGTERM");

@@ -47,6 +47,9 @@ export function createProgram(ctx: CommandContext): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // Commander starts its usage errors with "error: "; every message of this CLI starts with
+      // its name, so that a line in a CI log says which tool wrote it.
+      outputError: (text, write) => write(text.replace(/^error: /, "content-review: ")),
       getOutHelpWidth: () => io.stdout.columns ?? 100,
       getErrHelpWidth: () => io.stderr.columns ?? 100,
       getOutHasColors: () => colorEnabled(io.stdout, io.env),

@@ -1,4 +1,5 @@
 import { MultiBar, type SingleBar } from "cli-progress";
+import { formatBytes } from "../api/index.ts";
 import type { OutputStream } from "./cli-io.ts";
 
 /** One thing being waited for: an upload (bytes) or a submission (finished assets). */
@@ -27,11 +28,7 @@ const BAR_LABEL_WIDTH = 24;
 const PLAIN_BYTE_STEPS = 4;
 
 function formatAmount(value: number, unit: "bytes" | "assets"): string {
-  if (unit === "assets") return `${value}`;
-  if (value >= 1e9) return `${(value / 1e9).toFixed(1)} GB`;
-  if (value >= 1e6) return `${(value / 1e6).toFixed(1)} MB`;
-  if (value >= 1e3) return `${(value / 1e3).toFixed(1)} kB`;
-  return `${value} B`;
+  return unit === "assets" ? `${value}` : formatBytes(value);
 }
 
 /**

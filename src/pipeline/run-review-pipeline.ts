@@ -153,7 +153,9 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
           ? "No files matched; there is nothing to review."
           : marked.files.length === 0 && unmarkedNotice !== null
             ? `Nothing to review in the sandbox: ${unmarkedNotice}`
-            : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
+            : options.files.length === 1
+              ? "The file could not be submitted; see the skipped file."
+              : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
       return finish("nothing-to-review", why);
     }
 

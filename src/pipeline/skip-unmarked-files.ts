@@ -24,7 +24,8 @@ export function skipUnmarkedFiles(files: readonly ReviewFile[]): MarkerSelection
     skipped.push({
       file,
       reason: "no-sandbox-marker",
-      message: `${file.displayPath} has no sandbox marker in its name; a sandbox key reviews only marked files.`,
+      // Every report puts the path before the message: the message does not repeat it.
+      message: "no sandbox marker in its name; a sandbox key reviews only marked files.",
     });
   }
   return { files: kept, skipped };

@@ -4,6 +4,7 @@ import {
   checkLocalFile,
   isHttpError,
   isLocalFileError,
+  isNetworkError,
 } from "../api/index.ts";
 import { mapConcurrent } from "./map-concurrent.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
@@ -14,6 +15,16 @@ import type { ReviewFile, SkippedFile, UploadedAsset } from "./review-outcome.ts
  * run instead of skipping one file after another with the same message.
  */
 export const FATAL_UPLOAD_STATUSES: ReadonlySet<number> = new Set([401, 402]);
+
+/**
+ * True when an upload failed for a reason that every other file would meet too: a fatal status,
+ * or the service itself out of reach (storage, `uploadBlob`, may be another host and fail alone).
+ * Skipping each file with the same message would show one failure three times (issue 17).
+ */
+function isFatalUploadError(error: unknown): boolean {
+  if (isHttpError(error)) return FATAL_UPLOAD_STATUSES.has(error.status);
+  return isNetworkError(error) && error.operation !== "uploadBlob";
+}
 
 export interface UploadFilesOptions {
   readonly client: ContentReviewClient;
@@ -90,11 +101,12 @@ export async function uploadFiles(options: UploadFilesOptions): Promise<UploadFi
           skip(file, error.problem, error.message);
           return null;
         }
-        if (isHttpError(error) && FATAL_UPLOAD_STATUSES.has(error.status)) throw error;
+        if (isFatalUploadError(error)) throw error;
         skip(
           file,
           "upload-failed",
-          `Upload of ${file.displayPath} failed: ${(error as Error).message}`,
+          // Reports put the path before the message: it is not repeated here.
+          `Upload failed: ${(error as Error).message}`,
         );
         return null;
       }

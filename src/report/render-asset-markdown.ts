@@ -1,6 +1,6 @@
 import type { Issue } from "../api/index.ts";
 import type { AssetReview } from "../pipeline/index.ts";
-import { bySeverity, formatSeverityCounts } from "../policy/index.ts";
+import { bySeverity, formatSeverityCounts, plural } from "../policy/index.ts";
 import { describeReuse } from "./describe-reuse.ts";
 import { renderIssueHeadline, renderIssueMarkdown } from "./render-issue-markdown.ts";
 import { inlineCode, sanitizeMarkdown } from "./sanitize-markdown.ts";
@@ -100,7 +100,7 @@ export function renderAssetMarkdown(
   );
   for (const topic of topics) {
     lines.push(
-      `${h(level + 1)} ${sanitizeMarkdown(topic.title, { inline: true })} (${topic.issues.length} issues)`,
+      `${h(level + 1)} ${sanitizeMarkdown(topic.title, { inline: true })} (${plural(topic.issues.length, "issue")})`,
       "",
     );
     if (topic.summary?.text) lines.push(sanitizeMarkdown(topic.summary.text), "");

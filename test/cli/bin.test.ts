@@ -55,6 +55,25 @@ describe("the content-review executable (src/cli/bin.ts on Node's type stripping
     expect(res.stdout).toMatch(/Review failed: \d+ issues? at or above critical/);
   });
 
+  it.each([
+    ["findings", [], 1],
+    ["--fail-on never", ["--fail-on", "never"], 0],
+  ])(
+    "review --json | head keeps the verdict's exit code under pipefail (%s)",
+    async (_name, extra, code) => {
+      // Enough files that the report (hundreds of kB) outgrows the pipe: head has gone by then.
+      const { mkdir } = await import("node:fs/promises");
+      await mkdir(join(dir.path, "many"), { recursive: true });
+      const text = "Clinically proven. Guaranteed!\n".repeat(40);
+      for (let i = 0; i < 40; i++) await writeFile(join(dir.path, "many", `c${i}.txt`), text);
+      const review = [process.execPath, BIN, "review", "many", "--json", "--progress", "none"];
+      const command = `${[...review, ...extra, "--poll-interval", "0.02"].map(quote).join(" ")} | head -c 1 >/dev/null`;
+      const res = await runChild("bash", ["-o", "pipefail", "-c", command], env, dir.path);
+      expect(res.stderr).not.toMatch(/\n\s+at |Error/);
+      expect(res.code).toBe(code);
+    },
+  );
+
   it("a usage error exits 2 from the real process", async () => {
     const res = await runChild(process.execPath, [BIN, "status", "not-a-uuid"], env, dir.path);
     expect(res.code).toBe(2);

@@ -97,19 +97,41 @@ describe("content-review errors: what was wrong, what to do, the right exit code
     expect(res.stderr).toMatch(/^content-review: .*getProcessingDurationInsight/);
   });
 
-  it("review against an unreachable service gives 3 (not a usage error), naming each file", async () => {
+  it("review against an unreachable service gives 3 and shows the failure once, claiming no counts", async () => {
     const port = await closedPort();
     const { writeFile } = await import("node:fs/promises");
     const { join } = await import("node:path");
     const dir = await tempDir();
     await writeFile(join(dir.path, "a.txt"), "hello\n");
-    const res = await runCli(["--max-attempts", "1", "review", "a.txt"], {
+    await writeFile(join(dir.path, "b.txt"), "hello\n");
+    const res = await runCli(["--max-attempts", "1", "review", "a.txt", "b.txt"], {
       env: envFor({ baseUrl: `http://127.0.0.1:${port}` }, emu.liveKey),
       cwd: dir.path,
     }).finally(dir.remove);
     expect(res.code).toBe(3);
-    expect(res.stdout).toMatch(/a\.txt: Upload of a\.txt failed: .*could not reach the service/);
-    expect(res.stdout).toMatch(/Check the base URL and the network/);
+    expect(res.stdout).toBe(
+      `Not reviewed: could not reach http://127.0.0.1:${port}.\nfail-on critical\n`,
+    );
+    // The detail and what to do: one line, not one per file, no "Skipped" block.
+    expect(res.stderr.match(/could not reach the service/g)).toHaveLength(1);
+    expect(res.stderr).toMatch(/^content-review: .*Check the base URL and the network\.$/m);
+    expect(res.stdout + res.stderr).not.toMatch(/Skipped|None of the|Review failed|0 issues/);
+  });
+
+  it("review with a key the service refuses says so instead of claiming a failed review", async () => {
+    const { writeFile } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    const dir = await tempDir();
+    await writeFile(join(dir.path, "a.txt"), "hello\n");
+    const res = await runCli(["review", "a.txt"], {
+      env: envFor(emu, `sk_live_${"a".repeat(64)}`),
+      cwd: dir.path,
+    }).finally(dir.remove);
+    expect(res.code).toBe(3);
+    expect(res.stdout).toBe(
+      "Not reviewed: the service refused the API key (401).\nfail-on critical\n",
+    );
+    expect(res.stderr).toMatch(/^content-review: .*HTTP 401: Invalid API key\. Check the API key/m);
   });
 
   it("server errors are retried (shown as progress) before exit 3", async () => {

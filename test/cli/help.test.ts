@@ -88,6 +88,9 @@ describe("content-review --help", () => {
     const res = await runCli(argv as string[]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(message as RegExp);
+    // Every message of the CLI starts with its name, commander's own included.
+    expect(res.stderr).not.toMatch(/^error:/m);
+    if (argv[0] !== "webhooks") expect(res.stderr).toMatch(/^content-review: /);
   });
 
   it("--version prints the package version", async () => {

@@ -2,9 +2,17 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { main } from "../../src/cli/index.ts";
 import { junitSchemaErrors } from "../helpers/validate-junit.ts";
 import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
-import { controlPlane, envFor, FAST_POLL, runCli, tempDir } from "./cli-harness.ts";
+import {
+  controlPlane,
+  envFor,
+  FAST_POLL,
+  recordingStream,
+  runCli,
+  tempDir,
+} from "./cli-harness.ts";
 
 describe("content-review review (the shared pipeline) against the emulator", () => {
   let emu: EmulatorHandle;
@@ -24,6 +32,7 @@ describe("content-review review (the shared pipeline) against the emulator", () 
       "media/notes/minor.txt": "Act now, while stocks last.\n",
       "clean/plain.txt": "A calm description of a product.\n",
       "sandbox/spot__sandbox_fail__.txt": "x\n",
+      "slow/spot__sandbox_pending__.txt": "x\n",
       "sandbox/flaky__sandbox_retryable_error__.txt": "x\n",
       "sandbox-pass/spot__sandbox_pass__.txt": "x\n",
       "mixed/plain.txt": "no marker\n",
@@ -250,11 +259,11 @@ describe("content-review review (the shared pipeline) against the emulator", () 
   it.each([
     ["a budget stop, text", ["media", "--max-credits", "1"], 4],
     ["a budget stop, --json", ["media", "--max-credits", "1", "--json"], 4],
-    ["a sandbox file named without a marker", ["clean/plain.txt"], 3],
+    ["a sandbox folder without a marked file", ["clean"], 2],
   ])(
     "an ending without results (%s) prints its reason once, on stderr only",
     async (_name, argv, code) => {
-      const env = argv[0] === "clean/plain.txt" ? sandbox : live;
+      const env = argv[0] === "clean" ? sandbox : live;
       const res = await review(env, ...argv);
       expect(res.code).toBe(code);
       const lines = res.stderr.split("\n").filter((l) => l.startsWith("content-review: "));
@@ -285,11 +294,34 @@ describe("content-review review (the shared pipeline) against the emulator", () 
     ]);
   });
 
-  it("sandbox: a file named explicitly without a marker still fails with the service's message", async () => {
-    const res = await review(sandbox, "mixed/plain.txt", "mixed/ok__sandbox_pass__.txt");
-    expect(res.code).not.toBe(0);
-    expect(res.stderr).toContain('Sandbox asset filename "plain.txt" contains no sandbox marker');
-    expect(res.stderr).not.toContain("warning");
+  it.each([
+    ["beside a folder", ["mixed", "clean/plain.txt"], "clean/plain.txt has"],
+    [
+      "two of them",
+      ["clean/plain.txt", "mixed/plain.txt"],
+      "clean/plain.txt, mixed/plain.txt have",
+    ],
+  ])(
+    "sandbox: a file named explicitly without a marker (%s) is a usage error before any request",
+    async (_name, argv, names) => {
+      const before = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+      const res = await review(sandbox, ...argv);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toBe(
+        `content-review: ${names} no sandbox marker in the name, and a sandbox key (sk_test_) reviews only files whose names contain one of ${SIX}. Rename ${names.endsWith("has") ? "it" : "them"} to include a marker, leave ${names.endsWith("has") ? "it" : "them"} out, or use a live key. Nothing was uploaded or submitted.\n`,
+      );
+      expect(res.stdout).toBe("");
+      const after = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+      expect(after).toEqual(before);
+    },
+  );
+
+  it("sandbox: a skipped found file is listed once by its path, which its reason does not repeat", async () => {
+    const res = await review(sandbox, "mixed");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(
+      "Skipped\n  mixed/plain.txt: no sandbox marker in its name; a sandbox key reviews only marked files.\n",
+    );
   });
 
   it("sandbox: a folder without any marked file has nothing to review", async () => {
@@ -298,6 +330,34 @@ describe("content-review review (the shared pipeline) against the emulator", () 
     expect(res.stderr).toContain(
       "Nothing to review in the sandbox: 1 file has no sandbox marker in the name and was skipped: clean/plain.txt.",
     );
+  });
+
+  it("sandbox: Ctrl+C during the wait says the submission was not waited for, with no counts", async () => {
+    const controller = new AbortController();
+    const stdout = recordingStream();
+    const stderr = recordingStream();
+    // Interrupt once the wait is visibly under way, as a person pressing Ctrl+C would.
+    const watch = {
+      ...stderr,
+      write(chunk: string) {
+        if (chunk.includes("0/1 assets finished")) controller.abort(new Error("SIGINT"));
+        return stderr.write(chunk);
+      },
+    };
+    const code = await main(["review", "slow", ...FAST_POLL], {
+      stdout,
+      stderr: watch,
+      env: sandbox,
+      cwd: dir.path,
+      signal: controller.signal,
+    });
+    expect(code).toBe(130);
+    const id = /submitted 1 asset as ([0-9a-f-]{36})/.exec(stderr.text())?.[1];
+    expect(id).toBeDefined();
+    expect(stdout.text()).toContain(
+      `Cancelled: submission ${id} was not waited for; it goes on running. Follow up with: content-review status ${id} --wait\n`,
+    );
+    expect(stdout.text()).not.toMatch(/Review failed|issues? \(/);
   });
 
   it("sandbox: --simulation-delay is passed through", async () => {

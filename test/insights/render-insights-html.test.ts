@@ -2,13 +2,14 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { renderInsightsHtml } from "../../src/insights/index.ts";
 import { tempDir } from "../cli/cli-harness.ts";
+import { chromiumPath, describeWithChromium } from "../helpers/chromium.ts";
 import { reportFixture } from "./insights-fixture.ts";
 
 /** Debian's chromium, installed by .ci/run (`apt-get install chromium`). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = chromiumPath();
 
 interface Opened {
   readonly page: Page;
@@ -16,7 +17,7 @@ interface Opened {
   readonly requests: string[];
 }
 
-describe("renderInsightsHtml in headless Chromium", () => {
+describeWithChromium("renderInsightsHtml in headless Chromium", () => {
   let browser: Browser;
   let dir: { path: string; remove: () => Promise<void> };
 

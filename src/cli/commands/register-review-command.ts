@@ -1,12 +1,18 @@
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
-import { PACKAGE_NAME, PACKAGE_VERSION } from "../../api/index.ts";
+import {
+  hasSandboxMarker,
+  PACKAGE_NAME,
+  PACKAGE_VERSION,
+  SANDBOX_MARKERS,
+} from "../../api/index.ts";
 import {
   identifyFiles,
   isReviewRecordError,
   type ReviewOutcome,
   type ReviewRecord,
   runReviewPipeline,
+  type SkippedFile,
 } from "../../pipeline/index.ts";
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn, plural } from "../../policy/index.ts";
 import {
@@ -20,12 +26,12 @@ import { CliUsageError } from "../cli-usage-error.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import type { ProgressTask } from "../create-progress.ts";
 import { requireSandbox, type Session } from "../create-session.ts";
-import { expandPaths } from "../expand-paths.ts";
+import { expandPaths, type FoundFile } from "../expand-paths.ts";
 import { intInRange, parseCredits } from "../option-parsers.ts";
 import { reviewExitCode } from "../review-exit-code.ts";
 import { readReviewState, writeReviewState } from "../review-state-file.ts";
 import { addSidekickOption, addWaitOptions, resolveSidekicks } from "../shared-options.ts";
-import { formatReview, reviewErrorLine } from "../views/format-review.ts";
+import { formatReview, reviewErrorLine, skippedLine } from "../views/format-review.ts";
 import { finishedAssets } from "../wait-with-progress.ts";
 import { checkOutputFile, writeOutputFile } from "../write-output-file.ts";
 
@@ -74,8 +80,13 @@ export function renderReview(
     case "junit":
       return renderJunit(outcome);
     case "text":
-      return formatReview(outcome, session.style);
+      return textReport(outcome, session);
   }
+}
+
+/** The text report, naming the service's address should it have been out of reach. */
+function textReport(outcome: ReviewOutcome, session: Session): string {
+  return formatReview(outcome, session.style, { baseUrl: session.config().baseUrl });
 }
 
 /** Progress of the pipeline: a bar (or lines) per upload, then one for the wait. */
@@ -95,8 +106,7 @@ function pipelineEvents(session: Session) {
       session.progress.line(
         `sandbox ${a.file.displayPath}: not uploaded (its name sets the outcome)`,
       ),
-    onUploadSkipped: (s: { file: { displayPath: string }; message: string }) =>
-      session.progress.line(`skipped ${s.file.displayPath}: ${s.message}`),
+    onUploadSkipped: (s: SkippedFile) => session.progress.line(`skipped ${skippedLine(s)}`),
     onEstimate: (e: { totalCredits: number }) =>
       session.progress.line(`estimate: ${plural(e.totalCredits, "credit")}`),
     onSubmitted: (e: { submissionId: string; assetCount: number }) =>
@@ -119,6 +129,21 @@ function pipelineEvents(session: Session) {
       ),
     onReuseRejected: (e: { message: string }) => session.progress.line(e.message),
   };
+}
+
+/**
+ * In sandbox, a file named on the command line without a marker is a mistake in the command, not
+ * a file to skip: the service would refuse the whole submission (part 4.14 rule 1). Say so
+ * before anything is uploaded. Files found in a folder or by a glob are skipped with a warning.
+ */
+function refuseUnmarkedNamedFiles(files: readonly FoundFile[]): void {
+  const named = files.filter((f) => !f.discovered && !hasSandboxMarker(f.displayPath));
+  if (named.length === 0) return;
+  const names = named.map((f) => f.displayPath).join(", ");
+  throw new CliUsageError(
+    `${names} ${named.length === 1 ? "has" : "have"} no sandbox marker in the name, and a sandbox key (sk_test_) reviews only files whose names contain one of ${SANDBOX_MARKERS.join(", ")}. Rename ${named.length === 1 ? "it" : "them"} to include a marker, leave ${named.length === 1 ? "it" : "them"} out, or use a live key. Nothing was uploaded or submitted.`,
+    { input: named[0]!.displayPath },
+  );
 }
 
 /** A date-time to the second: what a CLI run names itself in the state file's entries. */
@@ -170,6 +195,7 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       const sidekickIds = resolveSidekicks(options.sidekick, ctx.io.env);
       if (options.simulationDelay !== undefined) requireSandbox(session, "--simulation-delay");
       const found = await expandPaths(paths, ctx.io.cwd);
+      if (session.config().environment === "sandbox") refuseUnmarkedNamedFiles(found);
       if (options.output) {
         await checkOutputFile(ctx.io.cwd, options.output, {
           consequence: "Nothing was uploaded or submitted.",
@@ -255,13 +281,13 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
           await writeOutputFile(ctx.io.cwd, options.output, renderReview(outcome, format, session));
         } catch (error) {
           // The review ran (and was charged): its summary still goes out before the error.
-          ctx.io.stdout.write(formatReview(outcome, session.style));
+          ctx.io.stdout.write(textReport(outcome, session));
           throw error;
         }
         ctx.io.stdout.write(
           session.json
             ? renderReview(outcome, "json", session)
-            : `${formatReview(outcome, session.style)}Wrote the ${format} report to ${options.output}.\n`,
+            : `${textReport(outcome, session)}Wrote the ${format} report to ${options.output}.\n`,
         );
       } else {
         ctx.io.stdout.write(renderReview(outcome, format, session));

@@ -1,18 +1,32 @@
-import type { ReviewOutcome } from "../../pipeline/index.ts";
+import { isHttpError, isNetworkError } from "../../api/index.ts";
+import type { ReviewOutcome, SkippedFile } from "../../pipeline/index.ts";
 import { reuseSummary, SERVICE_SKIP_REASONS } from "../../pipeline/index.ts";
-import {
-  bySeverity,
-  formatSeverityCounts,
-  meetsThreshold,
-  plural,
-  type ReviewConclusion,
-} from "../../policy/index.ts";
+import { bySeverity, formatSeverityCounts, meetsThreshold, plural } from "../../policy/index.ts";
 import { describeReuse } from "../../report/index.ts";
 import type { Style } from "../create-style.ts";
 import { formatTable } from "../format-table.ts";
 
+/**
+ * A skipped file and why, naming the file once: a local file's message starts with its path
+ * (`media/empty.txt is empty; …`), others do not (`no sandbox marker in its name; …`).
+ */
+export function skippedLine(skipped: SkippedFile): string {
+  const path = skipped.file.displayPath;
+  return skipped.message.startsWith(`${path} `) ? skipped.message : `${path}: ${skipped.message}`;
+}
+
+/** Options of {@link formatReview}. */
+export interface FormatReviewOptions {
+  /** The service address, named when it could not be reached. */
+  readonly baseUrl?: string | undefined;
+}
+
 /** The text report of `review`: files, their issues, skipped files and the verdict. */
-export function formatReview(outcome: ReviewOutcome, style: Style): string {
+export function formatReview(
+  outcome: ReviewOutcome,
+  style: Style,
+  options: FormatReviewOptions = {},
+): string {
   const parts: string[] = [];
   if (outcome.assets.length > 0) {
     parts.push(
@@ -44,7 +58,7 @@ export function formatReview(outcome: ReviewOutcome, style: Style): string {
   }
   if (outcome.skipped.length > 0) {
     parts.push(
-      `${style.yellow("Skipped")}\n${outcome.skipped.map((s) => `  ${s.file.displayPath}: ${s.message}`).join("\n")}\n`,
+      `${style.yellow("Skipped")}\n${outcome.skipped.map((s) => `  ${skippedLine(s)}`).join("\n")}\n`,
     );
   }
   const reuse = reuseSummary(outcome.assets);
@@ -52,42 +66,25 @@ export function formatReview(outcome: ReviewOutcome, style: Style): string {
     outcome.submissionId ? `submission ${outcome.submissionId}` : null,
     outcome.estimate ? plural(outcome.estimate.totalCredits, "credit") : null,
     reuse.count > 0 ? reuse.text : null,
-    `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`,
+    // Counts only when a review produced them: "0 issues" after a refused key, or after a
+    // timeout (whose results were not read), would be a claim.
+    outcome.status === "completed"
+      ? `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`
+      : null,
     `fail-on ${outcome.failOn}`,
     outcome.environment === "sandbox" ? "sandbox" : null,
   ].filter(Boolean);
-  parts.push(`${verdictLine(outcome, style)}\n${facts.join(", ")}\n`);
+  parts.push(`${verdictLine(outcome, style, options)}\n${facts.join(", ")}\n`);
   return parts.join("\n");
 }
-
-/** The verdict word per conclusion: check-run terms (`action_required`) read oddly in a terminal. */
-const VERDICT_WORDS: Readonly<Record<ReviewConclusion, string>> = Object.freeze({
-  success: "passed",
-  failure: "failed",
-  action_required: "stopped",
-  skipped: "skipped",
-  timed_out: "timed out",
-  cancelled: "cancelled",
-  pending: "pending",
-});
 
 /**
  * One sentence on how the run ended. A completed run is judged here from its data (issues at or
  * above `--fail-on`, failed assets, failed uploads: the same rules as the exit code), so the line
  * matches the exit code; any other ending uses the pipeline's reason.
  */
-function verdictLine(outcome: ReviewOutcome, style: Style): string {
-  if (outcome.status === "submitted-no-wait") {
-    const next = outcome.submissionId
-      ? ` Follow up with: content-review status ${outcome.submissionId} --wait`
-      : "";
-    return `Review ${style.yellow(VERDICT_WORDS.pending)}: ${outcome.reason}${next}`;
-  }
-  if (outcome.status !== "completed") {
-    // The reason is an error message: `review` prints it once, on stderr (reviewErrorLine).
-    const word = VERDICT_WORDS[outcome.conclusion];
-    return `Review ${outcome.conclusion === "failure" ? style.red(word) : style.yellow(word)}.`;
-  }
+function verdictLine(outcome: ReviewOutcome, style: Style, options: FormatReviewOptions): string {
+  if (outcome.status !== "completed") return unfinishedLine(outcome, style, options);
   const over = outcome.assets.reduce(
     (n, a) => n + a.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn)).length,
     0,
@@ -105,6 +102,52 @@ function verdictLine(outcome: ReviewOutcome, style: Style): string {
   return outcome.failOn === "never"
     ? `Review ${style.green("passed")}: ${reviewed}; fail-on is never.`
     : `Review ${style.green("passed")}: ${reviewed}, no issues at or above ${outcome.failOn}.`;
+}
+
+/**
+ * How a run that produced no verdict ended, in the words of what happened: never "Review failed"
+ * for a review that did not take place (issue 17). The details and what to do are the error line
+ * on stderr ({@link reviewErrorLine}), printed once; this line does not repeat them.
+ */
+function unfinishedLine(
+  outcome: ReviewOutcome,
+  style: Style,
+  options: FormatReviewOptions,
+): string {
+  const id = outcome.submissionId;
+  const followUp = id === null ? "" : ` Follow up with: content-review status ${id} --wait`;
+  switch (outcome.status) {
+    case "submitted-no-wait":
+      return `Review ${style.yellow("pending")}: ${outcome.reason}${followUp}`;
+    case "cancelled":
+      return id === null
+        ? `${style.yellow("Cancelled")}: nothing was submitted.`
+        : `${style.yellow("Cancelled")}: submission ${id} was not waited for; it goes on running.${followUp}`;
+    case "timed-out":
+      return `${style.yellow("Timed out")}: submission ${id} did not finish in time.${followUp}`;
+    case "budget-exceeded":
+      return `${style.yellow("Not submitted")}: the estimate is over --max-credits ${outcome.maxCredits}; nothing was charged.`;
+    case "nothing-to-review":
+      return `${style.yellow("Not reviewed")}: there was nothing to review.`;
+    default: {
+      const what = errorCause(outcome.error?.cause, options.baseUrl);
+      return id === null
+        ? `${style.red("Not reviewed")}: ${what}.`
+        : `${style.red("Not finished")}: submission ${id} was made, but ${what}.${followUp}`;
+    }
+  }
+}
+
+/** What stopped a run, in a few words: the detail is in the error line. */
+function errorCause(error: unknown, baseUrl: string | undefined): string {
+  if (isHttpError(error)) {
+    if (error.status === 401) return "the service refused the API key (401)";
+    if (error.status === 402) return "the workspace's plan has no API access (402)";
+    return `the service answered ${error.status} to ${error.operation}`;
+  }
+  if (isNetworkError(error))
+    return `could not reach ${baseUrl === undefined ? "the service" : baseUrl}`;
+  return "an error stopped the run";
 }
 
 /**

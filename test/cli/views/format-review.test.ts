@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { HttpError, NetworkError } from "../../../src/api/index.ts";
 import { createStyle } from "../../../src/cli/create-style.ts";
 import { formatReview } from "../../../src/cli/views/format-review.ts";
 import { asset, outcome, skipped } from "../review-outcome-fixture.ts";
 
 const plain = createStyle(false);
 const estimate = (totalCredits: number) => ({ totalCredits, files: [] });
+const SUB = "0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e";
+
+/** An outcome that ended on `cause`, with or without a submission made before it. */
+function ended(cause: Error, submissionId: string | null = null) {
+  return outcome({
+    status: "error",
+    conclusion: "failure",
+    reason: cause.message,
+    submissionId,
+    error: { name: cause.name, message: cause.message, cause },
+  });
+}
 
 /** The verdict and facts: the last two lines of the text report. */
 function verdict(text: string): string[] {
@@ -77,9 +90,10 @@ describe("formatReview", () => {
         conclusion: "action_required",
         reason: "The estimate is 9 credits, over max-credits 1; nothing was submitted or charged.",
         estimate: estimate(9),
+        maxCredits: 1,
       }),
-      "Review stopped.",
-      "9 credits, 0 issues (no issues), fail-on major",
+      "Not submitted: the estimate is over --max-credits 1; nothing was charged.",
+      "9 credits, fail-on major",
     ],
     [
       "submitted without waiting: says how to follow up",
@@ -91,12 +105,102 @@ describe("formatReview", () => {
           "Submitted 2 files as 0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e; not waiting for results.",
       }),
       "Review pending: Submitted 2 files as 0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e; not waiting for results. Follow up with: content-review status 0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e --wait",
-      "submission 0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e, 0 issues (no issues), fail-on major",
+      "submission 0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e, fail-on major",
     ],
   ])("%s: one verdict line, singular and plural right", (_name, value, line, facts) => {
     const text = formatReview(value, plain);
     expect(verdict(text)).toEqual([line, facts]);
-    expect(text.match(/Review (passed|failed|stopped|pending)/g)).toHaveLength(1);
+    expect(text.match(/Review (passed|failed|stopped|pending)|Not submitted/g)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      "a refused key",
+      ended(
+        new HttpError("createUploadUrl failed with HTTP 401: Invalid API key.", {
+          status: 401,
+          operation: "createUploadUrl",
+        }),
+      ),
+      "Not reviewed: the service refused the API key (401).",
+      "fail-on major",
+    ],
+    [
+      "an unreachable service",
+      ended(
+        new NetworkError("createUploadUrl could not reach the service (fetch failed).", {
+          operation: "createUploadUrl",
+          ambiguous: false,
+        }),
+      ),
+      "Not reviewed: could not reach http://127.0.0.1:1.",
+      "fail-on major",
+    ],
+    [
+      "a service error after the submission",
+      ended(
+        new HttpError("getSubmission failed with HTTP 503.", {
+          status: 503,
+          operation: "getSubmission",
+        }),
+        SUB,
+      ),
+      `Not finished: submission ${SUB} was made, but the service answered 503 to getSubmission. Follow up with: content-review status ${SUB} --wait`,
+      `submission ${SUB}, fail-on major`,
+    ],
+    [
+      "a cancelled wait",
+      outcome({
+        status: "cancelled",
+        conclusion: "cancelled",
+        submissionId: SUB,
+        reason: "The run was cancelled before it finished.",
+      }),
+      `Cancelled: submission ${SUB} was not waited for; it goes on running. Follow up with: content-review status ${SUB} --wait`,
+      `submission ${SUB}, fail-on major`,
+    ],
+    [
+      "a timed-out wait (its results were not read)",
+      outcome({
+        status: "timed-out",
+        conclusion: "timed_out",
+        submissionId: SUB,
+        assets: [{ ...asset([]), status: "processing" }],
+        reason: "Submission did not finish within 60 s.",
+      }),
+      `Timed out: submission ${SUB} did not finish in time. Follow up with: content-review status ${SUB} --wait`,
+      `submission ${SUB}, fail-on major`,
+    ],
+    [
+      "a run cancelled before submitting",
+      outcome({
+        status: "cancelled",
+        conclusion: "cancelled",
+        reason: "The run was cancelled before it finished.",
+      }),
+      "Cancelled: nothing was submitted.",
+      "fail-on major",
+    ],
+  ])("%s: says what happened, and claims no verdict or counts", (_name, value, line, facts) => {
+    const text = formatReview(value, plain, { baseUrl: "http://127.0.0.1:1" });
+    expect(verdict(text)).toEqual([line, facts]);
+    expect(text).not.toMatch(/Review failed|issues? \(/);
+  });
+
+  it.each([
+    ["its reason starts with the path", "media/empty.txt is empty; there is nothing to review."],
+    [
+      "its reason does not",
+      "no sandbox marker in its name; a sandbox key reviews only marked files.",
+    ],
+  ])("names a skipped file once when %s", (_name, message) => {
+    const file = { path: "/w/media/empty.txt", displayPath: "media/empty.txt" };
+    const text = formatReview(
+      outcome({ assets: [asset([])], skipped: [{ file, reason: "empty", message }] }),
+      plain,
+    );
+    const line = text.split("\n").find((l) => l.includes("media/empty.txt"));
+    expect(line?.match(/media\/empty\.txt/g)).toHaveLength(1);
   });
 
   it("marks the issues at or above --fail-on with !", () => {
