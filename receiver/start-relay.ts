@@ -135,6 +135,7 @@ export async function startRelay(
   const retention = startRetention({
     journal,
     retentionDays: config.retentionDays,
+    dedupeDays: config.dedupeDays,
     logger,
     onPruned: (entries) => metrics.pruned(entries),
   });
