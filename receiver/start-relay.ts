@@ -58,9 +58,15 @@ export async function startRelay(
       logger.error("the relay must stop", { error: error.message });
       process.exit(1);
     });
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const journal = await openJournal(config, {
     onDurabilityFailure: onFatal,
     ...(overrides.fdatasync === undefined ? {} : { fdatasync: overrides.fdatasync }),
+    // Postgres down at start-up: the relay listens meanwhile (503s, /readyz says why).
+    onWaiting: (error, delayMs) =>
+      logger.warn("waiting for the journal's database", { error: message(error), delayMs }),
+    onOpen: () => logger.info("journal open", { store: config.storeUrl.split(":")[0] }),
+    onFatal,
   });
   // One request may take at most half an attempt, leaving room for a lookup and a retry.
   const requestTimeoutMs = Math.max(500, Math.floor(config.handlerTimeoutMs / 2));
@@ -101,6 +107,12 @@ export async function startRelay(
         attempt: entry.attempts,
         delayMs,
         error: error instanceof Error ? error.message : String(error),
+      });
+    },
+    onJournalError: (error, delayMs) => {
+      logger.warn("journal write failed; the entry runs again after a pause", {
+        error: message(error),
+        delayMs,
       });
     },
     onDead: (entry, error) => {

@@ -15,6 +15,7 @@ export type {
   WorkerHooks,
 } from "./journal.ts";
 export { isJournalInUseError, JournalInUseError } from "./journal-in-use-error.ts";
+export { JournalUnavailableError } from "./journal-unavailable-error.ts";
 export { type OpenJournalOptions, openJournal } from "./open-journal.ts";
 export type { PostgresJournalOptions } from "./postgres-journal.ts";
 export { openPostgresJournal } from "./postgres-journal.ts";

@@ -37,44 +37,52 @@ export async function startPostgresWorker(
   let journalFailures = 0;
 
   /**
-   * Writes an entry's new state, retrying through an outage with backoff while the job's lease
-   * lasts: the job is completed or failed as soon as the database is back, instead of waiting
-   * out the lease.
+   * Runs one of the worker's own queries, retrying through an outage with backoff until
+   * `until` (then it throws): work resumes as soon as the database is back, instead of
+   * waiting out the job's lease.
    */
-  async function persist(text: string, values: unknown[], leaseEnd: number): Promise<void> {
+  async function patiently<T>(query: () => Promise<T>, until: number, trouble: () => void) {
     for (;;) {
       try {
-        await pool.query(text, values);
+        const result = await query();
         journalFailures = 0;
-        return;
+        return result;
       } catch (error) {
+        trouble();
         journalFailures += 1;
         const delay = journalBackoffMs(journalFailures);
-        if (options.stop.aborted || Date.now() + delay >= leaseEnd) throw error;
+        if (options.stop.aborted || Date.now() + delay >= until) throw error;
         hooks.onJournalError?.(error, delay);
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
   }
 
-  async function handle(job: Job<{ id: string }>): Promise<void> {
-    const takenAt = Date.now();
-    const leaseEnd = takenAt + options.leaseMs;
+  /** Handles one job; resolves with its result, or rejects to fail it (retried by pg-boss). */
+  async function handle(job: Job<{ id: string }>, trouble: () => void): Promise<void> {
+    const leaseEnd = Date.now() + options.leaseMs;
     // The attempt's deadline counts from when the job was taken, queries included: it must end
     // well before the lease does, however slow the database is.
     const deadline = attemptDeadline(options.handlerTimeoutMs, [job.signal, options.stop]);
     try {
-      const { rows } = await pool.query<PostgresEventRow>(
-        `SELECT * FROM ${s}.events WHERE id = $1`,
-        [job.data.id],
+      const { rows } = await patiently(
+        () =>
+          pool.query<PostgresEventRow>(`SELECT * FROM ${s}.events WHERE id = $1`, [job.data.id]),
+        deadline.deadline,
+        trouble,
       );
       const row = rows[0];
       if (row === undefined || row.state === "done" || row.state === "dead") return;
       const attempt = job.retryCount + 1;
       const isLast = attempt >= retry.maxAttempts;
-      await pool.query(
-        `UPDATE ${s}.events SET state = 'processing', attempts = $2, updated_at = now() WHERE id = $1`,
-        [row.id, attempt],
+      await patiently(
+        () =>
+          pool.query(
+            `UPDATE ${s}.events SET state = 'processing', attempts = $2, updated_at = now() WHERE id = $1`,
+            [row.id, attempt],
+          ),
+        deadline.deadline,
+        trouble,
       );
       const entry = { ...toPostgresEntry(row), state: "processing" as const, attempts: attempt };
       try {
@@ -88,10 +96,14 @@ export async function startPostgresWorker(
         // A held claim is no reason to give up: pg-boss's spare retries wait it out.
         const dead =
           isLast && (retryNotBefore(error) === undefined || job.retryCount >= options.retryLimit);
-        await persist(
-          `UPDATE ${s}.events SET state = $2, last_error = $3, updated_at = now() WHERE id = $1`,
-          [row.id, dead ? "dead" : "pending", errorText(error)],
+        await patiently(
+          () =>
+            pool.query(
+              `UPDATE ${s}.events SET state = $2, last_error = $3, updated_at = now() WHERE id = $1`,
+              [row.id, dead ? "dead" : "pending", errorText(error)],
+            ),
           leaseEnd,
+          trouble,
         );
         if (dead) {
           // Complete the job: a failed job would hold back the submission's later events.
@@ -101,15 +113,50 @@ export async function startPostgresWorker(
         hooks.onRetry?.(entry, error, null);
         throw error;
       }
-      await persist(
-        `UPDATE ${s}.events SET state = 'done', last_error = NULL, updated_at = now() WHERE id = $1`,
-        [row.id],
+      await patiently(
+        () =>
+          pool.query(
+            `UPDATE ${s}.events SET state = 'done', last_error = NULL, updated_at = now() WHERE id = $1`,
+            [row.id],
+          ),
         leaseEnd,
+        trouble,
       );
       hooks.onDone?.(entry);
     } finally {
       deadline.dispose();
     }
+  }
+
+  /**
+   * Runs a job and says how it ended. When the database failed during it, the job is also
+   * settled here, patiently: pg-boss settles it once and, should that fail, the job would sit
+   * out its whole lease. pg-boss's own settlement then finds it settled and changes nothing.
+   */
+  async function run(job: Job<{ id: string }>) {
+    const leaseEnd = Date.now() + options.leaseMs;
+    let troubled = false;
+    const trouble = () => {
+      troubled = true;
+    };
+    let result:
+      | { id: string; status: "completed" }
+      | { id: string; status: "failed"; output: { message: string } };
+    try {
+      await handle(job, trouble);
+      result = { id: job.id, status: "completed" };
+    } catch (error) {
+      result = { id: job.id, status: "failed", output: { message: errorText(error) } };
+    }
+    if (troubled) {
+      const attempt = { id: job.id, retryCount: job.retryCount };
+      const settle =
+        result.status === "completed"
+          ? () => options.boss.complete(options.queue, attempt)
+          : () => options.boss.fail(options.queue, attempt, result.output);
+      await patiently(settle, leaseEnd, trouble).catch(() => undefined);
+    }
+    return result;
   }
 
   await options.boss.work<{ id: string }>(
@@ -120,16 +167,6 @@ export async function startPostgresWorker(
       burstWhenBatchFull: true,
       pollingIntervalSeconds: 0.5,
     },
-    async (jobs) =>
-      Promise.all(
-        jobs.map(async (job) => {
-          try {
-            await handle(job);
-            return { id: job.id, status: "completed" as const };
-          } catch (error) {
-            return { id: job.id, status: "failed" as const, output: { message: errorText(error) } };
-          }
-        }),
-      ),
+    async (jobs) => Promise.all(jobs.map(run)),
   );
 }

@@ -54,8 +54,10 @@ export interface GroupCommit {
     submissionId: string,
     settled?: (ok: boolean) => void,
   ): void;
-  /** The error of the last batch when it failed (the disk is full, say); null once one commits. */
-  failure(): unknown;
+  /** The last failed batch's error and when (the disk is full, say); null once cleared. */
+  failure(): { readonly error: unknown; readonly at: number } | null;
+  /** Forgets the last failure (a probe write went through). */
+  clearFailure(): void;
   /** Set once an fsync failed: nothing is answered any more, the process is ending. */
   broken(): JournalDurabilityError | null;
   /** Commits and syncs everything queued, then refuses further writes. */
@@ -81,7 +83,7 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
   let unsynced: { write: Write; changes: number }[] = [];
   let syncing: Promise<void> | null = null;
   let broken: JournalDurabilityError | null = null;
-  let lastFailure: unknown = null;
+  let lastFailure: { error: unknown; at: number } | null = null;
   let closed = false;
 
   function fail(w: Write, error: unknown): void {
@@ -160,11 +162,10 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
     try {
       changes = commit(batch);
     } catch (error) {
-      lastFailure = error;
+      lastFailure = { error, at: Date.now() };
       for (const w of batch) fail(w, error);
       return;
     }
-    lastFailure = null;
     // Bookkeeping goes on at commit (a crash of the process loses no committed write; a power
     // cut may lose the last of it, and the entry then runs again); the rest waits for the fsync.
     const committed: { write: Write; changes: number }[] = [];
@@ -217,6 +218,9 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
       });
     },
     failure: () => lastFailure,
+    clearFailure: () => {
+      lastFailure = null;
+    },
     broken: () => broken,
     async close() {
       // Commit and sync what is queued, including writes that arrive while a sync runs.

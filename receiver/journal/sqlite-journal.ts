@@ -37,6 +37,9 @@ export interface SqliteJournalOptions {
   readonly fdatasync?: Fdatasync;
 }
 
+/** How long after a failed write the journal reports itself unready. */
+const FAILURE_QUIET_MS = 5000;
+
 interface EffectRow {
   state: "claimed" | "done";
   value: string | null;
@@ -174,8 +177,14 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       const broken = writer.broken();
       if (broken !== null) throw broken;
       db.prepare("SELECT 1").get();
-      // While writes fail (a full disk), a probe write tells when they work again.
-      if (writer.failure() !== null) await writer.write(q.probe, [], false);
+      // Writes failed lately (a full disk): not ready. Some writes may still fit in space the
+      // WAL already has, so one that commits proves little; after a quiet spell, a probe
+      // write decides.
+      const failure = writer.failure();
+      if (failure === null) return;
+      if (Date.now() - failure.at < FAILURE_QUIET_MS) throw failure.error;
+      await writer.write(q.probe, [], false);
+      if (writer.failure() === failure) writer.clearFailure();
     },
     async listEntries(limit: number) {
       const rows = db

@@ -319,6 +319,33 @@ describe.each(stores)("journal retention ($name)", ({ skip, open }) => {
   );
 });
 
+describe.each(stores)("journal delivery ids ($name)", ({ skip, open }) => {
+  let journal: (Journal & { at: string }) | undefined;
+  afterEach(async () => {
+    await journal?.close(2000);
+    journal = undefined;
+  });
+
+  it.skipIf(skip)(
+    "a redelivery after retention deleted its entry is a duplicate until DEDUPE_DAYS prunes its id",
+    async () => {
+      journal = await open();
+      const handle = journal;
+      await journal.ingest("dd-1", event("s-dedupe", "a-1"));
+      await journal.start(async () => undefined);
+      await waitUntil("the entry done", async () =>
+        (await handle.listEntries(10)).some((e) => e.id === "dd-1" && e.state === "done"),
+      );
+      expect(await journal.prune(Date.now() + 1000, 10)).toBe(1);
+      expect(await journal.listEntries(10)).toEqual([]);
+      expect(await journal.ingest("dd-1", event("s-dedupe", "a-1"))).toBe("duplicate");
+      expect(await journal.pruneDeliveryIds(Date.now() - 60_000, 10)).toBe(0);
+      expect(await journal.pruneDeliveryIds(Date.now() + 1000, 10)).toBe(1);
+      expect(await journal.ingest("dd-1", event("s-dedupe", "a-1"))).toBe("accepted");
+    },
+  );
+});
+
 describe("journal (sqlite) shutdown", () => {
   it("close drains a running handler and records it done", async () => {
     const path = join(dir, "drain.db");
