@@ -16,7 +16,8 @@ beforeAll(async () => {
     throw new Error("CI runs as root: mounting a 16 MB tmpfs for the full-disk run must work");
   }
   if (disk === null) console.warn("NOTICE: cannot mount a tmpfs here; skipping the full-disk run");
-  slack = await startFakeSlack({ token: SLACK_TOKEN });
+  // Slow answers keep a backlog waiting and running when the disk fills.
+  slack = await startFakeSlack({ token: SLACK_TOKEN, stall: () => 100 });
 });
 afterAll(async () => {
   await slack?.close();
@@ -64,7 +65,8 @@ describe("the relay on SQLite when its disk fills up", () => {
       const before = cpuSeconds(pid);
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const used = cpuSeconds(pid) - before;
-      expect(used).toBeLessThan(1.2);
+      console.info(`full-disk run: ${used.toFixed(2)} s of CPU in 3 s while full`);
+      expect(used).toBeLessThan(0.75);
       expect(relay.child.exitCode).toBeNull();
 
       full.free();
