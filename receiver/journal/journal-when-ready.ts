@@ -24,7 +24,14 @@ export interface JournalWhenReadyOptions {
  * every call fails with {@link JournalUnavailableError} (`503` with `Retry-After`), and the
  * workers start once it is.
  */
-export function journalWhenReady(options: JournalWhenReadyOptions): Journal {
+export function journalWhenReady(options: JournalWhenReadyOptions): {
+  readonly journal: Journal;
+  /**
+   * Settles after the first attempt: resolved when it opened the journal or met an outage
+   * (the wait goes on), rejected with its error when it met a misconfiguration.
+   */
+  readonly firstAttempt: Promise<void>;
+} {
   let journal: Journal | null = null;
   let waitingFor: unknown = null;
   let closed = false;
@@ -32,6 +39,17 @@ export function journalWhenReady(options: JournalWhenReadyOptions): Journal {
   let wake: (() => void) | null = null;
   type Workers = { handler: EntryHandler; hooks: WorkerHooks };
   let workers = null as Workers | null;
+
+  let settleFirst: ((error?: unknown) => void) | null = null;
+  const firstAttempt = new Promise<void>((resolve, reject) => {
+    settleFirst = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  const first = (error?: unknown): boolean => {
+    const settle = settleFirst;
+    settleFirst = null;
+    settle?.(error);
+    return settle !== null;
+  };
 
   const opened = (async () => {
     for (let failures = 1; !closed; failures += 1) {
@@ -43,16 +61,20 @@ export function journalWhenReady(options: JournalWhenReadyOptions): Journal {
         }
         journal = next;
         waitingFor = null;
+        first();
         options.onOpen?.();
         const started = workers as Workers | null;
         if (started !== null) await next.start(started.handler, started.hooks);
         return;
       } catch (error) {
         if (!options.isOutage(error)) {
-          options.onFatal(error instanceof Error ? error : new Error(String(error)));
+          // At the first attempt, the caller's start-up fails with it; later, the process ends.
+          if (!first(error))
+            options.onFatal(error instanceof Error ? error : new Error(String(error)));
           return;
         }
         waitingFor = error;
+        first();
         const delay = journalBackoffMs(failures);
         options.onWaiting?.(error, delay);
         await new Promise<void>((resolve) => {
@@ -68,7 +90,7 @@ export function journalWhenReady(options: JournalWhenReadyOptions): Journal {
     throw new JournalUnavailableError(options.location, { cause: waitingFor });
   }
 
-  return {
+  const journal_: Journal = {
     kind: options.kind,
     location: options.location,
     ingest: async (id, event) => current().ingest(id, event),
@@ -96,4 +118,5 @@ export function journalWhenReady(options: JournalWhenReadyOptions): Journal {
       await journal?.close(timeoutMs);
     },
   };
+  return { journal: journal_, firstAttempt };
 }

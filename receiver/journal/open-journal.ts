@@ -24,7 +24,8 @@ export interface OpenJournalOptions {
 
 /**
  * Opens the journal that `STORE_URL` names: `sqlite:<path>` or `postgres://...`. A Postgres
- * journal resolves at once and opens in the background, waiting out an outage with backoff.
+ * journal whose database does not answer resolves all the same, and opens in the background,
+ * waiting out the outage with backoff; a misconfiguration (bad credentials) rejects.
  */
 export async function openJournal(
   config: Pick<
@@ -56,7 +57,7 @@ export async function openJournal(
       ...(options.fdatasync === undefined ? {} : { fdatasync: options.fdatasync }),
     });
   }
-  return journalWhenReady({
+  const { journal, firstAttempt } = journalWhenReady({
     kind: "postgres",
     location: describeServer(config.storeUrl, config.storeSchema),
     open: () =>
@@ -78,4 +79,10 @@ export async function openJournal(
         throw error;
       }),
   });
+  // A database that answers is open before the relay listens; one that does not is waited for.
+  await firstAttempt.catch(async (error: unknown) => {
+    await journal.close(0);
+    throw error;
+  });
+  return journal;
 }
