@@ -23,16 +23,16 @@ describe("openPostgresJournal", () => {
         schema,
         retry: { maxAttempts: 3, baseMs: 1000, maxMs: 1000 },
       });
-      const connect = pg.Pool.prototype.connect;
+      const connect = pg.Pool.prototype.connect as (this: pg.Pool) => Promise<pg.PoolClient>;
       // What a connection dropped between two statements of a transaction does: the client
       // emits 'error' with no query in flight. Unheard, that throws (and ends a process).
-      const spy = vi
-        .spyOn(pg.Pool.prototype, "connect")
-        .mockImplementation(async function (this: pg.Pool) {
-          const client = await connect.call(this);
-          client.emit("error", new Error("Connection terminated unexpectedly"));
-          return client;
-        } as never);
+      const spy = vi.spyOn(pg.Pool.prototype, "connect").mockImplementation(async function (
+        this: pg.Pool,
+      ) {
+        const client = await connect.call(this);
+        client.emit("error", new Error("Connection terminated unexpectedly"));
+        return client;
+      } as never);
       try {
         const event = {
           kind: "asset.processing.completed" as const,
