@@ -42,7 +42,7 @@ export interface RelayConfig {
   readonly handlerTimeoutMs: number;
   /** Done (and dead-lettered) entries are deleted this many days after they last changed. */
   readonly retentionDays: number;
-  /** Days a delivery id (the dedupe key) is kept after its entry: at least `retentionDays`. */
+  /** Days a delivery id (the dedupe key) is kept after receipt, past its entry: at least `retentionDays`. */
   readonly dedupeDays: number;
 }
 

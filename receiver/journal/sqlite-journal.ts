@@ -115,7 +115,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       ((error: JournalDurabilityError) => {
         throw error;
       }),
-    onCommitted: () => worker.schedulePump(),
+    onCommitted: () => worker.journalWorks(),
   });
   const worker = createSqliteWorker({
     q,

@@ -23,6 +23,8 @@ export interface SqliteWorker {
   start(handler: EntryHandler, hooks: WorkerHooks): void;
   /** Looks for work on the next turn. */
   schedulePump(): void;
+  /** A write committed: entries held back by journal failures run again at once. */
+  journalWorks(): void;
   /** Stops taking work, waits up to `timeoutMs` for running handlers, then aborts them. */
   stop(timeoutMs: number): Promise<void>;
 }
@@ -171,6 +173,13 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
       schedulePump();
     },
     schedulePump,
+    journalWorks() {
+      if (journalFailures > 0 || held.size > 0) {
+        journalFailures = 0;
+        held.clear();
+      }
+      schedulePump();
+    },
     async stop(timeoutMs) {
       stopping = true;
       if (timer !== null) clearInterval(timer);
