@@ -55,6 +55,8 @@ export interface RelayConfig {
   readonly handlerTimeoutMs: number;
   /** Done (and dead-lettered) entries are deleted this many days after they last changed. */
   readonly retentionDays: number;
+  /** Days a delivery id (the dedupe key) is kept after receipt, past its entry: at least `retentionDays`. */
+  readonly dedupeDays: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -145,6 +147,8 @@ const VARIABLES = {
   // Unset: a third of the job lease (20 s with the default lease of 60 s).
   RELAY_HANDLER_TIMEOUT_MS: int(500, 3_600_000).optional(),
   RETENTION_DAYS: int(1, 36_500).default(30),
+  // Unset: 90, or RETENTION_DAYS when that is longer.
+  DEDUPE_DAYS: int(1, 36_500).optional(),
 } as const;
 
 type Parsed = { [K in keyof typeof VARIABLES]: z.output<(typeof VARIABLES)[K]> };
@@ -260,6 +264,13 @@ export function resolveRelayConfig(env: Env): RelayConfig {
       `must be at most half of RELAY_JOB_EXPIRE_SECONDS (${leaseMs / 1000} s): an attempt must end well before another replica may take its job over`,
     );
   }
+  const dedupeDays = p.DEDUPE_DAYS ?? Math.max(90, p.RETENTION_DAYS);
+  if (dedupeDays < p.RETENTION_DAYS) {
+    problem(
+      "DEDUPE_DAYS",
+      `must be at least RETENTION_DAYS (${p.RETENTION_DAYS}): a delivery id must outlive its entry, or a late redelivery is relayed again`,
+    );
+  }
   if (problems.length > 0) throw new RelayConfigError(problems);
   const app =
     p.GITHUB_APP_ID !== undefined && privateKey !== null
@@ -307,6 +318,7 @@ export function resolveRelayConfig(env: Env): RelayConfig {
     superviseSeconds: p.RELAY_SUPERVISE_SECONDS,
     handlerTimeoutMs,
     retentionDays: p.RETENTION_DAYS,
+    dedupeDays,
   };
   return Object.freeze(config);
 }

@@ -26,9 +26,11 @@ export type {
 } from "./journal/index.ts";
 export {
   AttemptDeadlineError,
+  EffectClaimLostError,
   isJournalInUseError,
   JournalDurabilityError,
   JournalInUseError,
+  JournalUnavailableError,
   openJournal,
   openPostgresJournal,
   openSqliteJournal,

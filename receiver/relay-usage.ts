@@ -39,6 +39,7 @@ const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
   RELAY_SUPERVISE_SECONDS: "Postgres: how often expired leases are looked for (default 10)",
   RELAY_HANDLER_TIMEOUT_MS: "deadline of one relay attempt (default a third of the lease)",
   RETENTION_DAYS: "done entries are deleted after this many days (default 30)",
+  DEDUPE_DAYS: "delivery ids are kept this many days to answer duplicate (default 90)",
 });
 
 /** `content-review-relay --help`: what it does and every variable it reads. */
