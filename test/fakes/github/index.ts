@@ -1,3 +1,5 @@
+export type { GitCommitInput, GitFileChange } from "../../../emulator/github/git-history.ts";
+export type { MergeGroup, PushInput } from "../../../emulator/github/github-events.ts";
 export { checkAgainstOpenApi, type OpenApiVerdict } from "./github-openapi.ts";
 export {
   ACTIONS_APP,

@@ -2,6 +2,19 @@ import { createHash } from "node:crypto";
 import { createServer, type RequestListener, type ServerResponse } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import {
+  createGitHistory,
+  type GitCommit,
+  type GitCommitInput,
+  gitBlobSha,
+} from "../../../emulator/github/git-history.ts";
+import {
+  type MergeGroup,
+  mergeGroupEvent,
+  type PushInput,
+  pushEvent,
+} from "../../../emulator/github/github-events.ts";
+import { leftSideLines, rightSideLines } from "../../../emulator/github/unified-diff.ts";
 import { readBody } from "../read-body.ts";
 import { checkAgainstOpenApi } from "./github-openapi.ts";
 
@@ -166,6 +179,40 @@ export interface FakeGithub {
    * content, and a mode (default `100644`; `120000` is a symbolic link).
    */
   setTree(sha: string, files: Record<string, { content: string; mode?: string }>): void;
+  /**
+   * A commit of the fake's repository (one history, whatever owner/repo a request names), on top
+   * of `parents` or of `branch`'s tip, with `files` changed (null deletes). Compares, pull
+   * request files, trees and blobs of such commits derive from their content. Returns its sha.
+   */
+  addCommit(commit: GitCommitInput): string;
+  /** Points `branch` at a known commit. */
+  setBranch(branch: string, sha: string): void;
+  /**
+   * A pull request from commit `head` into branch `base` (default `main`): its files are the
+   * three-dot compare of the two, with patches and blob shas, as GitHub lists them.
+   */
+  openPullRequest(pr: { number: number; head: string; base?: string; headRef?: string }): void;
+  /** A push to a pull request's branch: `head` becomes its head (its commits join the PR's). */
+  pushPullRequest(number: number, head: string): void;
+  /**
+   * Adds a pull request to the merge queue: a queue commit on top of `after` (a group ahead in
+   * the queue) or of the base branch's tip, with the PR's changes. GitHub does not associate
+   * queue commits with the PR (`commits/{sha}/pulls` does not list it).
+   */
+  createMergeGroup(number: number, options?: { after?: MergeGroup }): MergeGroup;
+  /**
+   * Merges a pull request (`squash` by default: one new commit; `merge`: a merge commit with the
+   * PR's head as second parent) onto its base branch, which moves. Returns `before` and `after`
+   * of that branch, as the push event carries them.
+   */
+  mergePullRequest(
+    number: number,
+    options?: { method?: "squash" | "merge" },
+  ): { ref: string; before: string; after: string };
+  /** The `merge_group` payload (`checks_requested`) GitHub sends for `group`. */
+  mergeGroupEvent(group: MergeGroup, repository?: string): Record<string, unknown>;
+  /** The `push` payload GitHub sends for `before → after` on `ref`. */
+  pushEvent(push: Omit<PushInput, "repository"> & { repository?: string }): Record<string, unknown>;
   /** Answer 403 to calls of this scope. */
   deny(scope: FakeScope): void;
   close(): Promise<void>;
@@ -203,14 +250,28 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
   const compares = new Map<string, { filename: string; status: string }[]>();
   const denied = new Set<FakeScope>();
   const trees = new Map<string, Record<string, { content: string; mode?: string }>>();
-  const blobs = new Map<string, string>();
+  const blobs = new Map<string, Buffer>();
+  const git = createGitHistory();
+  /** Pull requests opened on commits of the history (their files derive from it). */
+  const pullRequests = new Map<number, PullState>();
+  const knownCommit = (ref: string) => {
+    const commit = git.resolve(ref);
+    if (commit === undefined) throw new Error(`No commit or branch "${ref}": add it first`);
+    return commit;
+  };
+  const openPull = (number: number) => {
+    const pr = pullRequests.get(number);
+    if (pr === undefined)
+      throw new Error(`No pull request ${number} on commits: open it with openPullRequest`);
+    return pr;
+  };
   let statusCalls = 0;
   let nextId = 1000;
   let baseUrl = "";
 
   /** GitHub's rules for a review comment: a file of the PR, and a line of its diff or the file. */
   const refuseComment = (number: number, c: Record<string, unknown>, operation: string) => {
-    const file = (pulls.get(number) ?? []).find((f) => f.filename === String(c["path"]));
+    const file = filesOf(number).find((f) => f.filename === String(c["path"]));
     if (file === undefined) {
       violations.push(`${operation}: ${String(c["path"])} is not a file of pull request ${number}`);
       return { message: "Unprocessable Entity", errors: ["Path could not be resolved"] };
@@ -222,18 +283,25 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
     }
     if (c["line"] !== undefined) {
       const side = (c["side"] as string | undefined) ?? "RIGHT";
-      const lines = side === "LEFT" ? new Set<number>() : rightSideLines(file.patch);
+      const lines = side === "LEFT" ? leftSideLines(file.patch) : rightSideLines(file.patch);
       if (!lines.has(Number(c["line"]))) {
         violations.push(
           `${operation}: line ${String(c["line"])} of ${file.filename} is not part of the diff`,
         );
-        return {
-          message: "Unprocessable Entity",
-          errors: ["Pull request review thread line must be part of the diff"],
-        };
+        return operation === "pulls/create-review" ? LINE_OUTSIDE_REVIEW : LINE_OUTSIDE_COMMENT;
       }
     }
     return undefined;
+  };
+
+  /** The files of a pull request: derived from its commits, or as `addPullRequest` set them. */
+  const filesOf = (number: number): (FakePullRequestFile & { sha: string })[] => {
+    const pr = pullRequests.get(number);
+    if (pr === undefined) return pulls.get(number) ?? [];
+    const head = git.commits.get(pr.head)!;
+    const baseTip = git.resolve(pr.base);
+    const from = baseTip === undefined ? undefined : git.mergeBase(baseTip, head);
+    return git.diff(from, head);
   };
 
   const storeComment = (
@@ -358,7 +426,7 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
         return sendPage(res, send, url, listed);
       }
       case "pulls/list-files": {
-        const files = pulls.get(Number(p["pull_number"])) ?? [];
+        const files = filesOf(Number(p["pull_number"]));
         return sendPage(
           res,
           send,
@@ -375,49 +443,97 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
         );
       }
       case "repos/compare-commits-with-basehead": {
-        const files = compares.get(p["basehead"]!);
+        const seeded = compares.get(p["basehead"]!);
+        if (seeded !== undefined)
+          return send(200, {
+            status: "ahead",
+            ahead_by: 1,
+            behind_by: 0,
+            total_commits: 1,
+            commits: [],
+            files: seeded,
+          });
+        const [baseRef = "", headRef = ""] = p["basehead"]!.split("...");
+        const base = git.resolve(baseRef);
+        const head = git.resolve(headRef);
         // GitHub answers 404 for a comparison with an unknown commit or branch.
-        if (files === undefined) return send(404, { message: "Not Found" });
+        if (base === undefined || head === undefined) return send(404, { message: "Not Found" });
+        const from = git.mergeBase(base, head);
+        const ahead = git.commitsBetween(base, head);
+        const behind = git.commitsBetween(head, base);
+        const perPage = Number(url.searchParams.get("per_page") ?? 250);
+        const page = Number(url.searchParams.get("page") ?? 1);
         return send(200, {
-          status: "ahead",
-          ahead_by: 1,
-          behind_by: 0,
-          total_commits: 1,
-          commits: [],
-          files,
+          url: `${baseUrl}/repos/${repository}/compare/${p["basehead"]}`,
+          html_url: `https://github.com/${repository}/compare/${p["basehead"]}`,
+          status:
+            ahead.length === 0
+              ? behind.length === 0
+                ? "identical"
+                : "behind"
+              : behind.length === 0
+                ? "ahead"
+                : "diverged",
+          ahead_by: ahead.length,
+          behind_by: behind.length,
+          total_commits: ahead.length,
+          base_commit: commitView(base, baseUrl, repository),
+          merge_base_commit: from === undefined ? null : commitView(from, baseUrl, repository),
+          commits: ahead
+            .slice((page - 1) * perPage, page * perPage)
+            .map((c) => commitView(c, baseUrl, repository)),
+          // The files come on every page, up to 300, as GitHub lists them.
+          files: git.diff(from, head).slice(0, 300),
         });
       }
+      case "repos/list-pull-requests-associated-with-commit": {
+        const sha = git.resolve(p["commit_sha"]!)?.sha ?? p["commit_sha"]!;
+        // A PR's own commits and its merge commit; never a merge queue commit.
+        const items = [...pullRequests.values()]
+          .filter((pr) => pr.commits.has(sha) || pr.merged?.sha === sha)
+          .map((pr) => pullView(pr, repository));
+        return sendPage(res, send, url, items);
+      }
       case "git/get-tree": {
-        const files = trees.get(p["tree_sha"]!);
-        if (files === undefined) return send(404, { message: "Not Found" });
+        const seeded = trees.get(p["tree_sha"]!);
+        const entries =
+          seeded === undefined
+            ? [...(git.resolve(p["tree_sha"]!)?.tree ?? [])].map(([path, f]) => ({ path, ...f }))
+            : Object.entries(seeded).map(([path, f]) => ({
+                path,
+                content: Buffer.from(f.content),
+                mode: f.mode ?? "100644",
+                sha: gitBlobSha(f.content),
+              }));
+        if (seeded === undefined && git.resolve(p["tree_sha"]!) === undefined)
+          return send(404, { message: "Not Found" });
         return send(200, {
           sha: p["tree_sha"],
           url: `${baseUrl}/repos/${repository}/git/trees/${p["tree_sha"]}`,
           truncated: false,
-          tree: Object.entries(files).map(([path, f]) => {
-            const sha = gitBlobSha(f.content);
-            blobs.set(sha, f.content);
+          tree: entries.map((f) => {
+            blobs.set(f.sha, f.content);
             return {
-              path,
-              mode: f.mode ?? "100644",
+              path: f.path,
+              mode: f.mode,
               type: "blob",
-              sha,
-              size: Buffer.byteLength(f.content),
-              url: `${baseUrl}/repos/${repository}/git/blobs/${sha}`,
+              sha: f.sha,
+              size: f.content.length,
+              url: `${baseUrl}/repos/${repository}/git/blobs/${f.sha}`,
             };
           }),
         });
       }
       case "git/get-blob": {
-        const content = blobs.get(p["file_sha"]!);
+        const content = blobs.get(p["file_sha"]!) ?? git.blobs.get(p["file_sha"]!);
         if (content === undefined) return send(404, { message: "Not Found" });
         // `mediaType: { format: "raw" }` asks for `application/vnd.github.v3.raw`.
         if (!/^application\/vnd\.github(\.v3)?\.raw/.test(req.headers.accept ?? "")) {
           return send(200, {
             sha: p["file_sha"],
-            size: Buffer.byteLength(content),
+            size: content.length,
             encoding: "base64",
-            content: Buffer.from(content).toString("base64"),
+            content: content.toString("base64"),
           });
         }
         requests.push({ method, path: url.pathname, operationId, status: 200 });
@@ -623,6 +739,64 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
     },
     setCompare: (basehead, files) => compares.set(basehead, [...files]),
     setTree: (sha, files) => trees.set(sha, { ...files }),
+    addCommit: (commit) => git.commit(commit).sha,
+    setBranch: (branch, sha) => git.setBranch(branch, sha),
+    openPullRequest: ({ number, head, base = "main", headRef = `pr-${number}` }) => {
+      const commit = knownCommit(head);
+      const baseTip = git.resolve(base);
+      const from = baseTip === undefined ? undefined : git.mergeBase(baseTip, commit);
+      pullRequests.set(number, {
+        number,
+        base,
+        headRef,
+        head,
+        commits: new Set(git.commitsBetween(from, commit).map((c) => c.sha)),
+        merged: null,
+      });
+    },
+    pushPullRequest: (number, head) => {
+      const pr = openPull(number);
+      const commit = knownCommit(head);
+      for (const c of git.commitsBetween(git.commits.get(pr.head), commit)) pr.commits.add(c.sha);
+      pr.head = head;
+    },
+    createMergeGroup: (number, options = {}) => {
+      const pr = openPull(number);
+      const baseSha = options.after?.head_sha ?? knownCommit(pr.base).sha;
+      const head = git.commits.get(pr.head)!;
+      const tip = git.resolve(pr.base);
+      const from = tip === undefined ? undefined : git.mergeBase(tip, head);
+      const queued = git.commit({
+        parents: [baseSha],
+        files: git.changesBetween(from, head),
+        message: `Merge pull request #${number} (merge queue)`,
+      });
+      return {
+        pullNumber: number,
+        head_ref: `refs/heads/gh-readonly-queue/${pr.base}/pr-${number}-${baseSha}`,
+        head_sha: queued.sha,
+        base_ref: `refs/heads/${pr.base}`,
+        base_sha: baseSha,
+      };
+    },
+    mergePullRequest: (number, options = {}) => {
+      const pr = openPull(number);
+      if (pr.merged !== null) throw new Error(`Pull request ${number} is merged already`);
+      const before = knownCommit(pr.base);
+      const head = git.commits.get(pr.head)!;
+      const from = git.mergeBase(before, head);
+      const method = options.method ?? "squash";
+      const merged = git.commit({
+        parents: method === "merge" ? [before.sha, head.sha] : [before.sha],
+        branch: pr.base,
+        files: git.changesBetween(from, head),
+        message: `Pull request #${number} (${method})`,
+      });
+      pr.merged = { sha: merged.sha };
+      return { ref: `refs/heads/${pr.base}`, before: before.sha, after: merged.sha };
+    },
+    mergeGroupEvent: (group, repository = "octo/media") => mergeGroupEvent(git, group, repository),
+    pushEvent: (push) => pushEvent(git, { repository: "octo/media", ...push }),
     deny: (scope) => denied.add(scope),
     close: () =>
       new Promise<void>((resolve) => {
@@ -632,22 +806,80 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
   };
 }
 
+/** A pull request opened on commits of the fake's history. */
+interface PullState {
+  readonly number: number;
+  readonly base: string;
+  readonly headRef: string;
+  head: string;
+  /** Every commit ever pushed to the PR: GitHub associates each with it. */
+  readonly commits: Set<string>;
+  merged: { readonly sha: string } | null;
+}
+
+/** GitHub's answer to a review whose comment `line` is outside the diff (the whole review fails). */
+const LINE_OUTSIDE_REVIEW = Object.freeze({
+  message: "Unprocessable Entity",
+  errors: [
+    "Pull request review thread line must be part of the diff and Pull request review thread diff hunk can't be blank",
+  ],
+  documentation_url:
+    "https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request",
+});
+
+/** GitHub's answer to a single review comment whose `line` is outside the diff. */
+const LINE_OUTSIDE_COMMENT = Object.freeze({
+  message: "Validation Failed",
+  errors: [
+    {
+      resource: "PullRequestReviewComment",
+      code: "custom",
+      field: "pull_request_review_thread.line",
+      message: "pull_request_review_thread.line must be part of the diff",
+    },
+  ],
+  documentation_url:
+    "https://docs.github.com/rest/pulls/comments#create-a-review-comment-for-a-pull-request",
+});
+
+function commitView(c: GitCommit, baseUrl: string, repository: string) {
+  const person = {
+    name: "Octo Cat",
+    email: "octocat@users.noreply.github.com",
+    date: "2026-01-01T00:00:00Z",
+  };
+  return {
+    sha: c.sha,
+    node_id: `C_${c.sha}`,
+    url: `${baseUrl}/repos/${repository}/commits/${c.sha}`,
+    html_url: `https://github.com/${repository}/commit/${c.sha}`,
+    commit: { message: c.message, author: person, committer: person, tree: { sha: c.sha } },
+    parents: c.parents.map((sha) => ({
+      sha,
+      url: `${baseUrl}/repos/${repository}/commits/${sha}`,
+    })),
+  };
+}
+
+function pullView(pr: PullState, repository: string) {
+  return {
+    number: pr.number,
+    state: pr.merged === null ? "open" : "closed",
+    title: `Pull request ${pr.number}`,
+    html_url: `https://github.com/${repository}/pull/${pr.number}`,
+    head: { ref: pr.headRef, sha: pr.head, label: `octo:${pr.headRef}` },
+    base: { ref: pr.base, label: `octo:${pr.base}` },
+    merged_at: pr.merged === null ? null : "2026-01-01T00:00:00Z",
+    merge_commit_sha: pr.merged?.sha ?? null,
+    user: userView({ login: "octocat", id: 583231, type: "User" }),
+  };
+}
+
 interface CheckOutput {
   title?: string;
   summary?: string;
   text?: string;
   annotations?: unknown[];
-}
-
-/**
- * The Git blob sha of `content`: SHA-1 over `blob <length>\0` and the bytes. Written here on
- * its own, apart from the Action's hashing, so that the two cannot share a mistake.
- */
-function gitBlobSha(content: string | Buffer): string {
-  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-  return createHash("sha1")
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`, "utf8"), bytes]))
-    .digest("hex");
 }
 
 /** A check run as GitHub's API returns it. */
@@ -733,27 +965,6 @@ function commentView(c: FakeReviewComment, baseUrl: string, repository: string) 
     url: `${baseUrl}/repos/${repository}/pulls/comments/${c.id}`,
     html_url: `https://github.com/${repository}/pull/${c.pull_number}#discussion_r${c.id}`,
   };
-}
-
-/**
- * The lines of the new file that a unified diff shows (added or context): the only lines a
- * review comment with `side: RIGHT` may point at. Written apart from the Action's own parser on
- * purpose, so that the two cannot share a mistake.
- */
-function rightSideLines(patch: string | undefined): Set<number> {
-  const out = new Set<number>();
-  let line = 0;
-  let inHunk = false;
-  for (const row of (patch ?? "").split(/\r?\n/)) {
-    const hunk = row.match(/^@@ -\S+ \+(\d+)/);
-    if (hunk) {
-      line = Number.parseInt(hunk[1]!, 10);
-      inHunk = true;
-    } else if (inHunk && (row.startsWith(" ") || row.startsWith("+"))) {
-      out.add(line++);
-    }
-  }
-  return out;
 }
 
 /**
