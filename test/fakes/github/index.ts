@@ -1,20 +1,25 @@
-export type { GitCommitInput, GitFileChange } from "../../../emulator/github/git-history.ts";
-export type { MergeGroup, PushInput } from "../../../emulator/github/github-events.ts";
-export { checkAgainstOpenApi, type OpenApiVerdict } from "./github-openapi.ts";
+// The GitHub stand-in lives in emulator/github (one implementation for tests and the emulator);
+// these names are the ones tests have always imported.
 export {
   ACTIONS_APP,
   ACTIONS_BOT,
   CHECK_OUTPUT_LIMIT,
-  type FakeApp,
-  type FakeCheckRun,
-  type FakeCommitStatus,
-  type FakeGithub,
-  type FakeGithubOptions,
-  type FakePullRequestFile,
-  type FakeQuirks,
-  type FakeReview,
-  type FakeReviewComment,
-  type FakeScope,
-  type FakeUser,
-  startFakeGithub,
-} from "./start-fake-github.ts";
+  type CheckRun as FakeCheckRun,
+  type CommitStatus as FakeCommitStatus,
+  checkAgainstOpenApi,
+  type GitCommitInput,
+  type GitFileChange,
+  type GithubApp as FakeApp,
+  type GithubQuirks as FakeQuirks,
+  type GithubScope as FakeScope,
+  type GithubStandIn as FakeGithub,
+  type GithubStandInOptions as FakeGithubOptions,
+  type GithubUser as FakeUser,
+  type MergeGroup,
+  type OpenApiVerdict,
+  type PullRequestFile as FakePullRequestFile,
+  type PushInput,
+  type Review as FakeReview,
+  type ReviewComment as FakeReviewComment,
+  startGithubStandIn as startFakeGithub,
+} from "../../../emulator/github/index.ts";

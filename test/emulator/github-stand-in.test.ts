@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeGithub, startFakeGithub } from "./index.ts";
+import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
 
 const TOKEN = "ghs_standintokenstandintokenstandin1";
 const OTHER = "ghs_otherappstandinotherappstandin01";
@@ -46,7 +46,7 @@ afterAll(async () => {
   await github.close();
 });
 
-describe("startFakeGithub: commits, pull requests and merge queues as GitHub derives them", () => {
+describe("startGithubStandIn: commits, pull requests and merge queues as GitHub derives them", () => {
   it("compare of two commits lists files with blob sha, status, patch and counts", async () => {
     const base = github.addCommit({
       branch: "cmp-main",
