@@ -34,12 +34,13 @@ function editScript(a: string[], b: string[]): Op[] {
       ops.push({ kind: " ", text: a[i]! });
       i++;
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
-      ops.push({ kind: "+", text: b[j]! });
-      j++;
-    } else {
+    } else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+      // Removals before additions, as git shows a changed line.
       ops.push({ kind: "-", text: a[i]! });
       i++;
+    } else {
+      ops.push({ kind: "+", text: b[j]! });
+      j++;
     }
   }
   return ops;
@@ -78,8 +79,11 @@ export function unifiedDiff(before: string, after: string): UnifiedDiff {
     const body = ops.slice(start, end);
     const oldCount = body.filter((op) => op.kind !== "+").length;
     const newCount = body.filter((op) => op.kind !== "-").length;
+    // git leaves out a count of 1, and starts an empty side at the line before.
+    const range = (line: number, count: number) =>
+      count === 1 ? `${line}` : `${count === 0 ? line - 1 : line},${count}`;
     hunks.push(
-      `@@ -${oldCount === 0 ? oldLine - 1 : oldLine},${oldCount} +${newCount === 0 ? newLine - 1 : newLine},${newCount} @@`,
+      `@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@`,
       ...body.map((op) => `${op.kind}${op.text}`),
     );
   }
