@@ -8,6 +8,9 @@ import { type GithubStandInRules, handleGithubRequest } from "./handle-github-re
 /** Where the recording GitHub REST API is mounted: give callers this as `GITHUB_API_URL`. */
 export const GITHUB_API_PATH = "/_emulator/github";
 
+/** How many answered requests the emulator's GitHub remembers. */
+const REQUEST_LOG_LIMIT = 10_000;
+
 /**
  * The recording GitHub under `/_emulator/github`, for offline rehearsal of the Action and the
  * relay: the same stand-in the tests start (emulator/github), answering any token as the Actions
@@ -36,6 +39,8 @@ export function githubRouter(github: GithubState, now?: () => Date): Router {
       body: Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "",
       baseUrl,
     });
+    // A long-running emulator keeps the latest requests only (tests start a stand-in each).
+    if (github.requests.length >= REQUEST_LOG_LIMIT) github.requests.shift();
     github.requests.push({
       method: req.method,
       path: url.pathname,
