@@ -95,39 +95,29 @@ export function unifiedDiff(before: string, after: string): UnifiedDiff {
 }
 
 /**
- * The lines of the new file that a unified diff shows (added or context): the only lines a
- * review comment with `side: RIGHT` may point at. Written apart from the Action's own parser on
- * purpose, so that the two cannot share a mistake.
+ * The lines of one side that a unified diff shows: of the new file (`RIGHT`: added or context),
+ * or of the old one (`LEFT`: removed or context). A review comment may point at those only.
+ * Written apart from the Action's own parser on purpose, so that the two cannot share a mistake.
  */
-export function rightSideLines(patch: string | undefined): Set<number> {
+export function diffSideLines(patch: string | undefined, side: "LEFT" | "RIGHT"): Set<number> {
   const out = new Set<number>();
+  const shown = side === "RIGHT" ? "+" : "-";
   let line = 0;
   let inHunk = false;
   for (const row of (patch ?? "").split(/\r?\n/)) {
-    const hunk = row.match(/^@@ -\S+ \+(\d+)/);
+    const hunk = row.match(/^@@ -(\d+)\S* \+(\d+)/);
     if (hunk) {
-      line = Number.parseInt(hunk[1]!, 10);
+      line = Number.parseInt(side === "RIGHT" ? hunk[2]! : hunk[1]!, 10);
       inHunk = true;
-    } else if (inHunk && (row.startsWith(" ") || row.startsWith("+"))) {
+    } else if (inHunk && (row.startsWith(" ") || row.startsWith(shown))) {
       out.add(line++);
     }
   }
   return out;
 }
 
-/** The lines of the old file a diff shows (removed or context): where `side: LEFT` may point. */
-export function leftSideLines(patch: string | undefined): Set<number> {
-  const out = new Set<number>();
-  let line = 0;
-  let inHunk = false;
-  for (const row of (patch ?? "").split(/\r?\n/)) {
-    const hunk = row.match(/^@@ -(\d+)/);
-    if (hunk) {
-      line = Number.parseInt(hunk[1]!, 10);
-      inHunk = true;
-    } else if (inHunk && (row.startsWith(" ") || row.startsWith("-"))) {
-      out.add(line++);
-    }
-  }
-  return out;
-}
+/** The lines of the new file a diff shows: where a `side: RIGHT` comment may point. */
+export const rightSideLines = (patch: string | undefined) => diffSideLines(patch, "RIGHT");
+
+/** The lines of the old file a diff shows: where a `side: LEFT` comment may point. */
+export const leftSideLines = (patch: string | undefined) => diffSideLines(patch, "LEFT");
