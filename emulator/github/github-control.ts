@@ -91,6 +91,7 @@ export function mountGithubControl(router: Router, path: string, github: GithubS
     }
     const seeded = parse(seedPullRequestBody, req, res);
     if (!seeded) return;
+    github.pullRequests.delete(seeded.number);
     github.pulls.set(seeded.number, { repository: seeded.repository, files: seeded.files });
     res.status(201).json(seeded);
   });
