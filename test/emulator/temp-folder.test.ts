@@ -62,7 +62,7 @@ describe("emulator temp folder", () => {
         timeoutMs: 20_000,
       });
       expect(res.code).toBe(1);
-      expect(res.stderr).toContain("EADDRINUSE");
+      expect(res.stderr).toContain("is already in use");
       expect(await leftBehind(tmp)).toEqual([]);
     } finally {
       taken.close();
