@@ -188,7 +188,11 @@ function parseOptions(argv: string[]) {
 
 // A reader that goes away (`| head`) must not end the run before it has cleaned up: what it no
 // longer reads is dropped, and the exit code stays the Action's.
-for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+}
 const signals = cancelOnSignals(process);
 main(process.argv.slice(2), signals)
   .then(
