@@ -1,10 +1,11 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderInsightsHtml } from "../../src/insights/index.ts";
 import { tempDir } from "../cli/cli-harness.ts";
+import { ROOT } from "../helpers/docs-shell.ts";
 import { reportFixture } from "./insights-fixture.ts";
 
 /** Debian's chromium, installed by .ci/run (`apt-get install chromium`). */
@@ -239,6 +240,24 @@ describe("renderInsightsHtml in headless Chromium", () => {
     ]);
     // The chart tells the same: a point for each of the four days with assets.
     expect(await renderedCount(page, 'svg[data-chart="violation-rate"] circle.point')).toBe(4);
+    await page.context().close();
+  });
+
+  it("draws the charts docs/cli.md promises: one per insight with a series, none for time saved", async () => {
+    const doc = await readFile(join(ROOT, "docs", "cli.md"), "utf8");
+    const said = doc.slice(doc.indexOf("## Produce the insights report"));
+    // The service gives time saved as totals only, and the page says so rather than promise a chart.
+    expect(said).toMatch(
+      /time saved \(headline figures only: the service gives a total and a per-asset\s+figure/,
+    );
+    expect(said).toMatch(
+      /violation-rate trend per day, processing\s+duration \(average, p50, p95\) and the top rule violations, each as a chart/,
+    );
+    const { page } = await open(renderInsightsHtml(reportFixture(7, 3)), "charts.html");
+    const charts = await page
+      .locator("svg[data-chart]")
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-chart")));
+    expect(charts).toEqual(["violation-rate", "duration", "top-violations"]);
     await page.context().close();
   });
 
