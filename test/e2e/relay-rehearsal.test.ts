@@ -5,6 +5,7 @@
  * replaced by free ones. Run twice in one folder (a second run starts clean by itself), and once
  * with the relay's port taken (it stops at that step, says why, and stops the emulator).
  */
+import { readdir } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,7 +13,9 @@ import {
   blocksUnder,
   folderInClone,
   freePort,
+  ROOT,
   readDoc,
+  runProcess,
   type ShellRun,
 } from "../helpers/docs-shell.ts";
 
@@ -66,6 +69,16 @@ describe("docs/relay.md: Rehearse offline", () => {
       // Step 6: SIGTERM to npm's pids stopped the servers themselves.
       expect(await closed(emulatorPort)).toBe(true);
       expect(await closed(relayPort)).toBe(true);
+    }
+    // What it leaves in the folder it ran from, and the script the page says to save it as, are
+    // ignored by git when that folder is the clone's root.
+    const left = [...(await readdir(dir.path)), "rehearse-relay.sh"];
+    expect(left).toContain("relay-secret.txt");
+    for (const name of left) {
+      const ignored = await runProcess("git", ["check-ignore", "-q", "--no-index", name], {
+        cwd: ROOT,
+      });
+      expect(ignored.code, `${name} is not ignored by .gitignore`).toBe(0);
     }
   }, 220_000);
 
