@@ -143,7 +143,6 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
       repository: REPOSITORY,
       sha: headSha,
       cancel: signals.cancel,
-      kill: signals.kill,
       onLine: (line) => {
         const shown = log.show(line);
         if (shown !== null) show(shown);

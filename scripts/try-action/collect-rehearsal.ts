@@ -150,7 +150,11 @@ export async function writeRehearsal(options: {
   const digest = [
     ...(options.cancelledBy
       ? [
-          `Cancelled by ${options.cancelledBy}: the Action got SIGINT, as on a cancelled GitHub job, and concluded what it had.`,
+          `Cancelled by ${options.cancelledBy}: the Action got SIGINT, as on a cancelled GitHub job, ${
+            run.signal === null
+              ? "and concluded the run."
+              : `and was stopped by ${run.signal} before it concluded.`
+          }`,
         ]
       : []),
     `Action exit code ${run.code ?? run.signal} (${steps}); outputs: ${Object.entries(outputs)

@@ -37,14 +37,20 @@ export interface RunActionOptions {
   /** Called with each stdout line; return a signal to send it to the Action. */
   readonly onLine?: (line: string) => NodeJS.Signals | undefined;
   /**
-   * Cancels the run as GitHub cancels a job: SIGINT to the Action, once. With it, the Action runs
-   * in a process group of its own, so that a terminal's Ctrl+C reaches it only through this
-   * (a second SIGINT would end it before it concluded the check run).
+   * Cancels the run as a GitHub runner cancels a job: SIGINT to the Action, SIGTERM 7.5 s later
+   * if it still runs, SIGKILL 2.5 s after that. With it, the Action runs in a process group of
+   * its own, so that a terminal's Ctrl+C (which `npm run` also hands on) reaches it only once,
+   * through this: a second SIGINT would end it before it concluded the check run.
    */
   readonly cancel?: AbortSignal;
-  /** Ends the Action at once (SIGKILL), e.g. on a second Ctrl+C. */
-  readonly kill?: AbortSignal;
 }
+
+/** A runner's escalation when a job is cancelled: each signal, and the wait before it. */
+const CANCEL_STEPS: readonly { signal: NodeJS.Signals; afterMs: number }[] = [
+  { signal: "SIGINT", afterMs: 0 },
+  { signal: "SIGTERM", afterMs: 7500 },
+  { signal: "SIGKILL", afterMs: 2500 },
+];
 
 /** Parses the `name<<delimiter` blocks that `@actions/core` writes to `GITHUB_OUTPUT`. */
 export function parseOutputFile(text: string): Record<string, string> {
@@ -161,10 +167,17 @@ async function runIn(runnerTemp: string, options: RunActionOptions): Promise<Act
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.cancel !== undefined,
   });
-  const cancel = () => child.kill("SIGINT");
-  const kill = () => child.kill("SIGKILL");
-  options.cancel?.addEventListener("abort", cancel, { once: true });
-  options.kill?.addEventListener("abort", kill, { once: true });
+  let escalation: NodeJS.Timeout | undefined;
+  const cancel = (step = 0) => {
+    const next = CANCEL_STEPS[step];
+    if (next === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    escalation = setTimeout(() => {
+      child.kill(next.signal);
+      cancel(step + 1);
+    }, next.afterMs);
+  };
+  const onCancel = () => cancel();
+  options.cancel?.addEventListener("abort", onCancel, { once: true });
   if (options.cancel?.aborted) cancel();
   let stdout = "";
   let stderr = "";
@@ -186,8 +199,8 @@ async function runIn(runnerTemp: string, options: RunActionOptions): Promise<Act
     child.on("error", fail);
     child.on("close", (c, s) => done([c, s]));
   }).finally(() => {
-    options.cancel?.removeEventListener("abort", cancel);
-    options.kill?.removeEventListener("abort", kill);
+    clearTimeout(escalation);
+    options.cancel?.removeEventListener("abort", onCancel);
   });
   return {
     code,

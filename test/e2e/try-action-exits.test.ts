@@ -4,6 +4,7 @@
  * TMPDIR, listed afterwards: no runner folder and no emulator folder (holding the uploaded
  * bytes) may stay behind.
  */
+import { spawn } from "node:child_process";
 import { access, mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -117,6 +118,37 @@ describe("try-action: typos, closed pipes and Ctrl+C", () => {
     const out = await outputs();
     expect(out.status).toBe("cancelled");
     await expect(access(out["report-path"]!)).resolves.toBeUndefined();
+    expect(await readdir(tmp)).toEqual([]);
+  }, 60_000);
+
+  it("Ctrl+C in a terminal on `npm run -s try-action` (SIGINT to the whole process group, which npm hands on again) still lets the Action conclude", async () => {
+    const child = spawn("npm", ["run", "-s", "try-action", "--", "samples"], {
+      cwd: dir.path,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let stdout = "";
+    let stderr = "";
+    let sent = false;
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString("utf8");
+      if (!sent && stderr.includes("| Uploading 1/")) {
+        sent = true;
+        process.kill(-child.pid!, "SIGINT");
+      }
+    });
+    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 50_000);
+    const code = await new Promise<number | null>((done) => child.on("close", done));
+    clearTimeout(timer);
+    expect(sent).toBe(true);
+    expect(code, stderr).toBe(130);
+    expect(stdout).toMatch(
+      /^Cancelled by SIGINT: the Action got SIGINT, as on a cancelled GitHub job, and concluded the run\.$/m,
+    );
+    expect(stdout).toMatch(/^ {2}check run "Content Review": cancelled, /m);
+    expect((await outputs()).status).toBe("cancelled");
     expect(await readdir(tmp)).toEqual([]);
   }, 60_000);
 });
