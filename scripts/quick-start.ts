@@ -21,11 +21,14 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 // Ctrl+C (or SIGTERM) stops the review as it stops `content-review` (exit 130); the emulator is
-// closed after it, so that nothing stays in the temp folder.
+// closed after it, so that nothing stays in the temp folder. `npm start` hands a terminal's
+// Ctrl+C on, so one keypress arrives twice: the handler stays, and a repeat changes nothing.
 const controller = new AbortController();
-const interrupt = (signal: NodeJS.Signals) => controller.abort(new InterruptedError(signal));
-process.once("SIGINT", interrupt);
-process.once("SIGTERM", interrupt);
+const interrupt = (signal: NodeJS.Signals) => {
+  if (!controller.signal.aborted) controller.abort(new InterruptedError(signal));
+};
+process.on("SIGINT", interrupt);
+process.on("SIGTERM", interrupt);
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
 const emu = await startEmulator({ port: 0, processingSeconds: 1 });
