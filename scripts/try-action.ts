@@ -4,15 +4,23 @@
 // request there whose changed files are the folder's files, runs the committed dist/index.js
 // exactly as a GitHub runner would (INPUT_* variables, the event file, GITHUB_OUTPUT and
 // GITHUB_STEP_SUMMARY files), then writes what the Action posted to a folder and prints a digest.
-// Offline: nothing leaves this machine. Exits with the Action's exit code.
+// Offline: nothing leaves this machine. Exits with the Action's exit code; 2 on a usage error;
+// 130 after Ctrl+C (143 after SIGTERM), which the Action gets as a cancelled job's SIGINT. Every
+// exit path removes the runner's and the emulator's temporary folders.
 import { randomBytes } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator/index.ts";
+import { cancelOnSignals } from "./try-action/cancel-on-signals.ts";
 import { readPosted, writeRehearsal } from "./try-action/collect-rehearsal.ts";
-import { pullRequestEvent, runActionAsRunner } from "./try-action/run-action-as-runner.ts";
+import {
+  actionInputNames,
+  pullRequestEvent,
+  runActionAsRunner,
+} from "./try-action/run-action-as-runner.ts";
 import { createRunnerLog } from "./try-action/runner-log.ts";
+import { unexpectedInputs } from "./try-action/unexpected-inputs.ts";
 
 const USAGE = `Usage: npm run -s try-action -- [folder] [--sandbox] [--input name=value]... [--out DIR]
   folder               the files of the pull request (default: samples)
@@ -35,37 +43,52 @@ async function listFiles(dir: string, from: string): Promise<string[]> {
   return out.sort();
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      sandbox: { type: "boolean", default: false },
-      input: { type: "string", multiple: true, default: [] },
-      out: { type: "string", default: "try-action-output" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+/** A usage error: exit 2 with the usage text. */
+function usageError(message: string): number {
+  process.stderr.write(`try-action: ${message}\n${USAGE}\n`);
+  return 2;
+}
+
+/** Exit codes of a command stopped by a signal, by the shell's convention (128 + number). */
+const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>): Promise<number> {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions(argv);
+  } catch (error) {
+    // parseArgs names the option, then adds advice about `--` that does not fit a typo.
+    const message = (error as Error).message;
+    const unknown = /^Unknown option '([^']+)'/.exec(message)?.[1];
+    return usageError(unknown ? `unknown option ${unknown}.` : message);
+  }
+  const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
+  }
+  if (positionals.length > 1) {
+    return usageError(`one folder at most (got ${positionals.length}: ${positionals.join(" ")}).`);
   }
   // `npm run` starts scripts in the package root; INIT_CWD is where the command was typed.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const folder = resolve(cwd, positionals[0] ?? "samples");
   if (!(await stat(folder).catch(() => undefined))?.isDirectory()) {
-    process.stderr.write(`try-action: ${folder} is not a folder.\n${USAGE}\n`);
-    return 2;
+    return usageError(`${folder} is not a folder.`);
   }
   const inputs: Record<string, string> = {};
   for (const pair of values.input) {
     const at = pair.indexOf("=");
-    if (at < 1) {
-      process.stderr.write(`try-action: --input takes name=value (got "${pair}").\n`);
-      return 2;
-    }
+    if (at < 1) return usageError(`--input takes name=value (got "${pair}").`);
     inputs[pair.slice(0, at)] = pair.slice(at + 1);
   }
+  // As a runner does: the step still runs, and the log says which inputs it ignores.
+  const unexpected = unexpectedInputs(Object.keys(inputs), await actionInputNames());
+  const shownLines: string[] = [];
+  const show = (line: string) => {
+    shownLines.push(line);
+    process.stderr.write(`  | ${line}\n`);
+  };
   // The pull request's paths are relative to the workspace: the working directory when the
   // folder is inside it (as in a checkout), else the folder itself.
   const inside = !relative(cwd, folder).startsWith("..") && !isAbsolute(relative(cwd, folder));
@@ -74,6 +97,14 @@ async function main(argv: string[]): Promise<number> {
 
   const emu = await startEmulator({ port: 0, processingSeconds: 0.5 });
   try {
+    const cancelledBefore = () => {
+      const signal = signals.received();
+      if (signal === undefined) return undefined;
+      process.stderr.write(`try-action: cancelled by ${signal} before the Action ran.\n`);
+      return SIGNAL_EXIT_CODES[signal] ?? 1;
+    };
+    const early = cancelledBefore();
+    if (early !== undefined) return early;
     const headSha = randomBytes(20).toString("hex");
     const seeded = await fetch(`${emu.githubApiUrl}/pulls`, {
       method: "POST",
@@ -88,8 +119,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(
       `try-action: pull request #${PULL_NUMBER} of ${REPOSITORY} with ${files.length} changed file${files.length === 1 ? "" : "s"}; running dist/index.js against the emulator (${values.sandbox ? "sandbox" : "live"} key)\n`,
     );
+    if (unexpected !== undefined) show(`Warning: ${unexpected}`);
+    const late = cancelledBefore();
+    if (late !== undefined) return late;
     const log = createRunnerLog();
-    const shownLines: string[] = [];
     const run = await runActionAsRunner({
       inputs: {
         "api-key": values.sandbox ? emu.sandboxKey : emu.liveKey,
@@ -109,15 +142,15 @@ async function main(argv: string[]): Promise<number> {
       githubToken: "ghs_rehearsal_token",
       repository: REPOSITORY,
       sha: headSha,
+      cancel: signals.cancel,
       onLine: (line) => {
         const shown = log.show(line);
-        if (shown !== null) {
-          shownLines.push(shown);
-          process.stderr.write(`  | ${shown}\n`);
-        }
+        if (shown !== null) show(shown);
         return undefined;
       },
     });
+    // A signal after the Action ended cancelled nothing.
+    const cancelledBy = signals.received();
     try {
       const digest = await writeRehearsal({
         outDir: resolve(cwd, values.out),
@@ -125,23 +158,49 @@ async function main(argv: string[]): Promise<number> {
         run,
         log: `${shownLines.join("\n")}\n${run.stderr}`,
         posted: await readPosted(emu.githubApiUrl),
+        ...(cancelledBy === undefined ? {} : { cancelledBy }),
       });
       process.stdout.write(digest);
     } finally {
       await rm(run.runnerTemp, { recursive: true, force: true });
     }
+    if (cancelledBy !== undefined) return SIGNAL_EXIT_CODES[cancelledBy] ?? 1;
     return run.code ?? 1;
   } finally {
     await emu.close();
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`try-action: ${(error as Error).message}\n`);
-    process.exitCode = 1;
-  },
-);
+function parseOptions(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      sandbox: { type: "boolean", default: false },
+      input: { type: "string", multiple: true, default: [] },
+      out: { type: "string", default: "try-action-output" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+// A reader that goes away (`| head`) must not end the run before it has cleaned up: what it no
+// longer reads is dropped, and the exit code stays the Action's.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+}
+const signals = cancelOnSignals(process);
+main(process.argv.slice(2), signals)
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`try-action: ${(error as Error).message}\n`);
+      process.exitCode = 1;
+    },
+  )
+  .finally(() => signals.dispose());

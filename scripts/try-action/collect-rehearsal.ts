@@ -44,6 +44,17 @@ export async function readPosted(githubApiUrl: string): Promise<Posted> {
   };
 }
 
+/** Copies the Action's report; its new path, or undefined when the Action wrote none. */
+async function copyReport(from: string, to: string): Promise<string | undefined> {
+  try {
+    await copyFile(from, to);
+    return to;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 /** `dir` relative to `from` when inside it, else absolute. */
 function shownPath(from: string, dir: string): string {
   const rel = relative(from, dir);
@@ -105,6 +116,8 @@ export async function writeRehearsal(options: {
   /** The Action's log as the runner shows it (secrets masked). */
   log: string;
   posted: Posted;
+  /** The signal that cancelled the run (sent on to the Action as SIGINT), if one did. */
+  cancelledBy?: NodeJS.Signals;
 }): Promise<string> {
   const { outDir, run, posted } = options;
   await mkdir(outDir, { recursive: true });
@@ -115,27 +128,36 @@ export async function writeRehearsal(options: {
     await writeFile(join(outDir, name), text);
     written.push(name);
   };
+  // The report lives in the runner's temporary folder, which goes when the rehearsal ends: the
+  // outputs name its copy instead, so that `report-path` names a file that exists.
+  const { "report-path": report, ...outputs } = run.outputs;
+  const copied = report ? await copyReport(report, join(outDir, "report.json")) : undefined;
   const check = posted.checkRuns.at(-1);
   if (check) await write("check-run.md", checkRunMarkdown(check));
   if (posted.reviews.length > 0) await write("review.md", reviewMarkdown(posted.reviews));
   await write("job-summary.md", run.summary);
-  await write("outputs.json", `${JSON.stringify(run.outputs, null, 2)}\n`);
+  const shownOutputs = copied === undefined ? outputs : { ...outputs, "report-path": copied };
+  await write("outputs.json", `${JSON.stringify(shownOutputs, null, 2)}\n`);
   if (posted.statuses.length > 0) {
     await write("commit-statuses.json", `${JSON.stringify(posted.statuses, null, 2)}\n`);
   }
   await write("posted.json", `${JSON.stringify(posted, null, 2)}\n`);
   await write("action.log", options.log);
-  const report = run.outputs["report-path"];
-  if (report) {
-    await copyFile(report, join(outDir, "report.json"));
-    written.push("report.json");
-  }
+  if (copied !== undefined) written.push("report.json");
 
   const steps = run.code === 0 ? "the step passes" : "the step fails";
   const comments = posted.reviews.flatMap((r) => r.comments);
   const digest = [
-    `Action exit code ${run.code} (${steps}); outputs: ${Object.entries(run.outputs)
-      .filter(([name]) => name !== "report-path")
+    ...(options.cancelledBy
+      ? [
+          `Cancelled by ${options.cancelledBy}: the Action got SIGINT, as on a cancelled GitHub job, ${
+            run.signal === null
+              ? "and concluded the run."
+              : `and was stopped by ${run.signal} before it concluded.`
+          }`,
+        ]
+      : []),
+    `Action exit code ${run.code ?? run.signal} (${steps}); outputs: ${Object.entries(outputs)
       .map(([name, value]) => `${name}=${value}`)
       .join(" ")}`,
     check

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,7 +36,21 @@ export interface RunActionOptions {
   readonly env?: Record<string, string>;
   /** Called with each stdout line; return a signal to send it to the Action. */
   readonly onLine?: (line: string) => NodeJS.Signals | undefined;
+  /**
+   * Cancels the run as a GitHub runner cancels a job: SIGINT to the Action, SIGTERM 7.5 s later
+   * if it still runs, SIGKILL 2.5 s after that. With it, the Action runs in a process group of
+   * its own, so that a terminal's Ctrl+C (which `npm run` also hands on) reaches it only once,
+   * through this: a second SIGINT would end it before it concluded the check run.
+   */
+  readonly cancel?: AbortSignal;
 }
+
+/** A runner's escalation when a job is cancelled: each signal, and the wait before it. */
+const CANCEL_STEPS: readonly { signal: NodeJS.Signals; afterMs: number }[] = [
+  { signal: "SIGINT", afterMs: 0 },
+  { signal: "SIGTERM", afterMs: 7500 },
+  { signal: "SIGKILL", afterMs: 2500 },
+];
 
 /** Parses the `name<<delimiter` blocks that `@actions/core` writes to `GITHUB_OUTPUT`. */
 export function parseOutputFile(text: string): Record<string, string> {
@@ -52,13 +66,22 @@ export function parseOutputFile(text: string): Record<string, string> {
   return out;
 }
 
-/** The defaults of action.yml's inputs, `${{ github.token }}` replaced by `githubToken`. */
-export async function actionInputDefaults(githubToken: string): Promise<Record<string, string>> {
+async function readActionInputs(): Promise<Record<string, { default?: string }>> {
   const action = parse(await readFile(join(root, "action.yml"), "utf8")) as {
     inputs: Record<string, { default?: string }>;
   };
+  return action.inputs;
+}
+
+/** The names of action.yml's inputs, in its order. */
+export async function actionInputNames(): Promise<string[]> {
+  return Object.keys(await readActionInputs());
+}
+
+/** The defaults of action.yml's inputs, `${{ github.token }}` replaced by `githubToken`. */
+export async function actionInputDefaults(githubToken: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(action.inputs)) {
+  for (const [name, spec] of Object.entries(await readActionInputs())) {
     if (spec.default === undefined) continue;
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the GitHub expression in action.yml
     out[name] = spec.default === "${{ github.token }}" ? githubToken : spec.default;
@@ -97,10 +120,20 @@ export function pullRequestEvent(options: {
  * Runs `dist/index.js` as a GitHub runner does: `INPUT_*` variables (defaults from action.yml),
  * the event payload at `GITHUB_EVENT_PATH`, files for `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY`
  * in a fresh `RUNNER_TEMP`, and `GITHUB_API_URL` pointing wherever the caller says. The exit code
- * is the step's result.
+ * is the step's result. The caller removes `runnerTemp` once it has read the report; when the
+ * run itself fails, the folder is removed here.
  */
 export async function runActionAsRunner(options: RunActionOptions): Promise<ActionRun> {
   const runnerTemp = await mkdtemp(join(tmpdir(), "content-review-runner-"));
+  try {
+    return await runIn(runnerTemp, options);
+  } catch (error) {
+    await rm(runnerTemp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function runIn(runnerTemp: string, options: RunActionOptions): Promise<ActionRun> {
   const eventPath = join(runnerTemp, "event.json");
   const outputPath = join(runnerTemp, "output.txt");
   const summaryPath = join(runnerTemp, "summary.md");
@@ -132,7 +165,20 @@ export async function runActionAsRunner(options: RunActionOptions): Promise<Acti
     cwd: options.workspace,
     env,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.cancel !== undefined,
   });
+  let escalation: NodeJS.Timeout | undefined;
+  const cancel = (step = 0) => {
+    const next = CANCEL_STEPS[step];
+    if (next === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    escalation = setTimeout(() => {
+      child.kill(next.signal);
+      cancel(step + 1);
+    }, next.afterMs);
+  };
+  const onCancel = () => cancel();
+  options.cancel?.addEventListener("abort", onCancel, { once: true });
+  if (options.cancel?.aborted) cancel();
   let stdout = "";
   let stderr = "";
   let pending = "";
@@ -149,9 +195,13 @@ export async function runActionAsRunner(options: RunActionOptions): Promise<Acti
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
   });
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
-    child.on("close", (c, s) => done([c, s])),
-  );
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done, fail) => {
+    child.on("error", fail);
+    child.on("close", (c, s) => done([c, s]));
+  }).finally(() => {
+    clearTimeout(escalation);
+    options.cancel?.removeEventListener("abort", onCancel);
+  });
   return {
     code,
     signal,

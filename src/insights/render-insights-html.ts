@@ -1,5 +1,6 @@
 import { escapeHtml } from "./escape-html.ts";
 import { formatPercent, formatSeconds, NO_DATA, round1 } from "./format-figures.ts";
+import { emptyRunDays, emptyRunNote, groupViolationDays } from "./group-violation-days.ts";
 import type { InsightsReport } from "./insights-report.ts";
 import { summarizeInsights } from "./summarize-insights.ts";
 import {
@@ -18,7 +19,8 @@ const STYLE = `
   .meta { color: #57606a; margin: 0 0 20px; }
   .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 12px; }
   .figure { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px; min-width: 0; }
-  .figure .value { font-size: 1.4rem; font-weight: 600; overflow-wrap: anywhere; }
+  .figure.wide { grid-column: span 2; }
+  .figure .value { font-size: 1.4rem; font-weight: 600; overflow-wrap: break-word; }
   .figure .value.none { color: #57606a; font-weight: 400; }
   .figure .label { color: #57606a; font-size: 0.85rem; }
   section.chart-section { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px 16px; margin-top: 16px; }
@@ -26,6 +28,7 @@ const STYLE = `
   table { border-collapse: collapse; width: 100%; font-size: 0.85rem; margin-top: 8px; }
   th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #d0d7de; }
   td.num, th.num { text-align: right; }
+  @media (max-width: 340px) { .figure.wide { grid-column: auto; } }
   @media (max-width: 520px) {
     main { padding: 12px; }
     section.chart-section { padding: 8px; }
@@ -37,13 +40,21 @@ const STYLE = `
   }
 `;
 
-/** A headline figure; `null` for a figure with nothing behind it yet ("no data yet", not "0%"). */
+/** A value without spaces longer than this (a rule code) gets a card two columns wide. */
+const WIDE_VALUE = 10;
+
+/**
+ * A headline figure; `null` for a figure with nothing behind it yet ("no data yet", not "0%").
+ * A rule code gets a wide card, so that `CLAIM_GUARANTEE` stays whole; one too long even for
+ * that breaks after an underscore (`<wbr>`), never inside a word.
+ */
 function figure(value: string | null, label: string): string {
+  const wide = value !== null && !value.includes(" ") && value.length > WIDE_VALUE;
   const shown =
     value === null
       ? `<div class="value none">${NO_DATA}</div>`
-      : `<div class="value">${escapeHtml(value)}</div>`;
-  return `<div class="figure">${shown}<div class="label">${escapeHtml(label)}</div></div>`;
+      : `<div class="value">${escapeHtml(value).replaceAll("_", "_<wbr>")}</div>`;
+  return `<div class="figure${wide ? " wide" : ""}">${shown}<div class="label">${escapeHtml(label)}</div></div>`;
 }
 
 function table(
@@ -114,12 +125,16 @@ export function renderInsightsHtml(report: InsightsReport): string {
   });
   const trendTable = table(
     ["Day", "Rate", "With violations", "Assets"],
-    report.violationRate.map((p) => [
-      p.date,
-      p.total === 0 ? "no assets" : formatPercent(p.rate),
-      String(p.withViolations),
-      String(p.total),
-    ]),
+    groupViolationDays(report.violationRate).map((row) =>
+      row.kind === "empty"
+        ? [emptyRunDays(row), emptyRunNote(row), "0", "0"]
+        : [
+            row.point.date,
+            formatPercent(row.point.rate),
+            String(row.point.withViolations),
+            String(row.point.total),
+          ],
+    ),
     [1, 2, 3],
   );
 

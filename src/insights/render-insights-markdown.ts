@@ -1,5 +1,6 @@
 import { inlineCode, sanitizeMarkdown } from "../report/index.ts";
 import { formatPercent, formatSeconds, NO_DATA, round1 } from "./format-figures.ts";
+import { emptyRunDays, emptyRunNote, groupViolationDays } from "./group-violation-days.ts";
 import type { InsightsReport } from "./insights-report.ts";
 import { mermaidXyChart } from "./mermaid-xychart.ts";
 import { summarizeInsights } from "./summarize-insights.ts";
@@ -44,20 +45,26 @@ function headline(report: InsightsReport): string {
 
 function violationRateSection(report: InsightsReport): string {
   const points = report.violationRate;
-  if (points.length === 0) return "No assets were reviewed in this period.";
+  // A day without assets has no rate. Mermaid's xychart takes numbers only (no gaps), so such
+  // days are left out of the chart rather than drawn as 0%; bars, not a line, so that nothing
+  // is drawn between two days apart. The table below lists the days without assets.
+  const measured = points.filter((p) => p.total > 0);
+  if (measured.length === 0) return "No assets were reviewed in this period.";
   const chart = mermaidXyChart({
-    title: "Assets with at least one issue, per day (%)",
-    kind: "line",
-    labels: points.map((p) => p.date.slice(5)),
-    values: points.map((p) => round1(p.rate * 100)),
+    title: "Assets with at least one issue, per day with assets (%)",
+    kind: "bar",
+    labels: measured.map((p) => p.date.slice(5)),
+    values: measured.map((p) => round1(p.rate * 100)),
     yLabel: "%",
     yMax: 100,
   });
   const table = [
     "| Day | Rate | With violations | Assets |",
     "| --- | ---: | ---: | ---: |",
-    ...points.map(
-      (p) => `| ${cell(p.date)} | ${formatPercent(p.rate)} | ${p.withViolations} | ${p.total} |`,
+    ...groupViolationDays(points).map((row) =>
+      row.kind === "empty"
+        ? `| ${cell(emptyRunDays(row))} | ${emptyRunNote(row)} | 0 | 0 |`
+        : `| ${cell(row.point.date)} | ${formatPercent(row.point.rate)} | ${row.point.withViolations} | ${row.point.total} |`,
     ),
   ].join("\n");
   return `${chart}\n\n<details><summary>Figures per day</summary>\n\n${table}\n\n</details>`;

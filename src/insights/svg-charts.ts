@@ -49,6 +49,26 @@ export function niceTicks(max: number, count = TICKS): number[] {
   return Array.from({ length: n + 1 }, (_, i) => Number((i * step).toPrecision(12)));
 }
 
+/** A generous width of a label at the charts' font size (about 0.62 em a character). */
+function textWidth(text: string): number {
+  return text.length * FONT_SIZE * 0.62;
+}
+
+/** Space between two neighbouring axis labels, in the charts' units. */
+const LABEL_GAP = 10;
+
+/**
+ * The points that get an axis label: the last one (the latest day), then every `step`-th before
+ * it, `step` being the fewest points whose spacing holds a label and a gap. Two labels never
+ * collide, however many points there are.
+ */
+export function labelledIndexes(count: number, spacing: number, labelWidth: number): number[] {
+  const step = Math.max(1, Math.ceil((labelWidth + LABEL_GAP) / Math.max(spacing, 1e-9)));
+  const out: number[] = [];
+  for (let i = count - 1; i >= 0; i -= step) out.unshift(i);
+  return out;
+}
+
 function open(options: ChartOptions, width: number, height: number): string {
   const title = escapeHtml(options.title);
   const drawn = options.data.filter((d) => d.value !== null).length;
@@ -87,7 +107,9 @@ export function renderLineChartSvg(options: ChartOptions): string {
   const width = WIDTH;
   const height = 260;
   if (options.data.every((d) => d.value === null)) return empty(options, width, 120);
-  const m = { left: 56, right: 16, top: 16, bottom: 40 };
+  // Room for half the widest label right of the last point: every label is centred on its point.
+  const labelW = Math.max(...options.data.map((d) => textWidth(d.label)));
+  const m = { left: 56, right: Math.max(16, Math.ceil(labelW / 2) + 2), top: 16, bottom: 40 };
   const plotW = width - m.left - m.right;
   const plotH = height - m.top - m.bottom;
   const ticks = valueAxis(options);
@@ -97,16 +119,11 @@ export function renderLineChartSvg(options: ChartOptions): string {
   const x = (i: number) => m.left + (n === 1 ? plotW / 2 : (plotW * i) / (n - 1));
   const y = (v: number) => m.top + plotH * (1 - v / max);
   const parts = [open(options, width, height), ...grid(ticks, y, m.left, width - m.right, tick)];
-  const every = Math.ceil(n / 6);
-  options.data.forEach((d, i) => {
-    if (i % every === 0 || i === n - 1) {
-      // The last label ends at its point, so that it stays inside the chart.
-      const anchor = i === n - 1 && n > 1 ? "end" : "middle";
-      parts.push(
-        `<text x="${fmt(x(i))}" y="${height - m.bottom + 20}" text-anchor="${anchor}" ${FONT}>${escapeHtml(d.label)}</text>`,
-      );
-    }
-  });
+  for (const i of labelledIndexes(n, n === 1 ? plotW : plotW / (n - 1), labelW)) {
+    parts.push(
+      `<text class="x-label" x="${fmt(x(i))}" y="${height - m.bottom + 20}" text-anchor="middle" ${FONT}>${escapeHtml(options.data[i]!.label)}</text>`,
+    );
+  }
   let path = "";
   options.data.forEach((d, i) => {
     if (d.value === null) return;

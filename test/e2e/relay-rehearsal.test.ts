@@ -2,10 +2,22 @@
  * docs/relay.md, "Rehearse offline", run as written with bash from a folder of the clone: the
  * emulator and the relay started with `npm run`, a subscription, a sandbox event, and what the
  * relay sent to the emulator's Slack and GitHub; then `kill` stops both. Only the two ports are
- * replaced by free ones.
+ * replaced by free ones. Run twice in one folder (a second run starts clean by itself), and once
+ * with the relay's port taken (it stops at that step, says why, and stops the emulator).
  */
+import { readdir } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bash, blocksUnder, folderInClone, freePort, readDoc } from "../helpers/docs-shell.ts";
+import {
+  bash,
+  blocksUnder,
+  folderInClone,
+  freePort,
+  ROOT,
+  readDoc,
+  runProcess,
+  type ShellRun,
+} from "../helpers/docs-shell.ts";
 
 /** True once nothing listens on the port any more (bounded: about 5 s). */
 async function closed(port: number): Promise<boolean> {
@@ -29,28 +41,62 @@ describe("docs/relay.md: Rehearse offline", () => {
     await dir.remove();
   });
 
-  it("the walkthrough shows the Slack message and the commit status, and stops both servers", async () => {
+  async function rehearse(emulatorPort: number, relayPort: number): Promise<ShellRun> {
     const [block] = blocksUnder(await readDoc("docs/relay.md"), "Rehearse offline", "sh");
-    const [emulatorPort, relayPort] = [await freePort(), await freePort()];
     const script = block!
       .replaceAll("4010", String(emulatorPort))
       .replaceAll("3000", String(relayPort));
-    const res = await bash(`${script}\nwait`, { cwd: dir.path, timeoutMs: 80_000 });
-    expect(res.code, `${res.stderr}\n${res.stdout}`).toBe(0);
-    // Step 5 printed the Slack message about the submission and the failing commit status.
-    const submission = /"submissionId":"([0-9a-f-]{36})"/.exec(res.stdout)?.[1] ?? "";
-    expect(res.stdout).toMatch(/"channel": "C0REHEARSAL"/);
-    // The message docs/relay.md shows: the same outcome as the commit status.
-    expect(res.stdout).toContain(
-      '"text": "Content review: ❌ Failed, 1 critical, 2 major (fails on critical or worse) (submission',
-    );
-    expect(res.stdout).toMatch(/"repository": "octo\/media"/);
-    expect(res.stdout).toMatch(/"sha": "1{40}"/);
-    expect(res.stdout).toMatch(/"state": "pending",\s+"description": "0\/1 assets reviewed"/);
-    expect(res.stdout).toMatch(/"state": "failure"/);
-    expect(submission === "" || res.stdout.includes(submission)).toBe(true);
-    // Step 6: SIGTERM to npm's pids stopped the servers themselves.
-    expect(await closed(emulatorPort)).toBe(true);
-    expect(await closed(relayPort)).toBe(true);
-  }, 90_000);
+    return bash(script, { cwd: dir.path, timeoutMs: 100_000 });
+  }
+
+  it("the walkthrough shows the Slack message and the commit status, and stops both servers, twice in a row", async () => {
+    const [emulatorPort, relayPort] = [await freePort(), await freePort()];
+    for (const run of ["first", "second"]) {
+      const res = await rehearse(emulatorPort, relayPort);
+      expect(res.code, `${run} run\n${res.stderr}\n${res.stdout}`).toBe(0);
+      // Step 5 printed the Slack message about the submission and the failing commit status.
+      const submission = /"submissionId":"([0-9a-f-]{36})"/.exec(res.stdout)?.[1] ?? "";
+      expect(res.stdout).toMatch(/"channel": "C0REHEARSAL"/);
+      // The message docs/relay.md shows: the same outcome as the commit status.
+      expect(res.stdout).toContain(
+        '"text": "Content review: ❌ Failed, 1 critical, 2 major (fails on critical or worse) (submission',
+      );
+      expect(res.stdout).toMatch(/"repository": "octo\/media"/);
+      expect(res.stdout).toMatch(/"sha": "1{40}"/);
+      expect(res.stdout).toMatch(/"state": "pending",\s+"description": "0\/1 assets reviewed"/);
+      expect(res.stdout).toMatch(/"state": "failure"/);
+      expect(submission === "" || res.stdout.includes(submission)).toBe(true);
+      // Step 6: SIGTERM to npm's pids stopped the servers themselves.
+      expect(await closed(emulatorPort)).toBe(true);
+      expect(await closed(relayPort)).toBe(true);
+    }
+    // What it leaves in the folder it ran from, and the script the page says to save it as, are
+    // ignored by git when that folder is the clone's root.
+    const left = [...(await readdir(dir.path)), "rehearse-relay.sh"];
+    expect(left).toContain("relay-secret.txt");
+    for (const name of left) {
+      const ignored = await runProcess("git", ["check-ignore", "-q", "--no-index", name], {
+        cwd: ROOT,
+      });
+      expect(ignored.code, `${name} is not ignored by .gitignore`).toBe(0);
+    }
+  }, 220_000);
+
+  it("a step that fails stops the walkthrough with a message, and the emulator is stopped", async () => {
+    // Something else holds the relay's port: the relay cannot start (step 3).
+    const squatter: Server = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => squatter.listen(0, "127.0.0.1", resolve));
+    const relayPort = (squatter.address() as { port: number }).port;
+    const emulatorPort = await freePort();
+    try {
+      const res = await rehearse(emulatorPort, relayPort);
+      expect(res.code, `${res.stderr}\n${res.stdout}`).toBe(1);
+      expect(res.stderr).toContain("Stopped waiting for the relay: its server exited");
+      // Nothing after step 3 ran.
+      expect(res.stdout).not.toContain("C0REHEARSAL");
+      expect(await closed(emulatorPort)).toBe(true);
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
+  }, 110_000);
 });

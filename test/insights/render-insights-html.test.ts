@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { renderInsightsHtml } from "../../src/insights/index.ts";
 import { tempDir } from "../cli/cli-harness.ts";
 import { chromiumPath, describeWithChromium } from "../helpers/chromium.ts";
+import { ROOT } from "../helpers/docs-shell.ts";
 import { reportFixture } from "./insights-fixture.ts";
 
 /** Debian's chromium, installed by .ci/run (`apt-get install chromium`). */
@@ -97,6 +98,169 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
       await page.context().close();
     },
   );
+
+  /**
+   * Each character of each element's text with the top of its box (null when not drawn); a
+   * function of the page, written as text since this project's types have no DOM.
+   */
+  const CHAR_TOPS = new Function(
+    "nodes",
+    `return nodes.map((node) => {
+    const chars = [];
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text !== null; text = walker.nextNode()) {
+      for (let i = 0; i < text.textContent.length; i++) {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const rect = range.getBoundingClientRect();
+        chars.push({ char: text.textContent[i], top: rect.width > 0 ? rect.top : null });
+      }
+    }
+    return chars;
+  })`,
+  ) as (nodes: unknown[]) => unknown;
+
+  /**
+   * Where the text of each element wraps: for every line break, the characters from the last
+   * one drawn on a line to the first one drawn on the next (a space at a line's end is not drawn).
+   */
+  async function lineBreaks(page: Page, selector: string): Promise<string[]> {
+    const perNode = (await page.locator(selector).evaluateAll(CHAR_TOPS)) as {
+      char: string;
+      top: number | null;
+    }[][];
+    return perNode.flatMap((chars) => {
+      const breaks: string[] = [];
+      let last = -1;
+      for (const [i, { top }] of chars.entries()) {
+        if (top === null) continue;
+        if (last >= 0 && top > chars[last]!.top! + 1) {
+          breaks.push(
+            chars
+              .slice(last, i + 1)
+              .map((c) => c.char)
+              .join(""),
+          );
+        }
+        last = i;
+      }
+      return breaks;
+    });
+  }
+
+  it.each([1280, 420])(
+    "at %i px: a rule code in its card breaks only after an underscore, never inside a word",
+    async (width) => {
+      const long = "OFFER_DISCOUNT_WITHOUT_VISIBLE_TERMS_IN_FOOTER";
+      for (const code of ["CLAIM_GUARANTEE", "PERSONAL_DATA_EMAIL", long]) {
+        const report = {
+          ...reportFixture(30, 6),
+          topViolations: [{ ruleCode: code, count: 31 }],
+        };
+        const { page, problems } = await open(
+          renderInsightsHtml(report),
+          `card-${width}.html`,
+          width,
+        );
+        expect(problems).toEqual([]);
+        const breaks = await lineBreaks(page, ".figure .value");
+        // A line ends at a space or after an underscore.
+        for (const at of breaks) expect(at, `${code} at ${width} px`).toMatch(/^_|\s/);
+        const codeBreaks = await lineBreaks(
+          page,
+          `.figure:has(.label:text-is("most frequent rule (31)")) .value`,
+        );
+        // CLAIM_GUARANTEE stays whole (its card is wide); the long one wraps at underscores.
+        if (code === "CLAIM_GUARANTEE") expect(codeBreaks, code).toEqual([]);
+        if (code === long) expect(codeBreaks.length).toBeGreaterThan(0);
+        await page.context().close();
+      }
+    },
+  );
+
+  it.each([
+    [7, 1280],
+    [14, 1280],
+    [14, 420],
+    [30, 1280],
+    [30, 420],
+    [90, 420],
+    [90, 1280],
+  ])(
+    "a %i-day trend at %i px: no two x-axis labels overlap, and the last day is labelled",
+    async (days, width) => {
+      const report = reportFixture(days, 3);
+      const { page, problems } = await open(renderInsightsHtml(report), `axis-${days}.html`, width);
+      expect(problems).toEqual([]);
+      const labels = await page
+        .locator('svg[data-chart="violation-rate"] text:not(.tick)')
+        .evaluateAll((nodes) =>
+          nodes.map((n) => {
+            const box = n.getBoundingClientRect();
+            return { text: n.textContent ?? "", left: box.left, right: box.right };
+          }),
+        );
+      expect(labels.length).toBeGreaterThanOrEqual(Math.min(days, 3));
+      expect(labels.at(-1)!.text).toBe(report.violationRate.at(-1)!.date.slice(5));
+      for (let i = 1; i < labels.length; i++) {
+        expect(labels[i]!.left, `${labels[i - 1]!.text} / ${labels[i]!.text}`).toBeGreaterThan(
+          labels[i - 1]!.right,
+        );
+      }
+      // Every label inside the chart.
+      const svg = await page.locator('svg[data-chart="violation-rate"]').boundingBox();
+      expect(labels[0]!.left).toBeGreaterThanOrEqual(svg!.x);
+      expect(labels.at(-1)!.right).toBeLessThanOrEqual(svg!.x + svg!.width);
+      await page.context().close();
+    },
+  );
+
+  it("the per-day table collapses each run of days without assets into one row", async () => {
+    const base = reportFixture(30, 3);
+    const report = {
+      ...base,
+      violationRate: base.violationRate.map((p, i) =>
+        i < 25 || i === 27 ? { ...p, total: 0, withViolations: 0, rate: 0 } : p,
+      ),
+    };
+    const { page, problems } = await open(renderInsightsHtml(report), "collapsed.html");
+    expect(problems).toEqual([]);
+    const rows = await page
+      .locator("section.chart-section table tbody tr")
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent).join(" | ")),
+      );
+    expect(rows).toEqual([
+      "2026-10-24 – 2026-11-17 | no assets (25 days) | 0 | 0",
+      expect.stringMatching(/^2026-11-18 \| [\d.]+% \|/),
+      expect.stringMatching(/^2026-11-19 \| [\d.]+% \|/),
+      "2026-11-20 | no assets | 0 | 0",
+      expect.stringMatching(/^2026-11-21 \| [\d.]+% \|/),
+      expect.stringMatching(/^2026-11-22 \| [\d.]+% \|/),
+    ]);
+    // The chart tells the same: a point for each of the four days with assets.
+    expect(await renderedCount(page, 'svg[data-chart="violation-rate"] circle.point')).toBe(4);
+    await page.context().close();
+  });
+
+  it("draws the charts docs/cli.md promises: one per insight with a series, none for time saved", async () => {
+    const doc = await readFile(join(ROOT, "docs", "cli.md"), "utf8");
+    const said = doc.slice(doc.indexOf("## Produce the insights report"));
+    // The service gives time saved as totals only, and the page says so rather than promise a chart.
+    expect(said).toMatch(
+      /time saved \(headline figures only: the service gives a total and a per-asset\s+figure/,
+    );
+    expect(said).toMatch(
+      /violation-rate trend per day, processing\s+duration \(average, p50, p95\) and the top rule violations, each as a chart/,
+    );
+    const { page } = await open(renderInsightsHtml(reportFixture(7, 3)), "charts.html");
+    const charts = await page
+      .locator("svg[data-chart]")
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-chart")));
+    expect(charts).toEqual(["violation-rate", "duration", "top-violations"]);
+    await page.context().close();
+  });
 
   it("tick labels equal the tick values (0.25 s, not 0.3 s), on round steps", async () => {
     const report = {

@@ -25,13 +25,16 @@ describe("renderInsightsMarkdown", () => {
     expect(markdown).toContain("| Most frequent rule | `CLAIM_GUARANTEE` (24) |");
   });
 
-  it("draws three mermaid xy charts: a line per day, duration bars, top-violation bars", () => {
+  it("draws three mermaid xy charts: a bar per day with assets, duration bars, top-violation bars", () => {
     const [trend, duration, top] = mermaidBlocks(markdown);
     expect(trend).toMatch(/^xychart-beta\n/);
-    expect(series(trend!, "line")).toHaveLength(7);
-    expect(series(trend!, "line")).toEqual(
-      report.violationRate.map((p) => Math.round(p.rate * 1000) / 10),
-    );
+    // Days without assets have no rate: left out, never drawn as 0%.
+    const measured = report.violationRate.filter((p) => p.total > 0);
+    expect(measured.length).toBeLessThan(report.violationRate.length);
+    expect(series(trend!, "line")).toEqual([]);
+    expect(series(trend!, "bar")).toEqual(measured.map((p) => Math.round(p.rate * 1000) / 10));
+    expect(series(trend!, "bar")).not.toContain(0);
+    expect(trend).toContain(`x-axis [${measured.map((p) => `"${p.date.slice(5)}"`).join(", ")}]`);
     expect(trend).toContain('y-axis "%" 0 --> 100');
     expect(series(duration!, "bar")).toEqual([12.5, 9, 41.2]);
     expect(top).toMatch(/^xychart-beta horizontal\n/);
@@ -51,6 +54,42 @@ describe("renderInsightsMarkdown", () => {
     expect(top).toContain(`x-axis ["A|B'img src=x ## x"]`);
     expect(text).toContain('| 1 | `A\\|B"<img src=x> ## x` | 3 |');
     expect(text.split("\n").filter((l) => l.startsWith("## "))).toHaveLength(1);
+  });
+
+  it("collapses each run of days without assets into one row of the per-day table", () => {
+    const base = reportFixture(30, 2);
+    const text = renderInsightsMarkdown({
+      ...base,
+      violationRate: base.violationRate.map((p, i) =>
+        i < 25 || i === 27 ? { ...p, total: 0, withViolations: 0, rate: 0 } : p,
+      ),
+    });
+    const rows = text.split("\n").filter((l) => /^\| 2026-/.test(l));
+    expect(rows).toEqual([
+      "| 2026-10-24 – 2026-11-17 | no assets (25 days) | 0 | 0 |",
+      expect.stringMatching(/^\| 2026-11-18 \| [\d.]+% \|/),
+      expect.stringMatching(/^\| 2026-11-19 \| [\d.]+% \|/),
+      "| 2026-11-20 | no assets | 0 | 0 |",
+      expect.stringMatching(/^\| 2026-11-21 \| [\d.]+% \|/),
+      expect.stringMatching(/^\| 2026-11-22 \| [\d.]+% \|/),
+    ]);
+    // The chart and the table tell the same: four days with a rate.
+    expect(series(mermaidBlocks(text)[0]!, "bar")).toHaveLength(4);
+  });
+
+  it("draws no all-zero line when no day had assets", () => {
+    const base = reportFixture(7, 0);
+    const text = renderInsightsMarkdown({
+      ...base,
+      violationRate: base.violationRate.map((p) => ({
+        ...p,
+        total: 0,
+        withViolations: 0,
+        rate: 0,
+      })),
+    });
+    expect(text).not.toMatch(/ {2}(line|bar) \[0(, 0)*\]/);
+    expect(text).toContain("### Violation rate per day\n\nNo assets were reviewed in this period.");
   });
 
   it("says so instead of drawing empty charts", () => {
