@@ -75117,7 +75117,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5286);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7575);
 // The Action's entry (action.yml runs dist/index.js, bundled from here): run() reports every
 // failure with setFailed itself.
 
@@ -75128,7 +75128,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5286:
+/***/ 7575:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -78232,6 +78232,27 @@ function isLocalFileError(error) {
     return error instanceof LocalFileError;
 }
 
+;// CONCATENATED MODULE: ./src/api/format-bytes.ts
+/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
+const UNITS = Object.freeze([
+    [1e12, "TB"],
+    [1e9, "GB"],
+    [1e6, "MB"],
+    [1e3, "kB"],
+]);
+/**
+ * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
+ * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
+ *
+ * @example formatBytes(16_044) // "16.0 kB"
+ */
+function formatBytes(bytes) {
+    for (const [size, unit] of UNITS)
+        if (bytes >= size)
+            return `${(bytes / size).toFixed(1)} ${unit}`;
+    return `${bytes} B`;
+}
+
 ;// CONCATENATED MODULE: ./src/api/media-types.ts
 /**
  * The media-type table: extension to MIME type, category and size limit.
@@ -78300,13 +78321,7 @@ function sizeLimitForMime(mimeType) {
 
 
 
-function formatBytes(bytes) {
-    if (bytes >= 1e9)
-        return `${(bytes / 1e9).toFixed(1)} GB`;
-    if (bytes >= 1e6)
-        return `${(bytes / 1e6).toFixed(1)} MB`;
-    return `${bytes} bytes`;
-}
+
 /**
  * Checks a file before any request: a regular file (never a symlink), a supported type, and a
  * size within its category's limit (part 8 rules 5 and 6). Throws {@link LocalFileError}.
@@ -90000,6 +90015,7 @@ function hasSandboxMarker(filename) {
 
 
 
+
 ;// CONCATENATED MODULE: ./src/policy/conclusion.ts
 /**
  * Outcome policy, as data: how a review run can end, the check-style conclusion of each ending,
@@ -91272,6 +91288,16 @@ async function previousVersionDiff(client, versionList, filename, versionNumber,
  */
 const FATAL_UPLOAD_STATUSES = new Set([401, 402]);
 /**
+ * True when an upload failed for a reason that every other file would meet too: a fatal status,
+ * or the service itself out of reach (storage, `uploadBlob`, may be another host and fail alone).
+ * Skipping each file with the same message would show one failure three times (issue 17).
+ */
+function isFatalUploadError(error) {
+    if (isHttpError(error))
+        return FATAL_UPLOAD_STATUSES.has(error.status);
+    return isNetworkError(error) && error.operation !== "uploadBlob";
+}
+/**
  * Checks every file locally, then uploads the good ones with bounded concurrency. A bad file is
  * skipped with its reason and never fails the others. In sandbox nothing is uploaded: any UUID
  * names the asset (part 4.14 rule 2), so a missing marker fails at submission, before any wait.
@@ -91331,9 +91357,11 @@ async function uploadFiles(options) {
                 skip(file, error.problem, error.message);
                 return null;
             }
-            if (isHttpError(error) && FATAL_UPLOAD_STATUSES.has(error.status))
+            if (isFatalUploadError(error))
                 throw error;
-            skip(file, "upload-failed", `Upload of ${file.displayPath} failed: ${error.message}`);
+            skip(file, "upload-failed", 
+            // Reports put the path before the message: it is not repeated here.
+            `Upload failed: ${error.message}`);
             return null;
         }
     }, signal);
@@ -91439,7 +91467,8 @@ function skipUnmarkedFiles(files) {
         skipped.push({
             file,
             reason: "no-sandbox-marker",
-            message: `${file.displayPath} has no sandbox marker in its name; a sandbox key reviews only marked files.`,
+            // Every report puts the path before the message: the message does not repeat it.
+            message: "no sandbox marker in its name; a sandbox key reviews only marked files.",
         });
     }
     return { files: kept, skipped };
@@ -91507,7 +91536,9 @@ async function runReviewPipeline(options) {
                 ? "No files matched; there is nothing to review."
                 : marked.files.length === 0 && unmarkedNotice !== null
                     ? `Nothing to review in the sandbox: ${unmarkedNotice}`
-                    : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
+                    : options.files.length === 1
+                        ? "The file could not be submitted; see the skipped file."
+                        : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
             return finish("nothing-to-review", why);
         }
         const estimate = await client.estimatePrice({ files: uploaded.map((u) => ({ blobPath: u.blobPath })) }, { signal });
@@ -91995,7 +92026,7 @@ function renderAssetMarkdown(asset, options = {}) {
     }
     const topics = [...asset.topics].sort((a, b) => severity_bySeverity(sorted(a.issues)[0] ?? { severity: "" }, sorted(b.issues)[0] ?? { severity: "" }));
     for (const topic of topics) {
-        lines.push(`${h(level + 1)} ${sanitizeMarkdown(topic.title, { inline: true })} (${topic.issues.length} issues)`, "");
+        lines.push(`${h(level + 1)} ${sanitizeMarkdown(topic.title, { inline: true })} (${plural(topic.issues.length, "issue")})`, "");
         if (topic.summary?.text)
             lines.push(sanitizeMarkdown(topic.summary.text), "");
         lines.push(...sorted(topic.issues).map((i) => renderIssueMarkdown(i, { withDetails })), "");
@@ -102286,20 +102317,12 @@ async function prepareIncrementalReview(options) {
 
 ;// CONCATENATED MODULE: ./src/action/progress-log.ts
 
+
+
 /** Uploads at least this large also log their progress in percent. */
-const LARGE_FILE_BYTES = 10 * 1024 * 1024;
+const LARGE_FILE_BYTES = 10 * 1_000_000;
 /** Percent steps logged for a large upload. */
 const PROGRESS_STEP_PERCENT = 25;
-function size(bytes) {
-    if (bytes >= 1024 * 1024)
-        return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-    if (bytes >= 1024)
-        return `${(bytes / 1024).toFixed(1)} KB`;
-    return `${bytes} B`;
-}
-function credits(n) {
-    return `${n} ${n === 1 ? "credit" : "credits"}`;
-}
 function pollLine(s) {
     const done = s.assets.filter((a) => a.status === "complete" || a.status === "failed").length;
     return `Submission ${s.status}: ${done} of ${s.assets.length} files done.`;
@@ -102312,7 +102335,7 @@ function progressLog(log) {
     const logged = new Map();
     let lastPoll = "";
     return {
-        onUploadStart: ({ file, size: bytes, index, total }) => log.info(`Uploading ${index + 1}/${total} ${file.displayPath} (${size(bytes)})`),
+        onUploadStart: ({ file, size: bytes, index, total }) => log.info(`Uploading ${index + 1}/${total} ${file.displayPath} (${formatBytes(bytes)})`),
         onUploadProgress: ({ file, bytesSent, totalBytes }) => {
             if (totalBytes < LARGE_FILE_BYTES)
                 return;
@@ -102321,18 +102344,18 @@ function progressLog(log) {
             if (percent <= (logged.get(file.displayPath) ?? 0) || percent >= 100)
                 return;
             logged.set(file.displayPath, percent);
-            log.info(`  ${file.displayPath}: ${percent}% of ${size(totalBytes)}`);
+            log.info(`  ${file.displayPath}: ${percent}% of ${formatBytes(totalBytes)}`);
         },
         onUploadDone: (asset) => log.info(`Uploaded ${asset.file.displayPath}`),
         onSandboxAsset: (asset) => log.info(`Sandbox: ${asset.file.displayPath} is not uploaded (its name sets the outcome).`),
         onUploadSkipped: (skipped) => log.warning(`Skipped ${skipped.file.displayPath}: ${skipped.message}`, skipped.file.displayPath),
         onEstimate: (estimate) => {
             for (const f of estimate.files) {
-                log.info(`  ${f.file.displayPath}: ${f.priceable ? credits(f.credits) : "not priced (0 credits)"}`);
+                log.info(`  ${f.file.displayPath}: ${f.priceable ? plural(f.credits, "credit") : "not priced (0 credits)"}`);
             }
-            log.info(`Estimate: ${credits(estimate.totalCredits)} for ${estimate.files.length} files.`);
+            log.info(`Estimate: ${plural(estimate.totalCredits, "credit")} for ${plural(estimate.files.length, "file")}.`);
         },
-        onSubmitted: ({ submissionId, assetCount }) => log.info(`Submitted ${assetCount} files as submission ${submissionId}.`),
+        onSubmitted: ({ submissionId, assetCount }) => log.info(`Submitted ${plural(assetCount, "file")} as submission ${submissionId}.`),
         onPoll: (submission) => {
             const line = pollLine(submission);
             if (line !== lastPoll)
@@ -102380,6 +102403,7 @@ function readGithubContext(env) {
             previousHeadSha: payload.action === "synchronize" && payload.before && !/^0+$/.test(payload.before)
                 ? payload.before
                 : undefined,
+            author: pr.user?.login ?? undefined,
         }
         : undefined;
     const push = eventName === "push" && payload.before && payload.after
@@ -102935,6 +102959,7 @@ async function handOffToRelay(options) {
                 context: inputs.checkName,
                 assetCount: outcome.uploaded.length,
                 failOn: inputs.failOn,
+                ...(context.pullRequest?.author ? { author: context.pullRequest.author } : {}),
             },
         });
         options.info(`Registered submission ${outcome.submissionId} with the relay; it will finish the "${inputs.checkName}" status.`);

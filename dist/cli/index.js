@@ -52338,6 +52338,30 @@ module.exports = /*#__PURE__*/JSON.parse('{"name":"@slack/web-api","version":"8.
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/process/stop-when-parent-exits.ts
+/**
+ * Calls `onExit` once when the process that started this one goes away, and returns a function
+ * that stops watching. `npx content-review …` runs npm, then `sh`, then node: a `kill` of the
+ * npx pid reaches `sh`, not node, which would go on with parent pid 1 (issue 17). Node has no
+ * event for a parent's end, so the parent pid is compared at an interval; the timer is unref'd,
+ * so it never keeps the process alive.
+ *
+ * @example
+ * const unwatch = stopWhenParentExits(() => process.kill(process.pid, "SIGTERM"));
+ */
+function stopWhenParentExits(onExit, options = {}) {
+    const parentPid = options.parentPid ?? (() => process.ppid);
+    const parent = parentPid();
+    const timer = setInterval(() => {
+        if (parentPid() === parent)
+            return;
+        clearInterval(timer);
+        onExit();
+    }, options.intervalMs ?? 500);
+    timer.unref();
+    return () => clearInterval(timer);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/cli-io.ts
 /** The real process's streams, environment and working directory. */
 function processIo(signal) {
@@ -56755,6 +56779,27 @@ function isLocalFileError(error) {
     return error instanceof LocalFileError;
 }
 
+;// CONCATENATED MODULE: ./src/api/format-bytes.ts
+/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
+const UNITS = Object.freeze([
+    [1e12, "TB"],
+    [1e9, "GB"],
+    [1e6, "MB"],
+    [1e3, "kB"],
+]);
+/**
+ * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
+ * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
+ *
+ * @example formatBytes(16_044) // "16.0 kB"
+ */
+function formatBytes(bytes) {
+    for (const [size, unit] of UNITS)
+        if (bytes >= size)
+            return `${(bytes / size).toFixed(1)} ${unit}`;
+    return `${bytes} B`;
+}
+
 ;// CONCATENATED MODULE: ./src/api/media-types.ts
 /**
  * The media-type table: extension to MIME type, category and size limit.
@@ -56823,13 +56868,7 @@ function sizeLimitForMime(mimeType) {
 
 
 
-function formatBytes(bytes) {
-    if (bytes >= 1e9)
-        return `${(bytes / 1e9).toFixed(1)} GB`;
-    if (bytes >= 1e6)
-        return `${(bytes / 1e6).toFixed(1)} MB`;
-    return `${bytes} bytes`;
-}
+
 /**
  * Checks a file before any request: a regular file (never a symlink), a supported type, and a
  * size within its category's limit (part 8 rules 5 and 6). Throws {@link LocalFileError}.
@@ -68521,6 +68560,7 @@ function hasSandboxMarker(filename) {
 
 
 
+
 ;// CONCATENATED MODULE: ./src/cli/cli-usage-error.ts
 /** The command line was wrong: a bad argument or option value, or a missing setting. Exit code 2. */
 class CliUsageError extends Error {
@@ -68541,20 +68581,13 @@ function isCliUsageError(error) {
 var cli_progress = __nccwpck_require__(8502);
 ;// CONCATENATED MODULE: ./src/cli/create-progress.ts
 
+
 /** Longest label beside a bar. */
 const BAR_LABEL_WIDTH = 24;
 /** Plain lines report every quarter of a byte count, so logs stay short. */
 const PLAIN_BYTE_STEPS = 4;
 function formatAmount(value, unit) {
-    if (unit === "assets")
-        return `${value}`;
-    if (value >= 1e9)
-        return `${(value / 1e9).toFixed(1)} GB`;
-    if (value >= 1e6)
-        return `${(value / 1e6).toFixed(1)} MB`;
-    if (value >= 1e3)
-        return `${(value / 1e3).toFixed(1)} kB`;
-    return `${value} B`;
+    return unit === "assets" ? `${value}` : formatBytes(value);
 }
 /**
  * A reporter on `stream`. With `interactive` (a terminal), `cli-progress` draws bars; otherwise
@@ -69409,6 +69442,33 @@ function escapeHtml(text) {
     return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
+;// CONCATENATED MODULE: ./src/insights/group-violation-days.ts
+/**
+ * The per-day points as table rows, each run of days without assets collapsed into one row, so
+ * that a quiet month reads as one line, not thirty rows of "no assets". Both reports use it.
+ */
+function groupViolationDays(points) {
+    const rows = [];
+    for (const point of points) {
+        const last = rows.at(-1);
+        if (point.total > 0)
+            rows.push({ kind: "day", point });
+        else if (last?.kind === "empty")
+            rows[rows.length - 1] = { ...last, to: point.date, days: last.days + 1 };
+        else
+            rows.push({ kind: "empty", from: point.date, to: point.date, days: 1 });
+    }
+    return rows;
+}
+/** The days of an empty run as shown: `2026-10-24 – 2026-11-17`, or the one date. */
+function emptyRunDays(row) {
+    return row.from === row.to ? row.from : `${row.from} – ${row.to}`;
+}
+/** What an empty run's rate cell says: `no assets`, with the number of days when several. */
+function emptyRunNote(row) {
+    return row.days === 1 ? "no assets" : `no assets (${row.days} days)`;
+}
+
 ;// CONCATENATED MODULE: ./src/insights/svg-charts.ts
 
 /** Drawing sizes, in the charts' own units: text stays readable when a chart is shrunk to a phone's width. */
@@ -69433,6 +69493,24 @@ function niceTicks(max, count = TICKS) {
     const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
     const n = Math.max(1, Math.ceil(max / step - 1e-9));
     return Array.from({ length: n + 1 }, (_, i) => Number((i * step).toPrecision(12)));
+}
+/** A generous width of a label at the charts' font size (about 0.62 em a character). */
+function textWidth(text) {
+    return text.length * FONT_SIZE * 0.62;
+}
+/** Space between two neighbouring axis labels, in the charts' units. */
+const LABEL_GAP = 10;
+/**
+ * The points that get an axis label: the last one (the latest day), then every `step`-th before
+ * it, `step` being the fewest points whose spacing holds a label and a gap. Two labels never
+ * collide, however many points there are.
+ */
+function labelledIndexes(count, spacing, labelWidth) {
+    const step = Math.max(1, Math.ceil((labelWidth + LABEL_GAP) / Math.max(spacing, 1e-9)));
+    const out = [];
+    for (let i = count - 1; i >= 0; i -= step)
+        out.unshift(i);
+    return out;
 }
 function svg_charts_open(options, width, height) {
     const title = escapeHtml(options.title);
@@ -69463,7 +69541,9 @@ function renderLineChartSvg(options) {
     const height = 260;
     if (options.data.every((d) => d.value === null))
         return empty(options, width, 120);
-    const m = { left: 56, right: 16, top: 16, bottom: 40 };
+    // Room for half the widest label right of the last point: every label is centred on its point.
+    const labelW = Math.max(...options.data.map((d) => textWidth(d.label)));
+    const m = { left: 56, right: Math.max(16, Math.ceil(labelW / 2) + 2), top: 16, bottom: 40 };
     const plotW = width - m.left - m.right;
     const plotH = height - m.top - m.bottom;
     const ticks = valueAxis(options);
@@ -69473,14 +69553,9 @@ function renderLineChartSvg(options) {
     const x = (i) => m.left + (n === 1 ? plotW / 2 : (plotW * i) / (n - 1));
     const y = (v) => m.top + plotH * (1 - v / max);
     const parts = [svg_charts_open(options, width, height), ...grid(ticks, y, m.left, width - m.right, tick)];
-    const every = Math.ceil(n / 6);
-    options.data.forEach((d, i) => {
-        if (i % every === 0 || i === n - 1) {
-            // The last label ends at its point, so that it stays inside the chart.
-            const anchor = i === n - 1 && n > 1 ? "end" : "middle";
-            parts.push(`<text x="${fmt(x(i))}" y="${height - m.bottom + 20}" text-anchor="${anchor}" ${FONT}>${escapeHtml(d.label)}</text>`);
-        }
-    });
+    for (const i of labelledIndexes(n, n === 1 ? plotW : plotW / (n - 1), labelW)) {
+        parts.push(`<text class="x-label" x="${fmt(x(i))}" y="${height - m.bottom + 20}" text-anchor="middle" ${FONT}>${escapeHtml(options.data[i].label)}</text>`);
+    }
     let path = "";
     options.data.forEach((d, i) => {
         if (d.value === null)
@@ -69556,6 +69631,7 @@ function renderBarChartSvg(options) {
 
 
 
+
 // Inline styles only: the page loads nothing (the CSP below forbids it), so it opens offline.
 const STYLE = `
   body { font-family: system-ui, sans-serif; color: #1f2328; margin: 0; background: #f6f8fa; }
@@ -69565,7 +69641,8 @@ const STYLE = `
   .meta { color: #57606a; margin: 0 0 20px; }
   .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 12px; }
   .figure { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px; min-width: 0; }
-  .figure .value { font-size: 1.4rem; font-weight: 600; overflow-wrap: anywhere; }
+  .figure.wide { grid-column: span 2; }
+  .figure .value { font-size: 1.4rem; font-weight: 600; overflow-wrap: break-word; }
   .figure .value.none { color: #57606a; font-weight: 400; }
   .figure .label { color: #57606a; font-size: 0.85rem; }
   section.chart-section { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 12px 16px; margin-top: 16px; }
@@ -69573,6 +69650,7 @@ const STYLE = `
   table { border-collapse: collapse; width: 100%; font-size: 0.85rem; margin-top: 8px; }
   th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #d0d7de; }
   td.num, th.num { text-align: right; }
+  @media (max-width: 340px) { .figure.wide { grid-column: auto; } }
   @media (max-width: 520px) {
     main { padding: 12px; }
     section.chart-section { padding: 8px; }
@@ -69583,12 +69661,19 @@ const STYLE = `
     .figure, section.chart-section { background: #161b22; border-color: #30363d; }
   }
 `;
-/** A headline figure; `null` for a figure with nothing behind it yet ("no data yet", not "0%"). */
+/** A value without spaces longer than this (a rule code) gets a card two columns wide. */
+const WIDE_VALUE = 10;
+/**
+ * A headline figure; `null` for a figure with nothing behind it yet ("no data yet", not "0%").
+ * A rule code gets a wide card, so that `CLAIM_GUARANTEE` stays whole; one too long even for
+ * that breaks after an underscore (`<wbr>`), never inside a word.
+ */
 function figure(value, label) {
+    const wide = value !== null && !value.includes(" ") && value.length > WIDE_VALUE;
     const shown = value === null
         ? `<div class="value none">${NO_DATA}</div>`
-        : `<div class="value">${escapeHtml(value)}</div>`;
-    return `<div class="figure">${shown}<div class="label">${escapeHtml(label)}</div></div>`;
+        : `<div class="value">${escapeHtml(value).replaceAll("_", "_<wbr>")}</div>`;
+    return `<div class="figure${wide ? " wide" : ""}">${shown}<div class="label">${escapeHtml(label)}</div></div>`;
 }
 function table(headers, rows, numeric) {
     const cls = (i) => (numeric.includes(i) ? ' class="num"' : "");
@@ -69636,12 +69721,14 @@ function renderInsightsHtml(report) {
         tick: (v) => `${exactNumber(v)}%`,
         emptyText: "No assets were reviewed in this period",
     });
-    const trendTable = table(["Day", "Rate", "With violations", "Assets"], report.violationRate.map((p) => [
-        p.date,
-        p.total === 0 ? "no assets" : formatPercent(p.rate),
-        String(p.withViolations),
-        String(p.total),
-    ]), [1, 2, 3]);
+    const trendTable = table(["Day", "Rate", "With violations", "Assets"], groupViolationDays(report.violationRate).map((row) => row.kind === "empty"
+        ? [emptyRunDays(row), emptyRunNote(row), "0", "0"]
+        : [
+            row.point.date,
+            formatPercent(row.point.rate),
+            String(row.point.withViolations),
+            String(row.point.total),
+        ]), [1, 2, 3]);
     const duration = renderColumnChartSvg({
         id: "duration",
         title: "Processing duration in seconds",
@@ -69921,7 +70008,7 @@ function renderAssetMarkdown(asset, options = {}) {
     }
     const topics = [...asset.topics].sort((a, b) => bySeverity(sorted(a.issues)[0] ?? { severity: "" }, sorted(b.issues)[0] ?? { severity: "" }));
     for (const topic of topics) {
-        lines.push(`${h(level + 1)} ${sanitizeMarkdown(topic.title, { inline: true })} (${topic.issues.length} issues)`, "");
+        lines.push(`${h(level + 1)} ${sanitizeMarkdown(topic.title, { inline: true })} (${plural(topic.issues.length, "issue")})`, "");
         if (topic.summary?.text)
             lines.push(sanitizeMarkdown(topic.summary.text), "");
         lines.push(...sorted(topic.issues).map((i) => renderIssueMarkdown(i, { withDetails })), "");
@@ -71084,6 +71171,16 @@ async function previousVersionDiff(client, versionList, filename, versionNumber,
  */
 const FATAL_UPLOAD_STATUSES = new Set([401, 402]);
 /**
+ * True when an upload failed for a reason that every other file would meet too: a fatal status,
+ * or the service itself out of reach (storage, `uploadBlob`, may be another host and fail alone).
+ * Skipping each file with the same message would show one failure three times (issue 17).
+ */
+function isFatalUploadError(error) {
+    if (isHttpError(error))
+        return FATAL_UPLOAD_STATUSES.has(error.status);
+    return isNetworkError(error) && error.operation !== "uploadBlob";
+}
+/**
  * Checks every file locally, then uploads the good ones with bounded concurrency. A bad file is
  * skipped with its reason and never fails the others. In sandbox nothing is uploaded: any UUID
  * names the asset (part 4.14 rule 2), so a missing marker fails at submission, before any wait.
@@ -71143,9 +71240,11 @@ async function uploadFiles(options) {
                 skip(file, error.problem, error.message);
                 return null;
             }
-            if (isHttpError(error) && FATAL_UPLOAD_STATUSES.has(error.status))
+            if (isFatalUploadError(error))
                 throw error;
-            skip(file, "upload-failed", `Upload of ${file.displayPath} failed: ${error.message}`);
+            skip(file, "upload-failed", 
+            // Reports put the path before the message: it is not repeated here.
+            `Upload failed: ${error.message}`);
             return null;
         }
     }, signal);
@@ -71251,7 +71350,8 @@ function skipUnmarkedFiles(files) {
         skipped.push({
             file,
             reason: "no-sandbox-marker",
-            message: `${file.displayPath} has no sandbox marker in its name; a sandbox key reviews only marked files.`,
+            // Every report puts the path before the message: the message does not repeat it.
+            message: "no sandbox marker in its name; a sandbox key reviews only marked files.",
         });
     }
     return { files: kept, skipped };
@@ -71319,7 +71419,9 @@ async function runReviewPipeline(options) {
                 ? "No files matched; there is nothing to review."
                 : marked.files.length === 0 && unmarkedNotice !== null
                     ? `Nothing to review in the sandbox: ${unmarkedNotice}`
-                    : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
+                    : options.files.length === 1
+                        ? "The file could not be submitted; see the skipped file."
+                        : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
             return finish("nothing-to-review", why);
         }
         const estimate = await client.estimatePrice({ files: uploaded.map((u) => ({ blobPath: u.blobPath })) }, { signal });
@@ -72238,6 +72340,7 @@ function mermaidXyChart(chart) {
 
 
 
+
 /** Service text in a table cell: sanitized (shared report rules), pipes escaped. */
 function cell(text) {
     return sanitizeMarkdown(text, { inline: true });
@@ -72273,20 +72376,26 @@ function headline(report) {
 }
 function violationRateSection(report) {
     const points = report.violationRate;
-    if (points.length === 0)
+    // A day without assets has no rate. Mermaid's xychart takes numbers only (no gaps), so such
+    // days are left out of the chart rather than drawn as 0%; bars, not a line, so that nothing
+    // is drawn between two days apart. The table below lists the days without assets.
+    const measured = points.filter((p) => p.total > 0);
+    if (measured.length === 0)
         return "No assets were reviewed in this period.";
     const chart = mermaidXyChart({
-        title: "Assets with at least one issue, per day (%)",
-        kind: "line",
-        labels: points.map((p) => p.date.slice(5)),
-        values: points.map((p) => round1(p.rate * 100)),
+        title: "Assets with at least one issue, per day with assets (%)",
+        kind: "bar",
+        labels: measured.map((p) => p.date.slice(5)),
+        values: measured.map((p) => round1(p.rate * 100)),
         yLabel: "%",
         yMax: 100,
     });
     const table = [
         "| Day | Rate | With violations | Assets |",
         "| --- | ---: | ---: | ---: |",
-        ...points.map((p) => `| ${cell(p.date)} | ${formatPercent(p.rate)} | ${p.withViolations} | ${p.total} |`),
+        ...groupViolationDays(points).map((row) => row.kind === "empty"
+            ? `| ${cell(emptyRunDays(row))} | ${emptyRunNote(row)} | 0 | 0 |`
+            : `| ${cell(row.point.date)} | ${formatPercent(row.point.rate)} | ${row.point.withViolations} | ${row.point.total} |`),
     ].join("\n");
     return `${chart}\n\n<details><summary>Figures per day</summary>\n\n${table}\n\n</details>`;
 }
@@ -73009,8 +73118,17 @@ function resolveSidekicks(flag, env) {
 
 
 
+
+/**
+ * A skipped file and why, naming the file once: a local file's message starts with its path
+ * (`media/empty.txt is empty; …`), others do not (`no sandbox marker in its name; …`).
+ */
+function skippedLine(skipped) {
+    const path = skipped.file.displayPath;
+    return skipped.message.startsWith(`${path} `) ? skipped.message : `${path}: ${skipped.message}`;
+}
 /** The text report of `review`: files, their issues, skipped files and the verdict. */
-function formatReview(outcome, style) {
+function formatReview(outcome, style, options = {}) {
     const parts = [];
     if (outcome.assets.length > 0) {
         parts.push(formatTable([
@@ -73036,47 +73154,32 @@ function formatReview(outcome, style) {
         }
     }
     if (outcome.skipped.length > 0) {
-        parts.push(`${style.yellow("Skipped")}\n${outcome.skipped.map((s) => `  ${s.file.displayPath}: ${s.message}`).join("\n")}\n`);
+        parts.push(`${style.yellow("Skipped")}\n${outcome.skipped.map((s) => `  ${skippedLine(s)}`).join("\n")}\n`);
     }
     const reuse = reuseSummary(outcome.assets);
     const facts = [
         outcome.submissionId ? `submission ${outcome.submissionId}` : null,
         outcome.estimate ? plural(outcome.estimate.totalCredits, "credit") : null,
         reuse.count > 0 ? reuse.text : null,
-        `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`,
+        // Counts only when a review produced them: "0 issues" after a refused key, or after a
+        // timeout (whose results were not read), would be a claim.
+        outcome.status === "completed"
+            ? `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`
+            : null,
         `fail-on ${outcome.failOn}`,
         outcome.environment === "sandbox" ? "sandbox" : null,
     ].filter(Boolean);
-    parts.push(`${verdictLine(outcome, style)}\n${facts.join(", ")}\n`);
+    parts.push(`${verdictLine(outcome, style, options)}\n${facts.join(", ")}\n`);
     return parts.join("\n");
 }
-/** The verdict word per conclusion: check-run terms (`action_required`) read oddly in a terminal. */
-const VERDICT_WORDS = Object.freeze({
-    success: "passed",
-    failure: "failed",
-    action_required: "stopped",
-    skipped: "skipped",
-    timed_out: "timed out",
-    cancelled: "cancelled",
-    pending: "pending",
-});
 /**
  * One sentence on how the run ended. A completed run is judged here from its data (issues at or
  * above `--fail-on`, failed assets, failed uploads: the same rules as the exit code), so the line
  * matches the exit code; any other ending uses the pipeline's reason.
  */
-function verdictLine(outcome, style) {
-    if (outcome.status === "submitted-no-wait") {
-        const next = outcome.submissionId
-            ? ` Follow up with: content-review status ${outcome.submissionId} --wait`
-            : "";
-        return `Review ${style.yellow(VERDICT_WORDS.pending)}: ${outcome.reason}${next}`;
-    }
-    if (outcome.status !== "completed") {
-        // The reason is an error message: `review` prints it once, on stderr (reviewErrorLine).
-        const word = VERDICT_WORDS[outcome.conclusion];
-        return `Review ${outcome.conclusion === "failure" ? style.red(word) : style.yellow(word)}.`;
-    }
+function verdictLine(outcome, style, options) {
+    if (outcome.status !== "completed")
+        return unfinishedLine(outcome, style, options);
     const over = outcome.assets.reduce((n, a) => n + a.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn)).length, 0);
     const uploadFailed = outcome.skipped.filter((s) => SERVICE_SKIP_REASONS.has(s.reason)).length;
     const problems = [
@@ -73092,6 +73195,48 @@ function verdictLine(outcome, style) {
     return outcome.failOn === "never"
         ? `Review ${style.green("passed")}: ${reviewed}; fail-on is never.`
         : `Review ${style.green("passed")}: ${reviewed}, no issues at or above ${outcome.failOn}.`;
+}
+/**
+ * How a run that produced no verdict ended, in the words of what happened: never "Review failed"
+ * for a review that did not take place (issue 17). The details and what to do are the error line
+ * on stderr ({@link reviewErrorLine}), printed once; this line does not repeat them.
+ */
+function unfinishedLine(outcome, style, options) {
+    const id = outcome.submissionId;
+    const followUp = id === null ? "" : ` Follow up with: content-review status ${id} --wait`;
+    switch (outcome.status) {
+        case "submitted-no-wait":
+            return `Review ${style.yellow("pending")}: ${outcome.reason}${followUp}`;
+        case "cancelled":
+            return id === null
+                ? `${style.yellow("Cancelled")}: nothing was submitted.`
+                : `${style.yellow("Cancelled")}: submission ${id} was not waited for; it goes on running.${followUp}`;
+        case "timed-out":
+            return `${style.yellow("Timed out")}: submission ${id} did not finish in time.${followUp}`;
+        case "budget-exceeded":
+            return `${style.yellow("Not submitted")}: the estimate is over --max-credits ${outcome.maxCredits}; nothing was charged.`;
+        case "nothing-to-review":
+            return `${style.yellow("Not reviewed")}: there was nothing to review.`;
+        default: {
+            const what = errorCause(outcome.error?.cause, options.baseUrl);
+            return id === null
+                ? `${style.red("Not reviewed")}: ${what}.`
+                : `${style.red("Not finished")}: submission ${id} was made, but ${what}.${followUp}`;
+        }
+    }
+}
+/** What stopped a run, in a few words: the detail is in the error line. */
+function errorCause(error, baseUrl) {
+    if (isHttpError(error)) {
+        if (error.status === 401)
+            return "the service refused the API key (401)";
+        if (error.status === 402)
+            return "the workspace's plan has no API access (402)";
+        return `the service answered ${error.status} to ${error.operation}`;
+    }
+    if (isNetworkError(error))
+        return `could not reach ${baseUrl === undefined ? "the service" : baseUrl}`;
+    return "an error stopped the run";
 }
 /**
  * The line `review` writes to stderr when a run ended before its results (an error, a budget
@@ -73172,8 +73317,12 @@ function renderReview(outcome, format, session) {
         case "junit":
             return renderJunit(outcome);
         case "text":
-            return formatReview(outcome, session.style);
+            return textReport(outcome, session);
     }
+}
+/** The text report, naming the service's address should it have been out of reach. */
+function textReport(outcome, session) {
+    return formatReview(outcome, session.style, { baseUrl: session.config().baseUrl });
 }
 /** Progress of the pipeline: a bar (or lines) per upload, then one for the wait. */
 function pipelineEvents(session) {
@@ -73184,7 +73333,7 @@ function pipelineEvents(session) {
         onUploadProgress: (e) => uploads.get(e.file.path)?.update(e.bytesSent),
         onUploadDone: (a) => uploads.get(a.file.path)?.finish(),
         onSandboxAsset: (a) => session.progress.line(`sandbox ${a.file.displayPath}: not uploaded (its name sets the outcome)`),
-        onUploadSkipped: (s) => session.progress.line(`skipped ${s.file.displayPath}: ${s.message}`),
+        onUploadSkipped: (s) => session.progress.line(`skipped ${skippedLine(s)}`),
         onEstimate: (e) => session.progress.line(`estimate: ${plural(e.totalCredits, "credit")}`),
         onSubmitted: (e) => session.progress.line(`submitted ${plural(e.assetCount, "asset")} as ${e.submissionId}`),
         onPoll: (s) => {
@@ -73199,6 +73348,18 @@ function pipelineEvents(session) {
         onReused: (a) => session.progress.line(`reused ${a.file.displayPath}: ${a.reused === null ? "unchanged" : describeReuse(a.reused)}`),
         onReuseRejected: (e) => session.progress.line(e.message),
     };
+}
+/**
+ * In sandbox, a file named on the command line without a marker is a mistake in the command, not
+ * a file to skip: the service would refuse the whole submission (part 4.14 rule 1). Say so
+ * before anything is uploaded. Files found in a folder or by a glob are skipped with a warning.
+ */
+function refuseUnmarkedNamedFiles(files) {
+    const named = files.filter((f) => !f.discovered && !hasSandboxMarker(f.displayPath));
+    if (named.length === 0)
+        return;
+    const names = named.map((f) => f.displayPath).join(", ");
+    throw new CliUsageError(`${names} ${named.length === 1 ? "has" : "have"} no sandbox marker in the name, and a sandbox key (sk_test_) reviews only files whose names contain one of ${SANDBOX_MARKERS.join(", ")}. Rename ${named.length === 1 ? "it" : "them"} to include a marker, leave ${named.length === 1 ? "it" : "them"} out, or use a live key. Nothing was uploaded or submitted.`, { input: named[0].displayPath });
 }
 /** A date-time to the second: what a CLI run names itself in the state file's entries. */
 function runTime() {
@@ -73230,6 +73391,8 @@ function registerReviewCommand(program, ctx) {
         if (options.simulationDelay !== undefined)
             requireSandbox(session, "--simulation-delay");
         const found = await expandPaths(paths, ctx.io.cwd);
+        if (session.config().environment === "sandbox")
+            refuseUnmarkedNamedFiles(found);
         if (options.output) {
             await checkOutputFile(ctx.io.cwd, options.output, {
                 consequence: "Nothing was uploaded or submitted.",
@@ -73306,12 +73469,12 @@ function registerReviewCommand(program, ctx) {
             }
             catch (error) {
                 // The review ran (and was charged): its summary still goes out before the error.
-                ctx.io.stdout.write(formatReview(outcome, session.style));
+                ctx.io.stdout.write(textReport(outcome, session));
                 throw error;
             }
             ctx.io.stdout.write(session.json
                 ? renderReview(outcome, "json", session)
-                : `${formatReview(outcome, session.style)}Wrote the ${format} report to ${options.output}.\n`);
+                : `${textReport(outcome, session)}Wrote the ${format} report to ${options.output}.\n`);
         }
         else {
             ctx.io.stdout.write(renderReview(outcome, format, session));
@@ -73784,6 +73947,9 @@ function createProgram(ctx) {
         .configureOutput({
         writeOut: (text) => io.stdout.write(text),
         writeErr: (text) => io.stderr.write(text),
+        // Commander starts its usage errors with "error: "; every message of this CLI starts with
+        // its name, so that a line in a CI log says which tool wrote it.
+        outputError: (text, write) => write(text.replace(/^error: /, "content-review: ")),
         getOutHelpWidth: () => io.stdout.columns ?? 100,
         getErrHelpWidth: () => io.stderr.columns ?? 100,
         getOutHasColors: () => colorEnabled(io.stdout, io.env),
@@ -73884,11 +74050,14 @@ async function main(argv, io = processIo()) {
 
 
 
-// A reader that stops early (`content-review --help | head -1`) closes the pipe: that ends the
-// output, not the command, so it is neither a crash nor an error to report.
+
+// A reader that stops early (`content-review review media/ --json | head`) closes the pipe: that
+// ends the output, not the command. The rest of the output is dropped, and the exit code stays
+// the verdict's (1 for findings), as with `gh`: under `set -o pipefail` a closed stdout must not
+// turn a failing gate into a pass, nor into a crash. Documented in docs/cli.md, "Exit codes".
 for (const stream of [process.stdout, process.stderr]) {
     stream.on("error", (error) => {
-        if (error.code !== "EPIPE")
+        if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED")
             throw error;
     });
 }
@@ -73896,13 +74065,19 @@ for (const stream of [process.stdout, process.stderr]) {
 // still reports what it has; a second Ctrl+C quits at once.
 const controller = new AbortController();
 const interrupt = (signal) => {
+    // Already stopping (a SIGTERM after a Ctrl+C, or the parent's end after either): say it once.
+    if (controller.signal.aborted)
+        return;
     process.stderr.write(`\ncontent-review: ${signal} received; stopping (Ctrl+C again quits at once)\n`);
     controller.abort(new InterruptedError(signal));
     process.once("SIGINT", () => process.exit(130));
 };
 process.once("SIGINT", interrupt);
 process.once("SIGTERM", interrupt);
+// `kill` of the npx pid reaches sh, not this process: its end stops the run as SIGTERM would.
+const unwatch = stopWhenParentExits(() => process.kill(process.pid, "SIGTERM"));
 void main(process.argv.slice(2), processIo(controller.signal)).then((code) => {
+    unwatch();
     process.exitCode = code;
     process.removeAllListeners("SIGINT");
     process.removeAllListeners("SIGTERM");

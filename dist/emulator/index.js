@@ -72852,8 +72852,334 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
+// NAMESPACE OBJECT: ./node_modules/zod/v4/core/regexes.js
+var regexes_namespaceObject = {};
+__nccwpck_require__.r(regexes_namespaceObject);
+__nccwpck_require__.d(regexes_namespaceObject, {
+  anyString: () => (anyString),
+  base64: () => (base64),
+  base64url: () => (base64url),
+  bigint: () => (bigint),
+  boolean: () => (regexes_boolean),
+  browserEmail: () => (browserEmail),
+  cidrv4: () => (cidrv4),
+  cidrv6: () => (cidrv6),
+  creditCard: () => (creditCard),
+  cuid: () => (cuid),
+  cuid2: () => (cuid2),
+  currencyCode: () => (currencyCode),
+  date: () => (date),
+  datetime: () => (datetime),
+  domain: () => (domain),
+  duration: () => (duration),
+  e164: () => (e164),
+  email: () => (email),
+  emoji: () => (emoji),
+  extendedDuration: () => (extendedDuration),
+  guid: () => (guid),
+  hex: () => (hex),
+  hostname: () => (hostname),
+  html5Email: () => (html5Email),
+  httpProtocol: () => (httpProtocol),
+  iban: () => (iban),
+  idnEmail: () => (idnEmail),
+  integer: () => (integer),
+  ipv4: () => (ipv4),
+  ipv6: () => (ipv6),
+  ksuid: () => (ksuid),
+  lowercase: () => (lowercase),
+  mac: () => (mac),
+  md5_base64: () => (md5_base64),
+  md5_base64url: () => (md5_base64url),
+  md5_hex: () => (md5_hex),
+  nanoid: () => (nanoid),
+  nanoidOfLength: () => (nanoidOfLength),
+  "null": () => (_null),
+  number: () => (number),
+  rfc5322Email: () => (rfc5322Email),
+  sha1_base64: () => (sha1_base64),
+  sha1_base64url: () => (sha1_base64url),
+  sha1_hex: () => (sha1_hex),
+  sha256_base64: () => (sha256_base64),
+  sha256_base64url: () => (sha256_base64url),
+  sha256_hex: () => (sha256_hex),
+  sha384_base64: () => (sha384_base64),
+  sha384_base64url: () => (sha384_base64url),
+  sha384_hex: () => (sha384_hex),
+  sha512_base64: () => (sha512_base64),
+  sha512_base64url: () => (sha512_base64url),
+  sha512_hex: () => (sha512_hex),
+  string: () => (string),
+  time: () => (time),
+  ulid: () => (ulid),
+  undefined: () => (_undefined),
+  unicodeEmail: () => (unicodeEmail),
+  uppercase: () => (uppercase),
+  uuid: () => (uuid),
+  uuid4: () => (uuid4),
+  uuid6: () => (uuid6),
+  uuid7: () => (uuid7),
+  xid: () => (xid)
+});
+
+// NAMESPACE OBJECT: ./node_modules/zod/v4/classic/schemas.js
+var classic_schemas_namespaceObject = {};
+__nccwpck_require__.r(classic_schemas_namespaceObject);
+__nccwpck_require__.d(classic_schemas_namespaceObject, {
+  ZodAny: () => (ZodAny),
+  ZodArray: () => (ZodArray),
+  ZodBase64: () => (ZodBase64),
+  ZodBase64URL: () => (ZodBase64URL),
+  ZodBigInt: () => (ZodBigInt),
+  ZodBigIntFormat: () => (ZodBigIntFormat),
+  ZodBoolean: () => (ZodBoolean),
+  ZodCIDRv4: () => (ZodCIDRv4),
+  ZodCIDRv6: () => (ZodCIDRv6),
+  ZodCUID: () => (ZodCUID),
+  ZodCUID2: () => (ZodCUID2),
+  ZodCatch: () => (ZodCatch),
+  ZodCodec: () => (ZodCodec),
+  ZodCreditCard: () => (ZodCreditCard),
+  ZodCustom: () => (ZodCustom),
+  ZodCustomStringFormat: () => (ZodCustomStringFormat),
+  ZodDate: () => (ZodDate),
+  ZodDefault: () => (ZodDefault),
+  ZodDiscriminatedUnion: () => (ZodDiscriminatedUnion),
+  ZodE164: () => (ZodE164),
+  ZodEmail: () => (ZodEmail),
+  ZodEmoji: () => (ZodEmoji),
+  ZodEnum: () => (ZodEnum),
+  ZodExactOptional: () => (ZodExactOptional),
+  ZodFile: () => (ZodFile),
+  ZodFunction: () => (ZodFunction),
+  ZodGUID: () => (ZodGUID),
+  ZodIBAN: () => (ZodIBAN),
+  ZodIPv4: () => (ZodIPv4),
+  ZodIPv6: () => (ZodIPv6),
+  ZodISODate: () => (ZodISODate),
+  ZodISODateTime: () => (ZodISODateTime),
+  ZodISODuration: () => (ZodISODuration),
+  ZodISOTime: () => (ZodISOTime),
+  ZodInstanceOf: () => (ZodInstanceOf),
+  ZodIntersection: () => (ZodIntersection),
+  ZodJWT: () => (ZodJWT),
+  ZodKSUID: () => (ZodKSUID),
+  ZodLazy: () => (ZodLazy),
+  ZodLiteral: () => (ZodLiteral),
+  ZodMAC: () => (ZodMAC),
+  ZodMap: () => (ZodMap),
+  ZodNaN: () => (ZodNaN),
+  ZodNanoID: () => (ZodNanoID),
+  ZodNever: () => (ZodNever),
+  ZodNonOptional: () => (ZodNonOptional),
+  ZodNull: () => (ZodNull),
+  ZodNullable: () => (ZodNullable),
+  ZodNumber: () => (ZodNumber),
+  ZodNumberFormat: () => (ZodNumberFormat),
+  ZodObject: () => (ZodObject),
+  ZodOptional: () => (ZodOptional),
+  ZodPipe: () => (ZodPipe),
+  ZodPrefault: () => (ZodPrefault),
+  ZodPreprocess: () => (ZodPreprocess),
+  ZodPromise: () => (ZodPromise),
+  ZodReadonly: () => (ZodReadonly),
+  ZodRecord: () => (ZodRecord),
+  ZodSet: () => (ZodSet),
+  ZodString: () => (ZodString),
+  ZodStringFormat: () => (ZodStringFormat),
+  ZodSuccess: () => (ZodSuccess),
+  ZodSymbol: () => (ZodSymbol),
+  ZodTemplateLiteral: () => (ZodTemplateLiteral),
+  ZodTransform: () => (ZodTransform),
+  ZodTuple: () => (ZodTuple),
+  ZodType: () => (ZodType),
+  ZodULID: () => (ZodULID),
+  ZodURL: () => (ZodURL),
+  ZodUUID: () => (ZodUUID),
+  ZodUndefined: () => (ZodUndefined),
+  ZodUnion: () => (ZodUnion),
+  ZodUnknown: () => (ZodUnknown),
+  ZodVoid: () => (ZodVoid),
+  ZodXID: () => (ZodXID),
+  ZodXor: () => (ZodXor),
+  _ZodString: () => (_ZodString),
+  _default: () => (schemas_default),
+  _function: () => (_function),
+  any: () => (any),
+  array: () => (array),
+  base64: () => (schemas_base64),
+  base64url: () => (schemas_base64url),
+  bigint: () => (schemas_bigint),
+  boolean: () => (schemas_boolean),
+  "catch": () => (schemas_catch),
+  check: () => (check),
+  cidrv4: () => (schemas_cidrv4),
+  cidrv6: () => (schemas_cidrv6),
+  codec: () => (codec),
+  creditCard: () => (schemas_creditCard),
+  cuid: () => (schemas_cuid),
+  cuid2: () => (schemas_cuid2),
+  currencyCode: () => (schemas_currencyCode),
+  custom: () => (custom),
+  date: () => (schemas_date),
+  describe: () => (schemas_describe),
+  discriminatedUnion: () => (discriminatedUnion),
+  e164: () => (schemas_e164),
+  email: () => (schemas_email),
+  emoji: () => (schemas_emoji),
+  "enum": () => (schemas_enum),
+  exactOptional: () => (exactOptional),
+  file: () => (file),
+  float32: () => (float32),
+  float64: () => (float64),
+  "function": () => (_function),
+  guid: () => (schemas_guid),
+  hash: () => (hash),
+  hex: () => (schemas_hex),
+  hostname: () => (schemas_hostname),
+  httpUrl: () => (httpUrl),
+  iban: () => (schemas_iban),
+  "instanceof": () => (_instanceof),
+  int: () => (schemas_int),
+  int32: () => (int32),
+  int64: () => (int64),
+  intersection: () => (intersection),
+  invertCodec: () => (invertCodec),
+  ipv4: () => (schemas_ipv4),
+  ipv6: () => (schemas_ipv6),
+  json: () => (json),
+  jwt: () => (jwt),
+  keyof: () => (keyof),
+  ksuid: () => (schemas_ksuid),
+  lazy: () => (lazy),
+  literal: () => (literal),
+  looseObject: () => (looseObject),
+  looseRecord: () => (looseRecord),
+  mac: () => (schemas_mac),
+  map: () => (map),
+  meta: () => (schemas_meta),
+  nan: () => (nan),
+  nanoid: () => (schemas_nanoid),
+  nativeEnum: () => (nativeEnum),
+  never: () => (never),
+  nonoptional: () => (nonoptional),
+  "null": () => (schemas_null),
+  nullable: () => (nullable),
+  nullish: () => (schemas_nullish),
+  number: () => (schemas_number),
+  object: () => (object),
+  optional: () => (optional),
+  partialRecord: () => (partialRecord),
+  pipe: () => (pipe),
+  prefault: () => (prefault),
+  preprocess: () => (preprocess),
+  promise: () => (promise),
+  readonly: () => (readonly),
+  record: () => (record),
+  refine: () => (refine),
+  set: () => (set),
+  strictObject: () => (strictObject),
+  string: () => (schemas_string),
+  stringFormat: () => (stringFormat),
+  stringbool: () => (stringbool),
+  success: () => (success),
+  superRefine: () => (superRefine),
+  symbol: () => (symbol),
+  templateLiteral: () => (templateLiteral),
+  transform: () => (transform),
+  tuple: () => (tuple),
+  uint32: () => (uint32),
+  uint64: () => (uint64),
+  ulid: () => (schemas_ulid),
+  undefined: () => (schemas_undefined),
+  union: () => (union),
+  unknown: () => (unknown),
+  url: () => (url),
+  uuid: () => (schemas_uuid),
+  uuidv4: () => (uuidv4),
+  uuidv6: () => (uuidv6),
+  uuidv7: () => (uuidv7),
+  "void": () => (schemas_void),
+  xid: () => (schemas_xid),
+  xor: () => (xor)
+});
+
+// NAMESPACE OBJECT: ./node_modules/zod/v4/classic/iso.js
+var iso_namespaceObject = {};
+__nccwpck_require__.r(iso_namespaceObject);
+__nccwpck_require__.d(iso_namespaceObject, {
+  ZodISODate: () => (ZodISODate),
+  ZodISODateTime: () => (ZodISODateTime),
+  ZodISODuration: () => (ZodISODuration),
+  ZodISOTime: () => (ZodISOTime),
+  date: () => (iso_date),
+  datetime: () => (iso_datetime),
+  duration: () => (iso_duration),
+  time: () => (iso_time)
+});
+
+// NAMESPACE OBJECT: ./node_modules/zod/v4/classic/checks.js
+var classic_checks_namespaceObject = {};
+__nccwpck_require__.r(classic_checks_namespaceObject);
+__nccwpck_require__.d(classic_checks_namespaceObject, {
+  endsWith: () => (_endsWith),
+  gt: () => (_gt),
+  gte: () => (_gte),
+  includes: () => (_includes),
+  length: () => (_length),
+  lowercase: () => (_lowercase),
+  lt: () => (_lt),
+  lte: () => (_lte),
+  maxLength: () => (_maxLength),
+  maxSize: () => (_maxSize),
+  mime: () => (_mime),
+  minLength: () => (_minLength),
+  minSize: () => (_minSize),
+  multipleOf: () => (_multipleOf),
+  negative: () => (_negative),
+  nonnegative: () => (_nonnegative),
+  nonpositive: () => (_nonpositive),
+  normalize: () => (_normalize),
+  overwrite: () => (_overwrite),
+  positive: () => (_positive),
+  properties: () => (_properties),
+  property: () => (_property),
+  regex: () => (_regex),
+  size: () => (_size),
+  slugify: () => (_slugify),
+  startsWith: () => (_startsWith),
+  toLowerCase: () => (_toLowerCase),
+  toUpperCase: () => (_toUpperCase),
+  trim: () => (_trim),
+  uppercase: () => (_uppercase)
+});
+
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/process/stop-when-parent-exits.ts
+/**
+ * Calls `onExit` once when the process that started this one goes away, and returns a function
+ * that stops watching. `npx content-review …` runs npm, then `sh`, then node: a `kill` of the
+ * npx pid reaches `sh`, not node, which would go on with parent pid 1 (issue 17). Node has no
+ * event for a parent's end, so the parent pid is compared at an interval; the timer is unref'd,
+ * so it never keeps the process alive.
+ *
+ * @example
+ * const unwatch = stopWhenParentExits(() => process.kill(process.pid, "SIGTERM"));
+ */
+function stopWhenParentExits(onExit, options = {}) {
+    const parentPid = options.parentPid ?? (() => process.ppid);
+    const parent = parentPid();
+    const timer = setInterval(() => {
+        if (parentPid() === parent)
+            return;
+        clearInterval(timer);
+        onExit();
+    }, options.intervalMs ?? 500);
+    timer.unref();
+    return () => clearInterval(timer);
+}
+
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:http"
@@ -72932,7 +73258,7 @@ function floatSafeRemainder(val, step) {
         return 0;
     return ratio - roundedRatio;
 }
-const EVALUATING = /* @__PURE__*/ (/* unused pure expression or super */ null && (Symbol("evaluating")));
+const EVALUATING = /* @__PURE__*/ Symbol("evaluating");
 function defineLazy(object, key, getter) {
     let value = undefined;
     Object.defineProperty(object, key, {
@@ -74226,9 +74552,9 @@ const uuid = (version) => {
         return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
     return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
 };
-const uuid4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(4)));
-const uuid6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(6)));
-const uuid7 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(7)));
+const uuid4 = /*@__PURE__*/ uuid(4);
+const uuid6 = /*@__PURE__*/ uuid(6);
+const uuid7 = /*@__PURE__*/ uuid(7);
 /** Practical email validation */
 const email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 /** Equivalent to the HTML5 input[type=email] validation implemented by browsers. Source: https://developer.mozilla.org/en-US/docs/Web/HTML/Element/input/email */
@@ -74237,7 +74563,7 @@ const html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]
 const rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 /** A loose regex that allows Unicode characters, enforces length limits, and that's about it. */
 const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
-const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
+const idnEmail = unicodeEmail;
 const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 // from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
 // Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
@@ -74248,7 +74574,7 @@ function emoji() {
 const ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
 const ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
 const mac = (delimiter) => {
-    const escapedDelim = util.escapeRegex(delimiter ?? ":");
+    const escapedDelim = escapeRegex(delimiter ?? ":");
     return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
 };
 const cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
@@ -74335,24 +74661,24 @@ function fixedBase64url(length) {
 }
 // MD5 (16 bytes): base64 = 24 chars total (22 + "==")
 const md5_hex = /^[0-9a-fA-F]{32}$/;
-const md5_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(22, "==")));
-const md5_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(22)));
+const md5_base64 = /*@__PURE__*/ fixedBase64(22, "==");
+const md5_base64url = /*@__PURE__*/ fixedBase64url(22);
 // SHA1 (20 bytes): base64 = 28 chars total (27 + "=")
 const sha1_hex = /^[0-9a-fA-F]{40}$/;
-const sha1_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(27, "=")));
-const sha1_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(27)));
+const sha1_base64 = /*@__PURE__*/ fixedBase64(27, "=");
+const sha1_base64url = /*@__PURE__*/ fixedBase64url(27);
 // SHA256 (32 bytes): base64 = 44 chars total (43 + "=")
 const sha256_hex = /^[0-9a-fA-F]{64}$/;
-const sha256_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(43, "=")));
-const sha256_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(43)));
+const sha256_base64 = /*@__PURE__*/ fixedBase64(43, "=");
+const sha256_base64url = /*@__PURE__*/ fixedBase64url(43);
 // SHA384 (48 bytes): base64 = 64 chars total (no padding)
 const sha384_hex = /^[0-9a-fA-F]{96}$/;
-const sha384_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(64, "")));
-const sha384_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(64)));
+const sha384_base64 = /*@__PURE__*/ fixedBase64(64, "");
+const sha384_base64url = /*@__PURE__*/ fixedBase64url(64);
 // SHA512 (64 bytes): base64 = 88 chars total (86 + "==")
 const sha512_hex = /^[0-9a-fA-F]{128}$/;
-const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
-const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
+const sha512_base64 = /*@__PURE__*/ fixedBase64(86, "==");
+const sha512_base64url = /*@__PURE__*/ fixedBase64url(86);
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
@@ -74368,7 +74694,7 @@ const $ZodCheck = /*@__PURE__*/ $constructor("$ZodCheck", (inst, def) => {
 /** Default `when` for size-based checks: run only on non-nullish values with a `size`. */
 const _whenHasSize = (payload) => {
     const val = payload.value;
-    return !util.nullish(val) && val.size !== undefined;
+    return !nullish(val) && val.size !== undefined;
 };
 /** Default `when` for length-based checks: run only on non-nullish values with a `length`. */
 const _whenHasLength = (payload) => {
@@ -74529,9 +74855,9 @@ const $ZodCheckNumberFormat = /*@__PURE__*/ $constructor("$ZodCheckNumberFormat"
         }
     };
 });
-const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckBigIntFormat", (inst, def) => {
+const $ZodCheckBigIntFormat = /*@__PURE__*/ $constructor("$ZodCheckBigIntFormat", (inst, def) => {
     $ZodCheck.init(inst, def); // no format checks
-    const [minimum, maximum] = util.BIGINT_FORMAT_RANGES[def.format];
+    const [minimum, maximum] = BIGINT_FORMAT_RANGES[def.format];
     inst._zod.check = (payload) => {
         const input = payload.value;
         if (input < minimum) {
@@ -74557,8 +74883,8 @@ const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super 
             });
         }
     };
-})));
-const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxSize", (inst, def) => {
+});
+const $ZodCheckMaxSize = /*@__PURE__*/ $constructor("$ZodCheckMaxSize", (inst, def) => {
     var _a;
     $ZodCheck.init(inst, def);
     (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
@@ -74568,7 +74894,7 @@ const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ nu
         if (size <= def.maximum)
             return;
         payload.issues.push({
-            origin: util.getSizableOrigin(input),
+            origin: getSizableOrigin(input),
             code: "too_big",
             maximum: def.maximum,
             inclusive: true,
@@ -74577,8 +74903,8 @@ const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ nu
             continue: !def.abort,
         });
     };
-})));
-const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMinSize", (inst, def) => {
+});
+const $ZodCheckMinSize = /*@__PURE__*/ $constructor("$ZodCheckMinSize", (inst, def) => {
     var _a;
     $ZodCheck.init(inst, def);
     (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
@@ -74588,7 +74914,7 @@ const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ nu
         if (size >= def.minimum)
             return;
         payload.issues.push({
-            origin: util.getSizableOrigin(input),
+            origin: getSizableOrigin(input),
             code: "too_small",
             minimum: def.minimum,
             inclusive: true,
@@ -74597,8 +74923,8 @@ const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ nu
             continue: !def.abort,
         });
     };
-})));
-const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckSizeEquals", (inst, def) => {
+});
+const $ZodCheckSizeEquals = /*@__PURE__*/ $constructor("$ZodCheckSizeEquals", (inst, def) => {
     var _a;
     $ZodCheck.init(inst, def);
     (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
@@ -74609,7 +74935,7 @@ const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */
             return;
         const tooBig = size > def.size;
         payload.issues.push({
-            origin: util.getSizableOrigin(input),
+            origin: getSizableOrigin(input),
             ...(tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size }),
             inclusive: true,
             exact: true,
@@ -74618,7 +74944,7 @@ const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */
             continue: !def.abort,
         });
     };
-})));
+});
 const $ZodCheckMaxLength = /*@__PURE__*/ $constructor("$ZodCheckMaxLength", (inst, def) => {
     var _a;
     $ZodCheck.init(inst, def);
@@ -74805,7 +75131,7 @@ function handleCheckPropertyResult(result, payload, property) {
         payload.issues.push(...prefixIssues(property, result.issues));
     }
 }
-const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
+const $ZodCheckProperty = /*@__PURE__*/ $constructor("$ZodCheckProperty", (inst, def) => {
     $ZodCheck.init(inst, def);
     inst._zod.check = (payload) => {
         const result = def.schema._zod.run({
@@ -74818,7 +75144,7 @@ const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ n
         handleCheckPropertyResult(result, payload, def.property);
         return;
     };
-})));
+});
 const $ZodCheckProperties = /*@__PURE__*/ $constructor("$ZodCheckProperties", (inst, def) => {
     $ZodCheck.init(inst, def);
     hide(inst, Symbol.iterator, function* () {
@@ -74850,7 +75176,7 @@ const $ZodCheckProperties = /*@__PURE__*/ $constructor("$ZodCheckProperties", (i
         return undefined;
     };
 });
-const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
+const $ZodCheckMimeType = /*@__PURE__*/ $constructor("$ZodCheckMimeType", (inst, def) => {
     $ZodCheck.init(inst, def);
     const mimeSet = new Set(def.mime);
     inst._zod.check = (payload) => {
@@ -74864,7 +75190,7 @@ const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ n
             continue: !def.abort,
         });
     };
-})));
+});
 const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (inst, def) => {
     $ZodCheck.init(inst, def);
     inst._zod.check = (payload) => {
@@ -74911,6 +75237,452 @@ class Doc {
         return factory(...Object.values(this.closed));
     }
 }
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+
+
+/* Computing the message eagerly is expensive (pretty-printed JSON of all
+ * issues), so defer it until first read. The accessor functions and
+ * descriptors are shared across instances to keep error construction
+ * cheap; the computed message is cached on the internals object. The
+ * setter preserves plain assignment semantics for consumers that
+ * overwrite `message`. */
+function _getMessage() {
+    const internals = this._zod;
+    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
+    return internals.message;
+}
+function _setMessage(value) {
+    this._zod.message = value;
+}
+const _messageDesc = {
+    get: _getMessage,
+    set: _setMessage,
+    enumerable: true,
+    configurable: true,
+};
+const _issuesDesc = { value: undefined, enumerable: false };
+/* Prototypes that already carry the lazy `toString`. Seeded with the
+ * intrinsics so that `init` on a foreign object — it accepts any object —
+ * can never install an accessor onto a prototype we do not own. */
+const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+const initializer = (inst, def) => {
+    inst.name = "$ZodError";
+    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
+    _issuesDesc.value = def;
+    Object.defineProperty(inst, "issues", _issuesDesc);
+    // Clear the shared slot; a retained `value` pins the last error's issues.
+    _issuesDesc.value = undefined;
+    Object.defineProperty(inst, "message", _messageDesc);
+    /* `toString` lives as a non-enumerable lazy getter on the shared
+     * prototype; on first access it caches a per-instance closure so
+     * detached usage still works. */
+    const proto = Object.getPrototypeOf(inst);
+    if (!_installedToString.has(proto)) {
+        _installedToString.add(proto);
+        Object.defineProperty(proto, "toString", {
+            configurable: true,
+            enumerable: false,
+            get() {
+                const value = () => this.message;
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+                return value;
+            },
+            set(value) {
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+            },
+        });
+    }
+};
+const $ZodError = $constructor("$ZodError", initializer);
+const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
+    Parent: Error,
+});
+/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
+ * ("toString", "constructor") would otherwise read through to the prototype, and assigning
+ * "__proto__" would hit the setter instead of creating a key. */
+function node(obj, key, make) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+        if (key === "__proto__") {
+            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+        }
+        else {
+            obj[key] = make();
+        }
+    }
+    return obj[key];
+}
+function flattenError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = {};
+    const formErrors = [];
+    for (const sub of error.issues) {
+        if (sub.path.length > 0) {
+            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
+        }
+        else {
+            formErrors.push(mapper(sub));
+        }
+    }
+    return { formErrors, fieldErrors };
+}
+function formatError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = { _errors: [] };
+    const processError = (error, path = []) => {
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    fieldErrors._errors.push(mapper(issue));
+                }
+                else {
+                    let curr = fieldErrors;
+                    let i = 0;
+                    while (i < fullpath.length) {
+                        const el = fullpath[i];
+                        const terminal = i === fullpath.length - 1;
+                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
+                        if (el === "_errors") {
+                            if (terminal)
+                                curr._errors.push(mapper(issue));
+                            i++;
+                            continue;
+                        }
+                        // A path element may collide with an inherited property name such as
+                        // "__proto__" or "constructor". Truthiness checks read the prototype
+                        // (so no node is created, then ._errors.push throws), and bracket
+                        // assignment of "__proto__" hits the setter instead of creating an
+                        // own key. Guard the read with hasOwnProperty and create the node
+                        // with defineProperty so any path element becomes a real own key.
+                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
+                            Object.defineProperty(curr, el, {
+                                value: { _errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        const node = curr[el];
+                        if (terminal) {
+                            node._errors.push(mapper(issue));
+                        }
+                        curr = node;
+                        i++;
+                    }
+                }
+            }
+        }
+    };
+    processError(error);
+    return fieldErrors;
+}
+function treeifyError(error, mapper = (issue) => issue.message) {
+    const result = { errors: [] };
+    const processError = (error, path = []) => {
+        var _a;
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                // regular union error
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    result.errors.push(mapper(issue));
+                    continue;
+                }
+                let curr = result;
+                let i = 0;
+                while (i < fullpath.length) {
+                    const el = fullpath[i];
+                    const terminal = i === fullpath.length - 1;
+                    if (typeof el === "string") {
+                        curr.properties ?? (curr.properties = {});
+                        // el may collide with an inherited property name ("__proto__",
+                        // "constructor", ...); ??= reads the prototype so the node is never
+                        // created and curr.errors.push throws. Guard with hasOwnProperty and
+                        // create the node with defineProperty so "__proto__" becomes a real
+                        // own key rather than invoking the prototype setter.
+                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
+                            Object.defineProperty(curr.properties, el, {
+                                value: { errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        curr = curr.properties[el];
+                    }
+                    else {
+                        curr.items ?? (curr.items = []);
+                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
+                        curr = curr.items[el];
+                    }
+                    if (terminal) {
+                        curr.errors.push(mapper(issue));
+                    }
+                    i++;
+                }
+            }
+        }
+    };
+    processError(error);
+    return result;
+}
+/** Format a ZodError as a human-readable string in the following form.
+ *
+ * From
+ *
+ * ```ts
+ * ZodError {
+ *   issues: [
+ *     {
+ *       expected: 'string',
+ *       code: 'invalid_type',
+ *       path: [ 'username' ],
+ *       message: 'Invalid input: expected string'
+ *     },
+ *     {
+ *       expected: 'number',
+ *       code: 'invalid_type',
+ *       path: [ 'favoriteNumbers', 1 ],
+ *       message: 'Invalid input: expected number'
+ *     }
+ *   ];
+ * }
+ * ```
+ *
+ * to
+ *
+ * ```
+ * username
+ *   ✖ Expected number, received string at "username
+ * favoriteNumbers[0]
+ *   ✖ Invalid input: expected number
+ * ```
+ */
+function toDotPath(_path) {
+    const segs = [];
+    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
+    for (const seg of path) {
+        if (typeof seg === "number")
+            segs.push(`[${seg}]`);
+        else if (typeof seg === "symbol")
+            segs.push(`[${JSON.stringify(String(seg))}]`);
+        else if (/[^\w$]/.test(seg))
+            segs.push(`[${JSON.stringify(seg)}]`);
+        else {
+            if (segs.length)
+                segs.push(".");
+            segs.push(seg);
+        }
+    }
+    return segs.join("");
+}
+function prettifyError(error) {
+    const lines = [];
+    // sort by path length
+    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
+    // Process each issue
+    for (const issue of issues) {
+        lines.push(`✖ ${issue.message}`);
+        if (issue.path?.length)
+            lines.push(`  → at ${toDotPath(issue.path)}`);
+    }
+    // Convert Map to formatted string
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+
+
+
+// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
+function finalizeParams(callee, params) {
+    return { callee: params?.callee ?? callee, Err: params?.Err };
+}
+const _parse = (_Err) => {
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+        const result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+            throw new $ZodAsyncError();
+        }
+        if (result.issues.length) {
+            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, _params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse = /* @__PURE__*/ _parse($ZodRealError);
+const _parseAsync = (_Err) => {
+    const fn = async (schema, value, _ctx, params) => {
+        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+        let result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise)
+            result = await result;
+        if (result.issues.length) {
+            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
+const _safeParse = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+    const result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+    }
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
+// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
+function failure(Err, issues, ctx) {
+    let error;
+    return {
+        success: false,
+        get error() {
+            if (!error) {
+                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
+                issues = undefined;
+                ctx = undefined;
+            }
+            return error;
+        },
+        set error(e) {
+            error = e;
+            // a replacement makes the getter's branch unreachable, so the captures have to go here too
+            issues = undefined;
+            ctx = undefined;
+        },
+    };
+}
+const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
+// registry mirrors of the compiler's sentinels, so this module never imports the compiler
+const COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
+const COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
+// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
+const validate = ((schema, value, _ctx) => {
+    const validator = schema._zod.bag.validator;
+    if (validator !== undefined) {
+        if (validator(value) !== COMPILE_INVALID)
+            return true;
+        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
+        if (validator.definite === true && _ctx === undefined)
+            return false;
+    }
+    return validateFallback(schema, value, _ctx);
+});
+function validateFallback(schema, value, _ctx) {
+    const ctx = _ctx
+        ? { ..._ctx, async: false, abortEarly: true }
+        : { async: false, abortEarly: true };
+    const fallbackRun = schema._zod.bag.fallbackRun;
+    let result;
+    if (fallbackRun) {
+        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
+        ctx[COMPILE_FALLBACK] = true;
+        result = fallbackRun({ value, issues: [] }, ctx);
+    }
+    else {
+        result = schema._zod.run({ value, issues: [] }, ctx);
+    }
+    if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+    }
+    return result.issues.length === 0;
+}
+// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
+const validateAsync = async (schema, value, _ctx) => {
+    const ctx = _ctx
+        ? { ..._ctx, async: true, abortEarly: true }
+        : { async: true, abortEarly: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length === 0;
+};
+const _encode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return parse(schema, value, ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const encode = /* @__PURE__*/ _encode($ZodRealError);
+const _decode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        return parse(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decode = /* @__PURE__*/ _decode($ZodRealError);
+const _encodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
+    };
+    return fn;
+};
+const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
+const _decodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
+const _safeEncode = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParse(_Err)(schema, value, ctx);
+};
+const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
+const _safeDecode = (_Err) => (schema, value, _ctx) => {
+    return _safeParse(_Err)(schema, value, _ctx);
+};
+const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
+const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParseAsync(_Err)(schema, value, ctx);
+};
+const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
+const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
+    return _safeParseAsync(_Err)(schema, value, _ctx);
+};
+const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
@@ -75052,7 +75824,7 @@ const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
 /** The Standard Schema surface for `inst`. Shared so wrappers can extend it without forcing it. */
 // a Standard Schema result only reports issues, so a failure finalizes them straight off the raw payload: no ZodError, and no lazy result to read through
 const toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
-async function validateAsync(inst, value) {
+async function schemas_validateAsync(inst, value) {
     const ctx = { async: true };
     return toStandardResult((await inst._zod.run({ value, issues: [] }, ctx)), ctx);
 }
@@ -75067,7 +75839,7 @@ function standardProps(inst) {
             }
             catch (_) { }
             // async function so a synchronously throwing check rejects instead of escaping validate
-            return validateAsync(inst, value);
+            return schemas_validateAsync(inst, value);
         },
         vendor: "zod",
         version: 1,
@@ -75328,10 +76100,10 @@ const $ZodIPv6 = /*@__PURE__*/ $constructor("$ZodIPv6", (inst, def) => {
         }
     };
 });
-const $ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMAC", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.mac(def.delimiter));
+const $ZodMAC = /*@__PURE__*/ $constructor("$ZodMAC", (inst, def) => {
+    def.pattern ?? (def.pattern = mac(def.delimiter));
     $ZodStringFormat.init(inst, def);
-})));
+});
 const $ZodCIDRv4 = /*@__PURE__*/ $constructor("$ZodCIDRv4", (inst, def) => {
     def.pattern ?? (def.pattern = cidrv4);
     $ZodStringFormat.init(inst, def);
@@ -75444,13 +76216,13 @@ function isLuhnAlgo(digits) {
     return sum % 10 === 0;
 }
 function isValidCreditCard(input) {
-    if (!regexes.creditCard.test(input))
+    if (!creditCard.test(input))
         return false;
     return isLuhnAlgo(input.replace(CC_SANITIZE, ""));
 }
-const $ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCreditCard", (inst, def) => {
+const $ZodCreditCard = /*@__PURE__*/ $constructor("$ZodCreditCard", (inst, def) => {
     // Shape only — the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
-    def.pattern ?? (def.pattern = regexes.creditCard);
+    def.pattern ?? (def.pattern = creditCard);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
         if (isValidCreditCard(payload.value))
@@ -75463,7 +76235,7 @@ const $ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null
             continue: !def.abort,
         });
     };
-})));
+});
 //////////////////////////////   ZodIBAN   //////////////////////////////
 // iso 7064 mod 97-10 checksum without BigInt
 function isIso7064Mod97(iban) {
@@ -75480,13 +76252,13 @@ function isIso7064Mod97(iban) {
     return remainder === 1;
 }
 function isValidIBAN(input) {
-    if (!regexes.iban.test(input))
+    if (!iban.test(input))
         return false;
     return isIso7064Mod97(input);
 }
-const $ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIBAN", (inst, def) => {
+const $ZodIBAN = /*@__PURE__*/ $constructor("$ZodIBAN", (inst, def) => {
     // shape only — checksum is not expressible as a pattern
-    def.pattern ?? (def.pattern = regexes.iban);
+    def.pattern ?? (def.pattern = iban);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
         if (isValidIBAN(payload.value))
@@ -75499,7 +76271,7 @@ const $ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
             continue: !def.abort,
         });
     };
-})));
+});
 //////////////////////////////   ZodJWT   //////////////////////////////
 function isValidJWT(token, algorithm = null) {
     try {
@@ -75537,7 +76309,7 @@ const $ZodJWT = /*@__PURE__*/ $constructor("$ZodJWT", (inst, def) => {
         });
     };
 });
-const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCustomStringFormat", (inst, def) => {
+const $ZodCustomStringFormat = /*@__PURE__*/ $constructor("$ZodCustomStringFormat", (inst, def) => {
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
         if (def.fn(payload.value))
@@ -75550,7 +76322,7 @@ const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super
             continue: !def.abort,
         });
     };
-})));
+});
 const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = number;
@@ -75626,11 +76398,11 @@ const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
         return payload;
     };
 });
-const $ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBigIntFormat", (inst, def) => {
-    checks.$ZodCheckBigIntFormat.init(inst, def);
+const $ZodBigIntFormat = /*@__PURE__*/ $constructor("$ZodBigIntFormat", (inst, def) => {
+    $ZodCheckBigIntFormat.init(inst, def);
     $ZodBigInt.init(inst, def); // no format checks
-})));
-const $ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSymbol", (inst, def) => {
+});
+const $ZodSymbol = /*@__PURE__*/ $constructor("$ZodSymbol", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -75644,10 +76416,10 @@ const $ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         });
         return payload;
     };
-})));
-const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUndefined", (inst, def) => {
+});
+const $ZodUndefined = /*@__PURE__*/ $constructor("$ZodUndefined", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.undefined;
+    inst._zod.pattern = _undefined;
     inst._zod.values = new Set([undefined]);
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -75661,10 +76433,10 @@ const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null 
         });
         return payload;
     };
-})));
-const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNull", (inst, def) => {
+});
+const $ZodNull = /*@__PURE__*/ $constructor("$ZodNull", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.null;
+    inst._zod.pattern = _null;
     inst._zod.values = new Set([null]);
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -75678,11 +76450,11 @@ const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
         });
         return payload;
     };
-})));
-const $ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodAny", (inst, def) => {
+});
+const $ZodAny = /*@__PURE__*/ $constructor("$ZodAny", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload) => payload;
-})));
+});
 const $ZodUnknown = /*@__PURE__*/ $constructor("$ZodUnknown", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload) => payload;
@@ -76228,7 +77000,7 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
             code: "invalid_union",
             input: final.value,
             inst,
-            errors: results.map((result) => result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config()))),
+            errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config()))),
         });
     }
     else {
@@ -76244,7 +77016,7 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
     }
     return final;
 }
-const $ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodXor", (inst, def) => {
+const $ZodXor = /*@__PURE__*/ $constructor("$ZodXor", (inst, def) => {
     $ZodUnion.init(inst, def);
     def.inclusive = false;
     const first = def.options.length === 1 ? def.options[0]._zod.run : null;
@@ -76273,7 +77045,7 @@ const $ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
             return handleExclusiveUnionResults(results, payload, inst, ctx);
         });
     };
-})));
+});
 /** Returns the option whose discriminator claims `value`, or throws if ambiguous. */
 function getDiscriminatedOption(union, value) {
     const internals = union._zod;
@@ -76309,11 +77081,11 @@ function discriminatorMap(def) {
 }
 const $ZodDiscriminatedUnion = 
 /*@__PURE__*/
-(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+$constructor("$ZodDiscriminatedUnion", (inst, def) => {
     def.inclusive = false;
     $ZodUnion.init(inst, def);
     const _super = inst._zod.parse;
-    util.defineLazyInternal(inst, "propValues", (zod) => {
+    defineLazyInternal(inst, "propValues", (zod) => {
         const propValues = {};
         let undefinedCount = 0;
         for (const option of zod.def.options) {
@@ -76324,7 +77096,7 @@ const $ZodDiscriminatedUnion =
                 undefinedCount++;
             for (const [k, v] of Object.entries(pv)) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util.assignProp(propValues, k, new Set());
+                    util_assignProp(propValues, k, new Set());
                 }
                 for (const val of v) {
                     propValues[k].add(val);
@@ -76337,15 +77109,15 @@ const $ZodDiscriminatedUnion =
     });
     // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
     def.options.forEach((option, i) => {
-        const propShape = util.rawShape(option._zod.def);
+        const propShape = rawShape(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
             throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
     });
-    const disc = util.cached(() => discriminatorMap(def));
+    const disc = cached(() => discriminatorMap(def));
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isObject(input)) {
+        if (!util_isObject(input)) {
             payload.issues.push({
                 code: "invalid_type",
                 expected: "object",
@@ -76379,7 +77151,7 @@ const $ZodDiscriminatedUnion =
         });
         return payload;
     };
-})));
+});
 const $ZodIntersection = /*@__PURE__*/ $constructor("$ZodIntersection", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
@@ -76808,9 +77580,9 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
         return payload;
     };
 });
-const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
+const $ZodMap = /*@__PURE__*/ $constructor("$ZodMap", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
@@ -76829,7 +77601,7 @@ const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
         let seen = payload.issues.length;
         for (const [key, value] of input) {
             if (abortEarly && payload.issues.length !== seen) {
-                if (util.aborted(payload, seen))
+                if (aborted(payload, seen))
                     break;
                 seen = payload.issues.length;
             }
@@ -76849,11 +77621,11 @@ const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
         return payload;
     };
     capSize(inst, mapSize);
-})));
+});
 function handleMapResult(keyResult, valueResult, final, key, input, inst, ctx) {
     if (keyResult.issues.length) {
-        if (util.propertyKeyTypes.has(typeof key)) {
-            final.issues.push(...util.prefixIssues(key, keyResult.issues));
+        if (propertyKeyTypes.has(typeof key)) {
+            final.issues.push(...prefixIssues(key, keyResult.issues));
         }
         else {
             final.issues.push({
@@ -76861,13 +77633,13 @@ function handleMapResult(keyResult, valueResult, final, key, input, inst, ctx) {
                 origin: "map",
                 input,
                 inst,
-                issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
             });
         }
     }
     if (valueResult.issues.length) {
-        if (util.propertyKeyTypes.has(typeof key)) {
-            final.issues.push(...util.prefixIssues(key, valueResult.issues));
+        if (propertyKeyTypes.has(typeof key)) {
+            final.issues.push(...prefixIssues(key, valueResult.issues));
         }
         else {
             final.issues.push({
@@ -76876,15 +77648,15 @@ function handleMapResult(keyResult, valueResult, final, key, input, inst, ctx) {
                 input,
                 inst,
                 key: key,
-                issues: valueResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                issues: valueResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
             });
         }
     }
     final.value.set(keyResult.value, valueResult.value);
 }
-const $ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSet", (inst, def) => {
+const $ZodSet = /*@__PURE__*/ $constructor("$ZodSet", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
@@ -76903,7 +77675,7 @@ const $ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
         let seen = payload.issues.length;
         for (const item of input) {
             if (abortEarly && payload.issues.length !== seen) {
-                if (util.aborted(payload, seen))
+                if (aborted(payload, seen))
                     break;
                 seen = payload.issues.length;
             }
@@ -76919,7 +77691,7 @@ const $ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
         return payload;
     };
     capSize(inst, setSize);
-})));
+});
 function handleSetResult(result, final) {
     if (result.issues.length) {
         final.issues.push(...result.issues);
@@ -76977,7 +77749,7 @@ const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
         return payload;
     };
 });
-const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
+const $ZodFile = /*@__PURE__*/ $constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -76992,7 +77764,7 @@ const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
         });
         return payload;
     };
-})));
+});
 const $ZodTransform = /*@__PURE__*/ $constructor("$ZodTransform", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.optin = "optional";
@@ -77148,11 +77920,11 @@ function handleNonOptionalResult(payload, inst) {
     }
     return payload;
 }
-const $ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSuccess", (inst, def) => {
+const $ZodSuccess = /*@__PURE__*/ $constructor("$ZodSuccess", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
         if (ctx.direction === "backward") {
-            throw new core.$ZodEncodeError("ZodSuccess");
+            throw new $ZodEncodeError("ZodSuccess");
         }
         const result = def.innerType._zod.run(payload, ctx);
         if (result instanceof Promise) {
@@ -77164,7 +77936,7 @@ const $ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         payload.value = result.issues.length === 0;
         return payload;
     };
-})));
+});
 function handleCatchResult(payload, result, def, ctx) {
     if (!result.issues.length) {
         payload.value = result.value;
@@ -77201,7 +77973,7 @@ const $ZodCatch = /*@__PURE__*/ $constructor("$ZodCatch", (inst, def) => {
         return handleCatchResult(payload, result, def, ctx);
     };
 });
-const $ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNaN", (inst, def) => {
+const $ZodNaN = /*@__PURE__*/ $constructor("$ZodNaN", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
         if (typeof payload.value !== "number" || !Number.isNaN(payload.value)) {
@@ -77215,7 +77987,7 @@ const $ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
         }
         return payload;
     };
-})));
+});
 const $ZodPipe = /*@__PURE__*/ $constructor("$ZodPipe", (inst, def) => {
     $ZodType.init(inst, def);
     defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
@@ -77246,12 +78018,12 @@ function handlePipeResult(left, next, ctx) {
     }
     return next._zod.run({ value: left.value, issues: left.issues }, ctx);
 }
-const $ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCodec", (inst, def) => {
+const $ZodCodec = /*@__PURE__*/ $constructor("$ZodCodec", (inst, def) => {
     $ZodType.init(inst, def);
-    util.defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
-    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+    defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+    defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+    defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+    defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
     inst._zod.parse = (payload, ctx) => {
         const direction = ctx.direction || "forward";
         if (direction === "forward") {
@@ -77269,7 +78041,7 @@ const $ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (
             return handleCodecAResult(right, def, ctx);
         }
     };
-})));
+});
 function handleCodecAResult(result, def, ctx) {
     if (result.issues.length) {
         // prevent further checks
@@ -77300,9 +78072,9 @@ function handleCodecTxResult(left, value, nextSchema, ctx) {
     }
     return nextSchema._zod.run({ value, issues: left.issues }, ctx);
 }
-const $ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPreprocess", (inst, def) => {
+const $ZodPreprocess = /*@__PURE__*/ $constructor("$ZodPreprocess", (inst, def) => {
     $ZodPipe.init(inst, def);
-})));
+});
 const $ZodReadonly = /*@__PURE__*/ $constructor("$ZodReadonly", (inst, def) => {
     $ZodType.init(inst, def);
     defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
@@ -77351,9 +78123,9 @@ function leafPattern(schema) {
     if (minimum !== undefined && maximum !== undefined && minimum > maximum)
         return "(?!)";
     if (minimum !== undefined || maximum !== undefined)
-        return regexes.string({ minimum, maximum }).source;
+        return string({ minimum, maximum }).source;
     const own = schema._zod.pattern;
-    return (isInt && own === regexes.number ? regexes.integer : own)?.source;
+    return (isInt && own === number ? integer : own)?.source;
 }
 // a part's pattern source. a wrapper's pattern embeds its inner pattern's source verbatim, so the folded form is substituted in place without knowing the wrapper's own composition; a union's options are joined the way the union builds its own pattern
 function partPattern(schema) {
@@ -77365,18 +78137,18 @@ function partPattern(schema) {
         const before = inner._zod.pattern?.source;
         const after = partPattern(inner);
         if (own && before && after && after !== before) {
-            return own.replace(util.cleanRegex(before), () => util.cleanRegex(after));
+            return own.replace(cleanRegex(before), () => cleanRegex(after));
         }
         return own;
     }
     if (def.options) {
         const sources = def.options.map(partPattern);
         if (sources.every(Boolean))
-            return `^(${sources.map((s) => util.cleanRegex(s)).join("|")})$`;
+            return `^(${sources.map((s) => cleanRegex(s)).join("|")})$`;
     }
     return leafPattern(schema);
 }
-const $ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTemplateLiteral", (inst, def) => {
+const $ZodTemplateLiteral = /*@__PURE__*/ $constructor("$ZodTemplateLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const regexParts = [];
     for (const part of def.parts) {
@@ -77386,10 +78158,10 @@ const $ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */
             if (!source) {
                 throw new Error(`Invalid template literal part, no pattern found: ${[...part._zod.traits].shift()}`);
             }
-            regexParts.push(util.cleanRegex(source));
+            regexParts.push(cleanRegex(source));
         }
-        else if (part === null || util.primitiveTypes.has(typeof part)) {
-            regexParts.push(util.escapeRegex(`${part}`));
+        else if (part === null || primitiveTypes.has(typeof part)) {
+            regexParts.push(escapeRegex(`${part}`));
         }
         else {
             throw new Error(`Invalid template literal part: ${part}`);
@@ -77419,8 +78191,8 @@ const $ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */
         }
         return payload;
     };
-})));
-const $ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFunction", (inst, def) => {
+});
+const $ZodFunction = /*@__PURE__*/ $constructor("$ZodFunction", (inst, def) => {
     $ZodType.init(inst, def);
     // Defined, not assigned: the classic prototype exposes `_def` as a getter with no setter.
     Object.defineProperty(inst, "_def", { value: def });
@@ -77500,31 +78272,31 @@ const $ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null &
         });
     };
     return inst;
-})));
-const $ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPromise", (inst, def) => {
+});
+const $ZodPromise = /*@__PURE__*/ $constructor("$ZodPromise", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
         return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
     };
-})));
-const $ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLazy", (inst, def) => {
+});
+const $ZodLazy = /*@__PURE__*/ $constructor("$ZodLazy", (inst, def) => {
     $ZodType.init(inst, def);
     // Cache the resolved inner type on the shared `def` so all clones of this lazy (e.g. via `.describe()`/`.meta()`) share the same inner instance, preserving identity for cycle detection on recursive schemas.
-    util.defineLazy(inst._zod, "innerType", () => {
+    defineLazy(inst._zod, "innerType", () => {
         const d = def;
         if (!d._cachedInner)
             d._cachedInner = def.getter();
         return d._cachedInner;
     });
-    util.defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
-    util.defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
+    defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
+    defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
+    defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
+    defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
     inst._zod.parse = (payload, ctx) => {
         const inner = inst._zod.innerType;
         return inner._zod.run(payload, ctx);
     };
-})));
+});
 const $ZodCustom = /*@__PURE__*/ $constructor("$ZodCustom", (inst, def) => {
     $ZodCheck.init(inst, def);
     $ZodType.init(inst, def);
@@ -77803,7 +78575,7 @@ function _mac(Class, params) {
         format: "mac",
         check: "string_format",
         abort: false,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -77863,7 +78635,7 @@ function _creditCard(Class, params) {
         format: "credit_card",
         check: "string_format",
         abort: false,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -77873,7 +78645,7 @@ function _iban(Class, params) {
         format: "iban",
         check: "string_format",
         abort: false,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -77958,7 +78730,7 @@ function _float32(Class, params) {
         check: "number_format",
         abort: false,
         format: "float32",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -77968,7 +78740,7 @@ function _float64(Class, params) {
         check: "number_format",
         abort: false,
         format: "float64",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -77978,7 +78750,7 @@ function _int32(Class, params) {
         check: "number_format",
         abort: false,
         format: "int32",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -77988,7 +78760,7 @@ function _uint32(Class, params) {
         check: "number_format",
         abort: false,
         format: "uint32",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -78010,7 +78782,7 @@ function _coercedBoolean(Class, params) {
 function _bigint(Class, params) {
     return new Class({
         type: "bigint",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -78028,7 +78800,7 @@ function _int64(Class, params) {
         check: "bigint_format",
         abort: false,
         format: "int64",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -78038,28 +78810,28 @@ function _uint64(Class, params) {
         check: "bigint_format",
         abort: false,
         format: "uint64",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
 function _symbol(Class, params) {
     return new Class({
         type: "symbol",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
 function api_undefined(Class, params) {
     return new Class({
         type: "undefined",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
 function api_null(Class, params) {
     return new Class({
         type: "null",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -78092,7 +78864,7 @@ function _void(Class, params) {
 function _date(Class, params) {
     return new Class({
         type: "date",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -78107,7 +78879,7 @@ function _coercedDate(Class, params) {
 function _nan(Class, params) {
     return new Class({
         type: "nan",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -78177,25 +78949,25 @@ function _multipleOf(value, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _maxSize(maximum, params) {
-    return new checks.$ZodCheckMaxSize({
+    return new $ZodCheckMaxSize({
         check: "max_size",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
         maximum,
     });
 }
 // @__NO_SIDE_EFFECTS__
 function _minSize(minimum, params) {
-    return new checks.$ZodCheckMinSize({
+    return new $ZodCheckMinSize({
         check: "min_size",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
         minimum,
     });
 }
 // @__NO_SIDE_EFFECTS__
 function _size(size, params) {
-    return new checks.$ZodCheckSizeEquals({
+    return new $ZodCheckSizeEquals({
         check: "size_equals",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
         size,
     });
 }
@@ -78278,11 +79050,11 @@ function _endsWith(suffix, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _property(property, schema, params) {
-    return new checks.$ZodCheckProperty({
+    return new $ZodCheckProperty({
         check: "property",
         property,
         schema,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -78295,10 +79067,10 @@ function _properties(shape, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _mime(types, params) {
-    return new checks.$ZodCheckMimeType({
+    return new $ZodCheckMimeType({
         check: "mime_type",
         mime: types,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -78467,7 +79239,7 @@ function _literal(Class, value, params) {
 function _file(Class, params) {
     return new Class({
         type: "file",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -78563,7 +79335,7 @@ function _promise(Class, innerType) {
 }
 // @__NO_SIDE_EFFECTS__
 function _custom(Class, fn, _params) {
-    const norm = util.normalizeParams(_params);
+    const norm = normalizeParams(_params);
     norm.abort ?? (norm.abort = true); // default to abort:false
     const schema = new Class({
         type: "custom",
@@ -78643,7 +79415,7 @@ function meta(metadata) {
 }
 // @__NO_SIDE_EFFECTS__
 function _stringbool(Classes, _params) {
-    const params = util.normalizeParams(_params);
+    const params = normalizeParams(_params);
     let truthyArray = params.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
     let falsyArray = params.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
     if (params.case !== "sensitive") {
@@ -78652,9 +79424,9 @@ function _stringbool(Classes, _params) {
     }
     const truthySet = new Set(truthyArray);
     const falsySet = new Set(falsyArray);
-    const _Codec = Classes.Codec ?? schemas.$ZodCodec;
-    const _Boolean = Classes.Boolean ?? schemas.$ZodBoolean;
-    const _String = Classes.String ?? schemas.$ZodString;
+    const _Codec = Classes.Codec ?? $ZodCodec;
+    const _Boolean = Classes.Boolean ?? $ZodBoolean;
+    const _String = Classes.String ?? $ZodString;
     const stringSchema = new _String({ type: "string", error: params.error });
     const booleanSchema = new _Boolean({ type: "boolean", error: params.error });
     const codec = new _Codec({
@@ -78700,7 +79472,7 @@ function _stringbool(Classes, _params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _stringFormat(Class, format, fnOrRegex, _params = {}) {
-    const params = util.normalizeParams(_params);
+    const params = normalizeParams(_params);
     const def = {
         check: "string_format",
         type: "string",
@@ -80340,452 +81112,6 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
-
-
-/* Computing the message eagerly is expensive (pretty-printed JSON of all
- * issues), so defer it until first read. The accessor functions and
- * descriptors are shared across instances to keep error construction
- * cheap; the computed message is cached on the internals object. The
- * setter preserves plain assignment semantics for consumers that
- * overwrite `message`. */
-function _getMessage() {
-    const internals = this._zod;
-    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
-    return internals.message;
-}
-function _setMessage(value) {
-    this._zod.message = value;
-}
-const _messageDesc = {
-    get: _getMessage,
-    set: _setMessage,
-    enumerable: true,
-    configurable: true,
-};
-const _issuesDesc = { value: undefined, enumerable: false };
-/* Prototypes that already carry the lazy `toString`. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
- * can never install an accessor onto a prototype we do not own. */
-const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-const initializer = (inst, def) => {
-    inst.name = "$ZodError";
-    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
-    _issuesDesc.value = def;
-    Object.defineProperty(inst, "issues", _issuesDesc);
-    // Clear the shared slot; a retained `value` pins the last error's issues.
-    _issuesDesc.value = undefined;
-    Object.defineProperty(inst, "message", _messageDesc);
-    /* `toString` lives as a non-enumerable lazy getter on the shared
-     * prototype; on first access it caches a per-instance closure so
-     * detached usage still works. */
-    const proto = Object.getPrototypeOf(inst);
-    if (!_installedToString.has(proto)) {
-        _installedToString.add(proto);
-        Object.defineProperty(proto, "toString", {
-            configurable: true,
-            enumerable: false,
-            get() {
-                const value = () => this.message;
-                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-                return value;
-            },
-            set(value) {
-                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-            },
-        });
-    }
-};
-const $ZodError = $constructor("$ZodError", initializer);
-const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
-    Parent: Error,
-});
-/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
- * ("toString", "constructor") would otherwise read through to the prototype, and assigning
- * "__proto__" would hit the setter instead of creating a key. */
-function node(obj, key, make) {
-    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
-        if (key === "__proto__") {
-            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
-        }
-        else {
-            obj[key] = make();
-        }
-    }
-    return obj[key];
-}
-function flattenError(error, mapper = (issue) => issue.message) {
-    const fieldErrors = {};
-    const formErrors = [];
-    for (const sub of error.issues) {
-        if (sub.path.length > 0) {
-            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
-        }
-        else {
-            formErrors.push(mapper(sub));
-        }
-    }
-    return { formErrors, fieldErrors };
-}
-function formatError(error, mapper = (issue) => issue.message) {
-    const fieldErrors = { _errors: [] };
-    const processError = (error, path = []) => {
-        for (const issue of error.issues) {
-            if (issue.code === "invalid_union" && issue.errors.length) {
-                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
-            }
-            else if (issue.code === "invalid_key") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else if (issue.code === "invalid_element") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else {
-                const fullpath = [...path, ...issue.path];
-                if (fullpath.length === 0) {
-                    fieldErrors._errors.push(mapper(issue));
-                }
-                else {
-                    let curr = fieldErrors;
-                    let i = 0;
-                    while (i < fullpath.length) {
-                        const el = fullpath[i];
-                        const terminal = i === fullpath.length - 1;
-                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
-                        if (el === "_errors") {
-                            if (terminal)
-                                curr._errors.push(mapper(issue));
-                            i++;
-                            continue;
-                        }
-                        // A path element may collide with an inherited property name such as
-                        // "__proto__" or "constructor". Truthiness checks read the prototype
-                        // (so no node is created, then ._errors.push throws), and bracket
-                        // assignment of "__proto__" hits the setter instead of creating an
-                        // own key. Guard the read with hasOwnProperty and create the node
-                        // with defineProperty so any path element becomes a real own key.
-                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
-                            Object.defineProperty(curr, el, {
-                                value: { _errors: [] },
-                                enumerable: true,
-                                writable: true,
-                                configurable: true,
-                            });
-                        }
-                        const node = curr[el];
-                        if (terminal) {
-                            node._errors.push(mapper(issue));
-                        }
-                        curr = node;
-                        i++;
-                    }
-                }
-            }
-        }
-    };
-    processError(error);
-    return fieldErrors;
-}
-function treeifyError(error, mapper = (issue) => issue.message) {
-    const result = { errors: [] };
-    const processError = (error, path = []) => {
-        var _a;
-        for (const issue of error.issues) {
-            if (issue.code === "invalid_union" && issue.errors.length) {
-                // regular union error
-                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
-            }
-            else if (issue.code === "invalid_key") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else if (issue.code === "invalid_element") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else {
-                const fullpath = [...path, ...issue.path];
-                if (fullpath.length === 0) {
-                    result.errors.push(mapper(issue));
-                    continue;
-                }
-                let curr = result;
-                let i = 0;
-                while (i < fullpath.length) {
-                    const el = fullpath[i];
-                    const terminal = i === fullpath.length - 1;
-                    if (typeof el === "string") {
-                        curr.properties ?? (curr.properties = {});
-                        // el may collide with an inherited property name ("__proto__",
-                        // "constructor", ...); ??= reads the prototype so the node is never
-                        // created and curr.errors.push throws. Guard with hasOwnProperty and
-                        // create the node with defineProperty so "__proto__" becomes a real
-                        // own key rather than invoking the prototype setter.
-                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
-                            Object.defineProperty(curr.properties, el, {
-                                value: { errors: [] },
-                                enumerable: true,
-                                writable: true,
-                                configurable: true,
-                            });
-                        }
-                        curr = curr.properties[el];
-                    }
-                    else {
-                        curr.items ?? (curr.items = []);
-                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
-                        curr = curr.items[el];
-                    }
-                    if (terminal) {
-                        curr.errors.push(mapper(issue));
-                    }
-                    i++;
-                }
-            }
-        }
-    };
-    processError(error);
-    return result;
-}
-/** Format a ZodError as a human-readable string in the following form.
- *
- * From
- *
- * ```ts
- * ZodError {
- *   issues: [
- *     {
- *       expected: 'string',
- *       code: 'invalid_type',
- *       path: [ 'username' ],
- *       message: 'Invalid input: expected string'
- *     },
- *     {
- *       expected: 'number',
- *       code: 'invalid_type',
- *       path: [ 'favoriteNumbers', 1 ],
- *       message: 'Invalid input: expected number'
- *     }
- *   ];
- * }
- * ```
- *
- * to
- *
- * ```
- * username
- *   ✖ Expected number, received string at "username
- * favoriteNumbers[0]
- *   ✖ Invalid input: expected number
- * ```
- */
-function toDotPath(_path) {
-    const segs = [];
-    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
-    for (const seg of path) {
-        if (typeof seg === "number")
-            segs.push(`[${seg}]`);
-        else if (typeof seg === "symbol")
-            segs.push(`[${JSON.stringify(String(seg))}]`);
-        else if (/[^\w$]/.test(seg))
-            segs.push(`[${JSON.stringify(seg)}]`);
-        else {
-            if (segs.length)
-                segs.push(".");
-            segs.push(seg);
-        }
-    }
-    return segs.join("");
-}
-function prettifyError(error) {
-    const lines = [];
-    // sort by path length
-    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
-    // Process each issue
-    for (const issue of issues) {
-        lines.push(`✖ ${issue.message}`);
-        if (issue.path?.length)
-            lines.push(`  → at ${toDotPath(issue.path)}`);
-    }
-    // Convert Map to formatted string
-    return lines.join("\n");
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
-
-
-
-// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
-function finalizeParams(callee, params) {
-    return { callee: params?.callee ?? callee, Err: params?.Err };
-}
-const _parse = (_Err) => {
-    const fn = (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-        const result = schema._zod.run({ value, issues: [] }, ctx);
-        if (result instanceof Promise) {
-            throw new $ZodAsyncError();
-        }
-        if (result.issues.length) {
-            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-            captureStackTrace(e, _params?.callee ?? fn);
-            throw e;
-        }
-        return result.value;
-    };
-    return fn;
-};
-const parse_parse = /* @__PURE__*/ _parse($ZodRealError);
-const _parseAsync = (_Err) => {
-    const fn = async (schema, value, _ctx, params) => {
-        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-        let result = schema._zod.run({ value, issues: [] }, ctx);
-        if (result instanceof Promise)
-            result = await result;
-        if (result.issues.length) {
-            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-            captureStackTrace(e, params?.callee ?? fn);
-            throw e;
-        }
-        return result.value;
-    };
-    return fn;
-};
-const parse_parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
-const _safeParse = (_Err) => (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-    const result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise) {
-        throw new $ZodAsyncError();
-    }
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
-// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
-function failure(Err, issues, ctx) {
-    let error;
-    return {
-        success: false,
-        get error() {
-            if (!error) {
-                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
-                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
-                issues = undefined;
-                ctx = undefined;
-            }
-            return error;
-        },
-        set error(e) {
-            error = e;
-            // a replacement makes the getter's branch unreachable, so the captures have to go here too
-            issues = undefined;
-            ctx = undefined;
-        },
-    };
-}
-const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-    let result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise)
-        result = await result;
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
-// registry mirrors of the compiler's sentinels, so this module never imports the compiler
-const COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
-const COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
-// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
-const validate = ((schema, value, _ctx) => {
-    const validator = schema._zod.bag.validator;
-    if (validator !== undefined) {
-        if (validator(value) !== COMPILE_INVALID)
-            return true;
-        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
-        if (validator.definite === true && _ctx === undefined)
-            return false;
-    }
-    return validateFallback(schema, value, _ctx);
-});
-function validateFallback(schema, value, _ctx) {
-    const ctx = _ctx
-        ? { ..._ctx, async: false, abortEarly: true }
-        : { async: false, abortEarly: true };
-    const fallbackRun = schema._zod.bag.fallbackRun;
-    let result;
-    if (fallbackRun) {
-        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
-        ctx[COMPILE_FALLBACK] = true;
-        result = fallbackRun({ value, issues: [] }, ctx);
-    }
-    else {
-        result = schema._zod.run({ value, issues: [] }, ctx);
-    }
-    if (result instanceof Promise) {
-        throw new $ZodAsyncError();
-    }
-    return result.issues.length === 0;
-}
-// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
-const parse_validateAsync = async (schema, value, _ctx) => {
-    const ctx = _ctx
-        ? { ..._ctx, async: true, abortEarly: true }
-        : { async: true, abortEarly: true };
-    let result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise)
-        result = await result;
-    return result.issues.length === 0;
-};
-const _encode = (_Err) => {
-    const parse = _parse(_Err);
-    const fn = (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse(schema, value, ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const encode = /* @__PURE__*/ _encode($ZodRealError);
-const _decode = (_Err) => {
-    const parse = _parse(_Err);
-    const fn = (schema, value, _ctx, _params) => {
-        return parse(schema, value, _ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const decode = /* @__PURE__*/ _decode($ZodRealError);
-const _encodeAsync = (_Err) => {
-    const parseAsync = _parseAsync(_Err);
-    const fn = async (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
-    };
-    return fn;
-};
-const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
-const _decodeAsync = (_Err) => {
-    const parseAsync = _parseAsync(_Err);
-    const fn = async (schema, value, _ctx, _params) => {
-        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
-const _safeEncode = (_Err) => (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return _safeParse(_Err)(schema, value, ctx);
-};
-const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
-const _safeDecode = (_Err) => (schema, value, _ctx) => {
-    return _safeParse(_Err)(schema, value, _ctx);
-};
-const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
-const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return _safeParseAsync(_Err)(schema, value, ctx);
-};
-const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
-const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
-    return _safeParseAsync(_Err)(schema, value, _ctx);
-};
-const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
@@ -80848,8 +81174,8 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
-const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
-const classic_parse_parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
+const parse_parse = /* @__PURE__ */ _parse(ZodRealError);
+const parse_parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
 const parse_safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
 const parse_safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
 
@@ -80998,10 +81324,10 @@ const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
         own(this, "~standard", value);
     },
     parse: function _parse(data, params) {
-        return classic_parse_parse(this, data, params, { callee: _parse });
+        return parse_parse(this, data, params, { callee: _parse });
     },
     parseAsync: async function _parseAsync(data, params) {
-        return await classic_parse_parseAsync(this, data, params, { callee: _parseAsync });
+        return await parse_parseAsync(this, data, params, { callee: _parseAsync });
     },
     safeParse(data, params) {
         return parse_safeParse(this, data, params);
@@ -81020,7 +81346,7 @@ const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
         return validate(this, data, params);
     },
     validateAsync(data, params) {
-        return parse_validateAsync(this, data, params);
+        return validateAsync(this, data, params);
     },
     encode: function _encode(data, params) {
         return parse_encode(this, data, params, { callee: _encode });
@@ -81192,10 +81518,10 @@ const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
         return this.check(_isoDate(ZodISODate, params));
     },
     time(params) {
-        return this.check(_isoTime(schemas_ZodISOTime, params));
+        return this.check(_isoTime(ZodISOTime, params));
     },
     duration(params) {
-        return this.check(_isoDuration(schemas_ZodISODuration, params));
+        return this.check(_isoDuration(ZodISODuration, params));
     },
 });
 function schemas_string(params) {
@@ -81213,11 +81539,11 @@ const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
     $ZodISODate.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-const schemas_ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
+const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
     $ZodISOTime.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-const schemas_ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
+const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
     $ZodISODuration.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
@@ -81227,7 +81553,7 @@ const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_email(params) {
-    return core._email(ZodEmail, params);
+    return _email(ZodEmail, params);
 }
 const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81243,18 +81569,18 @@ const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_uuid(params) {
-    return core._uuid(ZodUUID, params);
+    return _uuid(ZodUUID, params);
 }
 function uuidv4(params) {
-    return core._uuidv4(ZodUUID, params);
+    return _uuidv4(ZodUUID, params);
 }
 // ZodUUIDv6
 function uuidv6(params) {
-    return core._uuidv6(ZodUUID, params);
+    return _uuidv6(ZodUUID, params);
 }
 // ZodUUIDv7
 function uuidv7(params) {
-    return core._uuidv7(ZodUUID, params);
+    return _uuidv7(ZodUUID, params);
 }
 const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81265,10 +81591,10 @@ function url(params) {
     return _url(ZodURL, params);
 }
 function httpUrl(params) {
-    return core._url(ZodURL, {
-        protocol: regexes.httpProtocol,
-        hostname: regexes.domain,
-        ...util.normalizeParams(params),
+    return _url(ZodURL, {
+        protocol: httpProtocol,
+        hostname: domain,
+        ...normalizeParams(params),
     });
 }
 const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
@@ -81277,7 +81603,7 @@ const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_emoji(params) {
-    return core._emoji(ZodEmoji, params);
+    return api_emoji(ZodEmoji, params);
 }
 const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81285,7 +81611,7 @@ const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_nanoid(params) {
-    return core._nanoid(ZodNanoID, params);
+    return _nanoid(ZodNanoID, params);
 }
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -81305,7 +81631,7 @@ const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
  * See https://github.com/paralleldrive/cuid.
  */
 function schemas_cuid(params) {
-    return core._cuid(ZodCUID, params);
+    return _cuid(ZodCUID, params);
 }
 const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81313,7 +81639,7 @@ const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_cuid2(params) {
-    return core._cuid2(ZodCUID2, params);
+    return _cuid2(ZodCUID2, params);
 }
 const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81321,7 +81647,7 @@ const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_ulid(params) {
-    return core._ulid(ZodULID, params);
+    return _ulid(ZodULID, params);
 }
 const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81329,7 +81655,7 @@ const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_xid(params) {
-    return core._xid(ZodXID, params);
+    return _xid(ZodXID, params);
 }
 const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81337,7 +81663,7 @@ const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_ksuid(params) {
-    return core._ksuid(ZodKSUID, params);
+    return _ksuid(ZodKSUID, params);
 }
 const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81345,15 +81671,15 @@ const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_ipv4(params) {
-    return core._ipv4(ZodIPv4, params);
+    return _ipv4(ZodIPv4, params);
 }
-const ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMAC", (inst, def) => {
+const ZodMAC = /*@__PURE__*/ $constructor("ZodMAC", (inst, def) => {
     // ZodStringFormat.init(inst, def);
-    core.$ZodMAC.init(inst, def);
+    $ZodMAC.init(inst, def);
     ZodStringFormat.init(inst, def);
-})));
+});
 function schemas_mac(params) {
-    return core._mac(ZodMAC, params);
+    return _mac(ZodMAC, params);
 }
 const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81361,21 +81687,21 @@ const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_ipv6(params) {
-    return core._ipv6(ZodIPv6, params);
+    return _ipv6(ZodIPv6, params);
 }
 const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
     $ZodCIDRv4.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
 function schemas_cidrv4(params) {
-    return core._cidrv4(ZodCIDRv4, params);
+    return _cidrv4(ZodCIDRv4, params);
 }
 const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
     $ZodCIDRv6.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
 function schemas_cidrv6(params) {
-    return core._cidrv6(ZodCIDRv6, params);
+    return _cidrv6(ZodCIDRv6, params);
 }
 const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81383,7 +81709,7 @@ const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_base64(params) {
-    return core._base64(ZodBase64, params);
+    return _base64(ZodBase64, params);
 }
 const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81391,7 +81717,7 @@ const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_base64url(params) {
-    return core._base64url(ZodBase64URL, params);
+    return _base64url(ZodBase64URL, params);
 }
 const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81399,21 +81725,21 @@ const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function schemas_e164(params) {
-    return core._e164(ZodE164, params);
+    return _e164(ZodE164, params);
 }
-const ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCreditCard", (inst, def) => {
-    core.$ZodCreditCard.init(inst, def);
+const ZodCreditCard = /*@__PURE__*/ $constructor("ZodCreditCard", (inst, def) => {
+    $ZodCreditCard.init(inst, def);
     ZodStringFormat.init(inst, def);
-})));
+});
 function schemas_creditCard(params) {
-    return core._creditCard(ZodCreditCard, params);
+    return _creditCard(ZodCreditCard, params);
 }
-const ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodIBAN", (inst, def) => {
-    core.$ZodIBAN.init(inst, def);
+const ZodIBAN = /*@__PURE__*/ $constructor("ZodIBAN", (inst, def) => {
+    $ZodIBAN.init(inst, def);
     ZodStringFormat.init(inst, def);
-})));
+});
 function schemas_iban(params) {
-    return core._iban(ZodIBAN, params);
+    return _iban(ZodIBAN, params);
 }
 const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
     // ZodStringFormat.init(inst, def);
@@ -81421,32 +81747,32 @@ const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
     ZodStringFormat.init(inst, def);
 });
 function jwt(params) {
-    return core._jwt(ZodJWT, params);
+    return _jwt(ZodJWT, params);
 }
-const ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCustomStringFormat", (inst, def) => {
+const ZodCustomStringFormat = /*@__PURE__*/ $constructor("ZodCustomStringFormat", (inst, def) => {
     // ZodStringFormat.init(inst, def);
-    core.$ZodCustomStringFormat.init(inst, def);
+    $ZodCustomStringFormat.init(inst, def);
     ZodStringFormat.init(inst, def);
-})));
+});
 function stringFormat(format, fnOrRegex, _params = {}) {
-    return core._stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
+    return _stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
 }
 function schemas_hostname(_params) {
-    return core._stringFormat(ZodCustomStringFormat, "hostname", regexes.hostname, _params);
+    return _stringFormat(ZodCustomStringFormat, "hostname", hostname, _params);
 }
 function schemas_hex(_params) {
-    return core._stringFormat(ZodCustomStringFormat, "hex", regexes.hex, _params);
+    return _stringFormat(ZodCustomStringFormat, "hex", hex, _params);
 }
 function schemas_currencyCode(_params) {
-    return core._stringFormat(ZodCustomStringFormat, "currency_code", regexes.currencyCode, _params);
+    return _stringFormat(ZodCustomStringFormat, "currency_code", currencyCode, _params);
 }
 function hash(alg, params) {
     const enc = params?.enc ?? "hex";
     const format = `${alg}_${enc}`;
-    const regex = core.regexes[format];
+    const regex = regexes_namespaceObject[format];
     if (!regex)
         throw new Error(`Unrecognized hash format: ${format}`);
-    return core._stringFormat(ZodCustomStringFormat, format, regex, params);
+    return _stringFormat(ZodCustomStringFormat, format, regex, params);
 }
 const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
     $ZodNumber.init(inst, def);
@@ -81526,16 +81852,16 @@ function schemas_int(params) {
     return _int(ZodNumberFormat, params);
 }
 function float32(params) {
-    return core._float32(ZodNumberFormat, params);
+    return _float32(ZodNumberFormat, params);
 }
 function float64(params) {
-    return core._float64(ZodNumberFormat, params);
+    return _float64(ZodNumberFormat, params);
 }
 function int32(params) {
-    return core._int32(ZodNumberFormat, params);
+    return _int32(ZodNumberFormat, params);
 }
 function uint32(params) {
-    return core._uint32(ZodNumberFormat, params);
+    return _uint32(ZodNumberFormat, params);
 }
 const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
     $ZodBoolean.init(inst, def);
@@ -81590,51 +81916,51 @@ const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
     },
 }));
 function schemas_bigint(params) {
-    return core._bigint(ZodBigInt, params);
+    return _bigint(ZodBigInt, params);
 }
-const ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBigIntFormat", (inst, def) => {
-    core.$ZodBigIntFormat.init(inst, def);
+const ZodBigIntFormat = /*@__PURE__*/ $constructor("ZodBigIntFormat", (inst, def) => {
+    $ZodBigIntFormat.init(inst, def);
     ZodBigInt.init(inst, def);
-})));
+});
 function int64(params) {
-    return core._int64(ZodBigIntFormat, params);
+    return _int64(ZodBigIntFormat, params);
 }
 function uint64(params) {
-    return core._uint64(ZodBigIntFormat, params);
+    return _uint64(ZodBigIntFormat, params);
 }
-const ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSymbol", (inst, def) => {
-    core.$ZodSymbol.init(inst, def);
+const ZodSymbol = /*@__PURE__*/ $constructor("ZodSymbol", (inst, def) => {
+    $ZodSymbol.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.symbolProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => symbolProcessor(inst, ctx, json, params);
+});
 function symbol(params) {
-    return core._symbol(ZodSymbol, params);
+    return _symbol(ZodSymbol, params);
 }
-const ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodUndefined", (inst, def) => {
-    core.$ZodUndefined.init(inst, def);
+const ZodUndefined = /*@__PURE__*/ $constructor("ZodUndefined", (inst, def) => {
+    $ZodUndefined.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.undefinedProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => undefinedProcessor(inst, ctx, json, params);
+});
 function schemas_undefined(params) {
-    return core._undefined(ZodUndefined, params);
+    return api_undefined(ZodUndefined, params);
 }
 
-const ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNull", (inst, def) => {
-    core.$ZodNull.init(inst, def);
+const ZodNull = /*@__PURE__*/ $constructor("ZodNull", (inst, def) => {
+    $ZodNull.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.nullProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => nullProcessor(inst, ctx, json, params);
+});
 function schemas_null(params) {
-    return core._null(ZodNull, params);
+    return api_null(ZodNull, params);
 }
 
-const ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodAny", (inst, def) => {
-    core.$ZodAny.init(inst, def);
+const ZodAny = /*@__PURE__*/ $constructor("ZodAny", (inst, def) => {
+    $ZodAny.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.anyProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => anyProcessor(inst, ctx, json, params);
+});
 function any() {
-    return core._any(ZodAny);
+    return _any(ZodAny);
 }
 const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
     $ZodUnknown.init(inst, def);
@@ -81679,7 +82005,7 @@ const ZodDate = /*@__PURE__*/ $constructor("ZodDate", (inst, def) => {
     },
 }, {}));
 function schemas_date(params) {
-    return core._date(ZodDate, params);
+    return _date(ZodDate, params);
 }
 const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
     _ensureDefaultMemoizer();
@@ -81777,7 +82103,7 @@ function strictObject(shape, params) {
         type: "object",
         shape,
         catchall: never(),
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // looseObject
@@ -81786,7 +82112,7 @@ function looseObject(shape, params) {
         type: "object",
         shape,
         catchall: unknown(),
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
@@ -81802,12 +82128,12 @@ function union(options, params) {
         ...normalizeParams(params),
     });
 }
-const ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodXor", (inst, def) => {
+const ZodXor = /*@__PURE__*/ $constructor("ZodXor", (inst, def) => {
     ZodUnion.init(inst, def);
-    core.$ZodXor.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.unionProcessor(inst, ctx, json, params);
+    $ZodXor.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
     inst.options = def.options;
-})));
+});
 /** Creates an exclusive union (XOR) where exactly one option must match.
  * Unlike regular unions that succeed when any option matches, xor fails if
  * zero or more than one option matches the input. */
@@ -81816,20 +82142,20 @@ function xor(options, params) {
         type: "union",
         options: options,
         inclusive: false,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
-const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
+const ZodDiscriminatedUnion = /*@__PURE__*/ $constructor("ZodDiscriminatedUnion", (inst, def) => {
     ZodUnion.init(inst, def);
-    core.$ZodDiscriminatedUnion.init(inst, def);
-})));
+    $ZodDiscriminatedUnion.init(inst, def);
+});
 function discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
         options: options,
         discriminator,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
@@ -81868,14 +82194,14 @@ const ZodTuple = /*@__PURE__*/ $constructor("ZodTuple", (inst, def) => {
     },
 });
 function tuple(items, _paramsOrRest, _params) {
-    const hasRest = _paramsOrRest instanceof core.$ZodType;
+    const hasRest = _paramsOrRest instanceof $ZodType;
     const params = hasRest ? _params : _paramsOrRest;
     const rest = hasRest ? _paramsOrRest : null;
     return new ZodTuple({
         type: "tuple",
         items: items,
         rest,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
@@ -81919,44 +82245,44 @@ function looseRecord(keyType, valueType, params) {
         keyType,
         valueType: valueType,
         mode: "loose",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
-const ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMap", (inst, def) => {
+const ZodMap = /*@__PURE__*/ $constructor("ZodMap", (inst, def) => {
     _ensureDefaultMemoizer();
-    core.$ZodMap.init(inst, def);
+    $ZodMap.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.mapProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => mapProcessor(inst, ctx, json, params);
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
-    inst.min = (...args) => inst.check(core._minSize(...args));
-    inst.nonempty = (params) => inst.check(core._minSize(1, params));
-    inst.max = (...args) => inst.check(core._maxSize(...args));
-    inst.size = (...args) => inst.check(core._size(...args));
-})));
+    inst.min = (...args) => inst.check(_minSize(...args));
+    inst.nonempty = (params) => inst.check(_minSize(1, params));
+    inst.max = (...args) => inst.check(_maxSize(...args));
+    inst.size = (...args) => inst.check(_size(...args));
+});
 function map(keyType, valueType, params) {
     return new ZodMap({
         type: "map",
         keyType: keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
-const ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSet", (inst, def) => {
+const ZodSet = /*@__PURE__*/ $constructor("ZodSet", (inst, def) => {
     _ensureDefaultMemoizer();
-    core.$ZodSet.init(inst, def);
+    $ZodSet.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.setProcessor(inst, ctx, json, params);
-    inst.min = (...args) => inst.check(core._minSize(...args));
-    inst.nonempty = (params) => inst.check(core._minSize(1, params));
-    inst.max = (...args) => inst.check(core._maxSize(...args));
-    inst.size = (...args) => inst.check(core._size(...args));
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => setProcessor(inst, ctx, json, params);
+    inst.min = (...args) => inst.check(_minSize(...args));
+    inst.nonempty = (params) => inst.check(_minSize(1, params));
+    inst.max = (...args) => inst.check(_maxSize(...args));
+    inst.size = (...args) => inst.check(_size(...args));
+});
 function set(valueType, params) {
     return new ZodSet({
         type: "set",
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
@@ -82020,7 +82346,7 @@ function nativeEnum(entries, params) {
     return new ZodEnum({
         type: "enum",
         entries,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
@@ -82044,16 +82370,16 @@ function literal(value, params) {
         ...normalizeParams(params),
     });
 }
-const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
-    core.$ZodFile.init(inst, def);
+const ZodFile = /*@__PURE__*/ $constructor("ZodFile", (inst, def) => {
+    $ZodFile.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.fileProcessor(inst, ctx, json, params);
-    inst.min = (size, params) => inst.check(core._minSize(size, params));
-    inst.max = (size, params) => inst.check(core._maxSize(size, params));
-    inst.mime = (types, params) => inst.check(core._mime(Array.isArray(types) ? types : [types], params));
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => fileProcessor(inst, ctx, json, params);
+    inst.min = (size, params) => inst.check(_minSize(size, params));
+    inst.max = (size, params) => inst.check(_maxSize(size, params));
+    inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
+});
 function file(params) {
-    return core._file(ZodFile, params);
+    return _file(ZodFile, params);
 }
 const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
     _ensureDefaultMemoizer();
@@ -82182,12 +82508,12 @@ function nonoptional(innerType, params) {
         ...normalizeParams(params),
     });
 }
-const ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSuccess", (inst, def) => {
-    core.$ZodSuccess.init(inst, def);
+const ZodSuccess = /*@__PURE__*/ $constructor("ZodSuccess", (inst, def) => {
+    $ZodSuccess.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.successProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => successProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
-})));
+});
 function success(innerType) {
     return new ZodSuccess({
         type: "success",
@@ -82209,13 +82535,13 @@ function schemas_catch(innerType, catchValue) {
     });
 }
 
-const ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNaN", (inst, def) => {
-    core.$ZodNaN.init(inst, def);
+const ZodNaN = /*@__PURE__*/ $constructor("ZodNaN", (inst, def) => {
+    $ZodNaN.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.nanProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => nanProcessor(inst, ctx, json, params);
+});
 function nan(params) {
-    return core._nan(ZodNaN, params);
+    return _nan(ZodNaN, params);
 }
 const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
     $ZodPipe.init(inst, def);
@@ -82232,10 +82558,10 @@ function pipe(in_, out) {
         // ...util.normalizeParams(params),
     });
 }
-const ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCodec", (inst, def) => {
+const ZodCodec = /*@__PURE__*/ $constructor("ZodCodec", (inst, def) => {
     ZodPipe.init(inst, def);
-    core.$ZodCodec.init(inst, def);
-})));
+    $ZodCodec.init(inst, def);
+});
 function codec(in_, out, params) {
     return new ZodCodec({
         type: "pipe",
@@ -82255,10 +82581,10 @@ function invertCodec(codec) {
         reverseTransform: def.transform,
     });
 }
-const ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodPreprocess", (inst, def) => {
+const ZodPreprocess = /*@__PURE__*/ $constructor("ZodPreprocess", (inst, def) => {
     ZodPipe.init(inst, def);
-    core.$ZodPreprocess.init(inst, def);
-})));
+    $ZodPreprocess.init(inst, def);
+});
 const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
     $ZodReadonly.init(inst, def);
     ZodType.init(inst, def);
@@ -82271,47 +82597,47 @@ function readonly(innerType) {
         innerType: innerType,
     });
 }
-const ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodTemplateLiteral", (inst, def) => {
-    core.$ZodTemplateLiteral.init(inst, def);
+const ZodTemplateLiteral = /*@__PURE__*/ $constructor("ZodTemplateLiteral", (inst, def) => {
+    $ZodTemplateLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.templateLiteralProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => templateLiteralProcessor(inst, ctx, json, params);
+});
 function templateLiteral(parts, params) {
     return new ZodTemplateLiteral({
         type: "template_literal",
         parts,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
-const ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLazy", (inst, def) => {
-    core.$ZodLazy.init(inst, def);
+const ZodLazy = /*@__PURE__*/ $constructor("ZodLazy", (inst, def) => {
+    $ZodLazy.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.lazyProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => lazyProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.getter();
-})));
+});
 function lazy(getter) {
     return new ZodLazy({
         type: "lazy",
         getter: getter,
     });
 }
-const ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodPromise", (inst, def) => {
-    core.$ZodPromise.init(inst, def);
+const ZodPromise = /*@__PURE__*/ $constructor("ZodPromise", (inst, def) => {
+    $ZodPromise.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.promiseProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => promiseProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
-})));
+});
 function promise(innerType) {
     return new ZodPromise({
         type: "promise",
         innerType: innerType,
     });
 }
-const ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFunction", (inst, def) => {
-    core.$ZodFunction.init(inst, def);
+const ZodFunction = /*@__PURE__*/ $constructor("ZodFunction", (inst, def) => {
+    $ZodFunction.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.functionProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => functionProcessor(inst, ctx, json, params);
+});
 function _function(params) {
     return new ZodFunction({
         type: "function",
@@ -82327,7 +82653,7 @@ const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
 });
 // custom checks
 function check(fn) {
-    const ch = new core.$ZodCheck({
+    const ch = new $ZodCheck({
         check: "custom",
         // ...util.normalizeParams(params),
     });
@@ -82335,7 +82661,7 @@ function check(fn) {
     return ch;
 }
 function custom(fn, _params) {
-    return core._custom(ZodCustom, fn ?? (() => true), _params);
+    return _custom(ZodCustom, fn ?? (() => true), _params);
 }
 function refine(fn, _params = {}) {
     return _refine(ZodCustom, fn, _params);
@@ -82361,7 +82687,7 @@ function _instanceof(cls, params = {}) {
         check: "custom",
         fn: (data) => data instanceof cls,
         abort: true,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
     inst._zod.bag.Class = cls;
     // Override check to emit invalid_type instead of custom
@@ -82380,7 +82706,7 @@ function _instanceof(cls, params = {}) {
 }
 
 // stringbool
-const stringbool = (...args) => core._stringbool({
+const stringbool = (...args) => _stringbool({
     Codec: ZodCodec,
     Boolean: ZodBoolean,
     String: ZodString,
@@ -82803,64 +83129,100 @@ function controlRouter(ctx) {
     return router;
 }
 
-;// CONCATENATED MODULE: ./emulator/github/github-recorder.ts
+;// CONCATENATED MODULE: ./emulator/github/extra-operations.ts
 /**
- * The state of a recording GitHub REST API, in memory: pull requests seeded for listing, and
- * what callers posted (commit statuses, check runs with annotations, reviews and comments).
+ * Operations the emulator's GitHub answers besides the stand-in's own (for example the GitHub
+ * App endpoints `GET /repos/{owner}/{repo}/installation` and
+ * `POST /app/installations/{installation_id}/access_tokens`, which verify an RS256 JWT
+ * themselves). Each lives in a file of its own and is listed here; tests that start a stand-in
+ * pass theirs as `extraOperations`.
  */
-function createGithubRecorder() {
-    let nextId = 1;
+const EXTRA_OPERATIONS = Object.freeze([]);
+
+;// CONCATENATED MODULE: ./emulator/github/github-events.ts
+const FIXED_TIME = "2026-01-01T00:00:00Z";
+const PERSON = { name: "Octo Cat", email: "octocat@users.noreply.github.com", username: "octocat" };
+const SENDER = { login: "octocat", id: 583231, type: "User" };
+/** The `repository` object of a webhook payload, with the fields the Action reads. */
+function repositoryPayload(fullName, defaultBranch = "main") {
+    const [owner = "", name = ""] = fullName.split("/");
     return {
-        pulls: new Map(),
-        statuses: [],
-        checkRuns: [],
-        reviews: [],
-        reviewComments: [],
-        /** Ids grow from 1 across every kind, as GitHub's do within one kind. */
-        newId: () => nextId++,
-        clear() {
-            this.pulls.clear();
-            this.statuses.length = 0;
-            this.checkRuns.length = 0;
-            this.reviews.length = 0;
-            this.reviewComments.length = 0;
+        id: 1296269,
+        node_id: "R_1296269",
+        name,
+        full_name: fullName,
+        private: false,
+        owner: { login: owner, id: 9919, type: "Organization" },
+        html_url: `https://github.com/${fullName}`,
+        default_branch: defaultBranch,
+    };
+}
+function headCommit(commit) {
+    return {
+        id: commit.sha,
+        tree_id: commit.sha,
+        message: commit.message,
+        timestamp: FIXED_TIME,
+        author: PERSON,
+        committer: PERSON,
+    };
+}
+/**
+ * The `merge_group` webhook payload (action `checks_requested`) GitHub sends when `group` needs
+ * its required checks.
+ */
+function mergeGroupEvent(history, group, repository, defaultBranch = "main") {
+    const head = history.commits.get(group.head_sha);
+    return {
+        action: "checks_requested",
+        merge_group: {
+            head_sha: group.head_sha,
+            head_ref: group.head_ref,
+            base_sha: group.base_sha,
+            base_ref: group.base_ref,
+            head_commit: head === undefined ? null : headCommit(head),
         },
+        repository: repositoryPayload(repository, defaultBranch),
+        sender: SENDER,
     };
 }
-/** The key of a pull request in {@link GithubRecorder.pulls}. */
-function pullKey(repository, number) {
-    return `${repository.toLowerCase()}#${number}`;
-}
-/** Records a review and its comments on `pull`, as GitHub keeps them; returns both. */
-function recordReview(github, pull, review, at) {
-    const reviewId = github.newId();
-    const comments = review.comments.map((c) => ({
-        id: github.newId(),
-        reviewId,
-        repository: pull.repository,
-        pullNumber: pull.number,
-        path: c.path,
-        body: c.body,
-        subjectType: c.subject_type ?? "line",
-        line: c.line ?? null,
-        commitId: review.commitId,
-        createdAt: at,
-        updatedAt: at,
-        updates: 0,
-    }));
-    const recorded = {
-        id: reviewId,
-        repository: pull.repository,
-        pullNumber: pull.number,
-        event: review.event,
-        body: review.body,
-        commitId: review.commitId,
-        commentIds: comments.map((c) => c.id),
-        submittedAt: at,
+/**
+ * The `push` webhook payload GitHub sends for `before → after` on `ref`: its commits (at most 20,
+ * as GitHub lists them) with the paths each added, removed and modified.
+ */
+function pushEvent(history, push) {
+    const zero = /^0+$/.test(push.before);
+    const after = history.commits.get(push.after);
+    const before = zero ? undefined : history.commits.get(push.before);
+    const commits = after === undefined ? [] : history.commitsBetween(before, after);
+    const view = (c) => {
+        const parent = c.parents[0] === undefined ? undefined : history.commits.get(c.parents[0]);
+        const files = history.diff(parent, c);
+        const paths = (status) => files.filter((f) => f.status === status).map((f) => f.filename);
+        return {
+            ...headCommit(c),
+            distinct: true,
+            url: `https://github.com/${push.repository}/commit/${c.sha}`,
+            added: paths("added"),
+            removed: paths("removed"),
+            modified: paths("modified"),
+        };
     };
-    github.reviewComments.push(...comments);
-    github.reviews.push(recorded);
-    return { review: recorded, comments };
+    return {
+        ref: push.ref,
+        before: push.before,
+        after: push.after,
+        created: zero,
+        deleted: /^0+$/.test(push.after),
+        forced: false,
+        base_ref: null,
+        compare: `https://github.com/${push.repository}/compare/${push.before.slice(0, 12)}...${push.after.slice(0, 12)}`,
+        commits: commits.slice(-20).map(view),
+        head_commit: after === undefined ? null : view(after),
+        repository: repositoryPayload(push.repository, push.defaultBranch),
+        pusher: { name: PERSON.username, email: PERSON.email },
+        sender: SENDER,
+    };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
@@ -82874,16 +83236,16 @@ function iso_date(params) {
     return _isoDate(ZodISODate, params);
 }
 function iso_time(params) {
-    return core._isoTime(ZodISOTime, params);
+    return _isoTime(ZodISOTime, params);
 }
 function iso_duration(params) {
-    return core._isoDuration(ZodISODuration, params);
+    return _isoDuration(ZodISODuration, params);
 }
 
 ;// CONCATENATED MODULE: ./emulator/github/github-schemas.ts
 
 /**
- * Request bodies of the GitHub REST operations the recorder answers, with the limits GitHub
+ * Request bodies of the GitHub REST operations the stand-in answers, with the limits GitHub
  * documents (REST reference: commit statuses, check runs, pull request reviews and comments).
  * Unknown fields are allowed, as GitHub ignores them.
  */
@@ -82987,376 +83349,2787 @@ const seedPullRequestBody = object({
         sha: schemas_string()
             .regex(/^[0-9a-f]{40}$/, "must be the file's 40-character Git blob sha")
             .optional(),
+        /** The file's unified diff: line comments must point at its lines, as on GitHub. */
+        patch: schemas_string().optional(),
     }))
         .max(3000),
 });
+const REPOSITORY = schemas_string().regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/repo");
+const FULL_SHA = schemas_string().regex(/^[0-9a-f]{40}$/, "must be a 40-character commit sha");
+/** `POST /_emulator/github/commits`: a commit with its changed files (null deletes one). */
+const seedCommitBody = object({
+    files: record(schemas_string().min(1), schemas_string().nullable()),
+    parents: array(FULL_SHA).max(2).optional(),
+    branch: schemas_string().min(1).optional(),
+    message: schemas_string().optional(),
+});
+/** `POST /_emulator/github/pulls` with `head`: a pull request on commits (or a push to it). */
+const openPullRequestBody = object({
+    repository: REPOSITORY.optional(),
+    number: schemas_int().min(1),
+    head: FULL_SHA,
+    base: schemas_string().min(1).default("main"),
+});
+/** `POST /_emulator/github/merge-groups`: a pull request enters the merge queue. */
+const mergeGroupBody = object({
+    repository: REPOSITORY.default("octo/media"),
+    number: schemas_int().min(1),
+    /** The `head_sha` of the group ahead in the queue, if any. */
+    after: FULL_SHA.optional(),
+});
+/** `POST /_emulator/github/pulls/{number}/merge` */
+const mergePullRequestBody = object({
+    repository: REPOSITORY.default("octo/media"),
+    method: schemas_enum(["squash", "merge"]).default("squash"),
+});
+/** The request body schema of each operation that takes one, by GitHub's operation id. */
+const BODY_SCHEMAS = Object.freeze({
+    "repos/create-commit-status": commitStatusBody,
+    "checks/create": createCheckRunBody,
+    "checks/update": updateCheckRunBody,
+    "pulls/create-review": createReviewBody,
+    "pulls/create-review-comment": createReviewCommentBody,
+    "pulls/update-review-comment": updateReviewCommentBody,
+});
+
+;// CONCATENATED MODULE: ./emulator/github/merge-queue.ts
+function knownCommit(state, ref) {
+    const commit = state.git.resolve(ref);
+    if (commit === undefined)
+        throw new Error(`No commit or branch "${ref}": add it first`);
+    return commit;
+}
+function openPull(state, number) {
+    const pr = state.pullRequests.get(number);
+    if (pr === undefined)
+        throw new Error(`No pull request ${number} on commits: open it with openPullRequest`);
+    return pr;
+}
+/** A pull request from commit `head` into branch `base`: its files derive from the two. */
+function openPullRequest(state, pr) {
+    const { number, head, base = "main", headRef = `pr-${number}` } = pr;
+    const commit = knownCommit(state, head);
+    const baseTip = state.git.resolve(base);
+    const from = baseTip === undefined ? undefined : state.git.mergeBase(baseTip, commit);
+    state.pulls.delete(number);
+    state.pullRequests.set(number, {
+        number,
+        base,
+        headRef,
+        head: commit.sha,
+        commits: new Set(state.git.commitsBetween(from, commit).map((c) => c.sha)),
+        merged: null,
+    });
+}
+/** A push to a pull request's branch: `head` becomes its head, its commits join the PR's. */
+function pushPullRequest(state, number, head) {
+    const pr = openPull(state, number);
+    const commit = knownCommit(state, head);
+    for (const c of state.git.commitsBetween(state.git.commits.get(pr.head), commit))
+        pr.commits.add(c.sha);
+    pr.head = commit.sha;
+}
+/** The changes of a pull request (its three-dot diff), to commit on top of another base. */
+function changesOf(state, pr) {
+    const head = state.git.commits.get(pr.head);
+    const tip = state.git.resolve(pr.base);
+    const from = tip === undefined ? undefined : state.git.mergeBase(tip, head);
+    return state.git.changesBetween(from, head);
+}
+/**
+ * Adds a pull request to the merge queue: a queue commit on top of `after` (a group ahead in the
+ * queue) or of the base branch's tip, with the PR's changes. GitHub does not associate queue
+ * commits with the PR: `commits/{sha}/pulls` does not list it.
+ */
+function createMergeGroup(state, number, options = {}) {
+    const pr = openPull(state, number);
+    const baseSha = options.after?.head_sha ?? knownCommit(state, pr.base).sha;
+    const queued = state.git.commit({
+        parents: [baseSha],
+        files: changesOf(state, pr),
+        message: `Merge pull request #${number} (merge queue)`,
+    });
+    return {
+        pullNumber: number,
+        head_ref: `refs/heads/gh-readonly-queue/${pr.base}/pr-${number}-${baseSha}`,
+        head_sha: queued.sha,
+        base_ref: `refs/heads/${pr.base}`,
+        base_sha: baseSha,
+    };
+}
+/**
+ * Merges a pull request onto its base branch, which moves: `squash` (the default) makes one new
+ * commit, `merge` a merge commit with the PR's head as second parent. Returns the branch's
+ * `before` and `after`, as the push event carries them.
+ */
+function mergePullRequest(state, number, options = {}) {
+    const pr = openPull(state, number);
+    if (pr.merged !== null)
+        throw new Error(`Pull request ${number} is merged already`);
+    const before = knownCommit(state, pr.base);
+    const method = options.method ?? "squash";
+    const merged = state.git.commit({
+        parents: method === "merge" ? [before.sha, pr.head] : [before.sha],
+        branch: pr.base,
+        files: changesOf(state, pr),
+        message: `Pull request #${number} (${method})`,
+    });
+    pr.merged = { sha: merged.sha };
+    return { ref: `refs/heads/${pr.base}`, before: before.sha, after: merged.sha };
+}
+
+;// CONCATENATED MODULE: ./emulator/github/github-model.ts
+/** The App of the Actions token (`GITHUB_TOKEN`), which creates the Action's check runs. */
+const ACTIONS_APP = Object.freeze({
+    id: 15368,
+    slug: "github-actions",
+    name: "GitHub Actions",
+});
+/** The account the Actions token belongs to: GitHub Actions' own Bot user. */
+const ACTIONS_BOT = Object.freeze({
+    login: "github-actions[bot]",
+    id: 41898282,
+    type: "Bot",
+});
+/** GitHub's limit on a check run's `output.summary` and `output.text`: 65,535 characters. */
+const CHECK_OUTPUT_LIMIT = 65_535;
+/** Which scope each operation needs. */
+const SCOPE_OF = Object.freeze({
+    "checks/create": "checks",
+    "checks/update": "checks",
+    "checks/get": "checks",
+    "checks/list-for-ref": "checks",
+    "pulls/create-review": "pulls",
+    "pulls/create-review-comment": "pulls",
+    "pulls/update-review-comment": "pulls",
+    "repos/create-commit-status": "statuses",
+});
+
+;// CONCATENATED MODULE: ./emulator/github/github-operation.ts
+const NOT_FOUND = Object.freeze({ status: 404, body: { message: "Not Found" } });
+/** GitHub's 422 for a body or a limit it refuses. */
+function invalid(errors = []) {
+    return { status: 422, body: { message: "Validation Failed", errors } };
+}
+/**
+ * One page of `items` (`per_page` default 30, at most 100; `page` from 1) with a Link header, as
+ * GitHub paginates; `wrap` puts the page in the body of endpoints that answer an object.
+ */
+function page(ctx, items, wrap = (p) => p) {
+    const perPage = Math.min(100, Math.max(1, Number(ctx.url.searchParams.get("per_page") ?? 30)));
+    const current = Math.max(1, Number(ctx.url.searchParams.get("page") ?? 1) || 1);
+    const last = Math.max(1, Math.ceil(items.length / perPage));
+    const link = (n, rel) => {
+        const next = new URL(`${ctx.baseUrl}${ctx.url.pathname}${ctx.url.search}`);
+        next.searchParams.set("page", String(n));
+        return `<${next.toString()}>; rel="${rel}"`;
+    };
+    const links = [];
+    if (current < last)
+        links.push(link(current + 1, "next"), link(last, "last"));
+    if (current > 1)
+        links.push(link(1, "first"), link(current - 1, "prev"));
+    return {
+        status: 200,
+        body: wrap(items.slice((current - 1) * perPage, current * perPage)),
+        headers: links.length > 0 ? { link: links.join(", ") } : {},
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/github/github-views.ts
+
+const github_views_FIXED_TIME = "2026-01-01T00:00:00Z";
+/** A check run as GitHub's API returns it. */
+function checkRunView(run, baseUrl) {
+    const repoUrl = `${baseUrl}/repos/${run.repository}`;
+    return {
+        id: run.id,
+        node_id: `CR_${run.id}`,
+        head_sha: run.head_sha,
+        external_id: "",
+        url: `${repoUrl}/check-runs/${run.id}`,
+        html_url: `https://github.com/${run.repository}/runs/${run.id}`,
+        details_url: run.details_url ?? `https://github.com/${run.repository}/runs/${run.id}`,
+        status: run.status,
+        conclusion: run.conclusion,
+        started_at: run.started_at,
+        completed_at: run.completed_at,
+        output: {
+            title: run.output?.title ?? null,
+            summary: run.output?.summary ?? null,
+            text: run.output?.text ?? null,
+            annotations_count: run.annotations.length,
+            annotations_url: `${repoUrl}/check-runs/${run.id}/annotations`,
+        },
+        name: run.name,
+        check_suite: { id: 1 },
+        app: {
+            id: run.app.id,
+            slug: run.app.slug,
+            node_id: `A_${run.app.id}`,
+            name: run.app.name,
+            owner: null,
+            description: "",
+            external_url: "https://github.com/features/actions",
+            html_url: `https://github.com/apps/${run.app.slug}`,
+            created_at: "2018-07-30T09:30:17Z",
+            updated_at: "2019-12-10T19:04:12Z",
+            permissions: {},
+            events: [],
+        },
+        pull_requests: [],
+    };
+}
+function statusView(status, baseUrl) {
+    return {
+        url: `${baseUrl}/repos/${status.repository}/statuses/${status.sha}`,
+        id: status.id,
+        node_id: `SC_${status.id}`,
+        state: status.state,
+        description: status.description ?? null,
+        context: status.context ?? "default",
+        target_url: status.target_url ?? null,
+        created_at: status.created_at,
+        updated_at: status.created_at,
+        creator: userView(ACTIONS_BOT),
+    };
+}
+function userView(user) {
+    return {
+        login: user.login,
+        id: user.id,
+        node_id: `U_${user.id}`,
+        avatar_url: `https://avatars.githubusercontent.com/u/${user.id}?v=4`,
+        url: `https://api.github.com/users/${encodeURIComponent(user.login)}`,
+        html_url: `https://github.com/${encodeURIComponent(user.login)}`,
+        type: user.type,
+        site_admin: false,
+    };
+}
+function commentView(c, baseUrl) {
+    return {
+        id: c.id,
+        node_id: `PRRC_${c.id}`,
+        pull_request_review_id: c.review_id,
+        path: c.path,
+        body: c.body,
+        commit_id: c.commit_id ?? "0".repeat(40),
+        original_commit_id: c.commit_id ?? "0".repeat(40),
+        subject_type: c.subject_type ?? "line",
+        ...(c.line === undefined ? {} : { line: c.line, side: "RIGHT" }),
+        user: userView(c.user),
+        author_association: c.user.type === "Bot" ? "NONE" : "MEMBER",
+        created_at: c.created_at,
+        updated_at: c.updated_at,
+        url: `${baseUrl}/repos/${c.repository}/pulls/comments/${c.id}`,
+        html_url: `https://github.com/${c.repository}/pull/${c.pull_number}#discussion_r${c.id}`,
+    };
+}
+function commitView(c, baseUrl, repository) {
+    const person = { name: "Octo Cat", email: "octocat@users.noreply.github.com", date: github_views_FIXED_TIME };
+    return {
+        sha: c.sha,
+        node_id: `C_${c.sha}`,
+        url: `${baseUrl}/repos/${repository}/commits/${c.sha}`,
+        html_url: `https://github.com/${repository}/commit/${c.sha}`,
+        commit: { message: c.message, author: person, committer: person, tree: { sha: c.sha } },
+        parents: c.parents.map((sha) => ({
+            sha,
+            url: `${baseUrl}/repos/${repository}/commits/${sha}`,
+        })),
+    };
+}
+function pullView(pr, repository) {
+    return {
+        number: pr.number,
+        state: pr.merged === null ? "open" : "closed",
+        title: `Pull request ${pr.number}`,
+        html_url: `https://github.com/${repository}/pull/${pr.number}`,
+        head: { ref: pr.headRef, sha: pr.head, label: `octo:${pr.headRef}` },
+        base: { ref: pr.base, label: `octo:${pr.base}` },
+        merged_at: pr.merged === null ? null : github_views_FIXED_TIME,
+        merge_commit_sha: pr.merged?.sha ?? null,
+        user: userView({ login: "octocat", id: 583231, type: "User" }),
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/github/unified-diff.ts
+/** Lines of context around each change, as `git diff` and GitHub's `patch` show them. */
+const CONTEXT = 3;
+/** Past this many lines on either side, the diff is one hunk replacing the whole file. */
+const MAX_LINES = 4000;
+function splitLines(text) {
+    if (text === "")
+        return [];
+    const lines = text.split("\n");
+    if (lines.at(-1) === "")
+        lines.pop();
+    return lines;
+}
+/** The edit script from `a` to `b` by longest common subsequence (files here are small). */
+function editScript(a, b) {
+    if (a.length > MAX_LINES || b.length > MAX_LINES)
+        return [
+            ...a.map((text) => ({ kind: "-", text })),
+            ...b.map((text) => ({ kind: "+", text })),
+        ];
+    const lcs = Array.from({ length: a.length + 1 }, () => new Array(b.length + 1).fill(0));
+    for (let i = a.length - 1; i >= 0; i--)
+        for (let j = b.length - 1; j >= 0; j--)
+            lcs[i][j] =
+                a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    const ops = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length || j < b.length) {
+        if (i < a.length && j < b.length && a[i] === b[j]) {
+            ops.push({ kind: " ", text: a[i] });
+            i++;
+            j++;
+        }
+        else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
+            // Removals before additions, as git shows a changed line.
+            ops.push({ kind: "-", text: a[i] });
+            i++;
+        }
+        else {
+            ops.push({ kind: "+", text: b[j] });
+            j++;
+        }
+    }
+    return ops;
+}
+/**
+ * The unified diff of two texts with three lines of context, as GitHub's `patch` field carries
+ * it: hunks only, starting at `@@`. Empty when the texts are equal.
+ */
+function unifiedDiff(before, after) {
+    const ops = editScript(splitLines(before), splitLines(after));
+    const changed = ops.flatMap((op, index) => (op.kind === " " ? [] : [index]));
+    const hunks = [];
+    let k = 0;
+    while (k < changed.length) {
+        const start = Math.max(0, changed[k] - CONTEXT);
+        let end = Math.min(ops.length, changed[k] + CONTEXT + 1);
+        while (k + 1 < changed.length && changed[k + 1] - CONTEXT <= end) {
+            k++;
+            end = Math.min(ops.length, changed[k] + CONTEXT + 1);
+        }
+        k++;
+        let oldLine = 1;
+        let newLine = 1;
+        for (const op of ops.slice(0, start)) {
+            if (op.kind !== "+")
+                oldLine++;
+            if (op.kind !== "-")
+                newLine++;
+        }
+        const body = ops.slice(start, end);
+        const oldCount = body.filter((op) => op.kind !== "+").length;
+        const newCount = body.filter((op) => op.kind !== "-").length;
+        // git leaves out a count of 1, and starts an empty side at the line before.
+        const range = (line, count) => count === 1 ? `${line}` : `${count === 0 ? line - 1 : line},${count}`;
+        hunks.push(`@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@`, ...body.map((op) => `${op.kind}${op.text}`));
+    }
+    return {
+        patch: hunks.join("\n"),
+        additions: ops.filter((op) => op.kind === "+").length,
+        deletions: ops.filter((op) => op.kind === "-").length,
+    };
+}
+/**
+ * The lines of one side that a unified diff shows: of the new file (`RIGHT`: added or context),
+ * or of the old one (`LEFT`: removed or context). A review comment may point at those only.
+ * Written apart from the Action's own parser on purpose, so that the two cannot share a mistake.
+ */
+function diffSideLines(patch, side) {
+    const out = new Set();
+    const shown = side === "RIGHT" ? "+" : "-";
+    let line = 0;
+    let inHunk = false;
+    for (const row of (patch ?? "").split(/\r?\n/)) {
+        const hunk = row.match(/^@@ -(\d+)\S* \+(\d+)/);
+        if (hunk) {
+            line = Number.parseInt(side === "RIGHT" ? hunk[2] : hunk[1], 10);
+            inHunk = true;
+        }
+        else if (inHunk && (row.startsWith(" ") || row.startsWith(shown))) {
+            out.add(line++);
+        }
+    }
+    return out;
+}
+/** The lines of the new file a diff shows: where a `side: RIGHT` comment may point. */
+const rightSideLines = (patch) => diffSideLines(patch, "RIGHT");
+/** The lines of the old file a diff shows: where a `side: LEFT` comment may point. */
+const leftSideLines = (patch) => diffSideLines(patch, "LEFT");
+
+;// CONCATENATED MODULE: ./emulator/github/pull-reviews.ts
+
+
+
+
+const REVIEW_DOCS = "https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request";
+const COMMENT_DOCS = "https://docs.github.com/rest/pulls/comments#create-a-review-comment-for-a-pull-request";
+/** GitHub's answer to a review whose comment `line` is outside the diff (the whole review fails). */
+const LINE_OUTSIDE_REVIEW = Object.freeze({
+    status: 422,
+    body: {
+        message: "Unprocessable Entity",
+        errors: [
+            "Pull request review thread line must be part of the diff and Pull request review thread diff hunk can't be blank",
+        ],
+        documentation_url: REVIEW_DOCS,
+    },
+});
+/** GitHub's answer to a single review comment whose `line` is outside the diff. */
+const LINE_OUTSIDE_COMMENT = Object.freeze({
+    status: 422,
+    body: {
+        message: "Validation Failed",
+        errors: [
+            {
+                resource: "PullRequestReviewComment",
+                code: "custom",
+                field: "pull_request_review_thread.line",
+                message: "pull_request_review_thread.line must be part of the diff",
+            },
+        ],
+        documentation_url: COMMENT_DOCS,
+    },
+});
+/** What a subject_type comment gets from GitHub versions that do not know the key. */
+const SUBJECT_TYPE_REFUSED = (documentation_url) => ({
+    status: 422,
+    body: {
+        message: "Unprocessable Entity",
+        errors: ['"subject_type" is not a permitted key.'],
+        ...(documentation_url === undefined ? {} : { documentation_url }),
+    },
+});
+/**
+ * The files of a pull request in `repository`: derived from its commits, or as seeded;
+ * undefined when there is no such pull request.
+ */
+function pullRequestFiles(state, repository, number) {
+    const pr = state.pullRequests.get(number);
+    if (pr !== undefined) {
+        const head = state.git.commits.get(pr.head);
+        const baseTip = state.git.resolve(pr.base);
+        const from = baseTip === undefined ? undefined : state.git.mergeBase(baseTip, head);
+        return state.git.diff(from, head);
+    }
+    const seeded = state.pulls.get(number);
+    if (seeded === undefined)
+        return undefined;
+    if (seeded.repository !== undefined &&
+        seeded.repository.toLowerCase() !== repository.toLowerCase())
+        return undefined;
+    return seeded.files;
+}
+/** GitHub's rules for a review comment: a file of the PR, and a line of its diff or the file. */
+function refuseComment(ctx, number, c) {
+    const { violations } = ctx.state;
+    const file = (pullRequestFiles(ctx.state, ctx.repository, number) ?? []).find((f) => f.filename === String(c["path"]));
+    if (file === undefined) {
+        violations.push(`${ctx.operationId}: ${String(c["path"])} is not a file of pull request ${number}`);
+        return {
+            status: 422,
+            body: {
+                message: "Unprocessable Entity",
+                errors: [`Path could not be resolved: ${String(c["path"])}`],
+            },
+        };
+    }
+    if (c["subject_type"] === "file")
+        return undefined;
+    if (c["line"] === undefined && c["position"] === undefined) {
+        violations.push(`${ctx.operationId}: a comment needs line, position or subject_type file`);
+        return invalid(["A line or subject_type is needed"]);
+    }
+    if (c["line"] !== undefined) {
+        const side = c["side"] ?? "RIGHT";
+        const lines = side === "LEFT" ? leftSideLines(file.patch) : rightSideLines(file.patch);
+        if (!lines.has(Number(c["line"]))) {
+            violations.push(`${ctx.operationId}: line ${String(c["line"])} of ${file.filename} is not part of the diff`);
+            return ctx.operationId === "pulls/create-review" ? LINE_OUTSIDE_REVIEW : LINE_OUTSIDE_COMMENT;
+        }
+    }
+    return undefined;
+}
+/** Stores a review comment as GitHub keeps it. */
+function storeComment(state, repository, number, c, reviewId, commitId, user = ACTIONS_BOT) {
+    const at = state.now().toISOString();
+    const comment = {
+        id: state.newId(),
+        repository,
+        pull_number: number,
+        path: String(c["path"]),
+        body: String(c["body"]),
+        subject_type: c["subject_type"] ?? "line",
+        line: c["line"] === undefined ? undefined : Number(c["line"]),
+        commit_id: commitId,
+        review_id: reviewId,
+        user,
+        created_at: at,
+        updated_at: at,
+        updates: 0,
+    };
+    state.reviewComments.push(comment);
+    return comment;
+}
+const REVIEW_STATE = Object.freeze({
+    APPROVE: "APPROVED",
+    REQUEST_CHANGES: "CHANGES_REQUESTED",
+    COMMENT: "COMMENTED",
+    PENDING: "PENDING",
+});
+/** Pull request files, reviews and review comments. */
+const PULL_REVIEW_OPERATIONS = {
+    "pulls/list-files": (ctx) => {
+        const files = pullRequestFiles(ctx.state, ctx.repository, Number(ctx.params["pull_number"]));
+        if (files === undefined)
+            return NOT_FOUND;
+        return page(ctx, files.map((file) => {
+            const { content: _content, ...f } = file;
+            const at = f.sha ?? "HEAD";
+            return {
+                additions: 0,
+                deletions: 0,
+                changes: 0,
+                blob_url: `https://github.com/${ctx.repository}/blob/${at}/${f.filename}`,
+                raw_url: `https://github.com/${ctx.repository}/raw/${at}/${f.filename}`,
+                contents_url: `${ctx.baseUrl}/repos/${ctx.repository}/contents/${f.filename}`,
+                ...f,
+                // GitHub lists the file's blob sha at the head; a seed without one gets null.
+                sha: f.sha ?? null,
+            };
+        }));
+    },
+    "pulls/list-review-comments": (ctx) => {
+        const number = Number(ctx.params["pull_number"]);
+        const items = ctx.state.reviewComments
+            .filter((c) => c.pull_number === number && c.repository.toLowerCase() === ctx.repository.toLowerCase())
+            .map((c) => commentView(c, ctx.baseUrl));
+        return page(ctx, items);
+    },
+    "pulls/update-review-comment": (ctx) => {
+        const comment = ctx.state.reviewComments.find((c) => c.id === Number(ctx.params["comment_id"]));
+        if (!comment)
+            return NOT_FOUND;
+        comment.body = String(ctx.input["body"]);
+        comment.updated_at = ctx.state.now().toISOString();
+        comment.updates += 1;
+        return { status: 200, body: commentView(comment, ctx.baseUrl) };
+    },
+    "pulls/create-review": (ctx) => {
+        const { input, state } = ctx;
+        const number = Number(ctx.params["pull_number"]);
+        if (pullRequestFiles(state, ctx.repository, number) === undefined)
+            return NOT_FOUND;
+        const comments = input["comments"] ?? [];
+        if (state.quirks.subjectTypeInReview === "reject" && comments.some((c) => "subject_type" in c))
+            return SUBJECT_TYPE_REFUSED("https://docs.github.com/enterprise-server@3.8/rest/pulls/reviews#create-a-review-for-a-pull-request");
+        for (const c of comments) {
+            const refusal = refuseComment(ctx, number, c);
+            if (refusal !== undefined)
+                return refusal;
+        }
+        const event = input["event"] ?? "PENDING";
+        const review = {
+            id: state.newId(),
+            repository: ctx.repository,
+            pull_number: number,
+            event: input["event"],
+            body: input["body"],
+            commit_id: input["commit_id"],
+            commentIds: [],
+            submitted_at: state.now().toISOString(),
+        };
+        for (const c of comments) {
+            const comment = storeComment(state, ctx.repository, number, c, review.id, review.commit_id);
+            review.commentIds.push(comment.id);
+        }
+        state.reviews.push(review);
+        return {
+            status: 200,
+            body: {
+                id: review.id,
+                node_id: `PRR_${review.id}`,
+                body: review.body ?? "",
+                state: REVIEW_STATE[event] ?? "COMMENTED",
+                commit_id: review.commit_id,
+                submitted_at: review.submitted_at,
+                user: userView(ACTIONS_BOT),
+                html_url: `https://github.com/${ctx.repository}/pull/${number}#pullrequestreview-${review.id}`,
+            },
+        };
+    },
+    "pulls/create-review-comment": (ctx) => {
+        const { input, state } = ctx;
+        const number = Number(ctx.params["pull_number"]);
+        if (pullRequestFiles(state, ctx.repository, number) === undefined)
+            return NOT_FOUND;
+        if (state.quirks.fileComments === "reject" && input["subject_type"] === "file")
+            return SUBJECT_TYPE_REFUSED();
+        const refusal = refuseComment(ctx, number, input);
+        if (refusal !== undefined)
+            return refusal;
+        const comment = storeComment(state, ctx.repository, number, input, null, input["commit_id"]);
+        return { status: 201, body: commentView(comment, ctx.baseUrl) };
+    },
+};
+
+;// CONCATENATED MODULE: ./emulator/github/recorder-views.ts
+/**
+ * What the emulator shows of its recording GitHub (`GET /_emulator/github/statuses`,
+ * `/check-runs`, `/reviews`), in the shapes docs/emulator.md documents.
+ */
+function recorderViews(github) {
+    return {
+        statuses: () => github.statuses.map((s) => ({
+            id: s.id,
+            repository: s.repository,
+            sha: s.sha,
+            state: s.state,
+            description: s.description ?? null,
+            context: s.context ?? "default",
+            targetUrl: s.target_url ?? null,
+            createdAt: s.created_at,
+        })),
+        checkRuns: () => github.checkRuns.map((r) => ({
+            id: r.id,
+            repository: r.repository,
+            name: r.name,
+            headSha: r.head_sha,
+            status: r.status,
+            conclusion: r.conclusion,
+            startedAt: r.started_at,
+            completedAt: r.completed_at,
+            detailsUrl: r.details_url,
+            output: r.output === null
+                ? null
+                : { title: r.output.title, summary: r.output.summary, text: r.output.text ?? null },
+            annotations: r.annotations,
+            app: r.app,
+            createdAt: r.created_at,
+        })),
+        /** Reviews with their comments; a comment posted on its own shows as a review of its own. */
+        reviews: () => {
+            const comment = (c) => ({
+                id: c.id,
+                path: c.path,
+                body: c.body,
+                subjectType: c.subject_type ?? "line",
+                line: c.line ?? null,
+                commitId: c.commit_id ?? null,
+                user: c.user.login,
+                updates: c.updates,
+            });
+            const reviews = github.reviews.map((r) => ({
+                id: r.id,
+                repository: r.repository,
+                pullNumber: r.pull_number,
+                event: r.event ?? "PENDING",
+                body: r.body ?? "",
+                commitId: r.commit_id ?? null,
+                submittedAt: r.submitted_at,
+                comments: github.reviewComments.filter((c) => c.review_id === r.id).map(comment),
+            }));
+            const singles = github.reviewComments
+                .filter((c) => c.review_id === null)
+                .map((c) => ({
+                id: c.id,
+                repository: c.repository,
+                pullNumber: c.pull_number,
+                event: "COMMENT",
+                body: "",
+                commitId: c.commit_id ?? null,
+                submittedAt: c.created_at,
+                comments: [comment(c)],
+            }));
+            return [...reviews, ...singles].sort((a, b) => a.id - b.id);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/github/github-control.ts
+
+
+
+
+
+function bodyOf(req) {
+    try {
+        return JSON.parse(Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "{}");
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Parses the body with `schema`; answers 422 and returns undefined when it does not fit. */
+function github_control_parse(schema, req, res) {
+    const parsed = schema.safeParse(bodyOf(req));
+    if (parsed.success)
+        return parsed.data;
+    res.status(422).json({
+        message: "Validation Failed",
+        errors: parsed.error.issues.map((i) => ({
+            resource: "Request",
+            field: i.path.join("."),
+            code: "invalid",
+            message: i.message,
+        })),
+    });
+    return undefined;
+}
+/** Runs a seeding step; a step the history refuses (an unknown commit) answers 422 with why. */
+function attempt(res, step) {
+    try {
+        res.status(201).json(step());
+    }
+    catch (error) {
+        res.status(422).json({ message: error.message });
+    }
+}
+/**
+ * The emulator's control surface of its GitHub (no token): views of what was posted, and seeding
+ * of pull requests, commits, merge groups and merges, with the webhook payloads GitHub would
+ * send for them. See docs/emulator.md.
+ */
+function mountGithubControl(router, path, github) {
+    const views = recorderViews(github);
+    router.get(`${path}/statuses`, (_req, res) => res.json(views.statuses()));
+    router.get(`${path}/check-runs`, (_req, res) => res.json(views.checkRuns()));
+    router.get(`${path}/reviews`, (_req, res) => res.json(views.reviews()));
+    router.delete(path, (_req, res) => {
+        github.clear();
+        res.status(204).end();
+    });
+    router.post(`${path}/commits`, (req, res) => {
+        const input = github_control_parse(seedCommitBody, req, res);
+        if (input)
+            attempt(res, () => ({ sha: github.git.commit(input).sha }));
+    });
+    router.post(`${path}/pulls`, (req, res) => {
+        const raw = bodyOf(req);
+        if (raw?.head !== undefined) {
+            // A pull request on commits: opened, or pushed to when it is open already.
+            const input = github_control_parse(openPullRequestBody, req, res);
+            if (!input)
+                return;
+            attempt(res, () => {
+                if (github.pullRequests.has(input.number))
+                    pushPullRequest(github, input.number, input.head);
+                else
+                    openPullRequest(github, input);
+                const repository = input.repository ?? "octo/media";
+                return { ...input, files: pullRequestFiles(github, repository, input.number) };
+            });
+            return;
+        }
+        const seeded = github_control_parse(seedPullRequestBody, req, res);
+        if (!seeded)
+            return;
+        github.pullRequests.delete(seeded.number);
+        github.pulls.set(seeded.number, { repository: seeded.repository, files: seeded.files });
+        res.status(201).json(seeded);
+    });
+    router.post(`${path}/merge-groups`, (req, res) => {
+        const input = github_control_parse(mergeGroupBody, req, res);
+        if (!input)
+            return;
+        attempt(res, () => {
+            const ahead = input.after;
+            const group = createMergeGroup(github, input.number, {
+                ...(ahead === undefined
+                    ? {}
+                    : {
+                        after: { pullNumber: 0, head_sha: ahead, head_ref: "", base_ref: "", base_sha: "" },
+                    }),
+            });
+            return { group, event: mergeGroupEvent(github.git, group, input.repository) };
+        });
+    });
+    router.post(`${path}/pulls/:number/merge`, (req, res) => {
+        const input = github_control_parse(mergePullRequestBody, req, res);
+        if (!input)
+            return;
+        attempt(res, () => {
+            const push = mergePullRequest(github, Number(req.params.number), { method: input.method });
+            return { ...push, event: pushEvent(github.git, { ...push, repository: input.repository }) };
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./emulator/github/check-runs.ts
+
+
+
+/** GitHub's limits on a check run's output: 422 beyond them, and a recorded violation. */
+function refuseOutput(ctx, output) {
+    let refused = false;
+    for (const field of ["summary", "text"]) {
+        const text = output?.[field];
+        if (typeof text === "string" && text.length > CHECK_OUTPUT_LIMIT) {
+            ctx.state.violations.push(`${ctx.operationId}: output.${field} is ${text.length} characters, over GitHub's ${CHECK_OUTPUT_LIMIT}`);
+            refused = true;
+        }
+    }
+    const annotations = output?.annotations?.length ?? 0;
+    if (annotations > 50) {
+        ctx.state.violations.push(`${ctx.operationId}: ${annotations} annotations in one request`);
+        refused = true;
+    }
+    return refused;
+}
+const findRun = (ctx) => ctx.state.checkRuns.find((r) => r.id === Number(ctx.params["check_run_id"]) && r.repository === ctx.repository);
+const outputOf = (output) => ({
+    title: output.title,
+    summary: output.summary,
+    text: output.text,
+});
+/** Check runs: created, updated, read, listed for a ref, and their annotations. */
+const CHECK_RUN_OPERATIONS = {
+    "checks/create": (ctx) => {
+        const { input, state } = ctx;
+        const output = input["output"];
+        if (refuseOutput(ctx, output))
+            return invalid();
+        const now = state.now().toISOString();
+        const run = {
+            id: state.newId(),
+            repository: ctx.repository,
+            name: String(input["name"]),
+            head_sha: String(input["head_sha"]),
+            status: String(input["status"] ?? "queued"),
+            conclusion: input["conclusion"] ?? null,
+            started_at: input["started_at"] ?? now,
+            completed_at: null,
+            details_url: input["details_url"] ?? null,
+            output: output ? outputOf(output) : null,
+            annotations: [...(output?.annotations ?? [])],
+            annotationBatches: output?.annotations ? [output.annotations.length] : [],
+            app: ctx.app ?? ACTIONS_APP,
+            created_at: now,
+        };
+        if (run.conclusion !== null) {
+            run.status = "completed";
+            run.completed_at = input["completed_at"] ?? now;
+        }
+        state.checkRuns.push(run);
+        return { status: 201, body: checkRunView(run, ctx.baseUrl) };
+    },
+    "checks/update": (ctx) => {
+        const { input } = ctx;
+        const run = findRun(ctx);
+        if (!run)
+            return NOT_FOUND;
+        const output = input["output"];
+        if (refuseOutput(ctx, output))
+            return invalid();
+        if (input["name"] !== undefined)
+            run.name = String(input["name"]);
+        if (input["status"] !== undefined)
+            run.status = String(input["status"]);
+        if (input["details_url"] !== undefined)
+            run.details_url = String(input["details_url"]);
+        if (input["conclusion"] !== undefined) {
+            run.conclusion = String(input["conclusion"]);
+            run.status = "completed";
+            run.completed_at =
+                input["completed_at"] ?? ctx.state.now().toISOString();
+        }
+        if (output) {
+            run.output = outputOf(output);
+            // Annotations add up over requests, as GitHub keeps them (50 per request at most).
+            run.annotations.push(...(output.annotations ?? []));
+            if (output.annotations)
+                run.annotationBatches.push(output.annotations.length);
+        }
+        return { status: 200, body: checkRunView(run, ctx.baseUrl) };
+    },
+    "checks/get": (ctx) => {
+        const run = findRun(ctx);
+        return run ? { status: 200, body: checkRunView(run, ctx.baseUrl) } : NOT_FOUND;
+    },
+    "checks/list-annotations": (ctx) => {
+        const run = findRun(ctx);
+        if (!run)
+            return NOT_FOUND;
+        return page(ctx, run.annotations.map((a) => ({ blob_href: null, ...a })));
+    },
+    // The check runs of a commit, newest first, filtered by `check_name`, `status` and `app_id`;
+    // `filter=latest` (the default) keeps the newest of each name and App, so finding an earlier
+    // run of the same name (incremental review) takes `all`.
+    "checks/list-for-ref": (ctx) => {
+        const query = ctx.url.searchParams;
+        const name = query.get("check_name");
+        const status = query.get("status");
+        const appId = query.get("app_id");
+        const ref = (ctx.params["ref"] ?? "").toLowerCase();
+        let runs = ctx.state.checkRuns.filter((r) => r.repository === ctx.repository &&
+            r.head_sha.toLowerCase() === ref &&
+            (name === null || r.name === name) &&
+            (status === null || r.status === status) &&
+            (appId === null || r.app.id === Number(appId)));
+        if ((query.get("filter") ?? "latest") === "latest") {
+            const newest = new Map();
+            for (const r of runs) {
+                const key = `${r.app.id}\u0000${r.name}`;
+                if ((newest.get(key)?.id ?? -1) < r.id)
+                    newest.set(key, r);
+            }
+            runs = runs.filter((r) => newest.get(`${r.app.id}\u0000${r.name}`) === r);
+        }
+        return page(ctx, [...runs].reverse().map((r) => checkRunView(r, ctx.baseUrl)), (items) => ({ total_count: runs.length, check_runs: items }));
+    },
+};
+
+;// CONCATENATED MODULE: ./emulator/github/commit-statuses.ts
+
+
+const SHA = /^[0-9a-f]{7,40}$/i;
+/** `POST /repos/{owner}/{repo}/statuses/{sha}` and `GET …/commits/{ref}/statuses`. */
+const COMMIT_STATUS_OPERATIONS = {
+    "repos/create-commit-status": (ctx) => {
+        const { state, input } = ctx;
+        state.statusCalls += 1;
+        const call = state.statusCalls;
+        if (ctx.faults.fail?.(call) === true)
+            return { status: 500, body: { message: "Server Error" } };
+        if (!SHA.test(ctx.params["sha"] ?? ""))
+            return invalid([
+                {
+                    resource: "Status",
+                    code: "custom",
+                    message: `No commit found for SHA: ${ctx.params["sha"]}`,
+                },
+            ]);
+        const status = {
+            id: state.newId(),
+            repository: ctx.repository,
+            sha: ctx.params["sha"].toLowerCase(),
+            state: String(input["state"]),
+            description: input["description"] ?? undefined,
+            context: input["context"] ?? "default",
+            target_url: input["target_url"] ?? undefined,
+            created_at: state.now().toISOString(),
+        };
+        state.statuses.push(status);
+        const stalled = ctx.faults.stallStatus?.(call) ?? null;
+        return {
+            status: 201,
+            body: statusView(status, ctx.baseUrl),
+            ...(stalled === null ? {} : { delayMs: stalled }),
+        };
+    },
+    "repos/list-commit-statuses-for-ref": (ctx) => {
+        // Newest first, as GitHub lists them; `ref` here is always a sha.
+        const ref = (ctx.params["ref"] ?? "").toLowerCase();
+        const listed = ctx.state.statuses
+            .filter((s) => s.repository === ctx.repository && s.sha === ref)
+            .reverse()
+            .map((s) => statusView(s, ctx.baseUrl));
+        return page(ctx, listed);
+    },
+};
+
+;// CONCATENATED MODULE: ./emulator/github/git-history.ts
+
+
+/**
+ * The Git blob sha of `content`: SHA-1 over `blob <length>\0` and the bytes. Written here on
+ * its own, apart from the Action's hashing, so that the two cannot share a mistake.
+ */
+function gitBlobSha(content) {
+    const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+    return (0,external_node_crypto_.createHash)("sha1")
+        .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`, "utf8"), bytes]))
+        .digest("hex");
+}
+function toFile(change) {
+    const raw = typeof change === "string" || Buffer.isBuffer(change) ? change : change.content;
+    const content = typeof raw === "string" ? Buffer.from(raw, "utf8") : raw;
+    const mode = typeof change === "object" && !Buffer.isBuffer(change) ? change.mode : undefined;
+    return { content, mode: mode ?? "100644", sha: gitBlobSha(content) };
+}
+const git_history_FULL_SHA = /^[0-9a-f]{40}$/;
+/**
+ * The Git history of one stand-in repository: commits with whole trees, branches, and what
+ * GitHub derives from them (three-dot compares, the changed files of a pull request). Blob
+ * shas are real Git blob shas of the content, so callers that hash files agree with it.
+ */
+function createGitHistory() {
+    const commits = new Map();
+    const branches = new Map();
+    const blobs = new Map();
+    let counter = 0;
+    const resolve = (ref) => {
+        const name = ref.replace(/^refs\/heads\//, "");
+        const branch = branches.get(name);
+        if (branch !== undefined)
+            return commits.get(branch);
+        const exact = commits.get(ref.toLowerCase());
+        if (exact !== undefined || ref.length >= 40 || !/^[0-9a-f]{7,}$/i.test(ref))
+            return exact;
+        const matches = [...commits.values()].filter((c) => c.sha.startsWith(ref.toLowerCase()));
+        return matches.length === 1 ? matches[0] : undefined;
+    };
+    /** Every ancestor of `sha` (itself included), nearest first. */
+    const ancestors = (sha) => {
+        const seen = new Set();
+        const queue = [sha];
+        while (queue.length > 0) {
+            const next = queue.shift();
+            if (seen.has(next))
+                continue;
+            seen.add(next);
+            queue.push(...(commits.get(next)?.parents ?? []));
+        }
+        return [...seen];
+    };
+    const commit = (input) => {
+        const parents = [
+            ...(input.parents ??
+                (input.branch !== undefined && branches.has(input.branch)
+                    ? [branches.get(input.branch)]
+                    : [])),
+        ];
+        for (const parent of parents)
+            if (!commits.has(parent))
+                throw new Error(`Commit ${parent} is unknown: add it first`);
+        const tree = new Map(parents.length > 0 ? commits.get(parents[0]).tree : []);
+        for (const [path, change] of Object.entries(input.files)) {
+            if (change === null)
+                tree.delete(path);
+            else {
+                const file = toFile(change);
+                tree.set(path, file);
+                blobs.set(file.sha, file.content);
+            }
+        }
+        counter += 1;
+        const message = input.message ?? `commit ${counter}`;
+        const sha = input.sha ??
+            (0,external_node_crypto_.createHash)("sha1")
+                .update([
+                `commit ${counter}`,
+                ...parents,
+                ...[...tree].map(([p, f]) => `${f.mode} ${f.sha} ${p}`),
+                message,
+            ].join("\n"))
+                .digest("hex");
+        if (!git_history_FULL_SHA.test(sha))
+            throw new Error(`A commit sha must be 40 hex digits (got "${sha}")`);
+        const made = { sha, parents, tree, message };
+        commits.set(sha, made);
+        if (input.branch !== undefined)
+            branches.set(input.branch, sha);
+        return made;
+    };
+    /** The files that differ between two commits' trees, in path order. */
+    const diff = (base, head) => {
+        const before = base?.tree ?? new Map();
+        const paths = [...new Set([...before.keys(), ...head.tree.keys()])].sort();
+        const out = [];
+        for (const path of paths) {
+            const a = before.get(path);
+            const b = head.tree.get(path);
+            if (a?.sha === b?.sha && a?.mode === b?.mode)
+                continue;
+            const status = a === undefined ? "added" : b === undefined ? "removed" : "modified";
+            const binary = (a?.content.includes(0) ?? false) || (b?.content.includes(0) ?? false);
+            const lines = binary
+                ? undefined
+                : unifiedDiff(a?.content.toString("utf8") ?? "", b?.content.toString("utf8") ?? "");
+            out.push({
+                filename: path,
+                status,
+                sha: (b ?? a).sha,
+                ...(lines === undefined ? {} : { patch: lines.patch }),
+                additions: lines?.additions ?? 0,
+                deletions: lines?.deletions ?? 0,
+                changes: (lines?.additions ?? 0) + (lines?.deletions ?? 0),
+            });
+        }
+        return out;
+    };
+    return {
+        commits: commits,
+        branches: branches,
+        blobs: blobs,
+        commit,
+        resolve,
+        /** Points a branch at a known commit. */
+        setBranch(name, sha) {
+            if (!commits.has(sha))
+                throw new Error(`Commit ${sha} is unknown: add it first`);
+            branches.set(name, sha);
+        },
+        /** The nearest common ancestor of `a` and `b`, as a three-dot compare starts from. */
+        mergeBase(a, b) {
+            const ofA = new Set(ancestors(a.sha));
+            const found = ancestors(b.sha).find((sha) => ofA.has(sha));
+            return found === undefined ? undefined : commits.get(found);
+        },
+        /** The commits reachable from `head` but not from `base`, oldest first. */
+        commitsBetween(base, head) {
+            const exclude = new Set(base === undefined ? [] : ancestors(base.sha));
+            return ancestors(head.sha)
+                .filter((sha) => !exclude.has(sha))
+                .reverse()
+                .map((sha) => commits.get(sha));
+        },
+        diff,
+        /** The changes of `from → to`, to commit on top of another base (a merge without conflicts). */
+        changesBetween(from, to) {
+            const files = {};
+            for (const f of diff(from, to)) {
+                const file = to.tree.get(f.filename);
+                files[f.filename] = file === undefined ? null : { content: file.content, mode: file.mode };
+            }
+            return files;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/github/git-operations.ts
+
+
+
+/** Compares, the pull requests of a commit, and Git trees and blobs, from the commit history. */
+const GIT_OPERATIONS = {
+    "repos/compare-commits-with-basehead": (ctx) => {
+        const { git, compares } = ctx.state;
+        const basehead = ctx.params["basehead"] ?? "";
+        const seeded = compares.get(basehead);
+        if (seeded !== undefined)
+            return {
+                status: 200,
+                body: {
+                    status: "ahead",
+                    ahead_by: 1,
+                    behind_by: 0,
+                    total_commits: 1,
+                    commits: [],
+                    files: seeded,
+                },
+            };
+        const [baseRef = "", headRef = ""] = basehead.split("...");
+        const base = git.resolve(baseRef);
+        const head = git.resolve(headRef);
+        // GitHub answers 404 for a comparison with an unknown commit or branch.
+        if (base === undefined || head === undefined)
+            return NOT_FOUND;
+        const from = git.mergeBase(base, head);
+        const ahead = git.commitsBetween(base, head);
+        const behind = git.commitsBetween(head, base);
+        const perPage = Number(ctx.url.searchParams.get("per_page") ?? 250);
+        const current = Number(ctx.url.searchParams.get("page") ?? 1);
+        const view = (c) => commitView(c, ctx.baseUrl, ctx.repository);
+        return {
+            status: 200,
+            body: {
+                url: `${ctx.baseUrl}/repos/${ctx.repository}/compare/${basehead}`,
+                html_url: `https://github.com/${ctx.repository}/compare/${basehead}`,
+                status: ahead.length === 0
+                    ? behind.length === 0
+                        ? "identical"
+                        : "behind"
+                    : behind.length === 0
+                        ? "ahead"
+                        : "diverged",
+                ahead_by: ahead.length,
+                behind_by: behind.length,
+                total_commits: ahead.length,
+                base_commit: view(base),
+                merge_base_commit: from === undefined ? null : view(from),
+                commits: ahead.slice((current - 1) * perPage, current * perPage).map(view),
+                // The files come on every page, up to 300, as GitHub lists them.
+                files: git.diff(from, head).slice(0, 300),
+            },
+        };
+    },
+    "repos/list-pull-requests-associated-with-commit": (ctx) => {
+        const { git, pullRequests } = ctx.state;
+        const sha = git.resolve(ctx.params["commit_sha"] ?? "")?.sha ?? ctx.params["commit_sha"];
+        // A PR's own commits and its merge commit; never a merge queue commit.
+        const items = [...pullRequests.values()]
+            .filter((pr) => (sha !== undefined && pr.commits.has(sha)) || pr.merged?.sha === sha)
+            .map((pr) => pullView(pr, ctx.repository));
+        return page(ctx, items);
+    },
+    "git/get-tree": (ctx) => {
+        const { git, trees, blobs } = ctx.state;
+        const treeSha = ctx.params["tree_sha"] ?? "";
+        const seeded = trees.get(treeSha);
+        const commit = git.resolve(treeSha);
+        if (seeded === undefined && commit === undefined)
+            return NOT_FOUND;
+        const entries = seeded === undefined
+            ? [...(commit?.tree ?? [])].map(([path, f]) => ({ path, ...f }))
+            : Object.entries(seeded).map(([path, f]) => ({
+                path,
+                content: Buffer.from(f.content),
+                mode: f.mode ?? "100644",
+                sha: gitBlobSha(f.content),
+            }));
+        return {
+            status: 200,
+            body: {
+                sha: treeSha,
+                url: `${ctx.baseUrl}/repos/${ctx.repository}/git/trees/${treeSha}`,
+                truncated: false,
+                tree: entries.map((f) => {
+                    blobs.set(f.sha, f.content);
+                    return {
+                        path: f.path,
+                        mode: f.mode,
+                        type: "blob",
+                        sha: f.sha,
+                        size: f.content.length,
+                        url: `${ctx.baseUrl}/repos/${ctx.repository}/git/blobs/${f.sha}`,
+                    };
+                }),
+            },
+        };
+    },
+    "git/get-blob": (ctx) => {
+        const sha = ctx.params["file_sha"] ?? "";
+        const content = ctx.state.blobs.get(sha) ?? ctx.state.git.blobs.get(sha);
+        if (content === undefined)
+            return NOT_FOUND;
+        // `mediaType: { format: "raw" }` asks for `application/vnd.github.v3.raw`.
+        if (/^application\/vnd\.github(\.v3)?\.raw/.test(ctx.headers.accept ?? ""))
+            return {
+                status: 200,
+                raw: content,
+                headers: { "content-type": "application/vnd.github.raw+json" },
+            };
+        return {
+            status: 200,
+            body: {
+                sha,
+                size: content.length,
+                encoding: "base64",
+                content: content.toString("base64"),
+            },
+        };
+    },
+};
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/checks.js
+
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/from-json-schema.js
+
+
+
+
+
+// Local z object to avoid circular dependency with ../index.js
+const z = {
+    ...classic_schemas_namespaceObject,
+    ...classic_checks_namespaceObject,
+    iso: iso_namespaceObject,
+};
+// Keys that are recognized and handled by the conversion logic
+const RECOGNIZED_KEYS = /*@__PURE__*/ new Set([
+    // Schema identification
+    "$schema",
+    "$ref",
+    "$defs",
+    "definitions",
+    // Core schema keywords
+    "$id",
+    "id",
+    "$comment",
+    "$anchor",
+    "$vocabulary",
+    "$dynamicRef",
+    "$dynamicAnchor",
+    // Type
+    "type",
+    "enum",
+    "const",
+    // Composition
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "not",
+    // Object
+    "properties",
+    "required",
+    "additionalProperties",
+    "patternProperties",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+    // Array
+    "items",
+    "prefixItems",
+    "additionalItems",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    // String
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    // Number
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    // Already handled metadata
+    "description",
+    "default",
+    // Content
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+    // Unsupported (error-throwing)
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+    "dependentRequired",
+    // OpenAPI
+    "nullable",
+    "readOnly",
+]);
+function detectVersion(schema, defaultTarget) {
+    const $schema = schema.$schema;
+    if ($schema === "https://json-schema.org/draft/2020-12/schema") {
+        return "draft-2020-12";
+    }
+    if ($schema === "http://json-schema.org/draft-07/schema#") {
+        return "draft-7";
+    }
+    if ($schema === "http://json-schema.org/draft-04/schema#") {
+        return "draft-4";
+    }
+    // Use defaultTarget if provided, otherwise default to draft-2020-12
+    return defaultTarget ?? "draft-2020-12";
+}
+// Positional schemas constrain the elements that are present; only minItems makes them required.
+function applyMinItems(items, minItems) {
+    return items.map((item, index) => (index < minItems ? item : item.optional()));
+}
+// Inverse of the encoding applied to $ref pointer segments in to-json-schema.ts. Per RFC 6901 the `~1` replacement must run before `~0`.
+function decodeJSONPointerSegment(segment) {
+    return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function resolveRef(ref, ctx) {
+    if (!ref.startsWith("#")) {
+        throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
+    }
+    const path = ref.slice(1).split("/").filter(Boolean);
+    // Handle root reference "#"
+    if (path.length === 0) {
+        return ctx.rootSchema;
+    }
+    const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
+    if (path[0] === defsKey) {
+        const key = path[1] === undefined ? undefined : decodeJSONPointerSegment(path[1]);
+        if (!key || !ctx.defs[key]) {
+            throw new Error(`Reference not found: ${ref}`);
+        }
+        return ctx.defs[key];
+    }
+    throw new Error(`Reference not found: ${ref}`);
+}
+/**
+ * Enforces the keywords that constrain an object's own keys — `propertyNames`,
+ * `minProperties`, `maxProperties` — before `objectSchema` runs. The guard has
+ * to see the raw input: an object parse drops `__proto__` and can add keys from
+ * a property `default`, so its output is not the set of names the instance
+ * actually carried.
+ */
+function checkObjectGuards(objectSchema, guards) {
+    // An identity transform, not z.any(), so `toJSONSchema` reports the object on both the input and the output side of the pipe.
+    const guard = z
+        .transform((value) => value)
+        .check((payload) => {
+        const value = payload.value;
+        if (typeof value !== "object" || value === null || Array.isArray(value))
+            return;
+        const keys = Object.getOwnPropertyNames(value);
+        if (guards.minProperties !== undefined && keys.length < guards.minProperties) {
+            payload.issues.push({
+                origin: "object",
+                code: "too_small",
+                minimum: guards.minProperties,
+                inclusive: true,
+                message: `Too small: expected object to have >=${guards.minProperties} properties`,
+                input: value,
+                inst: objectSchema,
+                continue: true,
+            });
+        }
+        if (guards.maxProperties !== undefined && keys.length > guards.maxProperties) {
+            payload.issues.push({
+                origin: "object",
+                code: "too_big",
+                maximum: guards.maxProperties,
+                inclusive: true,
+                message: `Too big: expected object to have <=${guards.maxProperties} properties`,
+                input: value,
+                inst: objectSchema,
+                continue: true,
+            });
+        }
+        if (guards.keySchema) {
+            for (const key of keys) {
+                const result = guards.keySchema.safeParse(key);
+                if (result.success)
+                    continue;
+                payload.issues.push({
+                    code: "invalid_key",
+                    origin: "record",
+                    issues: result.error.issues,
+                    input: key,
+                    path: [key],
+                    continue: true,
+                });
+            }
+        }
+    });
+    return guard.pipe(objectSchema);
+}
+/**
+ * An injective string for JSON data: two values share a key exactly when `uniqueItems` calls them
+ * equal, so duplicate detection is a Map lookup rather than a pairwise walk. Strings and keys are
+ * length-prefixed so no value can spell another one. `null` means "never equal to anything" — a
+ * cycle or a NaN, neither of which JSON can express.
+ */
+function canonicalKey(value, seen) {
+    if (value === null)
+        return "z";
+    const type = typeof value;
+    if (type !== "object") {
+        if (type === "number" && Number.isNaN(value))
+            return null;
+        const raw = String(value);
+        return `${type[0]}${raw.length}:${raw}`;
+    }
+    if (seen.has(value))
+        return null;
+    seen.add(value);
+    try {
+        if (Array.isArray(value)) {
+            const parts = [];
+            for (const item of value) {
+                const key = canonicalKey(item, seen);
+                if (key === null)
+                    return null;
+                parts.push(key);
+            }
+            return `a${parts.length}:[${parts.join(",")}]`;
+        }
+        const keys = Object.keys(value).sort();
+        const parts = [];
+        for (const k of keys) {
+            const key = canonicalKey(value[k], seen);
+            if (key === null)
+                return null;
+            parts.push(`${k.length}:${k}=${key}`);
+        }
+        return `o${parts.length}:{${parts.join(",")}}`;
+    }
+    finally {
+        seen.delete(value);
+    }
+}
+// keywords whose value is a schema or an array of them
+const SCHEMA_KEYWORDS = /*@__PURE__*/ new Set([
+    "items",
+    "prefixItems",
+    "additionalItems",
+    "additionalProperties",
+    "contains",
+    "propertyNames",
+    "not",
+    "if",
+    "then",
+    "else",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contentSchema",
+]);
+// keywords whose value maps names to schemas. draft-7 `dependencies` also allows an array of property names, which holds no schema to walk
+const SCHEMA_MAP_KEYWORDS = /*@__PURE__*/ new Set([
+    "properties",
+    "patternProperties",
+    "dependentSchemas",
+    "dependencies",
+    "$defs",
+    "definitions",
+]);
+/**
+ * True when a subschema holds a `$ref` anywhere a schema can appear. Only those positions are
+ * walked: `$ref` under `default` or an `x-` annotation is instance data with an ordinary key, and
+ * reading it as a reference would drop a constraint that resolves perfectly well.
+ */
+function containsRef(value) {
+    if (typeof value !== "object" || value === null)
+        return false;
+    if (Array.isArray(value))
+        return value.some(containsRef);
+    if (typeof value.$ref === "string")
+        return true;
+    return Object.entries(value).some(([key, sub]) => {
+        if (SCHEMA_KEYWORDS.has(key))
+            return containsRef(sub);
+        if (!SCHEMA_MAP_KEYWORDS.has(key) || typeof sub !== "object" || sub === null)
+            return false;
+        return Object.values(sub).some(containsRef);
+    });
+}
+function plural(n) {
+    return n === 1 ? "element" : "elements";
+}
+/**
+ * Enforces `uniqueItems` and the `contains` family before `arraySchema` runs, for the same reason
+ * `checkObjectGuards` runs pre-pipe: an item parse can apply a nested `default`, so the parsed
+ * array is not the instance the keywords are defined over. A guard issue aborts the pipe, so
+ * `minItems`/`maxItems` are not also reported on the same parse — instance correctness is worth
+ * more than co-reporting two issues.
+ */
+function checkArrayGuards(arraySchema, guards) {
+    // An identity transform, not z.any(), so `toJSONSchema` reports the array on both the input and the output side of the pipe.
+    const guard = z
+        .transform((value) => value)
+        .check((payload) => {
+        const items = payload.value;
+        if (!Array.isArray(items))
+            return;
+        if (guards.uniqueItems === true) {
+            const firstSeen = new Map();
+            for (let i = 0; i < items.length; i++) {
+                const key = canonicalKey(items[i], new Set());
+                if (key === null)
+                    continue;
+                const first = firstSeen.get(key);
+                if (first === undefined) {
+                    firstSeen.set(key, i);
+                    continue;
+                }
+                payload.issues.push({
+                    code: "custom",
+                    message: `Array items must be unique: element at index ${i} duplicates the one at index ${first}`,
+                    input: items,
+                    path: [i],
+                    continue: true,
+                });
+            }
+        }
+        if (guards.containsSchema) {
+            const minContains = guards.minContains ?? 1;
+            // one past the ceiling already proves the failure, and nothing above it changes the verdict
+            const ceiling = guards.maxContains !== undefined ? guards.maxContains + 1 : Number.POSITIVE_INFINITY;
+            let matches = 0;
+            for (const item of items) {
+                if (guards.containsSchema.safeParse(item).success && ++matches >= ceiling)
+                    break;
+            }
+            if (matches < minContains) {
+                // the scan ran to the end, so this count is exact
+                payload.issues.push({
+                    code: "custom",
+                    message: `Array must contain at least ${minContains} matching ${plural(minContains)}; found ${matches}`,
+                    input: items,
+                    continue: true,
+                });
+            }
+            if (guards.maxContains !== undefined && matches > guards.maxContains) {
+                payload.issues.push({
+                    code: "custom",
+                    message: `Array must contain at most ${guards.maxContains} matching ${plural(guards.maxContains)}`,
+                    input: items,
+                    continue: true,
+                });
+            }
+        }
+    });
+    return guard.pipe(arraySchema);
+}
+function getTupleRest(restSchema, ctx) {
+    if (restSchema === false) {
+        return undefined;
+    }
+    if (restSchema === undefined || restSchema === true) {
+        return z.any();
+    }
+    return convertSchema(restSchema, ctx);
+}
+// the RFC 3339 full-time keyword, narrower than `z.iso.time()`; local because sharing it via `timeSource` pins that builder into every bundle (+139 B gzipped on a mini `z.boolean()`)
+const fullTime = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+function convertBaseSchema(schema, ctx) {
+    // Handle unsupported features
+    if (schema.not !== undefined) {
+        // Special case: { not: {} } represents never
+        if (typeof schema.not === "object" && Object.keys(schema.not).length === 0) {
+            return z.never();
+        }
+        throw new Error("not is not supported in Zod (except { not: {} } for never)");
+    }
+    if (schema.unevaluatedItems !== undefined) {
+        throw new Error("unevaluatedItems is not supported");
+    }
+    if (schema.unevaluatedProperties !== undefined) {
+        throw new Error("unevaluatedProperties is not supported");
+    }
+    if (schema.if !== undefined || schema.then !== undefined || schema.else !== undefined) {
+        throw new Error("Conditional schemas (if/then/else) are not supported");
+    }
+    if (schema.dependentSchemas !== undefined || schema.dependentRequired !== undefined) {
+        throw new Error("dependentSchemas and dependentRequired are not supported");
+    }
+    // Handle $ref
+    if (schema.$ref) {
+        const refPath = schema.$ref;
+        if (ctx.refs.has(refPath)) {
+            return ctx.refs.get(refPath);
+        }
+        if (ctx.processing.has(refPath)) {
+            // Circular reference - use lazy
+            return z.lazy(() => {
+                if (!ctx.refs.has(refPath)) {
+                    throw new Error(`Circular reference not resolved: ${refPath}`);
+                }
+                return ctx.refs.get(refPath);
+            });
+        }
+        ctx.processing.add(refPath);
+        const resolved = resolveRef(refPath, ctx);
+        const zodSchema = convertSchema(resolved, ctx);
+        ctx.refs.set(refPath, zodSchema);
+        ctx.processing.delete(refPath);
+        return zodSchema;
+    }
+    // Handle enum
+    if (schema.enum !== undefined) {
+        const enumValues = schema.enum;
+        // Special case: OpenAPI 3.0 null representation { type: "string", nullable: true, enum: [null] }
+        if (ctx.version === "openapi-3.0" &&
+            schema.nullable === true &&
+            enumValues.length === 1 &&
+            enumValues[0] === null) {
+            return z.null();
+        }
+        if (enumValues.length === 0) {
+            return z.never();
+        }
+        if (enumValues.length === 1) {
+            return z.literal(enumValues[0]);
+        }
+        // Check if all values are strings
+        if (enumValues.every((v) => typeof v === "string")) {
+            return z.enum(enumValues);
+        }
+        // Mixed types - use union of literals
+        const literalSchemas = enumValues.map((v) => z.literal(v));
+        if (literalSchemas.length < 2) {
+            return literalSchemas[0];
+        }
+        return z.union([literalSchemas[0], literalSchemas[1], ...literalSchemas.slice(2)]);
+    }
+    // Handle const
+    if (schema.const !== undefined) {
+        return z.literal(schema.const);
+    }
+    // Handle type
+    const type = schema.type;
+    if (Array.isArray(type)) {
+        // Expand type array into anyOf union
+        const typeSchemas = type.map((t) => {
+            const typeSchema = { ...schema, type: t };
+            return convertBaseSchema(typeSchema, ctx);
+        });
+        if (typeSchemas.length === 0) {
+            return z.never();
+        }
+        if (typeSchemas.length === 1) {
+            return typeSchemas[0];
+        }
+        return z.union(typeSchemas);
+    }
+    if (!type) {
+        // No type specified - empty schema (any)
+        return z.any();
+    }
+    let zodSchema;
+    switch (type) {
+        case "string": {
+            let stringSchema = z.string();
+            // Apply format using .check() with Zod format functions
+            if (schema.format) {
+                const format = schema.format;
+                // Map common formats to Zod check functions
+                if (format === "email") {
+                    stringSchema = stringSchema.check(z.email());
+                }
+                else if (format === "uri" || format === "uri-reference") {
+                    stringSchema = stringSchema.check(z.url());
+                }
+                else if (format === "uuid" || format === "guid") {
+                    stringSchema = stringSchema.check(z.uuid());
+                }
+                else if (format === "date-time") {
+                    stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
+                }
+                else if (format === "date") {
+                    stringSchema = stringSchema.check(z.iso.date());
+                }
+                else if (format === "time") {
+                    stringSchema = stringSchema.check(z.regex(fullTime));
+                }
+                else if (format === "duration") {
+                    stringSchema = stringSchema.check(z.iso.duration());
+                }
+                else if (format === "hostname") {
+                    stringSchema = stringSchema.check(z.hostname());
+                }
+                else if (format === "ipv4") {
+                    stringSchema = stringSchema.check(z.ipv4());
+                }
+                else if (format === "ipv6") {
+                    stringSchema = stringSchema.check(z.ipv6());
+                }
+                else if (format === "mac") {
+                    stringSchema = stringSchema.check(z.mac());
+                }
+                else if (format === "cidr") {
+                    stringSchema = stringSchema.check(z.cidrv4());
+                }
+                else if (format === "cidr-v6") {
+                    stringSchema = stringSchema.check(z.cidrv6());
+                }
+                else if (format === "base64") {
+                    stringSchema = stringSchema.check(z.base64());
+                }
+                else if (format === "base64url") {
+                    stringSchema = stringSchema.check(z.base64url());
+                }
+                else if (format === "e164") {
+                    stringSchema = stringSchema.check(z.e164());
+                }
+                else if (format === "credit_card") {
+                    stringSchema = stringSchema.check(z.creditCard());
+                }
+                else if (format === "iban") {
+                    stringSchema = stringSchema.check(z.iban());
+                }
+                else if (format === "jwt") {
+                    stringSchema = stringSchema.check(z.jwt());
+                }
+                else if (format === "emoji") {
+                    stringSchema = stringSchema.check(z.emoji());
+                }
+                else if (format === "nanoid") {
+                    stringSchema = stringSchema.check(z.nanoid());
+                }
+                else if (format === "cuid") {
+                    stringSchema = stringSchema.check(z.cuid());
+                }
+                else if (format === "cuid2") {
+                    stringSchema = stringSchema.check(z.cuid2());
+                }
+                else if (format === "ulid") {
+                    stringSchema = stringSchema.check(z.ulid());
+                }
+                else if (format === "xid") {
+                    stringSchema = stringSchema.check(z.xid());
+                }
+                else if (format === "ksuid") {
+                    stringSchema = stringSchema.check(z.ksuid());
+                }
+                // Note: json-string format is not currently supported by Zod
+                // Custom formats are ignored - keep as plain string
+            }
+            // Apply constraints
+            if (typeof schema.minLength === "number") {
+                stringSchema = stringSchema.min(schema.minLength);
+            }
+            if (typeof schema.maxLength === "number") {
+                stringSchema = stringSchema.max(schema.maxLength);
+            }
+            if (schema.pattern) {
+                // JSON Schema patterns are not implicitly anchored (match anywhere in string)
+                stringSchema = stringSchema.regex(new RegExp(schema.pattern));
+            }
+            zodSchema = stringSchema;
+            break;
+        }
+        case "number":
+        case "integer": {
+            let numberSchema = type === "integer" ? z.number().int() : z.number();
+            // Apply constraints
+            // In draft-04, `exclusiveMinimum: true` makes the sibling `minimum` exclusive rather than an independent bound, so the inclusive `.min()` is skipped; emitting it too would be dominated by the exclusive check and report a second, weaker issue.
+            if (typeof schema.minimum === "number" && schema.exclusiveMinimum !== true) {
+                numberSchema = numberSchema.min(schema.minimum);
+            }
+            if (typeof schema.maximum === "number" && schema.exclusiveMaximum !== true) {
+                numberSchema = numberSchema.max(schema.maximum);
+            }
+            if (typeof schema.exclusiveMinimum === "number") {
+                numberSchema = numberSchema.gt(schema.exclusiveMinimum);
+            }
+            else if (schema.exclusiveMinimum === true && typeof schema.minimum === "number") {
+                numberSchema = numberSchema.gt(schema.minimum);
+            }
+            if (typeof schema.exclusiveMaximum === "number") {
+                numberSchema = numberSchema.lt(schema.exclusiveMaximum);
+            }
+            else if (schema.exclusiveMaximum === true && typeof schema.maximum === "number") {
+                numberSchema = numberSchema.lt(schema.maximum);
+            }
+            if (typeof schema.multipleOf === "number") {
+                numberSchema = numberSchema.multipleOf(schema.multipleOf);
+            }
+            zodSchema = numberSchema;
+            break;
+        }
+        case "boolean": {
+            zodSchema = z.boolean();
+            break;
+        }
+        case "null": {
+            zodSchema = z.null();
+            break;
+        }
+        case "object": {
+            const shape = {};
+            const properties = schema.properties || {};
+            const requiredSet = new Set(schema.required || []);
+            const additionalSchema = typeof schema.additionalProperties === "object"
+                ? convertSchema(schema.additionalProperties, ctx)
+                : undefined;
+            // Convert properties - mark optional ones
+            for (const [key, propSchema] of Object.entries(properties)) {
+                const propZodSchema = convertSchema(propSchema, ctx);
+                // If not in required array, make it optional. assignProp so a __proto__ key becomes an own property instead of hitting the inherited setter
+                util_assignProp(shape, key, requiredSet.has(key) ? propZodSchema : propZodSchema.optional());
+            }
+            // Handle patternProperties
+            if (schema.patternProperties) {
+                // patternProperties: keys matching pattern must satisfy corresponding schema. Use loose records so non-matching keys pass through
+                const patternProps = schema.patternProperties;
+                const patternKeys = Object.keys(patternProps);
+                const looseRecords = [];
+                for (const pattern of patternKeys) {
+                    const patternValue = convertSchema(patternProps[pattern], ctx);
+                    const keySchema = z.string().regex(new RegExp(pattern));
+                    looseRecords.push(z.looseRecord(keySchema, patternValue));
+                }
+                // Build intersection: object schema + all pattern property records
+                const schemasToIntersect = [];
+                if (Object.keys(shape).length > 0) {
+                    // Use passthrough so patternProperties can validate additional keys
+                    schemasToIntersect.push(z.object(shape).passthrough());
+                }
+                schemasToIntersect.push(...looseRecords);
+                if (schemasToIntersect.length === 0) {
+                    zodSchema = z.object({}).passthrough();
+                }
+                else if (schemasToIntersect.length === 1) {
+                    zodSchema = schemasToIntersect[0];
+                }
+                else {
+                    // Chain intersections: (A & B) & C & D ...
+                    let result = z.intersection(schemasToIntersect[0], schemasToIntersect[1]);
+                    for (let i = 2; i < schemasToIntersect.length; i++) {
+                        result = z.intersection(result, schemasToIntersect[i]);
+                    }
+                    zodSchema = result;
+                }
+                // When additionalProperties is false, reject keys that are neither defined in properties nor matched by any patternProperty.
+                if (schema.additionalProperties === false) {
+                    const propertyKeys = Object.keys(shape);
+                    const patterns = patternKeys.map((p) => new RegExp(p));
+                    const basePatternSchema = zodSchema;
+                    zodSchema = zodSchema.check((payload) => {
+                        if (!isPlainObject(payload.value))
+                            return;
+                        const unrecognized = [];
+                        for (const key of Object.keys(payload.value)) {
+                            if (propertyKeys.includes(key))
+                                continue;
+                            if (patterns.some((regex) => regex.test(key)))
+                                continue;
+                            unrecognized.push(key);
+                        }
+                        if (unrecognized.length) {
+                            payload.issues.push({
+                                code: "unrecognized_keys",
+                                keys: unrecognized,
+                                input: payload.value,
+                                inst: basePatternSchema,
+                            });
+                        }
+                    });
+                }
+            }
+            else {
+                // Handle additionalProperties. In JSON Schema, additionalProperties defaults to true (allow any extra properties). In Zod, objects strip unknown keys by default, so we need to handle this explicitly
+                const objectSchema = z.object(shape);
+                if (schema.additionalProperties === false) {
+                    // Strict mode - no extra properties allowed
+                    zodSchema = objectSchema.strict();
+                }
+                else if (additionalSchema) {
+                    // Extra properties must match the specified schema
+                    zodSchema = objectSchema.catchall(additionalSchema);
+                }
+                else {
+                    // additionalProperties is true or undefined - allow any extra properties (passthrough)
+                    zodSchema = objectSchema.passthrough();
+                }
+            }
+            // propertyNames constrains key *names* only, and says nothing about which keys are required or how their values validate. Layering it on top of the result keeps properties/patternProperties/additionalProperties composing underneath. `true` allows every name, so it needs no guard.
+            const hasKeyGuard = schema.propertyNames !== undefined && schema.propertyNames !== true;
+            const minProperties = typeof schema.minProperties === "number" ? schema.minProperties : undefined;
+            const maxProperties = typeof schema.maxProperties === "number" ? schema.maxProperties : undefined;
+            if (hasKeyGuard || minProperties !== undefined || maxProperties !== undefined) {
+                let keySchema;
+                if (hasKeyGuard) {
+                    // Keys are always strings, so a propertyNames subschema that omits `type` still constrains them — without this it would convert to z.any().
+                    const keyJSONSchema = typeof schema.propertyNames === "object" && schema.propertyNames.type === undefined
+                        ? { type: "string", ...schema.propertyNames }
+                        : schema.propertyNames;
+                    keySchema = convertSchema(keyJSONSchema, ctx);
+                }
+                zodSchema = checkObjectGuards(zodSchema, { keySchema, minProperties, maxProperties });
+            }
+            break;
+        }
+        case "array": {
+            // Check if this is a tuple (prefixItems or items as array)
+            const prefixItems = schema.prefixItems;
+            const items = schema.items;
+            if (prefixItems && Array.isArray(prefixItems)) {
+                // Tuple with prefixItems (draft-2020-12)
+                const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+                const tupleItems = prefixItems.map((item) => convertSchema(item, ctx));
+                const positionalItems = applyMinItems(tupleItems, minItems);
+                const rest = !Array.isArray(items) ? getTupleRest(items, ctx) : undefined;
+                const tupleSchema = z.tuple(positionalItems);
+                zodSchema = rest ? tupleSchema.rest(rest) : tupleSchema;
+                // Apply minItems/maxItems constraints to tuples
+                if (typeof schema.minItems === "number") {
+                    zodSchema = zodSchema.check(z.minLength(schema.minItems));
+                }
+                if (typeof schema.maxItems === "number") {
+                    zodSchema = zodSchema.check(z.maxLength(schema.maxItems));
+                }
+            }
+            else if (Array.isArray(items)) {
+                // Tuple with items array (draft-7)
+                const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+                const tupleItems = items.map((item) => convertSchema(item, ctx));
+                const positionalItems = applyMinItems(tupleItems, minItems);
+                const rest = getTupleRest(schema.additionalItems, ctx);
+                const tupleSchema = z.tuple(positionalItems);
+                zodSchema = rest ? tupleSchema.rest(rest) : tupleSchema;
+                // Apply minItems/maxItems constraints to tuples
+                if (typeof schema.minItems === "number") {
+                    zodSchema = zodSchema.check(z.minLength(schema.minItems));
+                }
+                if (typeof schema.maxItems === "number") {
+                    zodSchema = zodSchema.check(z.maxLength(schema.maxItems));
+                }
+            }
+            else if (items !== undefined) {
+                // Regular array
+                const element = convertSchema(items, ctx);
+                let arraySchema = z.array(element);
+                // Apply constraints
+                if (typeof schema.minItems === "number") {
+                    arraySchema = arraySchema.min(schema.minItems);
+                }
+                if (typeof schema.maxItems === "number") {
+                    arraySchema = arraySchema.max(schema.maxItems);
+                }
+                zodSchema = arraySchema;
+            }
+            else {
+                // No items specified - array of any
+                zodSchema = z.array(z.any());
+            }
+            // minContains/maxContains only constrain anything when `contains` itself is present
+            if (schema.uniqueItems === true || schema.contains !== undefined) {
+                zodSchema = checkArrayGuards(zodSchema, {
+                    uniqueItems: schema.uniqueItems === true,
+                    containsSchema: schema.contains !== undefined ? convertSchema(schema.contains, ctx) : undefined,
+                    minContains: typeof schema.minContains === "number" ? schema.minContains : undefined,
+                    maxContains: typeof schema.maxContains === "number" ? schema.maxContains : undefined,
+                });
+            }
+            break;
+        }
+        default:
+            throw new Error(`Unsupported type: ${type}`);
+    }
+    return zodSchema;
+}
+function convertSchema(schema, ctx) {
+    if (typeof schema === "boolean") {
+        return schema ? z.any() : z.never();
+    }
+    // Convert base schema first (ignoring composition keywords)
+    let baseSchema = convertBaseSchema(schema, ctx);
+    const hasExplicitType = schema.type || schema.enum !== undefined || schema.const !== undefined;
+    // Process composition keywords LAST (they can appear together)
+    // Handle anyOf - wrap base schema with union
+    if (schema.anyOf && Array.isArray(schema.anyOf)) {
+        const options = schema.anyOf.map((s) => convertSchema(s, ctx));
+        const anyOfUnion = z.union(options);
+        baseSchema = hasExplicitType ? z.intersection(baseSchema, anyOfUnion) : anyOfUnion;
+    }
+    // Handle oneOf - exclusive union (exactly one must match)
+    if (schema.oneOf && Array.isArray(schema.oneOf)) {
+        const options = schema.oneOf.map((s) => convertSchema(s, ctx));
+        const oneOfUnion = z.xor(options);
+        baseSchema = hasExplicitType ? z.intersection(baseSchema, oneOfUnion) : oneOfUnion;
+    }
+    // Handle allOf - wrap base schema with intersection
+    if (schema.allOf && Array.isArray(schema.allOf)) {
+        if (schema.allOf.length === 0) {
+            baseSchema = hasExplicitType ? baseSchema : z.any();
+        }
+        else {
+            let result = hasExplicitType ? baseSchema : convertSchema(schema.allOf[0], ctx);
+            const startIdx = hasExplicitType ? 0 : 1;
+            for (let i = startIdx; i < schema.allOf.length; i++) {
+                result = z.intersection(result, convertSchema(schema.allOf[i], ctx));
+            }
+            baseSchema = result;
+        }
+    }
+    // Handle nullable (OpenAPI 3.0)
+    if (schema.nullable === true && ctx.version === "openapi-3.0") {
+        baseSchema = z.nullable(baseSchema);
+    }
+    // Handle readOnly
+    if (schema.readOnly === true) {
+        baseSchema = z.readonly(baseSchema);
+    }
+    // Apply `default` so it wraps the fully-composed schema. This ensures `parse(undefined) -> default` works regardless of which branch of `convertBaseSchema` produced the inner schema (enum/const/not/typed/etc.).
+    if (schema.default !== undefined) {
+        baseSchema = baseSchema.default(schema.default);
+    }
+    // Collect non-description annotation metadata into the user-supplied registry. Description is handled separately below via `.describe()` to preserve the contract that `schema.description` reads from globalRegistry.
+    const extraMeta = {};
+    const coreMetadataKeys = ["$id", "id", "$comment", "$anchor", "$vocabulary", "$dynamicRef", "$dynamicAnchor"];
+    for (const key of coreMetadataKeys) {
+        if (key in schema) {
+            extraMeta[key] = schema[key];
+        }
+    }
+    const contentMetadataKeys = ["contentEncoding", "contentMediaType", "contentSchema"];
+    for (const key of contentMetadataKeys) {
+        if (key in schema) {
+            extraMeta[key] = schema[key];
+        }
+    }
+    // `propertyNames` and `contains` are enforced by a guard, which `toJSONSchema` cannot infer, so the original keyword is carried as metadata to keep the round-trip lossless. Only where it was actually applied: on any other type it is inert, and on a `$ref` the metadata would land on the target every reference shares. A carried subschema is copied verbatim while the root `$defs` stay behind, so one holding a `$ref` is dropped rather than emitted as a dangling reference.
+    if (schema.type === "object" && schema.$ref === undefined) {
+        if (schema.propertyNames !== undefined && !containsRef(schema.propertyNames)) {
+            extraMeta.propertyNames = schema.propertyNames;
+        }
+        for (const key of ["minProperties", "maxProperties"]) {
+            if (schema[key] !== undefined)
+                extraMeta[key] = schema[key];
+        }
+    }
+    if (schema.type === "array" && schema.$ref === undefined) {
+        if (schema.contains !== undefined && !containsRef(schema.contains)) {
+            extraMeta.contains = schema.contains;
+        }
+        for (const key of ["uniqueItems", "minContains", "maxContains"]) {
+            if (schema[key] !== undefined)
+                extraMeta[key] = schema[key];
+        }
+    }
+    for (const key of Object.keys(schema)) {
+        if (!RECOGNIZED_KEYS.has(key)) {
+            util_assignProp(extraMeta, key, schema[key]);
+        }
+    }
+    if (Object.keys(extraMeta).length > 0) {
+        ctx.registry.add(baseSchema, extraMeta);
+    }
+    // Apply description last. `.describe()` clones the schema and sets `_zod.parent` on the clone, so registry lookups on the returned reference still resolve `extraMeta` via parent inheritance.
+    if (schema.description) {
+        baseSchema = baseSchema.describe(schema.description);
+    }
+    return baseSchema;
+}
+/**
+ * Converts a JSON Schema to a Zod schema. This function should be considered semi-experimental. It's behavior is liable to change. */
+function fromJSONSchema(schema, params) {
+    // Handle boolean schemas
+    if (typeof schema === "boolean") {
+        return schema ? z.any() : z.never();
+    }
+    // Normalize input via a JSON round-trip. This guarantees the converter walks a plain, finite, JSON-valid object graph: cyclic inputs fail here, getter/Proxy-based properties are materialized into static values, and class instances collapse to plain objects.
+    let normalized;
+    try {
+        normalized = JSON.parse(JSON.stringify(schema));
+    }
+    catch {
+        throw new Error("fromJSONSchema input is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas");
+    }
+    const version = detectVersion(normalized, params?.defaultTarget);
+    const defs = (normalized.$defs || normalized.definitions || {});
+    const ctx = {
+        version,
+        defs,
+        refs: new Map(),
+        processing: new Set(),
+        rootSchema: normalized,
+        registry: params?.registry ?? globalRegistry,
+    };
+    return convertSchema(normalized, ctx);
+}
+
+;// CONCATENATED MODULE: ./emulator/github/github-openapi.ts
+
+
+
+let routes;
+const bodySchemas = new Map();
+/**
+ * The operations of GitHub's description: for each path and method, the operation id, its
+ * parameters and its request body, which is all the stand-in checks. The published file is 73 MB,
+ * mostly response schemas, and takes most of a second to parse; every test process that starts a
+ * stand-in would pay that. So the first process derives this table (about 1.4 MB) and keeps it
+ * in `node_modules/.cache`, under the installed version of `@octokit/openapi`.
+ * Null when `@octokit/openapi` (a devDependency) is not installed.
+ */
+function loadPaths() {
+    // Resolved at run time, never by the bundler: the 73 MB description must stay out of dist/,
+    // and an installed emulator without devDependencies validates with its own schemas only.
+    const { createRequire } = process.getBuiltinModule("node:module");
+    const require = createRequire(import.meta.url);
+    const pkg = ["@octokit", "openapi"].join("/");
+    let version;
+    let root;
+    try {
+        root = (0,external_node_path_.dirname)(require.resolve(`${pkg}/package.json`));
+        version = JSON.parse((0,external_node_fs_.readFileSync)((0,external_node_path_.join)(root, "package.json"), "utf8"))
+            .version;
+    }
+    catch {
+        return null;
+    }
+    const cache = (0,external_node_path_.join)(root, "..", "..", ".cache", "content-review", `github-operations-${version}.json`);
+    try {
+        return JSON.parse((0,external_node_fs_.readFileSync)(cache, "utf8"));
+    }
+    catch {
+        // Not derived yet (or unreadable): derive it below.
+    }
+    const file = (0,external_node_path_.join)(root, "generated", "api.github.com.deref.json");
+    const spec = JSON.parse((0,external_node_fs_.readFileSync)(file, "utf8"));
+    const paths = {};
+    for (const [template, methods] of Object.entries(spec.paths)) {
+        paths[template] = {};
+        for (const [method, operation] of Object.entries(methods)) {
+            if (typeof operation !== "object" || !operation.operationId)
+                continue;
+            const { operationId, parameters, requestBody } = operation;
+            paths[template][method] = { operationId, parameters, requestBody };
+        }
+    }
+    // Written whole, then renamed: a concurrent reader sees the old state or the new, never half.
+    (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(cache), { recursive: true });
+    const temp = `${cache}.${process.pid}.tmp`;
+    (0,external_node_fs_.writeFileSync)(temp, JSON.stringify(paths));
+    (0,external_node_fs_.renameSync)(temp, cache);
+    return paths;
+}
+/** Whether GitHub's OpenAPI description is installed (`@octokit/openapi`, a devDependency). */
+function openApiAvailable() {
+    return loadRoutes() !== null;
+}
+function loadRoutes() {
+    if (routes !== undefined)
+        return routes;
+    const paths = loadPaths();
+    if (paths === null) {
+        routes = null;
+        return null;
+    }
+    routes = [];
+    for (const [template, methods] of Object.entries(paths)) {
+        const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "([^/]+)")}$`);
+        for (const [method, operation] of Object.entries(methods)) {
+            if (typeof operation !== "object" || !operation.operationId)
+                continue;
+            routes.push({ method: method.toUpperCase(), template, pattern, operation });
+        }
+    }
+    // Literal segments win over parameters (e.g. /pulls/comments/{id} over /pulls/{number}/...).
+    routes.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+    return routes;
+}
+function bodySchema(route) {
+    const key = `${route.method} ${route.template}`;
+    if (!bodySchemas.has(key)) {
+        const schema = route.operation.requestBody?.content?.["application/json"]?.schema;
+        bodySchemas.set(key, schema ? fromJSONSchema(schema, { defaultTarget: "openapi-3.0" }) : null);
+    }
+    return bodySchemas.get(key) ?? null;
+}
+function checkScalar(value, schema) {
+    const s = schema;
+    if (!s)
+        return true;
+    if (s.enum && !s.enum.map(String).includes(value))
+        return false;
+    if (s.type === "integer")
+        return /^-?\d+$/.test(value);
+    if (s.type === "number")
+        return !Number.isNaN(Number(value));
+    if (s.type === "boolean")
+        return value === "true" || value === "false";
+    return true;
+}
+/**
+ * Finds the operation of `method path` in `@octokit/openapi`'s description of api.github.com and
+ * validates path and query parameters and the JSON body against it. A call the description does
+ * not allow is a bug in the caller, so the stand-in answers it with 422 and records the problem.
+ */
+function checkAgainstOpenApi(method, url, body) {
+    const parsed = new URL(url, "http://fake.invalid");
+    const route = (loadRoutes() ?? []).find((r) => r.method === method && r.pattern.test(parsed.pathname));
+    if (!route)
+        return {
+            ok: false,
+            problem: `no operation ${method} ${parsed.pathname} in GitHub's OpenAPI description`,
+        };
+    const names = [...route.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    const values = route.pattern.exec(parsed.pathname).slice(1);
+    const params = {};
+    names.forEach((name, i) => {
+        params[name] = decodeURIComponent(values[i] ?? "");
+    });
+    const declared = route.operation.parameters ?? [];
+    for (const p of declared) {
+        const value = p.in === "path"
+            ? params[p.name]
+            : p.in === "query"
+                ? parsed.searchParams.get(p.name)
+                : undefined;
+        if (p.in === "query" && p.required && value === null)
+            return {
+                ok: false,
+                problem: `${route.operation.operationId}: query parameter ${p.name} is required`,
+            };
+        if ((p.in === "path" || p.in === "query") &&
+            typeof value === "string" &&
+            !checkScalar(value, p.schema)) {
+            return {
+                ok: false,
+                problem: `${route.operation.operationId}: ${p.in} parameter ${p.name}=${value} does not match its schema`,
+            };
+        }
+    }
+    for (const name of parsed.searchParams.keys()) {
+        if (!declared.some((p) => p.in === "query" && p.name === name)) {
+            return {
+                ok: false,
+                problem: `${route.operation.operationId}: unknown query parameter ${name}`,
+            };
+        }
+    }
+    const schema = bodySchema(route);
+    if (schema !== null) {
+        let json;
+        try {
+            json = body === "" ? undefined : JSON.parse(body);
+        }
+        catch {
+            return { ok: false, problem: `${route.operation.operationId}: the body is not JSON` };
+        }
+        if (json === undefined) {
+            if (route.operation.requestBody?.required)
+                return { ok: false, problem: `${route.operation.operationId}: a body is required` };
+        }
+        else {
+            const result = schema.safeParse(json);
+            if (!result.success) {
+                const issue = result.error.issues[0];
+                return {
+                    ok: false,
+                    problem: `${route.operation.operationId}: body ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+                };
+            }
+        }
+    }
+    return { ok: true, operationId: route.operation.operationId, params };
+}
+
+;// CONCATENATED MODULE: ./emulator/github/github-routes.ts
+const REPO = "/repos/{owner}/{repo}";
+/**
+ * The operations the stand-in implements, by GitHub's path templates and operation ids: how it
+ * routes when GitHub's OpenAPI description is not installed or validation is off.
+ */
+const GITHUB_ROUTES = Object.freeze([
+    ["POST", "/statuses/{sha}", "repos/create-commit-status"],
+    ["GET", "/commits/{ref}/statuses", "repos/list-commit-statuses-for-ref"],
+    ["POST", "/check-runs", "checks/create"],
+    ["PATCH", "/check-runs/{check_run_id}", "checks/update"],
+    ["GET", "/check-runs/{check_run_id}", "checks/get"],
+    ["GET", "/check-runs/{check_run_id}/annotations", "checks/list-annotations"],
+    ["GET", "/commits/{ref}/check-runs", "checks/list-for-ref"],
+    ["GET", "/pulls/{pull_number}/files", "pulls/list-files"],
+    ["GET", "/pulls/{pull_number}/comments", "pulls/list-review-comments"],
+    ["POST", "/pulls/{pull_number}/comments", "pulls/create-review-comment"],
+    ["PATCH", "/pulls/comments/{comment_id}", "pulls/update-review-comment"],
+    ["POST", "/pulls/{pull_number}/reviews", "pulls/create-review"],
+    ["GET", "/compare/{basehead}", "repos/compare-commits-with-basehead"],
+    ["GET", "/commits/{commit_sha}/pulls", "repos/list-pull-requests-associated-with-commit"],
+    ["GET", "/git/trees/{tree_sha}", "git/get-tree"],
+    ["GET", "/git/blobs/{file_sha}", "git/get-blob"],
+].map(([method, path, operationId]) => ({ method, template: `${REPO}${path}`, operationId })));
+/** Path parameters of `path` when it matches `template` (`{name}` is one segment), else null. */
+function matchTemplate(template, path) {
+    const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "([^/]+)")}$`);
+    const values = pattern.exec(path)?.slice(1);
+    if (values === undefined)
+        return null;
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i] ?? "")]));
+}
+/** The route of `method path` among `routes`; literal segments win over parameters. */
+function findRoute(routes, method, path) {
+    const byLiterals = [...routes].sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+    for (const route of byLiterals) {
+        if (route.method !== method)
+            continue;
+        const params = matchTemplate(route.template, path);
+        if (params !== null)
+            return { route, params };
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./emulator/github/handle-github-request.ts
+
+
+
+
+
+
+
+
+const OPERATIONS = Object.freeze({
+    ...COMMIT_STATUS_OPERATIONS,
+    ...CHECK_RUN_OPERATIONS,
+    ...PULL_REVIEW_OPERATIONS,
+    ...GIT_OPERATIONS,
+});
+/**
+ * Answers one GitHub REST request from `state`, as GitHub would: 401 without a known token,
+ * 422 for what GitHub's description or documented rules refuse (recorded in
+ * `state.violations`), 403 for a denied scope, else the operation's answer.
+ */
+async function handleGithubRequest(state, rules, request) {
+    const { method, url } = request;
+    const token = /^(?:token|Bearer)\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+    const app = token === undefined ? undefined : rules.authenticate(token);
+    let input = {};
+    try {
+        input = request.body === "" ? {} : JSON.parse(request.body);
+    }
+    catch {
+        return { status: 400, body: { message: "Problems parsing JSON" }, operationId: undefined };
+    }
+    const context = (operationId, params) => ({
+        state,
+        operationId,
+        params,
+        url,
+        headers: request.headers,
+        input,
+        repository: `${params["owner"]}/${params["repo"]}`,
+        app,
+        token,
+        baseUrl: request.baseUrl,
+        faults: rules.faults ?? {},
+    });
+    const extra = findRoute(rules.extraOperations ?? [], method, url.pathname);
+    if (extra !== undefined) {
+        const operation = extra.route;
+        return {
+            ...(await operation.handle(context(operation.operationId, extra.params))),
+            operationId: operation.operationId,
+        };
+    }
+    if (app === undefined)
+        return {
+            status: 401,
+            body: { message: token === undefined ? "Requires authentication" : "Bad credentials" },
+            operationId: undefined,
+        };
+    let operationId;
+    let params;
+    if (rules.validate !== false && openApiAvailable()) {
+        const verdict = checkAgainstOpenApi(method, `${url.pathname}${url.search}`, request.body);
+        if (!verdict.ok) {
+            state.violations.push(verdict.problem);
+            return {
+                status: 422,
+                body: { message: "Validation Failed", errors: [verdict.problem] },
+                operationId: undefined,
+            };
+        }
+        operationId = verdict.operationId;
+        params = verdict.params;
+    }
+    else {
+        const found = findRoute(GITHUB_ROUTES, method, url.pathname);
+        if (found === undefined)
+            return {
+                status: 404,
+                body: { message: `The stand-in does not implement ${method} ${url.pathname}` },
+                operationId: undefined,
+            };
+        operationId = found.route.operationId;
+        params = found.params;
+    }
+    const scope = SCOPE_OF[operationId];
+    if (scope !== undefined && state.denied.has(scope))
+        return {
+            status: 403,
+            body: { message: "Resource not accessible by integration" },
+            operationId,
+        };
+    const schema = BODY_SCHEMAS[operationId];
+    if (schema !== undefined) {
+        const parsed = schema.safeParse(input);
+        if (!parsed.success) {
+            const errors = parsed.error.issues.map((i) => ({
+                resource: "Request",
+                field: i.path.join("."),
+                code: "invalid",
+                message: i.message,
+            }));
+            state.violations.push(`${operationId}: ${errors.map((e) => `${e.field || "(root)"}: ${e.message}`).join("; ")}`);
+            return {
+                status: 422,
+                body: {
+                    message: "Validation Failed",
+                    errors,
+                    documentation_url: "https://docs.github.com/rest",
+                },
+                operationId,
+            };
+        }
+    }
+    const operation = OPERATIONS[operationId];
+    if (operation === undefined)
+        return {
+            status: 404,
+            body: { message: `The stand-in does not implement ${operationId}` },
+            operationId,
+        };
+    return { ...(await operation(context(operationId, params))), operationId };
+}
 
 ;// CONCATENATED MODULE: ./emulator/github/github-router.ts
 
 
 
+
+
 /** Where the recording GitHub REST API is mounted: give callers this as `GITHUB_API_URL`. */
 const GITHUB_API_PATH = "/_emulator/github";
-const DOCS = "https://docs.github.com/rest";
-const BOT = { login: "github-actions[bot]", id: 41898282, type: "Bot" };
-const SHA = /^[0-9a-f]{7,40}$/i;
-function notFound(res) {
-    res.status(404).json({ message: "Not Found", documentation_url: DOCS });
-}
-function invalid(res, errors) {
-    res.status(422).json({ message: "Validation Failed", errors, documentation_url: DOCS });
-}
-/** Parses a body with `schema`; answers 422 like GitHub and returns undefined when it fails. */
-function body(schema, req, res) {
-    const parsed = schema.safeParse(req.body ?? {});
-    if (parsed.success)
-        return parsed.data;
-    invalid(res, parsed.error.issues.map((i) => ({
-        resource: "Request",
-        field: i.path.join("."),
-        code: "invalid",
-        message: i.message,
-    })));
-    return undefined;
-}
-/** GitHub answers 401 without credentials; any token is accepted (there is nothing to protect). */
-function requireToken(req, res, next) {
-    if (!/^(token|bearer)\s+\S+/i.test(req.headers.authorization ?? "")) {
-        res.status(401).json({ message: "Requires authentication", documentation_url: DOCS });
-        return;
-    }
-    next();
-}
-/**
- * One page of `items` (`per_page` default 30, at most 100; `page` from 1) with a Link header;
- * `wrap` puts the page in the body of endpoints that answer an object (check runs).
- */
-function sendPage(req, res, items, wrap = (page) => page) {
-    const perPage = Math.min(100, Math.max(1, Number(req.query.per_page ?? 30) || 30));
-    const page = Math.max(1, Number(req.query.page ?? 1) || 1);
-    const last = Math.max(1, Math.ceil(items.length / perPage));
-    const url = new URL(`${req.protocol}://${req.headers.host}${req.originalUrl}`);
-    const link = (n, rel) => {
-        url.searchParams.set("page", String(n));
-        return `<${url.toString()}>; rel="${rel}"`;
-    };
-    const links = [];
-    if (page < last)
-        links.push(link(page + 1, "next"), link(last, "last"));
-    if (page > 1)
-        links.push(link(1, "first"), link(page - 1, "prev"));
-    if (links.length > 0)
-        res.setHeader("link", links.join(", "));
-    res.json(wrap(items.slice((page - 1) * perPage, page * perPage)));
-}
-function statusView(s, base) {
-    return {
-        url: `${base}/repos/${s.repository}/statuses/${s.sha}`,
-        id: s.id,
-        node_id: `SC_${s.id}`,
-        state: s.state,
-        description: s.description,
-        target_url: s.targetUrl,
-        context: s.context,
-        created_at: s.createdAt,
-        updated_at: s.createdAt,
-        creator: BOT,
-    };
-}
-function checkRunView(r, base) {
-    return {
-        id: r.id,
-        node_id: `CR_${r.id}`,
-        name: r.name,
-        head_sha: r.headSha,
-        status: r.status,
-        conclusion: r.conclusion,
-        started_at: r.startedAt,
-        completed_at: r.completedAt,
-        details_url: r.detailsUrl,
-        url: `${base}/repos/${r.repository}/check-runs/${r.id}`,
-        html_url: `https://github.com/${r.repository}/runs/${r.id}`,
-        output: {
-            title: r.output?.title ?? null,
-            summary: r.output?.summary ?? null,
-            text: r.output?.text ?? null,
-            annotations_count: r.annotations.length,
-            annotations_url: `${base}/repos/${r.repository}/check-runs/${r.id}/annotations`,
-        },
-        app: { slug: "github-actions", name: "GitHub Actions" },
-    };
-}
-function commentView(c, base) {
-    return {
-        id: c.id,
-        node_id: `PRRC_${c.id}`,
-        pull_request_review_id: c.reviewId,
-        path: c.path,
-        body: c.body,
-        subject_type: c.subjectType,
-        line: c.line,
-        commit_id: c.commitId,
-        user: BOT,
-        created_at: c.createdAt,
-        updated_at: c.updatedAt,
-        url: `${base}/repos/${c.repository}/pulls/comments/${c.id}`,
-        html_url: `https://github.com/${c.repository}/pull/${c.pullNumber}#discussion_r${c.id}`,
-    };
-}
+/** How many answered requests the emulator's GitHub remembers. */
+const REQUEST_LOG_LIMIT = 10_000;
 /**
  * The recording GitHub under `/_emulator/github`, for offline rehearsal of the Action and the
- * relay: commit statuses, check runs with annotations, pull request files, reviews and review
- * comments, each checked against GitHub's documented rules (422 `Validation Failed` otherwise).
- * Views of what was posted: `GET /_emulator/github/statuses`, `/check-runs`, `/reviews`.
+ * relay: the same stand-in the tests start (emulator/github), answering any token as the Actions
+ * App, with the control surface of {@link mountGithubControl} (views of what was posted, and
+ * seeding) under the same path.
  */
 function githubRouter(github, now) {
     const router = (0,express.Router)();
-    const api = (0,express.Router)({ mergeParams: true });
-    const base = (req) => `${req.protocol}://${req.headers.host}${GITHUB_API_PATH}`;
-    const repository = (req) => `${req.params.owner}/${req.params.repo}`;
-    // Views and seeding (no token): what the rehearsal shows and what it starts from.
-    router.use(GITHUB_API_PATH, express_default().json({ limit: "25mb" }));
-    router.post(`${GITHUB_API_PATH}/pulls`, (req, res) => {
-        const seeded = body(seedPullRequestBody, req, res);
-        if (!seeded)
-            return;
-        github.pulls.set(pullKey(seeded.repository, seeded.number), seeded);
-        res.status(201).json(seeded);
+    // The emulator's clock (fake in its tests) stamps what the recorder keeps.
+    if (now !== undefined)
+        github.now = now;
+    const rules = {
+        authenticate: () => ACTIONS_APP,
+        extraOperations: EXTRA_OPERATIONS,
+    };
+    router.use(GITHUB_API_PATH, express_default().raw({ type: () => true, limit: "25mb" }));
+    mountGithubControl(router, GITHUB_API_PATH, github);
+    // Everything else under the path is GitHub's REST API, answered by the shared stand-in.
+    router.use(GITHUB_API_PATH, async (req, res) => {
+        const baseUrl = `${req.protocol}://${req.headers.host}${GITHUB_API_PATH}`;
+        const url = new URL(req.url, "http://stand-in.invalid");
+        const reply = await handleGithubRequest(github, rules, {
+            method: req.method,
+            url,
+            headers: req.headers,
+            body: Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "",
+            baseUrl,
+        });
+        // A long-running emulator keeps the latest requests only (tests start a stand-in each).
+        if (github.requests.length >= REQUEST_LOG_LIMIT)
+            github.requests.shift();
+        github.requests.push({
+            method: req.method,
+            path: url.pathname,
+            operationId: reply.operationId,
+            status: reply.status,
+        });
+        res.status(reply.status);
+        for (const [name, value] of Object.entries(reply.headers ?? {}))
+            res.setHeader(name, value);
+        if (reply.raw !== undefined)
+            res.end(reply.raw);
+        else
+            res.json(reply.body ?? {});
     });
-    router.get(`${GITHUB_API_PATH}/statuses`, (_req, res) => res.json(github.statuses));
-    router.get(`${GITHUB_API_PATH}/check-runs`, (_req, res) => res.json(github.checkRuns));
-    router.get(`${GITHUB_API_PATH}/reviews`, (_req, res) => res.json(github.reviews.map((r) => ({
-        ...r,
-        comments: github.reviewComments.filter((c) => c.reviewId === r.id),
-    }))));
-    router.delete(GITHUB_API_PATH, (_req, res) => {
-        github.clear();
-        res.status(204).end();
-    });
-    api.use(requireToken);
-    api.post("/statuses/:sha", (req, res) => {
-        if (!SHA.test(String(req.params.sha))) {
-            invalid(res, [
-                {
-                    resource: "Status",
-                    code: "custom",
-                    message: `No commit found for SHA: ${req.params.sha}`,
-                },
-            ]);
-            return;
-        }
-        const input = body(commitStatusBody, req, res);
-        if (!input)
-            return;
-        const status = {
-            id: github.newId(),
-            repository: repository(req),
-            sha: String(req.params.sha).toLowerCase(),
-            state: input.state,
-            description: input.description ?? null,
-            context: input.context,
-            targetUrl: input.target_url ?? null,
-            createdAt: now().toISOString(),
+    return router;
+}
+
+;// CONCATENATED MODULE: ./emulator/github/verify-app-jwt.ts
+
+/** GitHub refuses an App JWT that expires more than ten minutes ahead. */
+const MAX_LIFETIME_S = 600;
+/** Clock drift allowed on `iat`, as GitHub allows. */
+const SKEW_S = 60;
+function verify_app_jwt_json(part) {
+    try {
+        const value = JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+        return typeof value === "object" && value !== null ? value : null;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Verifies a GitHub App JWT as GitHub does: RS256 signed by the key of the App named in `iss`,
+ * issued no later than now (within a minute's drift), not expired, expiring at most ten
+ * minutes ahead. `keyOf` gives the public key of a registered App id.
+ */
+function verifyAppJwt(token, keyOf, nowSeconds) {
+    const parts = token.split(".");
+    const header = parts.length === 3 ? verify_app_jwt_json(parts[0]) : null;
+    const claims = parts.length === 3 ? verify_app_jwt_json(parts[1]) : null;
+    if (header === null || claims === null) {
+        return { ok: false, message: "A JSON web token could not be decoded" };
+    }
+    if (header["alg"] !== "RS256")
+        return { ok: false, message: "The JWT must be signed with RS256" };
+    const appId = String(claims["iss"] ?? "");
+    const key = keyOf(appId);
+    if (key === undefined)
+        return { ok: false, message: `Integration not found: no App ${appId}` };
+    const signed = Buffer.from(`${parts[0]}.${parts[1]}`);
+    if (!(0,external_node_crypto_.verify)("RSA-SHA256", signed, key, Buffer.from(parts[2], "base64url"))) {
+        return { ok: false, message: "A JSON web token could not be decoded: bad signature" };
+    }
+    const iat = Number(claims["iat"]);
+    const exp = Number(claims["exp"]);
+    if (!Number.isFinite(iat) || iat > nowSeconds + SKEW_S) {
+        return {
+            ok: false,
+            message: "'Issued at' claim ('iat') must be an Integer representing a time in the past",
         };
-        github.statuses.push(status);
-        res.status(201).json(statusView(status, base(req)));
-    });
-    api.get("/commits/:ref/statuses", (req, res) => {
-        const ref = String(req.params.ref).toLowerCase();
-        const items = github.statuses
-            .filter((s) => s.repository === repository(req) && s.sha === ref)
-            .reverse()
-            .map((s) => statusView(s, base(req)));
-        sendPage(req, res, items);
-    });
-    api.post("/check-runs", (req, res) => {
-        const input = body(createCheckRunBody, req, res);
-        if (!input)
-            return;
-        const completed = input.conclusion !== undefined;
-        const run = {
-            id: github.newId(),
-            repository: repository(req),
-            name: input.name,
-            headSha: input.head_sha,
-            status: completed ? "completed" : (input.status ?? "queued"),
-            conclusion: input.conclusion ?? null,
-            startedAt: input.started_at ?? now().toISOString(),
-            completedAt: completed ? (input.completed_at ?? now().toISOString()) : null,
-            detailsUrl: input.details_url ?? null,
-            output: input.output
-                ? {
-                    title: input.output.title,
-                    summary: input.output.summary,
-                    text: input.output.text ?? null,
-                }
-                : null,
-            annotations: [...(input.output?.annotations ?? [])],
-            createdAt: now().toISOString(),
+    }
+    if (!Number.isFinite(exp) || exp <= nowSeconds) {
+        return {
+            ok: false,
+            message: "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires",
         };
-        github.checkRuns.push(run);
-        res.status(201).json(checkRunView(run, base(req)));
-    });
-    const findRun = (req) => github.checkRuns.find((r) => r.id === Number(req.params.id) && r.repository === repository(req));
-    api.patch("/check-runs/:id", (req, res) => {
-        const run = findRun(req);
-        if (!run)
-            return notFound(res);
-        const input = body(updateCheckRunBody, req, res);
-        if (!input)
+    }
+    if (exp - nowSeconds > MAX_LIFETIME_S) {
+        return { ok: false, message: "'Expiration time' claim ('exp') is too far in the future" };
+    }
+    return { ok: true, appId };
+}
+
+;// CONCATENATED MODULE: ./emulator/github/app-installations-router.ts
+
+
+
+
+
+const DOCS = "https://docs.github.com/rest/apps/apps";
+const registerAppBody = object({
+    /** An App's public key in PEM; without it the emulator makes a key pair and answers the private key. */
+    publicKey: schemas_string().min(1).optional(),
+    /** The accounts (owners) it is installed on; every account when absent. */
+    owners: array(schemas_string().min(1)).min(1).optional(),
+    /** Lifetime of installation tokens (GitHub: one hour). */
+    tokenTtlSeconds: schemas_number().int().min(1).max(86_400).optional(),
+});
+function refuse(res, status, message) {
+    res.status(status).json({ message, documentation_url: DOCS });
+}
+/** The credential after `token ` or `bearer `, or null. */
+function credential(req) {
+    return /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? null;
+}
+/**
+ * GitHub App authentication in the emulator's GitHub, for rehearsing the relay as an App:
+ * `POST /_emulator/github/apps` registers an App (its public key, or a key pair the emulator
+ * makes and whose private key it answers once), `GET /repos/{owner}/{repo}/installation` and
+ * `POST /app/installations/{id}/access_tokens` take the App's JWT (RS256, verified against its
+ * key), and the repository routes then take the installation's token until it expires. Once
+ * an App is registered, a token the emulator did not issue is refused (401), as GitHub
+ * refuses an unknown one; before, any token is accepted as ever.
+ */
+function appInstallationsRouter(now) {
+    const router = (0,express.Router)();
+    const apps = new Map();
+    const installations = new Map();
+    const tokens = new Map();
+    const nowSeconds = () => Math.floor(now().getTime() / 1000);
+    const json = express_default().json({ limit: "64kb" });
+    function installationFor(app, owner) {
+        const account = owner.toLowerCase();
+        if (app.owners !== null && !app.owners.has(account))
+            return undefined;
+        for (const i of installations.values()) {
+            if (i.appId === app.appId && i.account === account)
+                return i;
+        }
+        const created = {
+            id: installations.size + 1,
+            appId: app.appId,
+            account,
+            tokensIssued: 0,
+        };
+        installations.set(created.id, created);
+        return created;
+    }
+    /** The App of a request's JWT, or undefined after answering 401. */
+    function appOf(req, res) {
+        const verdict = verifyAppJwt(credential(req) ?? "", (id) => apps.get(id)?.publicKey, nowSeconds());
+        if (!verdict.ok) {
+            refuse(res, 401, verdict.message);
+            return undefined;
+        }
+        return apps.get(verdict.appId);
+    }
+    router.post(`${GITHUB_API_PATH}/apps`, json, (req, res) => {
+        const parsed = registerAppBody.safeParse(req.body ?? {});
+        if (!parsed.success) {
+            const problem = parsed.error.issues[0];
+            refuse(res, 422, `${problem?.path.join(".") || "body"}: ${problem?.message}`);
             return;
-        if (input.name !== undefined)
-            run.name = input.name;
-        if (input.status !== undefined)
-            run.status = input.status;
-        if (input.details_url !== undefined)
-            run.detailsUrl = input.details_url;
-        if (input.conclusion !== undefined) {
-            run.conclusion = input.conclusion;
-            run.status = "completed";
-            run.completedAt = input.completed_at ?? now().toISOString();
         }
-        if (input.output) {
-            run.output = {
-                title: input.output.title,
-                summary: input.output.summary,
-                text: input.output.text ?? null,
-            };
-            // Annotations add up over requests, as GitHub keeps them (50 per request at most).
-            run.annotations.push(...(input.output.annotations ?? []));
+        let publicKey;
+        let privateKey;
+        try {
+            if (parsed.data.publicKey !== undefined) {
+                publicKey = (0,external_node_crypto_.createPublicKey)(parsed.data.publicKey);
+            }
+            else {
+                const pair = (0,external_node_crypto_.generateKeyPairSync)("rsa", { modulusLength: 2048 });
+                publicKey = pair.publicKey;
+                privateKey = pair.privateKey.export({ type: "pkcs1", format: "pem" }).toString();
+            }
         }
-        res.json(checkRunView(run, base(req)));
+        catch {
+            refuse(res, 422, "publicKey must be an RSA public key in PEM");
+            return;
+        }
+        const appId = String(100_000 + apps.size + 1);
+        const owners = parsed.data.owners;
+        apps.set(appId, {
+            appId,
+            publicKey,
+            owners: owners === undefined ? null : new Set(owners.map((o) => o.toLowerCase())),
+            tokenTtlSeconds: parsed.data.tokenTtlSeconds ?? 3600,
+        });
+        res.status(201).json({ appId, ...(privateKey === undefined ? {} : { privateKey }) });
     });
-    api.get("/check-runs/:id", (req, res) => {
-        const run = findRun(req);
-        if (!run)
-            return notFound(res);
-        res.json(checkRunView(run, base(req)));
-    });
-    // The check runs of a commit, newest first; `filter=latest` (the default) keeps the newest of
-    // each name, so finding an earlier run of the same name (incremental review) takes `all`.
-    api.get("/commits/:ref/check-runs", (req, res) => {
-        const ref = String(req.params.ref).toLowerCase();
-        const name = typeof req.query.check_name === "string" ? req.query.check_name : undefined;
-        const status = typeof req.query.status === "string" ? req.query.status : undefined;
-        let runs = github.checkRuns.filter((r) => r.repository === repository(req) &&
-            r.headSha.toLowerCase() === ref &&
-            (name === undefined || r.name === name) &&
-            (status === undefined || r.status === status));
-        if ((req.query.filter ?? "latest") === "latest")
-            runs = runs.filter((r) => !runs.some((o) => o.name === r.name && o.id > r.id));
-        const items = [...runs].reverse().map((r) => checkRunView(r, base(req)));
-        sendPage(req, res, items, (page) => ({ total_count: items.length, check_runs: page }));
-    });
-    api.get("/check-runs/:id/annotations", (req, res) => {
-        const run = findRun(req);
-        if (!run)
-            return notFound(res);
-        sendPage(req, res, run.annotations.map((a) => ({ blob_href: null, ...a })));
-    });
-    const findPull = (req) => github.pulls.get(pullKey(repository(req), Number(req.params.number)));
-    api.get("/pulls/:number/files", (req, res) => {
-        const pull = findPull(req);
-        if (!pull)
-            return notFound(res);
-        sendPage(req, res, pull.files.map((f) => ({
-            // GitHub lists the file's blob sha at the head. The recorder knows no file's content, so
-            // without a seeded sha it answers null (as GitHub may): callers then hash the bytes.
-            sha: f.sha ?? null,
-            filename: f.filename,
-            status: f.status,
-            additions: 0,
-            deletions: 0,
-            changes: 0,
+    // A view for rehearsals and tests: installations and how many tokens each was given.
+    router.get(`${GITHUB_API_PATH}/apps`, (_req, res) => {
+        res.json([...apps.values()].map((app) => ({
+            appId: app.appId,
+            installations: [...installations.values()]
+                .filter((i) => i.appId === app.appId)
+                .map((i) => ({ id: i.id, account: i.account, tokensIssued: i.tokensIssued })),
         })));
     });
-    api.get("/pulls/:number/comments", (req, res) => {
-        const pull = findPull(req);
-        if (!pull)
-            return notFound(res);
-        const items = github.reviewComments
-            .filter((c) => c.repository === pull.repository && c.pullNumber === pull.number)
-            .map((c) => commentView(c, base(req)));
-        sendPage(req, res, items);
-    });
-    api.patch("/pulls/comments/:id", (req, res) => {
-        const comment = github.reviewComments.find((c) => c.id === Number(req.params.id) && c.repository === repository(req));
-        if (!comment)
-            return notFound(res);
-        const input = body(updateReviewCommentBody, req, res);
-        if (!input)
+    router.get(`${GITHUB_API_PATH}/repos/:owner/:repo/installation`, (req, res) => {
+        const app = appOf(req, res);
+        if (app === undefined)
             return;
-        comment.body = input.body;
-        comment.updatedAt = now().toISOString();
-        comment.updates += 1;
-        res.json(commentView(comment, base(req)));
-    });
-    api.post("/pulls/:number/comments", (req, res) => {
-        const pull = findPull(req);
-        if (!pull)
-            return notFound(res);
-        const input = body(createReviewCommentBody, req, res);
-        if (!input)
-            return;
-        if (!pull.files.some((f) => f.filename === input.path)) {
-            invalid(res, [
-                {
-                    resource: "PullRequestReviewComment",
-                    code: "invalid",
-                    field: "path",
-                    message: `Path could not be resolved: ${input.path}`,
-                },
-            ]);
+        const installation = installationFor(app, String(req.params.owner));
+        if (installation === undefined) {
+            refuse(res, 404, "Not Found");
             return;
         }
-        // A single comment comes with a review of its own, as on GitHub.
-        const { comments } = recordReview(github, pull, { event: "COMMENT", body: "", commitId: input.commit_id, comments: [input] }, now().toISOString());
-        const comment = comments[0];
-        res.status(201).json(commentView(comment, base(req)));
-    });
-    api.post("/pulls/:number/reviews", (req, res) => {
-        const pull = findPull(req);
-        if (!pull)
-            return notFound(res);
-        const input = body(createReviewBody, req, res);
-        if (!input)
-            return;
-        const files = new Set(pull.files.map((f) => f.filename));
-        const stray = input.comments?.find((c) => !files.has(c.path));
-        if (stray) {
-            res.status(422).json({
-                message: "Unprocessable Entity",
-                errors: [`Path could not be resolved: ${stray.path}`],
-                documentation_url: DOCS,
-            });
-            return;
-        }
-        const event = input.event ?? "PENDING";
-        const { review } = recordReview(github, pull, {
-            event,
-            body: input.body ?? "",
-            commitId: input.commit_id ?? null,
-            comments: input.comments ?? [],
-        }, now().toISOString());
-        const state = {
-            APPROVE: "APPROVED",
-            REQUEST_CHANGES: "CHANGES_REQUESTED",
-            COMMENT: "COMMENTED",
-            PENDING: "PENDING",
-        }[event];
-        res.status(200).json({
-            id: review.id,
-            node_id: `PRR_${review.id}`,
-            user: BOT,
-            body: review.body,
-            state,
-            commit_id: review.commitId,
-            submitted_at: review.submittedAt,
-            html_url: `https://github.com/${pull.repository}/pull/${pull.number}#pullrequestreview-${review.id}`,
+        const base = `${req.protocol}://${req.headers.host}${GITHUB_API_PATH}`;
+        res.json({
+            id: installation.id,
+            app_id: Number(app.appId),
+            account: { login: req.params.owner, type: "Organization" },
+            target_type: "Organization",
+            repository_selection: "all",
+            permissions: { statuses: "write", metadata: "read" },
+            access_tokens_url: `${base}/app/installations/${installation.id}/access_tokens`,
         });
     });
-    router.use(`${GITHUB_API_PATH}/repos/:owner/:repo`, api);
-    router.use(`${GITHUB_API_PATH}/repos`, (_req, res) => notFound(res));
+    router.post(`${GITHUB_API_PATH}/app/installations/:id/access_tokens`, json, (req, res) => {
+        const app = appOf(req, res);
+        if (app === undefined)
+            return;
+        const installation = installations.get(Number(req.params.id));
+        if (installation === undefined || installation.appId !== app.appId) {
+            refuse(res, 404, "Not Found");
+            return;
+        }
+        const token = `ghs_${(0,external_node_crypto_.randomBytes)(18).toString("hex")}`;
+        const expiresAt = (nowSeconds() + app.tokenTtlSeconds) * 1000;
+        tokens.set(token, { installation, expiresAt });
+        installation.tokensIssued += 1;
+        res.status(201).json({
+            token,
+            expires_at: new Date(expiresAt).toISOString().replace(/\.\d{3}Z$/, "Z"),
+            permissions: { statuses: "write", metadata: "read" },
+            repository_selection: "all",
+        });
+    });
+    // Repository routes in App mode: only a live token of an installation on the owner.
+    router.use(`${GITHUB_API_PATH}/repos/:owner/:repo`, (req, res, next) => {
+        if (apps.size === 0)
+            return next();
+        const issued = tokens.get(credential(req) ?? "");
+        if (issued === undefined || issued.expiresAt <= now().getTime()) {
+            refuse(res, 401, "Bad credentials");
+            return;
+        }
+        if (issued.installation.account !== String(req.params.owner).toLowerCase()) {
+            refuse(res, 403, "Resource not accessible by integration");
+            return;
+        }
+        next();
+    });
     return router;
 }
 
@@ -84763,6 +87536,27 @@ function isLocalFileError(error) {
     return error instanceof local_file_error_LocalFileError;
 }
 
+;// CONCATENATED MODULE: ./src/api/format-bytes.ts
+/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
+const UNITS = Object.freeze([
+    [1e12, "TB"],
+    [1e9, "GB"],
+    [1e6, "MB"],
+    [1e3, "kB"],
+]);
+/**
+ * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
+ * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
+ *
+ * @example formatBytes(16_044) // "16.0 kB"
+ */
+function format_bytes_formatBytes(bytes) {
+    for (const [size, unit] of UNITS)
+        if (bytes >= size)
+            return `${(bytes / size).toFixed(1)} ${unit}`;
+    return `${bytes} B`;
+}
+
 ;// CONCATENATED MODULE: ./src/api/media-types.ts
 /**
  * The media-type table: extension to MIME type, category and size limit.
@@ -84831,13 +87625,7 @@ function sizeLimitForMime(mimeType) {
 
 
 
-function formatBytes(bytes) {
-    if (bytes >= 1e9)
-        return `${(bytes / 1e9).toFixed(1)} GB`;
-    if (bytes >= 1e6)
-        return `${(bytes / 1e6).toFixed(1)} MB`;
-    return `${bytes} bytes`;
-}
+
 /**
  * Checks a file before any request: a regular file (never a symlink), a supported type, and a
  * size within its category's limit (part 8 rules 5 and 6). Throws {@link LocalFileError}.
@@ -85449,8 +88237,6 @@ function proxy_from_env_agentFor(routes, url) {
     return url.protocol === "https:" ? routes.agents.https : routes.agents.http;
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -86053,6 +88839,7 @@ function hasSandboxMarker(filename) {
 
 ;// CONCATENATED MODULE: ./src/api/index.ts
 // The public surface of the typed API layer. Everything else in src/api is internal.
+
 
 
 
@@ -92991,7 +95778,7 @@ function fail(res, status, detail) {
  * body is read and dropped (up to a bound), then the connection closes, so that a client still
  * writing sees the status instead of EPIPE.
  */
-function refuse(req, res, status, detail) {
+function storage_router_refuse(req, res, status, detail) {
     answerBeforeBody(req, res, status, JSON.stringify({ detail }));
 }
 /**
@@ -93009,32 +95796,32 @@ function storageRouter(ctx) {
         const sig = typeof req.query.sig === "string" ? req.query.sig : "";
         if (!Number.isFinite(expiresMs) ||
             !signatureMatches(ctx.state.storageKey, blobPath, expiresMs, sig)) {
-            refuse(req, res, 403, "Signature invalid for this upload URL; request a new one with POST /api/uploads/url");
+            storage_router_refuse(req, res, 403, "Signature invalid for this upload URL; request a new one with POST /api/uploads/url");
             return;
         }
         if (ctx.now().getTime() >= expiresMs) {
-            refuse(req, res, 403, "This upload URL has expired; request a new one with POST /api/uploads/url");
+            storage_router_refuse(req, res, 403, "This upload URL has expired; request a new one with POST /api/uploads/url");
             return;
         }
         const upload = ctx.state.uploads[blobPath];
         if (!upload) {
-            refuse(req, res, 403, "Unknown upload; request a new URL with POST /api/uploads/url");
+            storage_router_refuse(req, res, 403, "Unknown upload; request a new URL with POST /api/uploads/url");
             return;
         }
         const submitted = () => ctx.claimedBlobPaths.has(blobClaim(upload.workspaceId, blobPath));
         if (submitted()) {
-            refuse(req, res, 409, "This blob was already submitted and can no longer be replaced; upload a new file");
+            storage_router_refuse(req, res, 409, "This blob was already submitted and can no longer be replaced; upload a new file");
             return;
         }
         if (req.get("x-ms-blob-type") !== "BlockBlob") {
-            refuse(req, res, 400, "Missing or wrong x-ms-blob-type header; send x-ms-blob-type: BlockBlob");
+            storage_router_refuse(req, res, 400, "Missing or wrong x-ms-blob-type header; send x-ms-blob-type: BlockBlob");
             return;
         }
         const limit = effectiveSizeLimit(ctx, upload.contentType);
         const tooLarge = `File too large for its category: ${upload.contentType} allows at most ${limit} bytes`;
         const declared = Number(req.get("content-length"));
         if (Number.isFinite(declared) && declared > limit) {
-            refuse(req, res, 413, tooLarge);
+            storage_router_refuse(req, res, 413, tooLarge);
             return;
         }
         const target = blobFile(ctx, upload.assetId);
@@ -93057,7 +95844,7 @@ function storageRouter(ctx) {
                 req.unpipe(out);
                 out.destroy();
                 void (0,promises_.rm)(temp, { force: true });
-                refuse(req, res, 413, tooLarge);
+                storage_router_refuse(req, res, 413, tooLarge);
             }
         });
         req.on("close", () => {
@@ -94075,6 +96862,128 @@ function tagMatcher(tagKeys, keyIds, valueIds, mode) {
         [...valueGroups.values()].every((group) => tags.some((t) => t.valueId !== null && group.has(t.valueId)));
 }
 
+;// CONCATENATED MODULE: ./src/policy/conclusion.ts
+/**
+ * Outcome policy, as data: how a review run can end, the check-style conclusion of each ending,
+ * which conclusions fail a step or a commit status, and the words that name them. One home for
+ * the pipeline, the reports, the Action, the CLI and the relay.
+ */
+/** Conclusion of each way a run can end, except `completed`, which depends on the findings. */
+const CONCLUSION_BY_STATUS = Object.freeze({
+    // Nothing was reviewed: GitHub counts `neutral` as passing a required check, so content would
+    // merge unreviewed. `action_required` blocks it until someone raises the limit and re-runs.
+    "budget-exceeded": "action_required",
+    "timed-out": "timed_out",
+    cancelled: "cancelled",
+    "submitted-no-wait": "pending",
+    "nothing-to-review": "skipped",
+    error: "failure",
+});
+/** Conclusions that make the Action's step fail. */
+const FAILING_CONCLUSIONS = new Set([
+    "failure",
+    "action_required",
+    "timed_out",
+    "cancelled",
+]);
+/** A word and a marker per conclusion, for report headings and chat headlines. */
+const CONCLUSION_LABELS = Object.freeze({
+    success: "✅ passed",
+    failure: "❌ failed",
+    action_required: "✋ not reviewed, action required",
+    skipped: "⏭️ skipped",
+    timed_out: "⏱️ timed out",
+    cancelled: "🚫 cancelled",
+    pending: "⏳ submitted, results pending",
+});
+
+;// CONCATENATED MODULE: ./src/policy/severity.ts
+/**
+ * Severity policy, as data: the order of the severities the service reports (part 2.5)
+ * and the `fail-on` thresholds built on them. Shared by the pipeline, the reports, the Action,
+ * the CLI and the relay.
+ */
+/** Known issue severities, most severe first. */
+const severity_SEVERITIES = Object.freeze(["critical", "major", "minor", "info"]);
+/** A `fail-on` threshold: a severity, or `never` to never fail on findings. */
+const FAIL_ON_VALUES = Object.freeze([...severity_SEVERITIES, "never"]);
+/** The threshold when none is given: the Action's `fail-on`, the CLI's `--fail-on`, the relay's links. */
+const DEFAULT_FAIL_ON = "critical";
+const RANK = new Map(severity_SEVERITIES.map((s, i) => [s, i]));
+/**
+ * Rank of a severity: 0 is most severe. Unknown severities (the spec does not list them all)
+ * rank just below `info`, so they are shown but never fail a run on their own.
+ */
+function severityRank(severity) {
+    return RANK.get(severity.toLowerCase()) ?? severity_SEVERITIES.length;
+}
+/** True when `severity` is at or above the `failOn` threshold. */
+function meetsThreshold(severity, failOn) {
+    if (failOn === "never")
+        return false;
+    return severityRank(severity) <= severityRank(failOn);
+}
+/** Counts with every severity at zero. */
+function noSeverityCounts() {
+    return { critical: 0, major: 0, minor: 0, info: 0, other: 0 };
+}
+/** Count items by their `severity` field. */
+function countBySeverity(items) {
+    const counts = noSeverityCounts();
+    for (const item of items) {
+        const s = item.severity.toLowerCase();
+        if (RANK.has(s))
+            counts[s] += 1;
+        else
+            counts.other += 1;
+    }
+    return counts;
+}
+/** Sort comparator: most severe first. */
+function bySeverity(a, b) {
+    return severityRank(a.severity) - severityRank(b.severity);
+}
+
+;// CONCATENATED MODULE: ./src/policy/format-severity-counts.ts
+
+/**
+ * One line of severity counts, most severe first, zeros left out:
+ * `"1 critical, 2 major"`, or `"no issues"`. Shared by the Action's summary and the relay.
+ */
+function formatSeverityCounts(counts) {
+    const parts = [];
+    for (const severity of [...SEVERITIES, "other"]) {
+        const n = counts[severity] ?? 0;
+        if (n > 0)
+            parts.push(`${n} ${severity}`);
+    }
+    return parts.length === 0 ? "no issues" : parts.join(", ");
+}
+/** Adds severity counts field by field (for totals over several assets). */
+function addSeverityCounts(a, b) {
+    return {
+        critical: (a.critical ?? 0) + (b.critical ?? 0),
+        major: (a.major ?? 0) + (b.major ?? 0),
+        minor: (a.minor ?? 0) + (b.minor ?? 0),
+        info: (a.info ?? 0) + (b.info ?? 0),
+        other: (a.other ?? 0) + (b.other ?? 0),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/policy/plural.ts
+/** `1 credit`, `2 credits`, `0 files`: a count with its noun in the right number. */
+function plural_plural(count, noun, nouns = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : nouns}`;
+}
+
+;// CONCATENATED MODULE: ./src/policy/index.ts
+// Severity and outcome policy: the one home below the pipeline, the reports, the Action, the CLI
+// and the relay. Plain data and small pure functions; it imports nothing of the project.
+
+
+
+
+
 ;// CONCATENATED MODULE: ./emulator/media/sniff-content-type.ts
 /**
  * Magic-number checks: does the start of a file look like its declared MIME type?
@@ -94124,6 +97033,7 @@ function matchesContentType(mimeType, head) {
 }
 
 ;// CONCATENATED MODULE: ./emulator/routes/create-submission.ts
+
 
 
 
@@ -94274,7 +97184,7 @@ async function createSubmission(ctx, call) {
             scheduleLiveAsset(ctx, asset);
     }
     ctx.persist();
-    ctx.config.log(`submission ${submission.submissionId} (${caller.kind}, ${prepared.length} assets, ${credits} credits)`);
+    ctx.config.log(`submission ${submission.submissionId} (${caller.kind}, ${plural_plural(prepared.length, "asset")}, ${plural_plural(credits, "credit")})`);
     return { status: 201, body: submissionView(ctx, submission) };
 }
 /**
@@ -94668,6 +97578,7 @@ function slackRouter(slack) {
 
 
 
+
 /**
  * The Express app of one emulator instance: storage, the `/api` service, the control plane, and
  * the recording Slack and GitHub that the relay and the Action can be pointed at.
@@ -94680,6 +97591,7 @@ function createApp(ctx) {
     app.use(storageRouter(ctx));
     // Before the control plane, whose JSON parser would take their bodies.
     app.use(slackRouter(ctx.slack));
+    app.use(appInstallationsRouter(ctx.now));
     app.use(githubRouter(ctx.github, ctx.now));
     app.use(controlRouter(ctx));
     app.use("/api", readJsonBody("10mb"));
@@ -94716,6 +97628,68 @@ function createApp(ctx) {
             .json({ detail: status === 500 ? "Internal emulator error" : (e.message ?? "Bad request") });
     });
     return app;
+}
+
+;// CONCATENATED MODULE: ./emulator/github/github-state.ts
+
+/**
+ * The state of one GitHub stand-in, in memory: what callers posted (commit statuses, check runs
+ * with annotations, reviews and comments), what tests seeded (pull requests, commits, compares,
+ * trees), and every request with the rules it broke.
+ */
+function createGithubState(now = () => new Date()) {
+    return {
+        now,
+        statuses: [],
+        checkRuns: [],
+        reviews: [],
+        reviewComments: [],
+        requests: [],
+        /** Requests that GitHub's OpenAPI description (or a documented limit) does not allow. */
+        violations: [],
+        pulls: new Map(),
+        pullRequests: new Map(),
+        git: createGitHistory(),
+        compares: new Map(),
+        trees: new Map(),
+        blobs: new Map(),
+        quirks: {},
+        denied: new Set(),
+        statusCalls: 0,
+        nextId: 1000,
+        /** Ids grow across every kind, as GitHub's do within one kind. */
+        newId() {
+            this.nextId += 1;
+            return this.nextId - 1;
+        },
+        /** Forgets what was posted and seeded (the emulator's `DELETE /_emulator/github`). */
+        clear() {
+            for (const list of [
+                this.statuses,
+                this.checkRuns,
+                this.reviews,
+                this.reviewComments,
+                this.requests,
+                this.violations,
+            ])
+                list.length = 0;
+            this.pulls.clear();
+            this.pullRequests.clear();
+            this.compares.clear();
+            this.trees.clear();
+            this.blobs.clear();
+            this.git = createGitHistory();
+            this.quirks = {};
+            this.denied.clear();
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/github/github-recorder.ts
+
+/** The recording GitHub of one emulator: the same state the test stand-in keeps. */
+function createGithubRecorder(now) {
+    return createGithubState(now);
 }
 
 ;// CONCATENATED MODULE: ./emulator/http/scheduler.ts
@@ -95297,13 +98271,24 @@ async function startEmulator(options = {}) {
         resumeDeliveries(ctx);
     }
     const server = (0,external_node_http_.createServer)(createApp(ctx));
-    await new Promise((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(config.port, config.host, () => {
-            server.off("error", reject);
-            resolve();
+    try {
+        await new Promise((resolve, reject) => {
+            server.once("error", reject);
+            server.listen(config.port, config.host, () => {
+                server.off("error", reject);
+                resolve();
+            });
         });
-    });
+    }
+    catch (error) {
+        // A port in use (EADDRINUSE) ends the start: leave no timer and no temp folder behind.
+        scheduler.clear();
+        if (persistTimer)
+            clearInterval(persistTimer);
+        if (!config.dataDir)
+            await (0,promises_.rm)(blobDir, { recursive: true, force: true });
+        throw error;
+    }
     const address = server.address();
     const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
     const shownHost = host === "0.0.0.0" || host === "[::]" ? "127.0.0.1" : host;
@@ -95344,6 +98329,7 @@ async function startEmulator(options = {}) {
 ;// CONCATENATED MODULE: ./emulator/bin.ts
 
 
+
 const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-insecure-webhooks] [--data-dir DIR]
   --port N                   TCP port (0 picks a free one; default 0)
   --host H                   interface to listen on (default 127.0.0.1)
@@ -95370,7 +98356,19 @@ async function main(argv = process.argv.slice(2)) {
         process.stdout.write(`${USAGE}\n`);
         return undefined;
     }
+    // Checked here, in the words of the command line, before the options' schema sees a NaN.
     const port = Number(values.port ?? "0");
+    const seconds = Number(values["processing-seconds"] ?? "0");
+    const badOption = !/^\d+$/.test(values.port ?? "0") || port > 65535
+        ? `--port must be a whole number from 0 to 65535 (got "${values.port}")`
+        : !/^\d+(\.\d+)?$/.test(values["processing-seconds"] ?? "0") || !Number.isFinite(seconds)
+            ? `--processing-seconds must be a number of seconds, 0 or more (got "${values["processing-seconds"]}")`
+            : null;
+    if (badOption !== null) {
+        process.stderr.write(`content-review-emulator: ${badOption}\n${USAGE}\n`);
+        process.exitCode = 2;
+        return undefined;
+    }
     // A reader that takes the first line and closes the pipe (`| head -1`) must not crash the
     // emulator with EPIPE on the next log line: stop writing to stdout instead.
     let stdoutOpen = true;
@@ -95397,15 +98395,24 @@ async function main(argv = process.argv.slice(2)) {
                 out(`[emulator] ${line}\n`);
         },
     });
-    // Handlers first: a supervisor may signal as soon as it reads the first line.
-    const stop = (signal) => {
-        out(`[emulator] ${signal} received, stopping\n`);
+    // Handlers first: a supervisor may signal as soon as it reads the first line. They stay on
+    // until the end: Ctrl+C under `npm run` reaches the emulator twice (from the terminal, then
+    // from npm), and a second signal without a handler would end the process before close()
+    // removed the temp folder. A closing terminal (SIGHUP) stops it the same way.
+    let stopping = false;
+    const stop = (why) => {
+        if (stopping)
+            return;
+        stopping = true;
+        out(`[emulator] ${why}, stopping\n`);
         void handle.close().then(() => {
             process.exitCode = 0;
         });
     };
-    process.once("SIGINT", () => stop("SIGINT"));
-    process.once("SIGTERM", () => stop("SIGTERM"));
+    for (const signal of STOP_SIGNALS)
+        process.on(signal, () => stop(`${signal} received`));
+    // `kill` of the npx pid reaches sh, not this process: its end stops the emulator as SIGTERM.
+    stopWhenParentExits(() => stop("its parent process ended"));
     const { baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl } = handle;
     // Must stay the first stdout line: tools parse it.
     out(`${JSON.stringify({ baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl })}\n`);
@@ -95415,6 +98422,8 @@ async function main(argv = process.argv.slice(2)) {
     out(`[emulator] ready; stop with Ctrl+C\n`);
     return handle;
 }
+/** Signals that stop the emulator cleanly (the temp folder removed). */
+const STOP_SIGNALS = Object.freeze(["SIGINT", "SIGTERM", "SIGHUP"]);
 function bin_parse(argv) {
     return (0,external_node_util_.parseArgs)({
         args: [...argv],
@@ -95431,7 +98440,11 @@ function bin_parse(argv) {
 }
 if (import.meta.main) {
     main().catch((error) => {
-        process.stderr.write(`content-review-emulator: ${error.message}\n`);
+        const e = error;
+        const message = e.code === "EADDRINUSE"
+            ? `port ${e.port} on ${e.address} is already in use: stop what listens there, or pass another port (--port 0 picks a free one)`
+            : e.message;
+        process.stderr.write(`content-review-emulator: ${message}\n`);
         process.exitCode = 1;
     });
 }
