@@ -1,3 +1,4 @@
+import type { KeyObject } from "node:crypto";
 import { resolve } from "node:path";
 import * as core from "@actions/core";
 import { PACKAGE_NAME, PACKAGE_VERSION, redact } from "../api/index.ts";
@@ -37,6 +38,8 @@ export interface ReportTarget {
    * review is done, then the outcome's. Null when the run keeps none.
    */
   record: ReviewRecord | null;
+  /** Signs the record (see `deriveRecordKey`). */
+  readonly recordKey: KeyObject;
 }
 
 /** What a run has to report. */
@@ -113,7 +116,7 @@ export async function reportOutcome(
     } else if (target.checksAllowed) {
       let record: string | undefined;
       if (target.record !== null) {
-        const written = writeRecordBlock(target.record, RECORD_ROOM);
+        const written = writeRecordBlock(target.record, RECORD_ROOM, target.recordKey);
         if (!written.fits)
           core.warning(
             `The review record (${plural(target.record.entries.length, "file")}) is too large for the check run's output (GitHub keeps up to 65,535 characters), so it was not kept: the next run reviews every changed file again.`,
