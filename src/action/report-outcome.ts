@@ -6,6 +6,7 @@ import { type ReviewOutcome, type ReviewRecord, reuseSummary } from "../pipeline
 import { CONCLUSION_LABELS, formatSeverityCounts, plural } from "../policy/index.ts";
 import { renderMarkdownReport } from "../report/index.ts";
 import { buildAnnotations, completeCheckRun, RECORD_ROOM } from "./check-run.ts";
+import type { CommentAuthor } from "./comment-author.ts";
 import { type GithubClient, isPermissionError } from "./create-github-client.ts";
 import { handOffToRelay } from "./hand-off-to-relay.ts";
 import { publishReview } from "./publish-review.ts";
@@ -40,6 +41,8 @@ export interface ReportTarget {
   record: ReviewRecord | null;
   /** Signs the record (see `deriveRecordKey`). */
   readonly recordKey: KeyObject;
+  /** The account of the Action's own review comments; undefined: none is edited. */
+  commentAuthor: CommentAuthor | undefined;
 }
 
 /** What a run has to report. */
@@ -150,6 +153,7 @@ export async function reportOutcome(
           outcome,
           checkName: inputs.checkName,
           diffLines: target.diffLines,
+          author: target.commentAuthor,
         });
         core.info(
           `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments.`,

@@ -11,6 +11,7 @@ import {
 import { FAILING_CONCLUSIONS, formatSeverityCounts } from "../policy/index.ts";
 import { ActionInputError } from "./action-input-error.ts";
 import { startCheckRun } from "./check-run.ts";
+import { commentAuthor } from "./comment-author.ts";
 import { createGithubClient, isPermissionError } from "./create-github-client.ts";
 import { deriveRecordKey } from "./derive-record-key.ts";
 import { findFilesToReview } from "./find-files-to-review.ts";
@@ -182,6 +183,7 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     fetch: proxy?.fetch,
     record: null,
     recordKey,
+    commentAuthor: undefined,
   };
   state.target = target;
   // A failure or a cancellation from here on still concludes the check run (see run()).
@@ -215,6 +217,7 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
       const started = await startCheckRun(github, context, inputs.checkName);
       target.checkRunId = started.id;
       appId = started.appId;
+      target.commentAuthor = commentAuthor({ slug: started.appSlug });
     } catch (error) {
       if (!isPermissionError(error)) throw error;
       target.checksAllowed = false;

@@ -141,4 +141,30 @@ describe("action review records (built dist/index.js, emulator, fake GitHub)", (
       expect(run.stdout).toContain(`check run ${newer}`);
     },
   );
+
+  it("action leaves another account's review comment with a copied marker untouched", async () => {
+    await pushFiles(35, { "pr35/a.txt": CLAIMS });
+    const [first] = await review(35, head("6"), undefined, {
+      comment: "review",
+      "fail-on": "never",
+    });
+    expect(first.code).toBe(0);
+    const ours = stage.github.reviewComments.filter((c) => c.pull_number === 35);
+    expect(ours).toHaveLength(1);
+    // Another App's bot posts a comment carrying the Action's marker, on the same file.
+    const copied = stage.github.addReviewComment(35, {
+      path: "pr35/a.txt",
+      body: `Looks fine to me.\n\n${/<!-- content-review:[^>]*-->/.exec(ours[0]!.body)![0]}`,
+      user: { login: "helper-bot[bot]", id: 7001, type: "Bot" },
+    });
+    const body = copied.body;
+    // The push takes the claims out: the Action's comment is outdated, the copy is not its own.
+    await pushFiles(35, { "pr35/a.txt": CALM });
+    const [second] = await review(35, head("7"), head("6"), { comment: "review" });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain("PR review: 0 new, 0 updated, 1 marked outdated");
+    expect(ours[0]!.body).toContain("Outdated");
+    expect(copied).toMatchObject({ body, updates: 0 });
+    expect(stage.github.violations).toEqual([]);
+  });
 });
