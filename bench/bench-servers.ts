@@ -28,8 +28,11 @@ export interface BenchServers {
   /** Service responses by operation id. */
   readonly service: Record<string, number>;
   ledger(): Promise<Ledger>;
-  /** Runs the built Action on a pull_request `event` (sidekick `brand`, fail-on never). */
-  review(event: unknown, inputs?: Record<string, string>): Promise<ActionRun>;
+  /**
+   * Runs the built Action on `event` (sidekick `brand`, fail-on never), a `pull_request` unless
+   * `eventName` says otherwise.
+   */
+  review(event: unknown, inputs?: Record<string, string>, eventName?: string): Promise<ActionRun>;
   close(): Promise<void>;
 }
 
@@ -52,7 +55,7 @@ export async function startBenchServers(token: string, name: string): Promise<Be
     service,
     ledger: async () => (await fetch(`${emu.baseUrl}/_emulator/ledger`)).json() as Promise<Ledger>,
     // The run's outputs and summary are read; its runner folder goes at once.
-    review: async (event, inputs = {}) => {
+    review: async (event, inputs = {}, eventName = "pull_request") => {
       const run = await runAction({
         inputs: {
           "api-key": emu.liveKey,
@@ -61,7 +64,7 @@ export async function startBenchServers(token: string, name: string): Promise<Be
           "fail-on": "never",
           ...inputs,
         },
-        eventName: "pull_request",
+        eventName,
         event,
         workspace,
         githubApiUrl: github.apiUrl,
