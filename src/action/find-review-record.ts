@@ -28,6 +28,9 @@ export interface FoundRecords {
   readonly problems: readonly string[];
 }
 
+/** Unusable records named one by one per commit; past this, one line counts the rest. */
+export const MAX_NAMED_UNUSABLE = 5;
+
 interface ListedCheckRun {
   readonly id: number;
   readonly status: string;
@@ -109,6 +112,7 @@ export async function findReviewRecords(
           (r.output?.text ?? "").includes(RECORD_BLOCK_PREFIX),
       )
       .sort(newestFirst);
+    let unusable = 0;
     for (const run of candidates) {
       const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${short}`;
       const block = readRecordBlock(run.output?.text, name, options.key);
@@ -119,8 +123,16 @@ export async function findReviewRecords(
         });
         break;
       }
-      if (block.kind === "unusable") problems.push(`${block.reason} Looking at older records.`);
+      if (block.kind !== "unusable") continue;
+      unusable += 1;
+      if (unusable <= MAX_NAMED_UNUSABLE)
+        problems.push(`${block.reason} Looking at older records.`);
     }
+    // Anyone who can write check runs can post many: the log names a few, and counts the rest.
+    if (unusable > MAX_NAMED_UNUSABLE)
+      problems.push(
+        `${unusable - MAX_NAMED_UNUSABLE} more review records on ${short} (${source.label}) do not verify or cannot be read; none of them is used.`,
+      );
   }
   return { records, problems };
 }

@@ -174,6 +174,18 @@ describe("findReviewRecords", () => {
     },
   );
 
+  it("findReviewRecords names the first five unusable records and counts the rest in one line", async () => {
+    const head = newHead();
+    const genuine = await checkRun(head, block("genuine.png", "e"));
+    for (let i = 0; i < 8; i++) await checkRun(head, block("posted.png", "f", OTHER_KEY));
+    const found = await find(sources(head));
+    expect(found.records.map((r) => r.from.checkRunId)).toEqual([genuine]);
+    expect(found.problems).toHaveLength(6);
+    expect(found.problems[5]).toBe(
+      `3 more review records on ${head.slice(0, 7)} (this commit) do not verify or cannot be read; none of them is used.`,
+    );
+  });
+
   it("findReviewRecords refuses every record when the App of the run is unknown", async () => {
     const head = newHead();
     await checkRun(head, block("any.png", "d"));

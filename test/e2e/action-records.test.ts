@@ -167,4 +167,29 @@ describe("action review records (built dist/index.js, emulator, fake GitHub)", (
     expect(copied).toMatchObject({ body, updates: 0 });
     expect(stage.github.violations).toEqual([]);
   });
+
+  it("action signs with record-key when set: the same key reuses, a rotated one reviews every file once, and the key is never logged", async () => {
+    await pushFiles(36, { "pr36/a.txt": CALM, "pr36/b.txt": CALM });
+    const first = "record-key-one-0123456789abcdef";
+    const second = "record-key-two-0123456789abcdef";
+    const [signed] = await review(36, head("8"), undefined, { "record-key": first });
+    const [same, sameSpent] = await review(36, head("8"), undefined, { "record-key": first });
+    expect(sameSpent.uploads).toBe(0);
+    expect(same.outputs["reused-count"]).toBe("2");
+    // A new record-key does not verify the old one's records: a change of key costs one review.
+    const [rotated, rotatedSpent] = await review(36, head("8"), undefined, {
+      "record-key": second,
+    });
+    expect(rotatedSpent).toMatchObject({ uploads: 2, creditsCharged: 2 });
+    expect(rotated.outputs["reused-count"]).toBe("0");
+    expect(rotated.stdout).toContain("does not verify");
+    const [after, afterSpent] = await review(36, head("8"), undefined, { "record-key": second });
+    expect(afterSpent.uploads).toBe(0);
+    expect(after.outputs["reused-count"]).toBe("2");
+    for (const run of [signed, same, rotated, after]) {
+      const out = `${run.stdout}\n${run.stderr}`;
+      for (const key of [first, second])
+        expect(out.split(key).length - 1).toBe(out.includes(`::add-mask::${key}`) ? 1 : 0);
+    }
+  });
 });
