@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Request bodies of the GitHub REST operations the recorder answers, with the limits GitHub
+ * Request bodies of the GitHub REST operations the stand-in answers, with the limits GitHub
  * documents (REST reference: commit statuses, check runs, pull request reviews and comments).
  * Unknown fields are allowed, as GitHub ignores them.
  */
@@ -149,4 +149,14 @@ export const seedPullRequestBody = z.object({
       }),
     )
     .max(3000),
+});
+
+/** The request body schema of each operation that takes one, by GitHub's operation id. */
+export const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = Object.freeze({
+  "repos/create-commit-status": commitStatusBody,
+  "checks/create": createCheckRunBody,
+  "checks/update": updateCheckRunBody,
+  "pulls/create-review": createReviewBody,
+  "pulls/create-review-comment": createReviewCommentBody,
+  "pulls/update-review-comment": updateReviewCommentBody,
 });

@@ -1,7 +1,7 @@
 import { Octokit } from "@octokit/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkAgainstOpenApi } from "../../emulator/github/index.ts";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { checkAgainstOpenApi } from "../fakes/github/github-openapi.ts";
 
 const SHA = "3f".repeat(20);
 

@@ -1,5 +1,4 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { type ZodType, z } from "zod";
 
@@ -28,23 +27,36 @@ export type OpenApiVerdict =
   | { readonly ok: true; readonly operationId: string; readonly params: Record<string, string> }
   | { readonly ok: false; readonly problem: string };
 
-let routes: Route[] | undefined;
+let routes: Route[] | null | undefined;
 const bodySchemas = new Map<string, ZodType | null>();
 
 type Paths = Record<string, Record<string, OpenApiOperation>>;
 
 /**
  * The operations of GitHub's description: for each path and method, the operation id, its
- * parameters and its request body, which is all the fake checks. The published file is 73 MB,
+ * parameters and its request body, which is all the stand-in checks. The published file is 73 MB,
  * mostly response schemas, and takes most of a second to parse; every test process that starts a
- * fake GitHub would pay that. So the first process derives this table (about 1.4 MB) and keeps it
+ * stand-in would pay that. So the first process derives this table (about 1.4 MB) and keeps it
  * in `node_modules/.cache`, under the installed version of `@octokit/openapi`.
+ * Null when `@octokit/openapi` (a devDependency) is not installed.
  */
-function loadPaths(): Paths {
+function loadPaths(): Paths | null {
+  // Resolved at run time, never by the bundler: the 73 MB description must stay out of dist/,
+  // and an installed emulator without devDependencies validates with its own schemas only.
+  const { createRequire } = process.getBuiltinModule("node:module");
   const require = createRequire(import.meta.url);
-  const { version } = require("@octokit/openapi/package.json") as { version: string };
+  const pkg = ["@octokit", "openapi"].join("/");
+  let version: string;
+  let root: string;
+  try {
+    root = dirname(require.resolve(`${pkg}/package.json`));
+    version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string })
+      .version;
+  } catch {
+    return null;
+  }
   const cache = join(
-    dirname(require.resolve("@octokit/openapi/package.json")),
+    root,
     "..",
     "..",
     ".cache",
@@ -56,7 +68,7 @@ function loadPaths(): Paths {
   } catch {
     // Not derived yet (or unreadable): derive it below.
   }
-  const file = require.resolve("@octokit/openapi/generated/api.github.com.deref.json");
+  const file = join(root, "generated", "api.github.com.deref.json");
   const spec = JSON.parse(readFileSync(file, "utf8")) as { paths: Paths };
   const paths: Paths = {};
   for (const [template, methods] of Object.entries(spec.paths)) {
@@ -75,9 +87,18 @@ function loadPaths(): Paths {
   return paths;
 }
 
-function loadRoutes(): Route[] {
-  if (routes) return routes;
+/** Whether GitHub's OpenAPI description is installed (`@octokit/openapi`, a devDependency). */
+export function openApiAvailable(): boolean {
+  return loadRoutes() !== null;
+}
+
+function loadRoutes(): Route[] | null {
+  if (routes !== undefined) return routes;
   const paths = loadPaths();
+  if (paths === null) {
+    routes = null;
+    return null;
+  }
   routes = [];
   for (const [template, methods] of Object.entries(paths)) {
     const pattern = new RegExp(
@@ -120,11 +141,13 @@ function checkScalar(value: string, schema: unknown): boolean {
 /**
  * Finds the operation of `method path` in `@octokit/openapi`'s description of api.github.com and
  * validates path and query parameters and the JSON body against it. A call the description does
- * not allow is a bug in the caller, so the fake answers it with 422 and records the problem.
+ * not allow is a bug in the caller, so the stand-in answers it with 422 and records the problem.
  */
 export function checkAgainstOpenApi(method: string, url: string, body: string): OpenApiVerdict {
   const parsed = new URL(url, "http://fake.invalid");
-  const route = loadRoutes().find((r) => r.method === method && r.pattern.test(parsed.pathname));
+  const route = (loadRoutes() ?? []).find(
+    (r) => r.method === method && r.pattern.test(parsed.pathname),
+  );
   if (!route)
     return {
       ok: false,

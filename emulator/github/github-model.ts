@@ -1,0 +1,131 @@
+/** A GitHub App, as check runs name the App that created them. */
+export interface GithubApp {
+  readonly id: number;
+  readonly slug: string;
+  readonly name: string;
+}
+
+/** The App of the Actions token (`GITHUB_TOKEN`), which creates the Action's check runs. */
+export const ACTIONS_APP: GithubApp = Object.freeze({
+  id: 15368,
+  slug: "github-actions",
+  name: "GitHub Actions",
+});
+
+/** The author of a comment, as GitHub shows it (`type` is `Bot` for Apps and the Actions token). */
+export interface GithubUser {
+  readonly login: string;
+  readonly id: number;
+  readonly type: "User" | "Bot";
+}
+
+/** The account the Actions token belongs to: GitHub Actions' own Bot user. */
+export const ACTIONS_BOT: GithubUser = Object.freeze({
+  login: "github-actions[bot]",
+  id: 41898282,
+  type: "Bot",
+});
+
+/** GitHub's limit on a check run's `output.summary` and `output.text`: 65,535 characters. */
+export const CHECK_OUTPUT_LIMIT = 65_535;
+
+/** A commit status as the stand-in stores it. */
+export interface CommitStatus {
+  readonly id: number;
+  readonly repository: string;
+  readonly sha: string;
+  readonly state: string;
+  readonly description: string | undefined;
+  readonly context: string | undefined;
+  readonly target_url: string | undefined;
+  readonly created_at: string;
+}
+
+/** A check run, its latest output and every annotation sent for it. */
+export interface CheckRun {
+  readonly id: number;
+  readonly repository: string;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  details_url: string | null;
+  output: { title?: string; summary?: string; text?: string } | null;
+  annotations: Record<string, unknown>[];
+  /** Annotation counts of each request, to check the batches of 50. */
+  readonly annotationBatches: number[];
+  /** The GitHub App the run belongs to: the one of the token that created it. */
+  readonly app: GithubApp;
+  readonly created_at: string;
+}
+
+export interface ReviewComment {
+  readonly id: number;
+  readonly repository: string;
+  readonly pull_number: number;
+  readonly path: string;
+  body: string;
+  readonly subject_type: string | undefined;
+  /** The line of the new file (side RIGHT) a line comment is on. */
+  readonly line: number | undefined;
+  readonly commit_id: string | undefined;
+  /** The review the comment came in, or null for one posted on its own. */
+  readonly review_id: number | null;
+  readonly user: GithubUser;
+  readonly created_at: string;
+  updated_at: string;
+  /** How many times `PATCH …/pulls/comments/{id}` changed it. */
+  updates: number;
+}
+
+export interface Review {
+  readonly id: number;
+  readonly repository: string;
+  readonly pull_number: number;
+  readonly event: string | undefined;
+  readonly body: string | undefined;
+  readonly commit_id: string | undefined;
+  readonly commentIds: number[];
+  readonly submitted_at: string;
+}
+
+/**
+ * A file of a pull request; `patch` is its unified diff, absent for binary files; `sha` its Git
+ * blob sha at the head (GitHub may answer null).
+ */
+export interface PullRequestFile {
+  readonly filename: string;
+  readonly status: string;
+  readonly patch?: string;
+  readonly content?: string | Buffer;
+  readonly sha?: string;
+}
+
+/** Permission scopes the stand-in can deny with 403, as a token without them would get. */
+export type GithubScope = "checks" | "pulls" | "statuses";
+
+/** Which scope each operation needs. */
+export const SCOPE_OF: Readonly<Record<string, GithubScope>> = Object.freeze({
+  "checks/create": "checks",
+  "checks/update": "checks",
+  "checks/get": "checks",
+  "checks/list-for-ref": "checks",
+  "pulls/create-review": "pulls",
+  "pulls/create-review-comment": "pulls",
+  "pulls/update-review-comment": "pulls",
+  "repos/create-commit-status": "statuses",
+});
+
+/**
+ * Behaviours of GitHub versions that differ from api.github.com, switchable per test.
+ * - `subjectTypeInReview: "reject"`: a review whose comments carry `subject_type` is refused
+ *   with 422, as older GitHub Enterprise Server versions answer (`"subject_type" is not a
+ *   permitted key`).
+ * - `fileComments: "reject"`: a single file-level comment is refused too.
+ */
+export interface GithubQuirks {
+  readonly subjectTypeInReview?: "accept" | "reject";
+  readonly fileComments?: "accept" | "reject";
+}

@@ -1,0 +1,63 @@
+/** A path template of GitHub's REST API and the operation it names. */
+export interface GithubRoute {
+  readonly method: string;
+  readonly template: string;
+  readonly operationId: string;
+}
+
+const REPO = "/repos/{owner}/{repo}";
+
+/**
+ * The operations the stand-in implements, by GitHub's path templates and operation ids: how it
+ * routes when GitHub's OpenAPI description is not installed or validation is off.
+ */
+export const GITHUB_ROUTES: readonly GithubRoute[] = Object.freeze(
+  (
+    [
+      ["POST", "/statuses/{sha}", "repos/create-commit-status"],
+      ["GET", "/commits/{ref}/statuses", "repos/list-commit-statuses-for-ref"],
+      ["POST", "/check-runs", "checks/create"],
+      ["PATCH", "/check-runs/{check_run_id}", "checks/update"],
+      ["GET", "/check-runs/{check_run_id}", "checks/get"],
+      ["GET", "/check-runs/{check_run_id}/annotations", "checks/list-annotations"],
+      ["GET", "/commits/{ref}/check-runs", "checks/list-for-ref"],
+      ["GET", "/pulls/{pull_number}/files", "pulls/list-files"],
+      ["GET", "/pulls/{pull_number}/comments", "pulls/list-review-comments"],
+      ["POST", "/pulls/{pull_number}/comments", "pulls/create-review-comment"],
+      ["PATCH", "/pulls/comments/{comment_id}", "pulls/update-review-comment"],
+      ["POST", "/pulls/{pull_number}/reviews", "pulls/create-review"],
+      ["GET", "/compare/{basehead}", "repos/compare-commits-with-basehead"],
+      ["GET", "/commits/{commit_sha}/pulls", "repos/list-pull-requests-associated-with-commit"],
+      ["GET", "/git/trees/{tree_sha}", "git/get-tree"],
+      ["GET", "/git/blobs/{file_sha}", "git/get-blob"],
+    ] as const
+  ).map(([method, path, operationId]) => ({ method, template: `${REPO}${path}`, operationId })),
+);
+
+/** Path parameters of `path` when it matches `template` (`{name}` is one segment), else null. */
+export function matchTemplate(template: string, path: string): Record<string, string> | null {
+  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const pattern = new RegExp(
+    `^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "([^/]+)")}$`,
+  );
+  const values = pattern.exec(path)?.slice(1);
+  if (values === undefined) return null;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i] ?? "")]));
+}
+
+/** The route of `method path` among `routes`; literal segments win over parameters. */
+export function findRoute(
+  routes: readonly GithubRoute[],
+  method: string,
+  path: string,
+): { route: GithubRoute; params: Record<string, string> } | undefined {
+  const byLiterals = [...routes].sort(
+    (a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0),
+  );
+  for (const route of byLiterals) {
+    if (route.method !== method) continue;
+    const params = matchTemplate(route.template, path);
+    if (params !== null) return { route, params };
+  }
+  return undefined;
+}

@@ -1,0 +1,158 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { CHECK_RUN_OPERATIONS } from "./check-runs.ts";
+import { COMMIT_STATUS_OPERATIONS } from "./commit-statuses.ts";
+import { GIT_OPERATIONS } from "./git-operations.ts";
+import { type GithubApp, SCOPE_OF } from "./github-model.ts";
+import { checkAgainstOpenApi, openApiAvailable } from "./github-openapi.ts";
+import type { ExtraOperation, GithubOperation, Reply, StatusFaults } from "./github-operation.ts";
+import { findRoute, GITHUB_ROUTES } from "./github-routes.ts";
+import { BODY_SCHEMAS } from "./github-schemas.ts";
+import type { GithubState } from "./github-state.ts";
+import { PULL_REVIEW_OPERATIONS } from "./pull-reviews.ts";
+
+const OPERATIONS: Readonly<Record<string, GithubOperation>> = Object.freeze({
+  ...COMMIT_STATUS_OPERATIONS,
+  ...CHECK_RUN_OPERATIONS,
+  ...PULL_REVIEW_OPERATIONS,
+  ...GIT_OPERATIONS,
+});
+
+/** How one stand-in answers: whose tokens it accepts, how strictly it checks, what it adds. */
+export interface GithubStandInRules {
+  /** The App a token belongs to; undefined answers 401 `Bad credentials`. */
+  readonly authenticate: (token: string) => GithubApp | undefined;
+  /**
+   * Check every request against GitHub's OpenAPI description (`@octokit/openapi`) when it is
+   * installed; the stand-in's own body schemas and GitHub's documented limits apply always.
+   * @default true
+   */
+  readonly validate?: boolean;
+  readonly faults?: StatusFaults;
+  /** Operations mounted from outside (see {@link ExtraOperation}); matched before the others. */
+  readonly extraOperations?: readonly ExtraOperation[];
+}
+
+/** A request as an adapter (node:http, Express) hands it over. */
+export interface GithubRequest {
+  readonly method: string;
+  /** The request URL relative to the API root: its path is what GitHub's templates match. */
+  readonly url: URL;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  /** The API root as callers reach it (`GITHUB_API_URL`). */
+  readonly baseUrl: string;
+}
+
+/**
+ * Answers one GitHub REST request from `state`, as GitHub would: 401 without a known token,
+ * 422 for what GitHub's description or documented rules refuse (recorded in
+ * `state.violations`), 403 for a denied scope, else the operation's answer.
+ */
+export async function handleGithubRequest(
+  state: GithubState,
+  rules: GithubStandInRules,
+  request: GithubRequest,
+): Promise<Reply & { operationId: string | undefined }> {
+  const { method, url } = request;
+  const token = /^(?:token|Bearer)\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+  const app = token === undefined ? undefined : rules.authenticate(token);
+  let input: Record<string, unknown> = {};
+  try {
+    input = request.body === "" ? {} : (JSON.parse(request.body) as Record<string, unknown>);
+  } catch {
+    return { status: 400, body: { message: "Problems parsing JSON" }, operationId: undefined };
+  }
+  const context = (operationId: string, params: Record<string, string>) => ({
+    state,
+    operationId,
+    params,
+    url,
+    headers: request.headers,
+    input,
+    repository: `${params["owner"]}/${params["repo"]}`,
+    app,
+    token,
+    baseUrl: request.baseUrl,
+    faults: rules.faults ?? {},
+  });
+
+  const extra = findRoute(rules.extraOperations ?? [], method, url.pathname);
+  if (extra !== undefined) {
+    const operation = extra.route as ExtraOperation;
+    return {
+      ...(await operation.handle(context(operation.operationId, extra.params))),
+      operationId: operation.operationId,
+    };
+  }
+  if (app === undefined)
+    return {
+      status: 401,
+      body: { message: token === undefined ? "Requires authentication" : "Bad credentials" },
+      operationId: undefined,
+    };
+
+  let operationId: string;
+  let params: Record<string, string>;
+  if (rules.validate !== false && openApiAvailable()) {
+    const verdict = checkAgainstOpenApi(method, `${url.pathname}${url.search}`, request.body);
+    if (!verdict.ok) {
+      state.violations.push(verdict.problem);
+      return {
+        status: 422,
+        body: { message: "Validation Failed", errors: [verdict.problem] },
+        operationId: undefined,
+      };
+    }
+    operationId = verdict.operationId;
+    params = verdict.params;
+  } else {
+    const found = findRoute(GITHUB_ROUTES, method, url.pathname);
+    if (found === undefined)
+      return {
+        status: 404,
+        body: { message: `The stand-in does not implement ${method} ${url.pathname}` },
+        operationId: undefined,
+      };
+    operationId = found.route.operationId;
+    params = found.params;
+  }
+  const scope = SCOPE_OF[operationId];
+  if (scope !== undefined && state.denied.has(scope))
+    return {
+      status: 403,
+      body: { message: "Resource not accessible by integration" },
+      operationId,
+    };
+  const schema = BODY_SCHEMAS[operationId];
+  if (schema !== undefined) {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => ({
+        resource: "Request",
+        field: i.path.join("."),
+        code: "invalid",
+        message: i.message,
+      }));
+      state.violations.push(
+        `${operationId}: ${errors.map((e) => `${e.field || "(root)"}: ${e.message}`).join("; ")}`,
+      );
+      return {
+        status: 422,
+        body: {
+          message: "Validation Failed",
+          errors,
+          documentation_url: "https://docs.github.com/rest",
+        },
+        operationId,
+      };
+    }
+  }
+  const operation = OPERATIONS[operationId];
+  if (operation === undefined)
+    return {
+      status: 404,
+      body: { message: `The stand-in does not implement ${operationId}` },
+      operationId,
+    };
+  return { ...(await operation(context(operationId, params))), operationId };
+}

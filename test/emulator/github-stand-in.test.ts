@@ -1,0 +1,215 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
+
+const TOKEN = "ghs_standintokenstandintokenstandin1";
+const OTHER = "ghs_otherappstandinotherappstandin01";
+const REPO = "/repos/octo/media";
+
+let github: FakeGithub;
+
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  token = TOKEN,
+  // biome-ignore lint/suspicious/noExplicitAny: answers are JSON, which the assertions check.
+): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${github.apiUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `token ${token}`,
+      accept: "application/vnd.github+json",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+function blobSha(text: string): string {
+  return createHash("sha1")
+    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
+    .digest("hex");
+}
+
+const LINES = (n: number, word: string) =>
+  Array.from({ length: n }, (_, i) => `${word} ${i + 1}`).join("\n");
+
+beforeAll(async () => {
+  github = await startFakeGithub({
+    token: TOKEN,
+    otherApps: { [OTHER]: { id: 77, slug: "other", name: "Other" } },
+  });
+});
+afterAll(async () => {
+  await github.close();
+});
+
+describe("startGithubStandIn: commits, pull requests and merge queues as GitHub derives them", () => {
+  it("compare of two commits lists files with blob sha, status, patch and counts", async () => {
+    const base = github.addCommit({
+      branch: "cmp-main",
+      files: { "ad.txt": `${LINES(20, "calm")}\n`, "gone.txt": "bye\n" },
+    });
+    const after = `${LINES(20, "calm").replace("calm 10", "cures 10")}\n`;
+    const head = github.addCommit({
+      parents: [base],
+      files: { "ad.txt": after, "gone.txt": null, "new.txt": "hello\n" },
+    });
+    const { status, json } = await call("GET", `${REPO}/compare/${base}...${head}`);
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ status: "ahead", ahead_by: 1, total_commits: 1 });
+    expect(json.commits.map((c: { sha: string }) => c.sha)).toEqual([head]);
+    expect(json.files).toEqual([
+      expect.objectContaining({
+        filename: "ad.txt",
+        status: "modified",
+        sha: blobSha(after),
+        additions: 1,
+        deletions: 1,
+        patch: expect.stringMatching(/^@@ -7,7 \+7,7 @@\n calm 7\n/),
+      }),
+      expect.objectContaining({ filename: "gone.txt", status: "removed" }),
+      expect.objectContaining({ filename: "new.txt", status: "added", sha: blobSha("hello\n") }),
+    ]);
+    expect((await call("GET", `${REPO}/compare/${base}...${"f".repeat(40)}`)).status).toBe(404);
+  });
+
+  it("pull request files derive from its commits; commits/{sha}/pulls knows its head commits and its squash commit, never a queue commit", async () => {
+    const main = github.addCommit({ branch: "main", files: { "ad.txt": "calm\n" } });
+    const first = github.addCommit({ parents: [main], files: { "ad.txt": "bold\n" } });
+    github.openPullRequest({ number: 41, head: first });
+    const second = github.addCommit({ parents: [first], files: { "b.txt": "two\n" } });
+    github.pushPullRequest(41, second);
+    const files = await call("GET", `${REPO}/pulls/41/files`);
+    expect(files.json.map((f: { filename: string; sha: string }) => [f.filename, f.sha])).toEqual([
+      ["ad.txt", blobSha("bold\n")],
+      ["b.txt", blobSha("two\n")],
+    ]);
+
+    const group = github.createMergeGroup(41);
+    expect(group).toMatchObject({
+      base_sha: main,
+      base_ref: "refs/heads/main",
+      head_ref: `refs/heads/gh-readonly-queue/main/pr-41-${main}`,
+    });
+    const queued = await call("GET", `${REPO}/compare/${group.base_sha}...${group.head_sha}`);
+    expect(queued.json.files.map((f: { filename: string }) => f.filename)).toEqual([
+      "ad.txt",
+      "b.txt",
+    ]);
+    const merged = github.mergePullRequest(41);
+    expect(merged).toMatchObject({ ref: "refs/heads/main", before: main });
+
+    const pullsOf = async (sha: string) =>
+      (await call("GET", `${REPO}/commits/${sha}/pulls`)).json.map(
+        (pr: { number: number }) => pr.number,
+      );
+    expect(await pullsOf(first)).toEqual([41]);
+    expect(await pullsOf(second)).toEqual([41]);
+    expect(await pullsOf(merged.after)).toEqual([41]);
+    expect(await pullsOf(group.head_sha)).toEqual([]);
+    expect(await pullsOf(main)).toEqual([]);
+    const squash = await call("GET", `${REPO}/compare/${merged.before}...${merged.after}`);
+    expect(squash.json.files.map((f: { sha: string }) => f.sha)).toEqual([
+      blobSha("bold\n"),
+      blobSha("two\n"),
+    ]);
+    expect(github.violations).toEqual([]);
+  });
+
+  it("mergeGroupEvent and pushEvent are the payloads GitHub sends", () => {
+    const base = github.addCommit({ branch: "ev-main", files: { "a.txt": "a\n" } });
+    const head = github.addCommit({ parents: [base], files: { "a.txt": "b\n" } });
+    github.openPullRequest({ number: 42, head, base: "ev-main" });
+    const group = github.createMergeGroup(42);
+    const event = github.mergeGroupEvent(group);
+    expect(event).toMatchObject({
+      action: "checks_requested",
+      merge_group: {
+        head_sha: group.head_sha,
+        head_ref: `refs/heads/gh-readonly-queue/ev-main/pr-42-${base}`,
+        base_sha: base,
+        base_ref: "refs/heads/ev-main",
+        head_commit: { id: group.head_sha },
+      },
+      repository: { full_name: "octo/media" },
+    });
+    const merged = github.mergePullRequest(42);
+    expect(github.pushEvent(merged)).toMatchObject({
+      ref: "refs/heads/ev-main",
+      before: base,
+      after: merged.after,
+      head_commit: { id: merged.after, modified: ["a.txt"] },
+      commits: [{ id: merged.after }],
+      repository: { full_name: "octo/media", default_branch: "main" },
+    });
+  });
+
+  it("a review comment on a line outside the diff gets GitHub's 422, in a review and alone", async () => {
+    const base = github.addCommit({ files: { "ad.txt": `${LINES(30, "calm")}\n` } });
+    const head = github.addCommit({
+      parents: [base],
+      files: { "ad.txt": `${LINES(30, "calm").replace("calm 15", "cures 15")}\n` },
+    });
+    github.setBranch("lines-main", base);
+    github.openPullRequest({ number: 43, head, base: "lines-main" });
+    const comment = (line: number) => ({ path: "ad.txt", body: "claim", line, side: "RIGHT" });
+
+    const review = await call("POST", `${REPO}/pulls/43/reviews`, {
+      commit_id: head,
+      event: "COMMENT",
+      body: "review",
+      comments: [comment(15), comment(2)],
+    });
+    expect(review.status).toBe(422);
+    expect(review.json).toMatchObject({
+      message: "Unprocessable Entity",
+      errors: [expect.stringContaining("Pull request review thread line must be part of the diff")],
+    });
+    const single = await call("POST", `${REPO}/pulls/43/comments`, {
+      commit_id: head,
+      ...comment(2),
+    });
+    expect(single.status).toBe(422);
+    expect(single.json).toMatchObject({
+      message: "Validation Failed",
+      errors: [
+        {
+          field: "pull_request_review_thread.line",
+          message: "pull_request_review_thread.line must be part of the diff",
+        },
+      ],
+    });
+    // Lines of the hunk (the change and its context) are accepted.
+    for (const line of [12, 15, 18]) {
+      expect(
+        (await call("POST", `${REPO}/pulls/43/comments`, { commit_id: head, ...comment(line) }))
+          .status,
+      ).toBe(201);
+    }
+    expect(
+      (await call("POST", `${REPO}/pulls/43/comments`, { commit_id: head, ...comment(19) })).status,
+    ).toBe(422);
+  });
+
+  it("check runs of a ref filter by app_id", async () => {
+    const sha = "a".repeat(40);
+    const run = {
+      name: "Content review",
+      head_sha: sha,
+      status: "completed",
+      conclusion: "success",
+    };
+    await call("POST", `${REPO}/check-runs`, run);
+    await call("POST", `${REPO}/check-runs`, run, OTHER);
+    const list = async (query: string) =>
+      (await call("GET", `${REPO}/commits/${sha}/check-runs?${query}`)).json.check_runs.map(
+        (r: { app: { id: number } }) => r.app.id,
+      );
+    expect(await list("check_name=Content%20review")).toEqual([77, 15368]);
+    expect(await list("check_name=Content%20review&app_id=15368")).toEqual([15368]);
+    expect(await list("app_id=77")).toEqual([77]);
+  });
+});
