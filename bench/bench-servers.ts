@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EmulatorHandle, startEmulator } from "../emulator/index.ts";
 import { type ActionRun, runAction } from "../test/e2e/action-harness.ts";
-import { type FakeGithub, startFakeGithub } from "../test/fakes/github/index.ts";
+import {
+  type FakeGithub,
+  type FakeGithubOptions,
+  startFakeGithub,
+} from "../test/fakes/github/index.ts";
 
 /** Text that trips 0, 1 or 2 of the emulator's rules, so that files get findings and comments. */
 export const TEXTS: readonly string[] = Object.freeze([
@@ -36,8 +40,15 @@ export interface BenchServers {
   close(): Promise<void>;
 }
 
-/** A fresh emulator (processing 0 s, counting its responses), fake GitHub and workspace. */
-export async function startBenchServers(token: string, name: string): Promise<BenchServers> {
+/**
+ * A fresh emulator (processing 0 s, counting its responses), fake GitHub (with `githubOptions`)
+ * and workspace.
+ */
+export async function startBenchServers(
+  token: string,
+  name: string,
+  githubOptions: Omit<FakeGithubOptions, "token"> = {},
+): Promise<BenchServers> {
   const service: Record<string, number> = {};
   const emu = await startEmulator({
     port: 0,
@@ -46,7 +57,7 @@ export async function startBenchServers(token: string, name: string): Promise<Be
       service[r.operationId] = (service[r.operationId] ?? 0) + 1;
     },
   });
-  const github = await startFakeGithub({ token });
+  const github = await startFakeGithub({ token, ...githubOptions });
   const workspace = await mkdtemp(join(tmpdir(), `bench-${name}-`));
   return {
     emu,

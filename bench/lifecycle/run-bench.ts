@@ -4,13 +4,13 @@
 // GitHub, with incremental review on and off (the baseline). Counts uploads, submissions and
 // credits against the minimum possible: one review per file version.
 // Usage: npm run bench:lifecycle [-- --runs 1 --files 8]. Writes bench/lifecycle/RESULTS.md.
-import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { pullRequestEvent } from "../../test/e2e/action-harness.ts";
+import { PULLS_GET } from "../../test/e2e/pulls-get-operation.ts";
 import { type Ledger, startBenchServers, TEXTS } from "../bench-servers.ts";
 import { median } from "../median.ts";
 
@@ -23,9 +23,6 @@ const FILES = Number(values.files);
 /** Pushes to the pull request: the first adds the files, each later one changes one file. */
 const PUSHES = 3;
 const TOKEN = "ghs_benchlifecycletokenbenchlifecy01";
-const MAIN = "b".repeat(40);
-const QUEUE = "9".repeat(40);
-const SQUASH = "8".repeat(40);
 const STAGES = ["PR push 1", "PR push 2", "PR push 3", "merge group", "push to main"] as const;
 
 type Mode = "incremental" | "baseline";
@@ -40,17 +37,8 @@ interface Sample {
   ms: number;
 }
 
-const head = (n: number) => (n + 1).toString(16).padStart(40, "0");
-
-function blobSha(text: string): string {
-  const bytes = Buffer.from(text);
-  return createHash("sha1")
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest("hex");
-}
-
 async function sample(mode: Mode): Promise<Sample> {
-  const servers = await startBenchServers(TOKEN, "lifecycle");
+  const servers = await startBenchServers(TOKEN, "lifecycle", { extraOperations: [PULLS_GET] });
   const { github, workspace } = servers;
   const inputs = { incremental: mode === "incremental" ? "true" : "false" };
   const stages: Ledger[] = [];
@@ -75,6 +63,8 @@ async function sample(mode: Mode): Promise<Sample> {
       exitCodes.push(result.code);
       if (result.code !== 0) console.error(result.stdout.slice(-2000), result.stderr);
     };
+    const main = github.addCommit({ branch: "main", files: { "README.md": "Media.\n" } });
+    let head = main;
     for (let push = 0; push < PUSHES; push++) {
       if (push > 0) {
         const path = [...files.keys()][push - 1]!;
@@ -84,53 +74,19 @@ async function sample(mode: Mode): Promise<Sample> {
         await mkdir(dirname(join(workspace, path)), { recursive: true });
         await writeFile(join(workspace, path), text);
       }
-      github.addPullRequest(
-        1,
-        [...files].map(([filename, content]) => ({ filename, status: "added", content })),
-      );
+      const before = head;
+      head = github.addCommit({ parents: [before], files: Object.fromEntries(files) });
+      if (push === 0) github.openPullRequest({ number: 1, head });
+      else github.pushPullRequest(1, head);
       await step(() =>
-        servers.review(
-          pullRequestEvent(1, head(push), false, push > 0 ? { before: head(push - 1) } : {}),
-          inputs,
-        ),
+        servers.review(pullRequestEvent(1, head, false, push > 0 ? { before } : {}), inputs),
       );
     }
-    // The queue commit and the squash commit hold the pull request's last versions.
-    const listed = [...files].map(([filename, text]) => ({
-      filename,
-      status: "added",
-      sha: blobSha(text),
-    }));
-    github.setPullRequestHead(1, { sha: head(PUSHES - 1), associatedWith: [SQUASH] });
-    github.setCompare(`${MAIN}...${QUEUE}`, listed);
-    github.setCompare(`${MAIN}...${SQUASH}`, listed);
-    await step(() =>
-      servers.review(
-        {
-          action: "checks_requested",
-          merge_group: {
-            head_sha: QUEUE,
-            head_ref: `refs/heads/gh-readonly-queue/main/pr-1-${head(PUSHES - 1)}`,
-            base_sha: MAIN,
-            base_ref: "refs/heads/main",
-          },
-        },
-        inputs,
-        "merge_group",
-      ),
-    );
-    await step(() =>
-      servers.review(
-        {
-          ref: "refs/heads/main",
-          before: MAIN,
-          after: SQUASH,
-          repository: { full_name: "octo/media", default_branch: "main" },
-        },
-        inputs,
-        "push",
-      ),
-    );
+    // The queue commit, then the squash commit, hold the pull request's last versions.
+    const group = github.createMergeGroup(1);
+    await step(() => servers.review(github.mergeGroupEvent(group), inputs, "merge_group"));
+    const merged = github.mergePullRequest(1, { method: "squash" });
+    await step(() => servers.review(github.pushEvent(merged), inputs, "push"));
     return {
       mode,
       stages,
@@ -167,7 +123,7 @@ const minimum = [FILES, 1, 1, 0, 0];
 const lines = [
   "# Lifecycle benchmark: pull request, merge queue, main",
   "",
-  `One pull request of ${FILES} text files and ${PUSHES} pushes (the first adds the files, each later one changes one file: ${versions} file versions in all), then its merge queue entry (\`merge_group\`, \`checks_requested\`) and the push of its squash commit to \`main\`, each reviewed by the built \`dist/index.js\` against the emulator with processing set to 0 s and the OpenAPI-validating fake GitHub (\`test/fakes/github\`). The sequence runs with \`incremental: true\` and with \`incremental: false\` (the baseline), each on a fresh emulator whose ledger counts what was uploaded, submitted and charged. ${RUNS} ${RUNS === 1 ? "round" : "rounds"}; medians. Reproduce with \`npm run bench:lifecycle\`.`,
+  `One pull request of ${FILES} text files and ${PUSHES} pushes (the first adds the files, each later one changes one file: ${versions} file versions in all), then its merge queue entry (\`merge_group\`, \`checks_requested\`) and the push of its squash commit to \`main\`, each reviewed by the built \`dist/index.js\` against the emulator with processing set to 0 s and the OpenAPI-validating GitHub stand-in (\`emulator/github\`), its Git history giving the pull request, the queue commit and the squash commit. The sequence runs with \`incremental: true\` and with \`incremental: false\` (the baseline), each on a fresh emulator whose ledger counts what was uploaded, submitted and charged. ${RUNS} ${RUNS === 1 ? "round" : "rounds"}; medians. Reproduce with \`npm run bench:lifecycle\`.`,
   "",
   `- Node ${process.version} on ${process.platform}/${process.arch}, ${cpus().length} cores.`,
   `- Exit codes: all ${samples.every((s) => s.exitCodes.every((c) => c === 0)) ? "0" : samples.map((s) => s.exitCodes.join(",")).join("; ")}; OpenAPI violations: ${samples.map((s) => s.violations).join(", ")}.`,
