@@ -33,6 +33,8 @@ export function runOn(
   eventName: string,
   event: unknown,
   inputs: Record<string, string> = {},
+  /** Called with each line the Action prints (see `RunActionOptions.onLine`). */
+  onLine?: (line: string) => undefined,
 ) {
   return spentDuring(stage.emu.baseUrl, () =>
     runAction({
@@ -47,6 +49,7 @@ export function runOn(
       workspace: stage.workspace,
       githubApiUrl: stage.github.apiUrl,
       githubToken: stage.token,
+      ...(onLine === undefined ? {} : { onLine }),
     }),
   );
 }
