@@ -1,62 +1,32 @@
 import express, { type Request, type Response, Router } from "express";
 import { EXTRA_OPERATIONS } from "./extra-operations.ts";
+import { mountGithubControl } from "./github-control.ts";
 import { ACTIONS_APP } from "./github-model.ts";
-import { seedPullRequestBody } from "./github-schemas.ts";
 import type { GithubState } from "./github-state.ts";
 import { type GithubStandInRules, handleGithubRequest } from "./handle-github-request.ts";
-import { recorderViews } from "./recorder-views.ts";
 
 /** Where the recording GitHub REST API is mounted: give callers this as `GITHUB_API_URL`. */
 export const GITHUB_API_PATH = "/_emulator/github";
 
+/** How many answered requests the emulator's GitHub remembers. */
+const REQUEST_LOG_LIMIT = 10_000;
+
 /**
  * The recording GitHub under `/_emulator/github`, for offline rehearsal of the Action and the
  * relay: the same stand-in the tests start (emulator/github), answering any token as the Actions
- * App. Views of what was posted: `GET /_emulator/github/statuses`, `/check-runs`, `/reviews`;
- * `POST /_emulator/github/pulls` seeds a pull request; `DELETE /_emulator/github` forgets all.
+ * App, with the control surface of {@link mountGithubControl} (views of what was posted, and
+ * seeding) under the same path.
  */
-export function githubRouter(github: GithubState, _now?: () => Date): Router {
+export function githubRouter(github: GithubState, now?: () => Date): Router {
   const router = Router();
+  // The emulator's clock (fake in its tests) stamps what the recorder keeps.
+  if (now !== undefined) github.now = now;
   const rules: GithubStandInRules = {
     authenticate: () => ACTIONS_APP,
     extraOperations: EXTRA_OPERATIONS,
   };
   router.use(GITHUB_API_PATH, express.raw({ type: () => true, limit: "25mb" }));
-  const json = (req: Request): unknown => {
-    try {
-      return JSON.parse(Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "{}");
-    } catch {
-      return undefined;
-    }
-  };
-
-  // Views and seeding (no token): what the rehearsal shows and what it starts from.
-  router.post(`${GITHUB_API_PATH}/pulls`, (req, res) => {
-    const parsed = seedPullRequestBody.safeParse(json(req));
-    if (!parsed.success) {
-      res.status(422).json({
-        message: "Validation Failed",
-        errors: parsed.error.issues.map((i) => ({
-          resource: "Request",
-          field: i.path.join("."),
-          code: "invalid",
-          message: i.message,
-        })),
-      });
-      return;
-    }
-    const seeded = parsed.data;
-    github.pulls.set(seeded.number, { repository: seeded.repository, files: seeded.files });
-    res.status(201).json(seeded);
-  });
-  const views = recorderViews(github);
-  router.get(`${GITHUB_API_PATH}/statuses`, (_req, res) => res.json(views.statuses()));
-  router.get(`${GITHUB_API_PATH}/check-runs`, (_req, res) => res.json(views.checkRuns()));
-  router.get(`${GITHUB_API_PATH}/reviews`, (_req, res) => res.json(views.reviews()));
-  router.delete(GITHUB_API_PATH, (_req, res) => {
-    github.clear();
-    res.status(204).end();
-  });
+  mountGithubControl(router, GITHUB_API_PATH, github);
 
   // Everything else under the path is GitHub's REST API, answered by the shared stand-in.
   router.use(GITHUB_API_PATH, async (req: Request, res: Response) => {
@@ -69,6 +39,8 @@ export function githubRouter(github: GithubState, _now?: () => Date): Router {
       body: Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "",
       baseUrl,
     });
+    // A long-running emulator keeps the latest requests only (tests start a stand-in each).
+    if (github.requests.length >= REQUEST_LOG_LIMIT) github.requests.shift();
     github.requests.push({
       method: req.method,
       path: url.pathname,

@@ -146,9 +146,44 @@ export const seedPullRequestBody = z.object({
           .string()
           .regex(/^[0-9a-f]{40}$/, "must be the file's 40-character Git blob sha")
           .optional(),
+        /** The file's unified diff: line comments must point at its lines, as on GitHub. */
+        patch: z.string().optional(),
       }),
     )
     .max(3000),
+});
+
+const REPOSITORY = z.string().regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/repo");
+const FULL_SHA = z.string().regex(/^[0-9a-f]{40}$/, "must be a 40-character commit sha");
+
+/** `POST /_emulator/github/commits`: a commit with its changed files (null deletes one). */
+export const seedCommitBody = z.object({
+  files: z.record(z.string().min(1), z.string().nullable()),
+  parents: z.array(FULL_SHA).max(2).optional(),
+  branch: z.string().min(1).optional(),
+  message: z.string().optional(),
+});
+
+/** `POST /_emulator/github/pulls` with `head`: a pull request on commits (or a push to it). */
+export const openPullRequestBody = z.object({
+  repository: REPOSITORY.optional(),
+  number: z.int().min(1),
+  head: FULL_SHA,
+  base: z.string().min(1).default("main"),
+});
+
+/** `POST /_emulator/github/merge-groups`: a pull request enters the merge queue. */
+export const mergeGroupBody = z.object({
+  repository: REPOSITORY.default("octo/media"),
+  number: z.int().min(1),
+  /** The `head_sha` of the group ahead in the queue, if any. */
+  after: FULL_SHA.optional(),
+});
+
+/** `POST /_emulator/github/pulls/{number}/merge` */
+export const mergePullRequestBody = z.object({
+  repository: REPOSITORY.default("octo/media"),
+  method: z.enum(["squash", "merge"]).default("squash"),
 });
 
 /** The request body schema of each operation that takes one, by GitHub's operation id. */

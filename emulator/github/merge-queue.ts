@@ -23,6 +23,7 @@ export function openPullRequest(
   const commit = knownCommit(state, head);
   const baseTip = state.git.resolve(base);
   const from = baseTip === undefined ? undefined : state.git.mergeBase(baseTip, commit);
+  state.pulls.delete(number);
   state.pullRequests.set(number, {
     number,
     base,

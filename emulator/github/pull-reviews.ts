@@ -168,12 +168,13 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
       ctx,
       files.map((file: PullRequestFile) => {
         const { content: _content, ...f } = file;
+        const at = f.sha ?? "HEAD";
         return {
           additions: 0,
           deletions: 0,
           changes: 0,
-          blob_url: `https://github.com/${ctx.repository}/blob/${f.sha}/${f.filename}`,
-          raw_url: `https://github.com/${ctx.repository}/raw/${f.sha}/${f.filename}`,
+          blob_url: `https://github.com/${ctx.repository}/blob/${at}/${f.filename}`,
+          raw_url: `https://github.com/${ctx.repository}/raw/${at}/${f.filename}`,
           contents_url: `${ctx.baseUrl}/repos/${ctx.repository}/contents/${f.filename}`,
           ...f,
           // GitHub lists the file's blob sha at the head; a seed without one gets null.

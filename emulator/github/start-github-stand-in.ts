@@ -173,6 +173,8 @@ export async function startGithubStandIn(options: GithubStandInOptions): Promise
     violations: state.violations,
     addPullRequest: (number, files) => {
       heads += 1;
+      // The latest seed of a number wins: files as given now, not derived from commits.
+      state.pullRequests.delete(number);
       state.pulls.set(number, {
         repository: undefined,
         files: files.map((f) => ({

@@ -34,12 +34,13 @@ function editScript(a: string[], b: string[]): Op[] {
       ops.push({ kind: " ", text: a[i]! });
       i++;
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
-      ops.push({ kind: "+", text: b[j]! });
-      j++;
-    } else {
+    } else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+      // Removals before additions, as git shows a changed line.
       ops.push({ kind: "-", text: a[i]! });
       i++;
+    } else {
+      ops.push({ kind: "+", text: b[j]! });
+      j++;
     }
   }
   return ops;
@@ -78,8 +79,11 @@ export function unifiedDiff(before: string, after: string): UnifiedDiff {
     const body = ops.slice(start, end);
     const oldCount = body.filter((op) => op.kind !== "+").length;
     const newCount = body.filter((op) => op.kind !== "-").length;
+    // git leaves out a count of 1, and starts an empty side at the line before.
+    const range = (line: number, count: number) =>
+      count === 1 ? `${line}` : `${count === 0 ? line - 1 : line},${count}`;
     hunks.push(
-      `@@ -${oldCount === 0 ? oldLine - 1 : oldLine},${oldCount} +${newCount === 0 ? newLine - 1 : newLine},${newCount} @@`,
+      `@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@`,
       ...body.map((op) => `${op.kind}${op.text}`),
     );
   }
@@ -91,39 +95,29 @@ export function unifiedDiff(before: string, after: string): UnifiedDiff {
 }
 
 /**
- * The lines of the new file that a unified diff shows (added or context): the only lines a
- * review comment with `side: RIGHT` may point at. Written apart from the Action's own parser on
- * purpose, so that the two cannot share a mistake.
+ * The lines of one side that a unified diff shows: of the new file (`RIGHT`: added or context),
+ * or of the old one (`LEFT`: removed or context). A review comment may point at those only.
+ * Written apart from the Action's own parser on purpose, so that the two cannot share a mistake.
  */
-export function rightSideLines(patch: string | undefined): Set<number> {
+export function diffSideLines(patch: string | undefined, side: "LEFT" | "RIGHT"): Set<number> {
   const out = new Set<number>();
+  const shown = side === "RIGHT" ? "+" : "-";
   let line = 0;
   let inHunk = false;
   for (const row of (patch ?? "").split(/\r?\n/)) {
-    const hunk = row.match(/^@@ -\S+ \+(\d+)/);
+    const hunk = row.match(/^@@ -(\d+)\S* \+(\d+)/);
     if (hunk) {
-      line = Number.parseInt(hunk[1]!, 10);
+      line = Number.parseInt(side === "RIGHT" ? hunk[2]! : hunk[1]!, 10);
       inHunk = true;
-    } else if (inHunk && (row.startsWith(" ") || row.startsWith("+"))) {
+    } else if (inHunk && (row.startsWith(" ") || row.startsWith(shown))) {
       out.add(line++);
     }
   }
   return out;
 }
 
-/** The lines of the old file a diff shows (removed or context): where `side: LEFT` may point. */
-export function leftSideLines(patch: string | undefined): Set<number> {
-  const out = new Set<number>();
-  let line = 0;
-  let inHunk = false;
-  for (const row of (patch ?? "").split(/\r?\n/)) {
-    const hunk = row.match(/^@@ -(\d+)/);
-    if (hunk) {
-      line = Number.parseInt(hunk[1]!, 10);
-      inHunk = true;
-    } else if (inHunk && (row.startsWith(" ") || row.startsWith("-"))) {
-      out.add(line++);
-    }
-  }
-  return out;
-}
+/** The lines of the new file a diff shows: where a `side: RIGHT` comment may point. */
+export const rightSideLines = (patch: string | undefined) => diffSideLines(patch, "RIGHT");
+
+/** The lines of the old file a diff shows: where a `side: LEFT` comment may point. */
+export const leftSideLines = (patch: string | undefined) => diffSideLines(patch, "LEFT");

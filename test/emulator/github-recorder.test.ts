@@ -333,4 +333,134 @@ describe("the emulator's recording GitHub REST API (emulator/github)", () => {
     }[];
     expect(shown).toMatchObject({ event: "COMMENT", comments: [{ body: "resolved", updates: 1 }] });
   });
+
+  it("enforces GitHub's rules as the test stand-in does: 422 for a comment line outside the diff, the app_id filter", async () => {
+    const patch = "@@ -10,3 +10,4 @@\n context 10\n+claim 11\n context 12\n context 13";
+    const seeded = await fetch(`${emu.githubApiUrl}/pulls`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        repository: "octo/media",
+        number: 9,
+        files: [{ filename: "ad.txt", status: "modified", patch }],
+      }),
+    });
+    expect(seeded.status).toBe(201);
+    const comment = (line: number) => ({
+      path: "ad.txt",
+      body: "claim",
+      line,
+      side: "RIGHT" as const,
+    });
+    const refused = await octokit.rest.pulls
+      .createReview({
+        owner: "octo",
+        repo: "media",
+        pull_number: 9,
+        commit_id: SHA,
+        event: "COMMENT",
+        body: "review",
+        comments: [comment(11), comment(3)],
+      })
+      .catch((error: { status: number; response: { data: unknown } }) => error);
+    expect(refused).toMatchObject({
+      status: 422,
+      response: {
+        data: {
+          message: "Unprocessable Entity",
+          errors: [expect.stringContaining("line must be part of the diff")],
+        },
+      },
+    });
+    const single = await octokit.rest.pulls
+      .createReviewComment({
+        owner: "octo",
+        repo: "media",
+        pull_number: 9,
+        commit_id: SHA,
+        ...comment(3),
+      })
+      .catch((error: { status: number; response: { data: unknown } }) => error);
+    expect(single).toMatchObject({
+      status: 422,
+      response: { data: { errors: [{ field: "pull_request_review_thread.line" }] } },
+    });
+    expect(
+      await status(
+        octokit.rest.pulls.createReviewComment({
+          owner: "octo",
+          repo: "media",
+          pull_number: 9,
+          commit_id: SHA,
+          ...comment(11),
+        }),
+      ),
+    ).toBe(200);
+
+    const head = "6c".repeat(20);
+    await octokit.rest.checks.create({
+      owner: "octo",
+      repo: "media",
+      name: "Gate",
+      head_sha: head,
+    });
+    const byApp = async (appId: number) =>
+      (
+        await octokit.rest.checks.listForRef({
+          owner: "octo",
+          repo: "media",
+          ref: head,
+          app_id: appId,
+        })
+      ).data.total_count;
+    expect(await byApp(15368)).toBe(1);
+    expect(await byApp(99)).toBe(0);
+  });
+
+  it("merge groups and merges seeded through the control surface: compare, commits/{sha}/pulls and the events", async () => {
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${emu.githubApiUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, path).toBe(201);
+      // biome-ignore lint/suspicious/noExplicitAny: answers are JSON, which the assertions check.
+      return (await res.json()) as Record<string, any>;
+    };
+    const base = (await post("/commits", { branch: "main", files: { "ad.txt": "calm\n" } })).sha;
+    const head = (await post("/commits", { parents: [base], files: { "ad.txt": "cures\n" } })).sha;
+    const pr = await post("/pulls", { repository: "octo/media", number: 12, head });
+    expect(pr.files).toMatchObject([{ filename: "ad.txt", status: "modified" }]);
+    const { group, event } = await post("/merge-groups", { number: 12 });
+    expect(event).toMatchObject({
+      action: "checks_requested",
+      merge_group: { base_sha: base, head_ref: `refs/heads/gh-readonly-queue/main/pr-12-${base}` },
+    });
+    const compared = await octokit.rest.repos.compareCommitsWithBasehead({
+      owner: "octo",
+      repo: "media",
+      basehead: `${group.base_sha}...${group.head_sha}`,
+    });
+    expect(compared.data.files?.map((f) => [f.filename, f.sha])).toEqual([
+      ["ad.txt", pr.files[0].sha],
+    ]);
+    const merged = await post("/pulls/12/merge", {});
+    expect(merged.event).toMatchObject({
+      ref: "refs/heads/main",
+      before: base,
+      after: merged.after,
+    });
+    const pullsOf = async (sha: string) =>
+      (
+        await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+          owner: "octo",
+          repo: "media",
+          commit_sha: sha,
+        })
+      ).data.map((p) => p.number);
+    expect(await pullsOf(merged.after)).toEqual([12]);
+    expect(await pullsOf(head)).toEqual([12]);
+    expect(await pullsOf(group.head_sha)).toEqual([]);
+  });
 });

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GITHUB_ROUTES } from "../../emulator/github/github-routes.ts";
+import { checkAgainstOpenApi } from "../../emulator/github/index.ts";
 import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
 
 const TOKEN = "ghs_standintokenstandintokenstandin1";
@@ -211,5 +213,71 @@ describe("startGithubStandIn: commits, pull requests and merge queues as GitHub 
     expect(await list("check_name=Content%20review")).toEqual([77, 15368]);
     expect(await list("check_name=Content%20review&app_id=15368")).toEqual([15368]);
     expect(await list("app_id=77")).toEqual([77]);
+  });
+});
+
+describe("startGithubStandIn: routing without GitHub's description, and extra operations", () => {
+  it.each(GITHUB_ROUTES.map((r) => [r.operationId, r]))(
+    "GITHUB_ROUTES names %s as GitHub's description does",
+    (operationId, route) => {
+      const path = route.template.replace(/\{[^}]+\}/g, (m) =>
+        m === "{basehead}" ? "a...b" : /number|_id/.test(m) ? "7" : "x",
+      );
+      const body =
+        route.method === "GET"
+          ? ""
+          : JSON.stringify(
+              {
+                "repos/create-commit-status": { state: "success" },
+                "checks/create": { name: "n", head_sha: "a".repeat(40) },
+                "checks/update": {},
+                "pulls/create-review-comment": {
+                  body: "b",
+                  commit_id: "a".repeat(40),
+                  path: "p",
+                  line: 1,
+                },
+                "pulls/update-review-comment": { body: "b" },
+                "pulls/create-review": {},
+              }[operationId] ?? {},
+            );
+      expect(checkAgainstOpenApi(route.method, path, body)).toMatchObject({
+        ok: true,
+        operationId,
+      });
+    },
+  );
+
+  it("with validate off, routes by GITHUB_ROUTES; an extra operation answers without a token", async () => {
+    const plain = await startFakeGithub({
+      token: TOKEN,
+      validate: false,
+      extraOperations: [
+        {
+          method: "GET",
+          template: "/repos/{owner}/{repo}/installation",
+          operationId: "apps/get-repo-installation",
+          handle: (ctx) => ({ status: 200, body: { id: 5, repository: ctx.repository } }),
+        },
+      ],
+    });
+    try {
+      const base = plain.addCommit({ files: { "a.txt": "a\n" } });
+      const head = plain.addCommit({ parents: [base], files: { "a.txt": "b\n" } });
+      const res = await fetch(`${plain.apiUrl}${REPO}/compare/${base}...${head}`, {
+        headers: { authorization: `token ${TOKEN}` },
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { files: unknown[] }).files).toHaveLength(1);
+      const installation = await fetch(`${plain.apiUrl}${REPO}/installation`);
+      expect(await installation.json()).toEqual({ id: 5, repository: "octo/media" });
+      const unknown = await fetch(`${plain.apiUrl}${REPO}/issues`, {
+        headers: { authorization: `token ${TOKEN}` },
+      });
+      expect(unknown.status).toBe(404);
+      expect((await fetch(`${plain.apiUrl}${REPO}/compare/${base}...${head}`)).status).toBe(401);
+    } finally {
+      await plain.close();
+    }
   });
 });
