@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EmulatorHandle, startEmulator } from "../emulator/index.ts";
 import { type ActionRun, runAction } from "../test/e2e/action-harness.ts";
-import { type FakeGithub, startFakeGithub } from "../test/fakes/github/index.ts";
+import {
+  type FakeGithub,
+  type FakeGithubOptions,
+  startFakeGithub,
+} from "../test/fakes/github/index.ts";
 
 /** Text that trips 0, 1 or 2 of the emulator's rules, so that files get findings and comments. */
 export const TEXTS: readonly string[] = Object.freeze([
@@ -28,13 +32,23 @@ export interface BenchServers {
   /** Service responses by operation id. */
   readonly service: Record<string, number>;
   ledger(): Promise<Ledger>;
-  /** Runs the built Action on a pull_request `event` (sidekick `brand`, fail-on never). */
-  review(event: unknown, inputs?: Record<string, string>): Promise<ActionRun>;
+  /**
+   * Runs the built Action on `event` (sidekick `brand`, fail-on never), a `pull_request` unless
+   * `eventName` says otherwise.
+   */
+  review(event: unknown, inputs?: Record<string, string>, eventName?: string): Promise<ActionRun>;
   close(): Promise<void>;
 }
 
-/** A fresh emulator (processing 0 s, counting its responses), fake GitHub and workspace. */
-export async function startBenchServers(token: string, name: string): Promise<BenchServers> {
+/**
+ * A fresh emulator (processing 0 s, counting its responses), fake GitHub (with `githubOptions`)
+ * and workspace.
+ */
+export async function startBenchServers(
+  token: string,
+  name: string,
+  githubOptions: Omit<FakeGithubOptions, "token"> = {},
+): Promise<BenchServers> {
   const service: Record<string, number> = {};
   const emu = await startEmulator({
     port: 0,
@@ -43,7 +57,7 @@ export async function startBenchServers(token: string, name: string): Promise<Be
       service[r.operationId] = (service[r.operationId] ?? 0) + 1;
     },
   });
-  const github = await startFakeGithub({ token });
+  const github = await startFakeGithub({ token, ...githubOptions });
   const workspace = await mkdtemp(join(tmpdir(), `bench-${name}-`));
   return {
     emu,
@@ -52,7 +66,7 @@ export async function startBenchServers(token: string, name: string): Promise<Be
     service,
     ledger: async () => (await fetch(`${emu.baseUrl}/_emulator/ledger`)).json() as Promise<Ledger>,
     // The run's outputs and summary are read; its runner folder goes at once.
-    review: async (event, inputs = {}) => {
+    review: async (event, inputs = {}, eventName = "pull_request") => {
       const run = await runAction({
         inputs: {
           "api-key": emu.liveKey,
@@ -61,7 +75,7 @@ export async function startBenchServers(token: string, name: string): Promise<Be
           "fail-on": "never",
           ...inputs,
         },
-        eventName: "pull_request",
+        eventName,
         event,
         workspace,
         githubApiUrl: github.apiUrl,

@@ -10,6 +10,7 @@ import {
   type ReviewRecord,
   runReviewPipeline,
 } from "../../src/pipeline/index.ts";
+import { reuseReviews } from "../../src/pipeline/reuse-reviews.ts";
 
 let emu: EmulatorHandle;
 let dir: string;
@@ -177,5 +178,31 @@ describe("runReviewPipeline, incremental", () => {
     ]);
     expect(requests).toContain("createSubmission");
     expect(outcome.record?.sidekickIds).toEqual(["brand", "legal"]);
+  });
+
+  it("reuseReviews refuses an entry of another content id than the file's, without a request", async () => {
+    const one = await file("swapped.txt", "Clinically proven.");
+    const { outcome } = await review([one], null);
+    const entry = { ...outcome.record!.entries[0]!, contentId: "0".repeat(64) };
+    const requests: string[] = [];
+    const rejected: string[] = [];
+    const client = new ContentReviewClient({
+      apiKey: emu.liveKey,
+      baseUrl: emu.baseUrl,
+      onRequest: (e) => requests.push(e.operation),
+    });
+    const result = await reuseReviews({
+      client,
+      candidates: [{ file: one, entry }],
+      concurrency: 1,
+      events: { onReuseRejected: (e) => rejected.push(e.message) },
+    });
+    expect(result).toEqual({ reused: [], again: [one] });
+    expect(rejected).toEqual([
+      expect.stringMatching(
+        /^media\/swapped\.txt: .*is of another version of the file; reviewing it again\.$/,
+      ),
+    ]);
+    expect(requests).toEqual([]);
   });
 });

@@ -1,0 +1,165 @@
+// Benchmark of a pull request's whole way to main: three pushes to the pull request, then its
+// merge queue entry (`merge_group`), then the push of the merged commit to main, reviewed by the
+// built dist/index.js against the emulator (processing 0 s) and the OpenAPI-validating fake
+// GitHub, with incremental review on and off (the baseline). Counts uploads, submissions and
+// credits against the minimum possible: one review per file version.
+// Usage: npm run bench:lifecycle [-- --runs 1 --files 8]. Writes bench/lifecycle/RESULTS.md.
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { pullRequestEvent } from "../../test/e2e/action-harness.ts";
+import { PULLS_GET } from "../../test/e2e/pulls-get-operation.ts";
+import { type Ledger, startBenchServers, TEXTS } from "../bench-servers.ts";
+import { median } from "../median.ts";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "1" }, files: { type: "string", default: "8" } },
+});
+const RUNS = Number(values.runs);
+const FILES = Number(values.files);
+/** Pushes to the pull request: the first adds the files, each later one changes one file. */
+const PUSHES = 3;
+const TOKEN = "ghs_benchlifecycletokenbenchlifecy01";
+const STAGES = ["PR push 1", "PR push 2", "PR push 3", "merge group", "push to main"] as const;
+
+type Mode = "incremental" | "baseline";
+
+interface Sample {
+  mode: Mode;
+  /** What each stage cost, in STAGES order. */
+  stages: Ledger[];
+  reused: number[];
+  exitCodes: (number | null)[];
+  violations: number;
+  ms: number;
+}
+
+async function sample(mode: Mode): Promise<Sample> {
+  const servers = await startBenchServers(TOKEN, "lifecycle", { extraOperations: [PULLS_GET] });
+  const { github, workspace } = servers;
+  const inputs = { incremental: mode === "incremental" ? "true" : "false" };
+  const stages: Ledger[] = [];
+  const reused: number[] = [];
+  const exitCodes: (number | null)[] = [];
+  const started = performance.now();
+  try {
+    const files = new Map<string, string>();
+    for (let i = 0; i < FILES; i++)
+      files.set(`media/asset-${String(i).padStart(2, "0")}.txt`, TEXTS[i % TEXTS.length]!);
+    const step = async (run: () => ReturnType<typeof servers.review>) => {
+      const before = await servers.ledger();
+      const result = await run();
+      const after = await servers.ledger();
+      stages.push({
+        uploads: after.uploads - before.uploads,
+        submissions: after.submissions - before.submissions,
+        assets: after.assets - before.assets,
+        creditsCharged: after.creditsCharged - before.creditsCharged,
+      });
+      reused.push(Number(result.outputs["reused-count"] ?? 0));
+      exitCodes.push(result.code);
+      if (result.code !== 0) console.error(result.stdout.slice(-2000), result.stderr);
+    };
+    const main = github.addCommit({ branch: "main", files: { "README.md": "Media.\n" } });
+    let head = main;
+    for (let push = 0; push < PUSHES; push++) {
+      if (push > 0) {
+        const path = [...files.keys()][push - 1]!;
+        files.set(path, `${files.get(path)!.trim()} Version ${push + 1}: act now!\n`);
+      }
+      for (const [path, text] of files) {
+        await mkdir(dirname(join(workspace, path)), { recursive: true });
+        await writeFile(join(workspace, path), text);
+      }
+      const before = head;
+      head = github.addCommit({ parents: [before], files: Object.fromEntries(files) });
+      if (push === 0) github.openPullRequest({ number: 1, head });
+      else github.pushPullRequest(1, head);
+      await step(() =>
+        servers.review(pullRequestEvent(1, head, false, push > 0 ? { before } : {}), inputs),
+      );
+    }
+    // The queue commit, then the squash commit, hold the pull request's last versions.
+    const group = github.createMergeGroup(1);
+    await step(() => servers.review(github.mergeGroupEvent(group), inputs, "merge_group"));
+    const merged = github.mergePullRequest(1, { method: "squash" });
+    await step(() => servers.review(github.pushEvent(merged), inputs, "push"));
+    return {
+      mode,
+      stages,
+      reused,
+      exitCodes,
+      violations: github.violations.length,
+      ms: performance.now() - started,
+    };
+  } finally {
+    await servers.close();
+  }
+}
+
+const samples: Sample[] = [];
+for (let i = 0; i < RUNS; i++) {
+  for (const mode of (i % 2 === 0
+    ? ["incremental", "baseline"]
+    : ["baseline", "incremental"]) as Mode[]) {
+    const s = await sample(mode);
+    samples.push(s);
+    const credits = s.stages.reduce((n, l) => n + l.creditsCharged, 0);
+    console.log(
+      `round ${i + 1}/${RUNS} ${mode}: ${credits} credits, stages ${s.stages.map((l) => l.creditsCharged).join("/")}, exits ${s.exitCodes.join(",")}`,
+    );
+  }
+}
+
+const of = (mode: Mode) => samples.filter((s) => s.mode === mode);
+const versions = FILES + PUSHES - 1;
+const sum = (s: Sample, pick: (l: Ledger) => number) => s.stages.reduce((n, l) => n + pick(l), 0);
+const med = (mode: Mode, pick: (s: Sample) => number) => median(of(mode).map(pick));
+/** The least each stage can cost: new file versions only (one review each). */
+const minimum = [FILES, 1, 1, 0, 0];
+const lines = [
+  "# Lifecycle benchmark: pull request, merge queue, main",
+  "",
+  `One pull request of ${FILES} text files and ${PUSHES} pushes (the first adds the files, each later one changes one file: ${versions} file versions in all), then its merge queue entry (\`merge_group\`, \`checks_requested\`) and the push of its squash commit to \`main\`, each reviewed by the built \`dist/index.js\` against the emulator with processing set to 0 s and the OpenAPI-validating GitHub stand-in (\`emulator/github\`), its Git history giving the pull request, the queue commit and the squash commit. The sequence runs with \`incremental: true\` and with \`incremental: false\` (the baseline), each on a fresh emulator whose ledger counts what was uploaded, submitted and charged. ${RUNS} ${RUNS === 1 ? "round" : "rounds"}; medians. Reproduce with \`npm run bench:lifecycle\`.`,
+  "",
+  `- Node ${process.version} on ${process.platform}/${process.arch}, ${cpus().length} cores.`,
+  `- Exit codes: all ${samples.every((s) => s.exitCodes.every((c) => c === 0)) ? "0" : samples.map((s) => s.exitCodes.join(",")).join("; ")}; OpenAPI violations: ${samples.map((s) => s.violations).join(", ")}.`,
+  "",
+  "## The whole way",
+  "",
+  "| Measure (median) | `incremental: true` | `incremental: false` (baseline) | Minimum possible |",
+  "| --- | ---: | ---: | ---: |",
+  ...(
+    [
+      ["Uploads", (l: Ledger) => l.uploads, `${versions} (one per file version)`],
+      [
+        "Submissions",
+        (l: Ledger) => l.submissions,
+        `${PUSHES} (one per push that brings a new version)`,
+      ],
+      ["Credits charged", (l: Ledger) => l.creditsCharged, `${versions} (1 a text file version)`],
+    ] as const
+  ).map(
+    ([label, pick, min]) =>
+      `| ${label} | ${med("incremental", (s) => sum(s, pick))} | ${med("baseline", (s) => sum(s, pick))} | ${min} |`,
+  ),
+  "",
+  "## Stage by stage (credits charged, files reused)",
+  "",
+  "| Stage | `incremental: true` | `incremental: false` | Minimum credits |",
+  "| --- | ---: | ---: | ---: |",
+  ...STAGES.map(
+    (stage, i) =>
+      `| ${stage} | ${med("incremental", (s) => s.stages[i]!.creditsCharged)} (${med("incremental", (s) => s.reused[i]!)} reused) | ${med("baseline", (s) => s.stages[i]!.creditsCharged)} (${med("baseline", (s) => s.reused[i]!)} reused) | ${minimum[i]} |`,
+  ),
+  "",
+  `With incremental review each file version is reviewed, uploaded and paid for once, the minimum possible: the merge queue entry and the push to \`main\` reuse the pull request's signed records (the queue entry's pull request from its queue branch name, the pushed commit's from \`commits/{sha}/pulls\`) and read the recorded findings back, uploading, submitting and charging nothing. The baseline pays for every file of the pull request on every run: ${med("baseline", (s) => sum(s, (l) => l.creditsCharged))} credits for ${versions} file versions.`,
+  "",
+  `Wall time of the whole sequence: ${(med("incremental", (s) => s.ms) / 1000).toFixed(1)} s (incremental) and ${(med("baseline", (s) => s.ms) / 1000).toFixed(1)} s (baseline), on a machine shared with other work; counts, not times, are the result here.`,
+  "",
+];
+await writeFile(resolve(here, "RESULTS.md"), lines.join("\n"));
+console.log(lines.join("\n"));
