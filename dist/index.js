@@ -75117,7 +75117,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7575);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9350);
 // The Action's entry (action.yml runs dist/index.js, bundled from here): run() reports every
 // failure with setFailed itself.
 
@@ -75128,7 +75128,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7575:
+/***/ 9350:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -91093,12 +91093,16 @@ function recordedReview(entries, file) {
     return entries.find((e) => e.path === file.displayPath && e.contentId === file.contentId);
 }
 /**
- * The record after a run: the usable earlier entries, each replaced by this run's entry for the
- * same path (one entry a path: the newest version). A file gets an entry when its review is
+ * The record after a run: the usable earlier entries (the first of each path), each replaced by
+ * this run's entry for the same path (one entry a path: the newest version). A file gets an entry when its review is
  * complete (fresh, or reused), so a failed review is never recorded.
  */
 function nextReviewRecord(carried, run, options) {
-    const byPath = new Map(carried.map((e) => [e.path, e]));
+    // The first entry of a path is carried (a merged record lists the most relevant first).
+    const byPath = new Map();
+    for (const e of carried)
+        if (!byPath.has(e.path))
+            byPath.set(e.path, e);
     const credits = new Map((run.estimate?.files ?? []).map((f) => [f.blobPath, f.credits]));
     for (const asset of run.assets) {
         const contentId = asset.file.contentId;
@@ -91377,9 +91381,9 @@ async function uploadFiles(options) {
 /**
  * Reads the recorded reviews of unchanged files instead of reviewing them again: two requests a
  * file (topics and asset read, {@link readAssetResults}), no upload, no submission, no credits.
- * A recorded asset that is not `complete` (a failed review is never reused), that cannot be read
- * (404: gone, or another workspace's), or that names another file, sends its file back to be
- * reviewed again. A key the service refuses (401, 402) ends the run, as it would at upload.
+ * An entry of another content id than the file's, a recorded asset that is not `complete` (a
+ * failed review is never reused), that cannot be read (404: gone, or another workspace's), or
+ * that names another file, sends its file back to be reviewed again. A key the service refuses (401, 402) ends the run, as it would at upload.
  */
 async function reuseReviews(options) {
     const { client, signal, events } = options;
@@ -91391,6 +91395,9 @@ async function reuseReviews(options) {
             });
             return file;
         };
+        // The entry must be of this very version: a name alone says nothing of the content.
+        if (file.contentId === undefined || entry.contentId !== file.contentId)
+            return again("is of another version of the file");
         try {
             const { asset, results } = await readAssetResults(client, entry.submissionId, entry.assetId, { signal: taskSignal });
             if (asset.status !== "complete")
@@ -92731,8 +92738,9 @@ function buildAnnotations(outcome, failOn) {
     return out;
 }
 /**
- * Creates the check run `in_progress` on the commit; returns its id, and the id of the GitHub App
- * it belongs to (for the Actions token, GitHub Actions'), to find the earlier runs of that App.
+ * Creates the check run `in_progress` on the commit; returns its id, and the id and slug of the
+ * GitHub App it belongs to (for the Actions token, GitHub Actions'): to find the earlier runs of
+ * that App, and to know the Action's own review comments.
  */
 async function startCheckRun(github, context, name) {
     const { data } = await github.rest.checks.create({
@@ -92743,7 +92751,7 @@ async function startCheckRun(github, context, name) {
         status: "in_progress",
         started_at: new Date().toISOString(),
     });
-    return { id: data.id, appId: data.app?.id ?? undefined };
+    return { id: data.id, appId: data.app?.id ?? undefined, appSlug: data.app?.slug ?? undefined };
 }
 /**
  * Concludes the check run (creating it when `id` is undefined) with the markdown summary and up
@@ -92801,6 +92809,32 @@ async function completeCheckRun(github, context, options) {
         });
     }
     return id;
+}
+
+;// CONCATENATED MODULE: ./src/action/comment-author.ts
+/** GitHub Actions' App, whose bot user posts for `GITHUB_TOKEN`: `github-actions[bot]`. */
+const KNOWN_BOT_IDS = Object.freeze({
+    "github-actions[bot]": 41898282,
+});
+/**
+ * The author of the comments the Action posts, from the App its check run belongs to (the App
+ * of the token): `<slug>[bot]`. GitHub reserves `[bot]` logins for Apps and an App's slug is
+ * unique, so the login names one account. Undefined when the App is unknown (no check run): then
+ * no earlier comment counts as the Action's own, and none is edited.
+ */
+function commentAuthor(app) {
+    if (!app?.slug)
+        return undefined;
+    const login = `${app.slug}[bot]`;
+    return { login, id: KNOWN_BOT_IDS[login] };
+}
+/** Whether `user` (a comment's author, as GitHub lists it) is `author`. */
+function isCommentAuthor(user, author) {
+    if (author === undefined || user === null || user === undefined)
+        return false;
+    return (user.type === "Bot" &&
+        user.login === author.login &&
+        (author.id === undefined || user.id === author.id));
 }
 
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
@@ -98084,6 +98118,25 @@ function isPermissionError(error) {
     return status === 403 || status === 401;
 }
 
+;// CONCATENATED MODULE: ./src/action/derive-record-key.ts
+
+/**
+ * The domain label of the review record's key: the key signs records and nothing else, so a
+ * record's MAC can never be replayed as another use of the same secret.
+ */
+const RECORD_KEY_LABEL = "content-review/review-record/v1";
+/**
+ * The key that signs and verifies review records (HMAC-SHA256), derived from `secret` (the
+ * `record-key` input when set, else `api-key`) with {@link RECORD_KEY_LABEL}. It comes back as a
+ * `KeyObject`, so that logging it by mistake shows no byte of it. An empty secret is refused: a
+ * key anyone can compute signs nothing.
+ */
+function deriveRecordKey(secret) {
+    if (secret === "")
+        throw new TypeError("The review record key needs a secret: api-key or record-key is empty.");
+    return (0,external_node_crypto_.createSecretKey)((0,external_node_crypto_.createHmac)("sha256", secret).update(RECORD_KEY_LABEL).digest());
+}
+
 ;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
 
 /**
@@ -101992,8 +102045,9 @@ const REVIEWABLE_FILE_STATES = new Set([
 const NULL_SHA = /^0+$/;
 const BLOB_SHA = /^[0-9a-f]{40}$/;
 /**
- * Repository paths changed by the event: the PR's files (paginated, up to 3000), or the push's
- * compare (a new branch is compared with the default branch; a deleted branch has none).
+ * Repository paths changed by the event: the PR's files (paginated, up to 3000), the push's
+ * compare (a new branch is compared with the default branch; a deleted branch has none), or a
+ * merge queue commit's compare with the branch it goes into (`merge_group.base_sha...head_sha`).
  * `null` means "no change list": review every file matching the patterns (`workflow_dispatch`,
  * `schedule`, the first push of the default branch, or any other event).
  */
@@ -102039,6 +102093,10 @@ async function listChangedFiles(github, context, signal) {
         }
         return { paths, truncated: listed >= MAX_PR_FILES, diffLines, blobShas };
     }
+    // A merge queue's commit: what it adds to the branch it goes into.
+    const group = context.mergeGroup;
+    if (group !== undefined)
+        return compare(github, context, `${group.baseSha}...${group.headSha}`, signal);
     const push = context.push;
     if (push === undefined)
         return null;
@@ -102064,12 +102122,16 @@ async function compare(github, context, basehead, signal) {
         per_page: 1,
         request: { signal },
     });
-    const files = data.files ?? [];
+    const files = (data.files ?? []).filter((f) => REVIEWABLE_FILE_STATES.has(f.status));
+    const blobShas = new Map();
+    for (const f of files)
+        if (f.sha && BLOB_SHA.test(f.sha))
+            blobShas.set(f.filename, f.sha);
     return {
-        paths: files.filter((f) => REVIEWABLE_FILE_STATES.has(f.status)).map((f) => f.filename),
-        truncated: files.length >= MAX_COMPARE_FILES,
+        paths: files.map((f) => f.filename),
+        truncated: (data.files ?? []).length >= MAX_COMPARE_FILES,
         diffLines: new Map(),
-        blobShas: new Map(),
+        blobShas,
     };
 }
 
@@ -102142,56 +102204,140 @@ function overBudgetReason(outcome) {
     ].join(" ");
 }
 
+;// CONCATENATED MODULE: ./src/action/find-record-sources.ts
+const find_record_sources_NULL_SHA = /^0+$/;
+/**
+ * The commits whose check runs may hold reviews this run can reuse, most relevant first:
+ * - always this commit (a re-run finds its own earlier record there);
+ * - on a push to a pull request (`synchronize`), the head before the push;
+ * - on `push`, the commit before the push, and the heads of the pull requests GitHub associates
+ *   with the pushed commit (`commits/{sha}/pulls`): a squash or merge commit of a reviewed PR;
+ * - on `merge_group`, the head of the queue entry's pull request (its number is in `head_ref`;
+ *   `commits/{sha}/pulls` knows nothing of queue commits).
+ * A pull request that cannot be looked up gives a problem to warn about, never an error.
+ */
+async function findRecordSources(github, context, signal) {
+    const { owner, repo } = context;
+    const sources = [{ sha: context.sha, label: "this commit" }];
+    const problems = [];
+    const failed = (what, error) => {
+        if (signal?.aborted)
+            throw error;
+        problems.push(`Could not look up ${what} (${error.message}); its reviews are not reused.`);
+    };
+    const previous = context.pullRequest?.previousHeadSha;
+    if (previous !== undefined)
+        sources.push({ sha: previous, label: "the head before the push" });
+    const push = context.push;
+    if (push !== undefined && !push.deleted) {
+        if (!find_record_sources_NULL_SHA.test(push.before))
+            sources.push({ sha: push.before, label: "the commit before the push" });
+        try {
+            const { data } = await github.rest.repos.listPullRequestsAssociatedWithCommit({
+                owner,
+                repo,
+                commit_sha: push.after,
+                per_page: 100,
+                request: { signal },
+            });
+            for (const pr of data)
+                sources.push({ sha: pr.head.sha, label: `pull request #${pr.number}'s head` });
+        }
+        catch (error) {
+            failed(`the pull requests of ${push.after.slice(0, 7)}`, error);
+        }
+    }
+    const group = context.mergeGroup;
+    if (group?.pullNumber !== undefined) {
+        try {
+            const { data } = await github.rest.pulls.get({
+                owner,
+                repo,
+                pull_number: group.pullNumber,
+                request: { signal },
+            });
+            sources.push({ sha: data.head.sha, label: `pull request #${group.pullNumber}'s head` });
+        }
+        catch (error) {
+            failed(`pull request #${group.pullNumber} of the merge queue`, error);
+        }
+    }
+    return { sources, problems };
+}
+
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./src/action/review-record-block.ts
 
 
 
+
 /** The start of the hidden block; a check run's text holding it carries a review record. */
 const RECORD_BLOCK_PREFIX = "<!-- content-review:record ";
-const BLOCK = /<!-- content-review:record v(\d+) ([A-Za-z0-9+/=]+|too-large entries=(\d+)) -->/;
+/**
+ * Version of the block: 2 carries an HMAC-SHA256 of the payload. Version 1 blocks (unsigned,
+ * from earlier versions of the Action) are never used: anyone who can write a check run can
+ * write one.
+ */
+const RECORD_BLOCK_VERSION = 2;
+const BLOCK = /<!-- content-review:record v(\d+) (?:([A-Za-z0-9+/=]+) mac=([0-9a-f]{64})|too-large entries=(\d+)) -->/;
+const ANY_VERSION = /<!-- content-review:record v(\d+) /;
 /** An inflated record larger than this is refused (a block can never legitimately be). */
 const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
+/** The MAC of a block's payload: over the version and the base64 text, as they stand in the block. */
+function macOf(payload, key) {
+    return (0,external_node_crypto_.createHmac)("sha256", key).update(`v${RECORD_BLOCK_VERSION} ${payload}`).digest();
+}
 /**
  * The record as a hidden block for a check run's `output.text`: an HTML comment (GitHub shows
- * none of it) holding the record as JSON, deflated and base64-encoded, behind its version.
- * When that is longer than `maxLength`, the block says only that the record was too large, so
- * that the next run can say why it reviews every file again (`fits: false`).
+ * none of it) holding the record as JSON, deflated and base64-encoded, behind its version and
+ * followed by its HMAC-SHA256 under `key` (see `deriveRecordKey`). When that is longer than
+ * `maxLength`, the block says only that the record was too large, so that the next run can say
+ * why it reviews every file again (`fits: false`).
  */
-function writeRecordBlock(record, maxLength) {
-    const payload = (0,external_node_zlib_.deflateRawSync)(Buffer.from(JSON.stringify(record)), { level: 9 });
-    const block = `${RECORD_BLOCK_PREFIX}v${REVIEW_RECORD_VERSION} ${payload.toString("base64")} -->`;
+function writeRecordBlock(record, maxLength, key) {
+    const payload = (0,external_node_zlib_.deflateRawSync)(Buffer.from(JSON.stringify(record)), { level: 9 }).toString("base64");
+    const mac = macOf(payload, key).toString("hex");
+    const block = `${RECORD_BLOCK_PREFIX}v${RECORD_BLOCK_VERSION} ${payload} mac=${mac} -->`;
     if (block.length <= maxLength)
         return { block, fits: true };
     return {
-        block: `${RECORD_BLOCK_PREFIX}v${REVIEW_RECORD_VERSION} too-large entries=${record.entries.length} -->`,
+        block: `${RECORD_BLOCK_PREFIX}v${RECORD_BLOCK_VERSION} too-large entries=${record.entries.length} -->`,
         fits: false,
     };
 }
 /**
- * Reads the record block of a check run's text (`source` names the check run in messages). No
- * block gives `none`; a block of another version, one that does not decode, or one that says the
- * record was too large gives `unusable` with the reason. Never throws.
+ * Reads the record block of a check run's text (`source` names the check run in messages) and
+ * verifies it with `key` before decoding anything. No block gives `none`; a block of another
+ * version, one whose MAC does not verify (altered, or signed with another key), one that does
+ * not decode, or one that says the record was too large gives `unusable` with the reason. Never
+ * throws.
  */
-function readRecordBlock(text, source) {
+function readRecordBlock(text, source, key) {
     if (text === null || text === undefined || !text.includes(RECORD_BLOCK_PREFIX))
         return { kind: "none" };
+    const version = ANY_VERSION.exec(text)?.[1];
+    if (version !== undefined && Number(version) !== RECORD_BLOCK_VERSION)
+        return {
+            kind: "unusable",
+            reason: `The review record of ${source} has version ${version}, which this version of the Action does not use${Number(version) < RECORD_BLOCK_VERSION ? " (it is not signed)" : ""}.`,
+        };
     const match = BLOCK.exec(text);
     if (match === null)
         return { kind: "unusable", reason: `The review record of ${source} is malformed.` };
-    if (Number(match[1]) !== REVIEW_RECORD_VERSION)
+    if (match[4] !== undefined)
         return {
             kind: "unusable",
-            reason: `The review record of ${source} has version ${match[1]}, which this version of the Action does not read.`,
+            reason: `The review record of ${source} (${plural(Number(match[4]), "file")}) was too large for a check run's output, so it was not kept.`,
         };
-    if (match[3] !== undefined)
+    const payload = match[2];
+    if (!(0,external_node_crypto_.timingSafeEqual)(macOf(payload, key), Buffer.from(match[3], "hex")))
         return {
             kind: "unusable",
-            reason: `The review record of ${source} (${plural(Number(match[3]), "file")}) was too large for a check run's output, so it was not kept.`,
+            reason: `The review record of ${source} does not verify: it was altered, or signed with another key (another api-key or record-key: a sandbox run, another workspace, a rotated key). Nothing of it is used.`,
         };
     try {
-        const json = (0,external_node_zlib_.inflateRawSync)(Buffer.from(match[2], "base64"), {
+        const json = (0,external_node_zlib_.inflateRawSync)(Buffer.from(payload, "base64"), {
             maxOutputLength: MAX_INFLATED_BYTES,
         }).toString("utf8");
         return { kind: "record", record: parseReviewRecord(JSON.parse(json), source) };
@@ -102206,75 +102352,127 @@ function readRecordBlock(text, source) {
 
 ;// CONCATENATED MODULE: ./src/action/find-review-record.ts
 
+/** Unusable records named one by one per commit; past this, one line counts the rest. */
+const MAX_NAMED_UNUSABLE = 5;
 /** Newest first: by completion time, then by id (ids grow). */
 function newestFirst(a, b) {
     const at = (r) => (r.completed_at ? Date.parse(r.completed_at) : 0);
     return at(b) - at(a) || b.id - a.id;
 }
 /**
- * The last review record of the check `checkName`: first on the current head (a re-run of any
- * event finds the record of its own earlier run there), then, on a pull request's `synchronize`,
- * on the head before the push. Only completed check runs of the same GitHub App count, never the
- * one this run created; the newest one holding a record is the record (each record carries the
- * earlier entries on). None gives an empty record; one that cannot be read gives an empty record
- * and a `problem` to warn about. Never throws, except when `signal` aborts.
+ * The review records of the check `checkName` on each of `sources`: on each commit, the newest
+ * completed check run of the same GitHub App (never the one this run created) whose record
+ * verifies under `key`. A record that does not verify, or cannot be read, is passed over with a
+ * problem naming its check run, and the next older one is tried: a newer unusable record (an
+ * attacker can post those) never hides an older genuine one, and nothing of it is used.
+ *
+ * Records are refused outright when the App is unknown (`appId` undefined): without the filter,
+ * any App's check runs would count. Never throws, except when `signal` aborts.
  */
-async function findReviewRecord(github, context, options) {
-    const heads = [context.sha, context.pullRequest?.previousHeadSha].filter((sha, i, all) => sha !== undefined && sha !== "" && all.indexOf(sha) === i);
-    for (const sha of heads) {
+async function findReviewRecords(github, context, options) {
+    if (options.appId === undefined)
+        return {
+            records: [],
+            problems: [
+                "GitHub did not say which App this run's check run belongs to, so earlier review records cannot be told from other Apps' check runs and none is used; every changed file is reviewed.",
+            ],
+        };
+    const records = [];
+    const problems = [];
+    const seen = new Set();
+    for (const source of options.sources) {
+        if (source.sha === "" || seen.has(source.sha))
+            continue;
+        seen.add(source.sha);
+        const short = source.sha.slice(0, 7);
         let runs;
         try {
             runs = (await github.paginate(github.rest.checks.listForRef, {
                 owner: context.owner,
                 repo: context.repo,
-                ref: sha,
+                ref: source.sha,
                 check_name: options.checkName,
                 // `latest` would list only the newest run of the name: this run's own.
                 filter: "all",
                 per_page: 100,
-                ...(options.appId === undefined ? {} : { app_id: options.appId }),
+                app_id: options.appId,
                 request: { signal: options.signal },
             }));
         }
         catch (error) {
             if (options.signal?.aborted)
                 throw error;
-            return {
-                record: null,
-                from: null,
-                problem: `Could not list the earlier check runs of ${sha.slice(0, 7)} to find the review record (${error.message}); every changed file is reviewed.`,
-            };
+            problems.push(`Could not list the check runs of ${short} (${source.label}) to find a review record (${error.message}); its reviews are not reused.`);
+            continue;
         }
-        const last = runs
+        const candidates = runs
             .filter((r) => r.id !== options.ownCheckRunId &&
             r.status === "completed" &&
             (r.output?.text ?? "").includes(RECORD_BLOCK_PREFIX))
-            .sort(newestFirst)[0];
-        if (last === undefined)
-            continue;
-        const block = readRecordBlock(last.output?.text, `check run ${last.id} on ${sha.slice(0, 7)}`);
-        const from = { sha, checkRunId: last.id };
-        if (block.kind === "record")
-            return { record: block.record, from, problem: null };
-        if (block.kind === "unusable")
-            return {
-                record: null,
-                from,
-                problem: `${block.reason} Every changed file is reviewed.`,
-            };
+            .sort(newestFirst);
+        let unusable = 0;
+        for (const run of candidates) {
+            const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${short}`;
+            const block = readRecordBlock(run.output?.text, name, options.key);
+            if (block.kind === "record") {
+                records.push({
+                    record: block.record,
+                    from: { sha: source.sha, checkRunId: run.id, label: source.label },
+                });
+                break;
+            }
+            if (block.kind !== "unusable")
+                continue;
+            unusable += 1;
+            if (unusable <= MAX_NAMED_UNUSABLE)
+                problems.push(`${block.reason} Looking at older records.`);
+        }
+        // Anyone who can write check runs can post many: the log names a few, and counts the rest.
+        if (unusable > MAX_NAMED_UNUSABLE)
+            problems.push(`${unusable - MAX_NAMED_UNUSABLE} more review records on ${short} (${source.label}) do not verify or cannot be read; none of them is used.`);
     }
-    return { record: null, from: null, problem: null };
+    return { records, problems };
 }
 
 ;// CONCATENATED MODULE: ./src/action/prepare-incremental-review.ts
 
 
 
+
+function sameSet(a, b) {
+    const x = [...new Set(a)].sort().join("\n");
+    return x === [...new Set(b)].sort().join("\n");
+}
+/**
+ * One record from the verified records of several commits (this commit, the head before a push,
+ * the pull requests of a merge), in their order: the entries of those that ran with this run's
+ * sidekicks, each file version once. When none did, the first record, so that the pipeline says
+ * why nothing is reused.
+ */
+function mergeRecords(found, sidekickIds) {
+    const matching = found
+        .map((f) => f.record)
+        .filter((r) => r.identity === "git-blob" && sameSet(r.sidekickIds, sidekickIds));
+    if (matching.length === 0)
+        return found[0]?.record ?? null;
+    const seen = new Set();
+    const entries = matching
+        .flatMap((r) => r.entries)
+        .filter((e) => {
+        const key = `${e.path}\u0000${e.contentId}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+    return { ...matching[0], entries };
+}
 /**
  * Prepares incremental review. The record lives in the check run's text, so a run keeps one
  * only when it completes a check run with the results (`checks` allowed, `wait: true`). Such a
- * run gives each file its Git blob sha (GitHub's for a PR's files, computed for the rest) and,
- * with `incremental: true`, looks up the last record; `incremental: false` only writes one.
+ * run gives each file its Git blob sha (GitHub's for a PR's or a comparison's files, computed for
+ * the rest) and, with `incremental: true`, looks up the records that verify under `key` (see
+ * {@link findRecordSources} for where); `incremental: false` only writes one.
  */
 async function prepareIncrementalReview(options) {
     const { github, context, inputs, signal } = options;
@@ -102289,19 +102487,22 @@ async function prepareIncrementalReview(options) {
     });
     let previous = null;
     if (inputs.incremental) {
-        const found = await findReviewRecord(github, context, {
+        const { sources, problems } = await findRecordSources(github, context, signal);
+        const found = await findReviewRecords(github, context, {
             checkName: inputs.checkName,
+            sources,
             ownCheckRunId: options.ownCheckRunId,
             appId: options.appId,
+            key: options.recordKey,
             signal,
         });
-        if (found.problem !== null)
-            options.warning(found.problem);
-        else if (found.record !== null && found.from !== null)
-            options.info(`Review record of check run ${found.from.checkRunId} on ${found.from.sha.slice(0, 7)}: ${plural(found.record.entries.length, "file version")} reviewed earlier.`);
-        else
+        for (const problem of [...problems, ...found.problems])
+            options.warning(problem);
+        for (const { record, from } of found.records)
+            options.info(`Review record of check run ${from.checkRunId} on ${from.sha.slice(0, 7)} (${from.label}): ${plural(record.entries.length, "file version")} reviewed earlier.`);
+        if (found.records.length === 0)
             options.info("No earlier review record: every changed file is reviewed.");
-        previous = found.record;
+        previous = mergeRecords(found.records, inputs.sidekickIds);
     }
     return {
         files,
@@ -102375,6 +102576,8 @@ function progressLog(log) {
 
 ;// CONCATENATED MODULE: ./src/action/read-github-context.ts
 
+/** A merge queue's branch names the pull request of its entry (GitHub's documented shape). */
+const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/;
 /** Reads `GITHUB_*` variables and the event payload at `GITHUB_EVENT_PATH`. */
 function readGithubContext(env) {
     const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
@@ -102415,17 +102618,27 @@ function readGithubContext(env) {
             deleted: payload.deleted === true || /^0+$/.test(payload.after),
         }
         : undefined;
+    const group = payload.merge_group;
+    const mergeGroup = eventName === "merge_group" && group?.head_sha && group.base_sha
+        ? {
+            headSha: group.head_sha,
+            baseSha: group.base_sha,
+            headRef: group.head_ref ?? "",
+            pullNumber: ((n) => (n === undefined ? undefined : Number(n)))(QUEUE_REF.exec(group.head_ref ?? "")?.[1]),
+        }
+        : undefined;
     return Object.freeze({
         eventName,
         owner,
         repo,
-        sha: pullRequest?.headSha ?? push?.after ?? env["GITHUB_SHA"] ?? "",
+        sha: pullRequest?.headSha ?? push?.after ?? mergeGroup?.headSha ?? env["GITHUB_SHA"] ?? "",
         apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
         serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
         workspace: env["GITHUB_WORKSPACE"] ?? process.cwd(),
         runId: env["GITHUB_RUN_ID"],
         pullRequest,
         push,
+        mergeGroup,
     });
 }
 
@@ -103011,6 +103224,7 @@ const OUTDATED_MARKER = "<!-- content-review:outdated -->";
 
 
 
+
 /** GitHub shows long reviews badly; more findings stay in the check run and job summary. */
 const MAX_REVIEW_COMMENTS = 30;
 function worst(asset) {
@@ -103119,10 +103333,11 @@ function errorText(error) {
  * gathered in a file-level comment (`subject_type: file`, as media have no lines).
  *
  * Each comment carries a hidden fingerprint. On a re-run, only comments of the Action's own
- * account (a Bot user) count: an earlier one about the same file or line is updated in place
- * (or left alone when unchanged) instead of posted again, and earlier ones whose file or line
- * has no findings any more are marked outdated. Comments of people are never touched, even when
- * they quote a fingerprint.
+ * account (`author`: the bot user of its token's App, by login and, where known, id) count: an
+ * earlier one about the same file or line is updated in place (or left alone when unchanged)
+ * instead of posted again, and earlier ones whose file or line has no findings any more are
+ * marked outdated. Comments of anyone else (people, other Apps' bots) are never touched, even
+ * when they carry a copied fingerprint; without `author`, none is.
  *
  * GitHub does not document `subject_type` inside a review, and a GitHub that does not accept it
  * answers 422 for the whole review: the same comments then go out one by one through the
@@ -103141,7 +103356,7 @@ async function publishReview(github, context, options) {
         pull_number: pr.number,
         per_page: 100,
     });
-    const existing = listed.filter((c) => c.user?.type === "Bot" && c.body.includes(ours));
+    const existing = listed.filter((c) => isCommentAuthor(c.user, options.author) && c.body.includes(ours));
     const assets = options.outcome.assets
         .filter((a) => a.issues.length > 0)
         .sort((a, b) => worst(a) - worst(b));
@@ -103341,7 +103556,7 @@ async function reportOutcome(report, target) {
         else if (target.checksAllowed) {
             let record;
             if (target.record !== null) {
-                const written = writeRecordBlock(target.record, RECORD_ROOM);
+                const written = writeRecordBlock(target.record, RECORD_ROOM, target.recordKey);
                 if (!written.fits)
                     warning(`The review record (${plural(target.record.entries.length, "file")}) is too large for the check run's output (GitHub keeps up to 65,535 characters), so it was not kept: the next run reviews every changed file again.`);
                 record = written.block;
@@ -103372,6 +103587,7 @@ async function reportOutcome(report, target) {
                     outcome,
                     checkName: inputs.checkName,
                     diffLines: target.diffLines,
+                    author: target.commentAuthor,
                 });
                 info(`PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments.`);
                 if (published.refused !== undefined)
@@ -103431,6 +103647,8 @@ function coerce_date(params) {
 
 /** Values of the `comment` input. */
 const COMMENT_MODES = Object.freeze(["review", "summary-only", "none"]);
+/** A `record-key` shorter than this is refused: it would be guessable. */
+const MIN_RECORD_KEY_LENGTH = 16;
 /** The default of `files`: every extension of the spec's content-type list (part 8 rule 6). */
 const DEFAULT_FILE_PATTERNS = Object.freeze(SUPPORTED_EXTENSIONS.flatMap((ext) => [`**/*${ext}`, `**/*${ext.toUpperCase()}`]));
 const TRUE = ["true", "True", "TRUE"];
@@ -103531,6 +103749,9 @@ function resolveActionInputs(getInput) {
     if (relayUrl !== undefined && relayToken === undefined) {
         fail("relay-token", "is required when relay-url is set: pass the relay's RELAY_TOKEN from a secret.");
     }
+    const recordKey = raw("record-key") === "" ? undefined : raw("record-key");
+    if (recordKey !== undefined && recordKey.length < MIN_RECORD_KEY_LENGTH)
+        fail("record-key", `must be at least ${MIN_RECORD_KEY_LENGTH} characters (got ${recordKey.length}): generate one with \`openssl rand -hex 32\` and pass it from a secret, or leave it empty to sign with api-key.`);
     const checkName = raw("check-name") || "Content Review";
     if (checkName.length > 100)
         fail("check-name", `must be at most 100 characters (got ${checkName.length}).`);
@@ -103552,10 +103773,13 @@ function resolveActionInputs(getInput) {
         relayUrl,
         relayToken,
         sarifFile: raw("sarif-file") === "" ? undefined : raw("sarif-file"),
+        recordKey,
     });
 }
 
 ;// CONCATENATED MODULE: ./src/action/run.ts
+
+
 
 
 
@@ -103629,6 +103853,7 @@ async function main(env, signal, state) {
     mask(getInput("api-key").trim(), state);
     mask(getInput("relay-token").trim(), state);
     mask(getInput("github-token").trim(), state);
+    mask(getInput("record-key").trim(), state);
     const context = readGithubContext(env);
     const report = (outcome) => {
         state.outcome = outcome;
@@ -103645,6 +103870,8 @@ async function main(env, signal, state) {
         return;
     }
     const inputs = resolveActionInputs((name) => getInput(name));
+    // Signs the records this run writes and verifies those it reads (docs/action.md, threat model).
+    const recordKey = deriveRecordKey(inputs.recordKey ?? inputs.apiKey);
     // Self-hosted runners behind a proxy: every client of the run goes through the same routes.
     const proxy = proxyFromEnv(env);
     if (proxy !== undefined)
@@ -103666,7 +103893,10 @@ async function main(env, signal, state) {
         spaceWrites: !isLoopbackUrl(context.apiUrl),
     };
     const github = inputs.githubToken === "" ? undefined : createGithubClient({ ...githubOptions, signal });
-    if (github === undefined && (context.pullRequest !== undefined || context.push !== undefined)) {
+    if (github === undefined &&
+        (context.pullRequest !== undefined ||
+            context.push !== undefined ||
+            context.mergeGroup !== undefined)) {
         throw new ActionInputError(
         // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
         'Input "github-token" is empty: it is needed to list the changed files. Keep its default, ${{ github.token }}.', { input: "github-token" });
@@ -103696,6 +103926,8 @@ async function main(env, signal, state) {
         diffLines: new Map(),
         fetch: proxy?.fetch,
         record: null,
+        recordKey,
+        commentAuthor: undefined,
     };
     state.target = target;
     // A failure or a cancellation from here on still concludes the check run (see run()).
@@ -103726,6 +103958,7 @@ async function main(env, signal, state) {
             const started = await startCheckRun(github, context, inputs.checkName);
             target.checkRunId = started.id;
             appId = started.appId;
+            target.commentAuthor = commentAuthor({ slug: started.appSlug });
         }
         catch (error) {
             if (!isPermissionError(error))
@@ -103743,6 +103976,7 @@ async function main(env, signal, state) {
         checksAllowed: target.checksAllowed,
         ownCheckRunId: target.checkRunId,
         appId,
+        recordKey,
         signal,
         info: (m) => info(m),
         warning: (m) => warning(m),

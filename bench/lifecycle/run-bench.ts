@@ -10,7 +10,6 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { pullRequestEvent } from "../../test/e2e/action-harness.ts";
-import { PULLS_GET } from "../../test/e2e/pulls-get-operation.ts";
 import { type Ledger, startBenchServers, TEXTS } from "../bench-servers.ts";
 import { median } from "../median.ts";
 
@@ -38,7 +37,7 @@ interface Sample {
 }
 
 async function sample(mode: Mode): Promise<Sample> {
-  const servers = await startBenchServers(TOKEN, "lifecycle", { extraOperations: [PULLS_GET] });
+  const servers = await startBenchServers(TOKEN, "lifecycle");
   const { github, workspace } = servers;
   const inputs = { incremental: mode === "incremental" ? "true" : "false" };
   const stages: Ledger[] = [];

@@ -70976,12 +70976,16 @@ function recordedReview(entries, file) {
     return entries.find((e) => e.path === file.displayPath && e.contentId === file.contentId);
 }
 /**
- * The record after a run: the usable earlier entries, each replaced by this run's entry for the
- * same path (one entry a path: the newest version). A file gets an entry when its review is
+ * The record after a run: the usable earlier entries (the first of each path), each replaced by
+ * this run's entry for the same path (one entry a path: the newest version). A file gets an entry when its review is
  * complete (fresh, or reused), so a failed review is never recorded.
  */
 function nextReviewRecord(carried, run, options) {
-    const byPath = new Map(carried.map((e) => [e.path, e]));
+    // The first entry of a path is carried (a merged record lists the most relevant first).
+    const byPath = new Map();
+    for (const e of carried)
+        if (!byPath.has(e.path))
+            byPath.set(e.path, e);
     const credits = new Map((run.estimate?.files ?? []).map((f) => [f.blobPath, f.credits]));
     for (const asset of run.assets) {
         const contentId = asset.file.contentId;
@@ -71260,9 +71264,9 @@ async function uploadFiles(options) {
 /**
  * Reads the recorded reviews of unchanged files instead of reviewing them again: two requests a
  * file (topics and asset read, {@link readAssetResults}), no upload, no submission, no credits.
- * A recorded asset that is not `complete` (a failed review is never reused), that cannot be read
- * (404: gone, or another workspace's), or that names another file, sends its file back to be
- * reviewed again. A key the service refuses (401, 402) ends the run, as it would at upload.
+ * An entry of another content id than the file's, a recorded asset that is not `complete` (a
+ * failed review is never reused), that cannot be read (404: gone, or another workspace's), or
+ * that names another file, sends its file back to be reviewed again. A key the service refuses (401, 402) ends the run, as it would at upload.
  */
 async function reuseReviews(options) {
     const { client, signal, events } = options;
@@ -71274,6 +71278,9 @@ async function reuseReviews(options) {
             });
             return file;
         };
+        // The entry must be of this very version: a name alone says nothing of the content.
+        if (file.contentId === undefined || entry.contentId !== file.contentId)
+            return again("is of another version of the file");
         try {
             const { asset, results } = await readAssetResults(client, entry.submissionId, entry.assetId, { signal: taskSignal });
             if (asset.status !== "complete")

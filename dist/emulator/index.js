@@ -83886,6 +83886,11 @@ const REVIEW_STATE = Object.freeze({
 });
 /** Pull request files, reviews and review comments. */
 const PULL_REVIEW_OPERATIONS = {
+    // The Action reads a merge queue entry's pull request (its head) with it.
+    "pulls/get": (ctx) => {
+        const pr = ctx.state.pullRequests.get(Number(ctx.params["pull_number"]));
+        return pr === undefined ? NOT_FOUND : { status: 200, body: pullView(pr, ctx.repository) };
+    },
     "pulls/list-files": (ctx) => {
         const files = pullRequestFiles(ctx.state, ctx.repository, Number(ctx.params["pull_number"]));
         if (files === undefined)
@@ -85699,6 +85704,7 @@ const GITHUB_ROUTES = Object.freeze([
     ["GET", "/check-runs/{check_run_id}", "checks/get"],
     ["GET", "/check-runs/{check_run_id}/annotations", "checks/list-annotations"],
     ["GET", "/commits/{ref}/check-runs", "checks/list-for-ref"],
+    ["GET", "/pulls/{pull_number}", "pulls/get"],
     ["GET", "/pulls/{pull_number}/files", "pulls/list-files"],
     ["GET", "/pulls/{pull_number}/comments", "pulls/list-review-comments"],
     ["POST", "/pulls/{pull_number}/comments", "pulls/create-review-comment"],

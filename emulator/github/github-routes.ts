@@ -21,6 +21,7 @@ export const GITHUB_ROUTES: readonly GithubRoute[] = Object.freeze(
       ["GET", "/check-runs/{check_run_id}", "checks/get"],
       ["GET", "/check-runs/{check_run_id}/annotations", "checks/list-annotations"],
       ["GET", "/commits/{ref}/check-runs", "checks/list-for-ref"],
+      ["GET", "/pulls/{pull_number}", "pulls/get"],
       ["GET", "/pulls/{pull_number}/files", "pulls/list-files"],
       ["GET", "/pulls/{pull_number}/comments", "pulls/list-review-comments"],
       ["POST", "/pulls/{pull_number}/comments", "pulls/create-review-comment"],

@@ -14,7 +14,7 @@ import {
   type Reply,
 } from "./github-operation.ts";
 import type { GithubState } from "./github-state.ts";
-import { commentView, userView } from "./github-views.ts";
+import { commentView, pullView, userView } from "./github-views.ts";
 import { leftSideLines, rightSideLines } from "./unified-diff.ts";
 
 const REVIEW_DOCS = "https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request";
@@ -161,6 +161,11 @@ const REVIEW_STATE: Readonly<Record<string, string>> = Object.freeze({
 
 /** Pull request files, reviews and review comments. */
 export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
+  // The Action reads a merge queue entry's pull request (its head) with it.
+  "pulls/get": (ctx) => {
+    const pr = ctx.state.pullRequests.get(Number(ctx.params["pull_number"]));
+    return pr === undefined ? NOT_FOUND : { status: 200, body: pullView(pr, ctx.repository) };
+  },
   "pulls/list-files": (ctx) => {
     const files = pullRequestFiles(ctx.state, ctx.repository, Number(ctx.params["pull_number"]));
     if (files === undefined) return NOT_FOUND;

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator/index.ts";
 import { startFakeGithub } from "../fakes/github/index.ts";
 import { pullRequestEvent } from "./action-harness.ts";
-import { PULLS_GET } from "./pulls-get-operation.ts";
 import { CALM, CLAIMS, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
 
 let stage: Stage;
@@ -36,7 +35,7 @@ beforeAll(async () => {
   const token = "ghs_mergequeuetokenmergequeuetoken01";
   stage = {
     emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startFakeGithub({ token, extraOperations: [PULLS_GET] }),
+    github: await startFakeGithub({ token }),
     workspace: await mkdtemp(join(tmpdir(), "content-review-merge-queue-")),
     token,
   };
