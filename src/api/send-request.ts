@@ -3,6 +3,7 @@ import { HttpError } from "./errors/http-error.ts";
 import { NetworkError } from "./errors/network-error.ts";
 import { TimeoutError } from "./errors/timeout-error.ts";
 import { redactUrl } from "./redact.ts";
+import { requestDeadline } from "./request-deadline.ts";
 import { parseRetryAfter } from "./retry-policy.ts";
 
 /** Error codes that mean the connection was never made, so the service cannot have acted. */
@@ -64,15 +65,14 @@ function parseBody(text: string): unknown {
  */
 export async function sendRequest(attempt: HttpAttempt): Promise<HttpSuccess> {
   const { operation, secrets } = attempt;
-  const timeout = AbortSignal.timeout(attempt.timeoutMs);
-  const signal = attempt.signal ? AbortSignal.any([attempt.signal, timeout]) : timeout;
+  const deadline = requestDeadline(attempt.timeoutMs, attempt.signal);
   const where = `${attempt.method} ${redactUrl(attempt.url)}`;
   try {
     const response = await attempt.fetch(attempt.url, {
       method: attempt.method,
       headers: attempt.headers,
       body: attempt.body === undefined ? undefined : JSON.stringify(attempt.body),
-      signal,
+      signal: deadline.signal,
     });
     const body = parseBody(await response.text());
     if (response.ok) return { status: response.status, body, headers: response.headers };
@@ -86,7 +86,7 @@ export async function sendRequest(attempt: HttpAttempt): Promise<HttpSuccess> {
     });
   } catch (error) {
     if (attempt.signal?.aborted) throw attempt.signal.reason;
-    if (timeout.aborted) {
+    if (deadline.timedOut()) {
       throw new TimeoutError(
         `${operation} got no complete response within ${attempt.timeoutMs} ms (${where}). Check that the service is reachable, or raise the timeout.`,
         { operation, ambiguous: true, timeoutMs: attempt.timeoutMs, cause: error, secrets },
@@ -99,5 +99,7 @@ export async function sendRequest(attempt: HttpAttempt): Promise<HttpSuccess> {
       `${operation} could not reach the service (${where}: ${code ?? (error as Error)?.message ?? "network error"}). Check the base URL and the network.`,
       { operation, ambiguous: !notSent, cause: error, secrets },
     );
+  } finally {
+    deadline.release();
   }
 }
