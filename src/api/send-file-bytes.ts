@@ -33,7 +33,8 @@ export async function sendFileBytes(
   const handle = await open(path, "r");
   try {
     const length = Math.max(1, Math.min(UPLOAD_CHUNK_BYTES, size));
-    const buffers = [Buffer.allocUnsafe(length), Buffer.allocUnsafe(length)] as const;
+    // Not from the shared pool: a file of a few bytes holds a few bytes, not a slice of 64 KiB.
+    const buffers = [Buffer.allocUnsafeSlow(length), Buffer.allocUnsafeSlow(length)] as const;
     const writes: [Promise<void>, Promise<void>] = [Promise.resolve(), Promise.resolve()];
     let sent = 0;
     for (let turn = 0; sent < size; turn = 1 - turn) {
