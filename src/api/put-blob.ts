@@ -70,10 +70,10 @@ export async function putBlob(input: PutBlobInput): Promise<void> {
     await sendFileBytes(input.path, input.size, request, input.onBytes);
     request.end();
   } catch (error) {
-    request.destroy();
     if (input.signal?.aborted) throw input.signal.reason;
     // Storage may answer early (a 413 before all bytes are read) and close: report that answer.
     if (!answered) {
+      request.destroy();
       if (error instanceof NetworkError) throw error;
       const code = (error as { code?: string }).code;
       throw new NetworkError(
@@ -99,6 +99,8 @@ export async function putBlob(input: PutBlobInput): Promise<void> {
     }));
   const status = res.statusCode ?? 0;
   const text = await readText(res).catch(() => "");
+  // An early answer left the body unsent: that connection cannot carry another request.
+  if (!request.writableFinished) request.destroy();
   if (status >= 200 && status < 300) return;
   throw errorFromResponse({
     operation,
