@@ -307,6 +307,16 @@ if (actionFirst !== undefined && actionLast !== undefined) {
   );
 }
 lines.push(
+  "## What held the memory",
+  "",
+  "Found with heap snapshots (`v8.writeHeapSnapshot()`, retainer paths), `--trace-gc`, `v8.getHeapSpaceStatistics()` over time and the sampling heap profiler (allocations that outlived a minor GC) of the CLI's review of 3,000 files. The live heap at the end was small (about 4.5 KB a file: the findings, ids and paths the report shows); what grew with the file count was garbage that outlived minor GCs, so that V8 promoted it and grew its young generation from 16 to 128 MiB:",
+  "",
+  "- **Every request's abort signals and timer, for 30 s.** `AbortSignal.any([signal, AbortSignal.timeout(30_000)])`: Node keeps a timeout signal passed to `any()`, and the combined signal fetch listens on, in its `gcPersistentSignals` set until the timer fires. After 3,000 files, 18,871 signals, 12,017 timers and 52,845 weak references were held that way. Now each attempt has a plain controller whose timer and listener go when it ends (`src/api/request-deadline.ts`).",
+  "- **fetch.** Each fetch leaves its request, response, body stream and abort controller reachable from weak references and finalization registries, which a minor GC does not clear: they were promoted, and the young generation grew to its largest. 6,000 small reads peaked at about 220 MiB through fetch and 80 MiB through `node:http`. The client now sends through `node:http` unless it is given a fetch or a proxy (`src/api/request-over-http.ts`).",
+  "- **Upload buffers.** A read stream allocated a new 64 KiB buffer for every chunk (and copied a 10 KB file's bytes out of one), external memory that V8 reclaims only in batches of tens of MiB: the 2 GiB upload's growth. Uploads now read into two fixed buffers of up to 256 KiB, each reused once its last write has left for the socket (`src/api/send-file-bytes.ts`); hashing for content ids reuses one buffer.",
+  "- **Per-file progress.** The CLI kept every upload's progress task (four closures a file) to the end; a finished upload's task now goes.",
+  "- **The Action's reports.** The markdown report rendered every file's section twice (full and compact) for summaries that keep a few dozen, twice per run; sections are now rendered only when the report gets that far.",
+  "",
   "## One large upload",
   "",
   header(["Upload", ...names.map((n) => `Peak RSS (${n})`)]),
