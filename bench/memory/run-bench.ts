@@ -245,8 +245,9 @@ try {
 
 // Results -------------------------------------------------------------------------------------
 
+// A run that failed (a missing build, a crash) says nothing about memory: medians leave it out.
 const of = (version: string, what: string) =>
-  samples.filter((s) => s.version === version && s.what === what);
+  samples.filter((s) => s.version === version && s.what === what && s.ok);
 const peak = (version: string, what: string) => median(of(version, what).map((s) => s.peakRss));
 const wall = (version: string, what: string) => median(of(version, what).map((s) => s.wallMs));
 const mib = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
@@ -331,7 +332,7 @@ lines.push(
   header(["Round", "Measurement", "Version", "Peak RSS", "Wall time"]),
   ...samples.map(
     (s, i) =>
-      `| ${Math.floor(i / (samples.length / RUNS)) + 1} | ${s.what} | ${s.version} | ${mib(s.peakRss)} | ${(s.wallMs / 1000).toFixed(1)} s |`,
+      `| ${Math.floor(i / (samples.length / RUNS)) + 1} | ${s.what} | ${s.version} | ${mib(s.peakRss)}${s.ok ? "" : " (failed)"} | ${(s.wallMs / 1000).toFixed(1)} s |`,
   ),
   "",
 );
