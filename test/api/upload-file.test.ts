@@ -132,9 +132,11 @@ describe("uploadFile", () => {
         );
         return;
       }
-      // Answers at the headers and closes, without reading the body.
-      res.writeHead(413, { "content-type": "application/json", connection: "close" });
-      res.end(JSON.stringify({ error: "too large" }), () => req.socket.destroy());
+      // Answers at the headers, then drains the body. (Closing at once instead races the answer
+      // against the reset: either may reach the client first, then the answer is lost.)
+      req.resume();
+      res.writeHead(413, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "too large" }));
     });
     await new Promise<void>((resolve) => storage.listen(0, "127.0.0.1", resolve));
     try {
