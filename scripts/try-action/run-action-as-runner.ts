@@ -34,6 +34,8 @@ export interface RunActionOptions {
   readonly sha?: string;
   /** More environment variables for the runner (e.g. proxy settings). */
   readonly env?: Record<string, string>;
+  /** The built Action to run, e.g. another checkout's (benchmarks). @default {@link ACTION_ENTRY} */
+  readonly entry?: string;
   /** Called with each stdout line; return a signal to send it to the Action. */
   readonly onLine?: (line: string) => NodeJS.Signals | undefined;
   /**
@@ -161,7 +163,7 @@ async function runIn(runnerTemp: string, options: RunActionOptions): Promise<Act
   for (const [name, value] of Object.entries(inputs))
     env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] = value;
 
-  const child = spawn(process.execPath, [ACTION_ENTRY], {
+  const child = spawn(process.execPath, [options.entry ?? ACTION_ENTRY], {
     cwd: options.workspace,
     env,
     stdio: ["ignore", "pipe", "pipe"],

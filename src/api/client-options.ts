@@ -45,7 +45,7 @@ export interface ClientOptions {
   readonly onRequest?: (event: RequestEvent) => void;
   readonly onResponse?: (event: ResponseEvent) => void;
   readonly onRetry?: (event: RetryEvent) => void;
-  /** The fetch implementation. @default `proxy.fetch`, else globalThis.fetch */
+  /** The fetch implementation. @default `proxy.fetch`, else Node's http client (no fetch) */
   readonly fetch?: typeof globalThis.fetch;
   /**
    * Send every request, uploads to storage included, through these proxies; build them with
@@ -68,7 +68,8 @@ export interface ResolvedClientOptions {
   readonly onRequest: ((event: RequestEvent) => void) | undefined;
   readonly onResponse: ((event: ResponseEvent) => void) | undefined;
   readonly onRetry: ((event: RetryEvent) => void) | undefined;
-  readonly fetch: typeof globalThis.fetch;
+  /** Undefined: requests go through Node's http client (see `request-over-http.ts`). */
+  readonly fetch: typeof globalThis.fetch | undefined;
   readonly proxy: ProxyRoutes | undefined;
   readonly random: () => number;
   readonly now: () => number;
@@ -118,7 +119,7 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     onRequest: options.onRequest,
     onResponse: options.onResponse,
     onRetry: options.onRetry,
-    fetch: options.fetch ?? options.proxy?.fetch ?? globalThis.fetch.bind(globalThis),
+    fetch: options.fetch ?? options.proxy?.fetch,
     proxy: options.proxy,
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,

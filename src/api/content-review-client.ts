@@ -1,22 +1,14 @@
-import type { ZodType } from "zod";
 import { type KeyEnvironment, parseApiKey } from "./api-key.ts";
+import { type CallSpec, callOperation } from "./call-operation.ts";
 import {
   type ClientOptions,
   type ResolvedClientOptions,
   resolveClientOptions,
 } from "./client-options.ts";
-import { AmbiguousRequestError } from "./errors/ambiguous-request-error.ts";
-import { ContentReviewError } from "./errors/content-review-error.ts";
-import { HttpError } from "./errors/http-error.ts";
-import { NetworkError } from "./errors/network-error.ts";
-import { ResponseValidationError } from "./errors/response-validation-error.ts";
-import { type OperationId, operations, responseSchemas } from "./generated/operations.gen.ts";
+import type { OperationId } from "./generated/operations.gen.ts";
 import type * as T from "./generated/types.gen.ts";
 import { type AssetQuery, iterateAssets } from "./iterate-assets.ts";
-import { redact, redactUrl } from "./redact.ts";
-import { AMBIGUOUS_FAILURE_HINTS, decideRetry, UNSAFE_OPERATIONS } from "./retry-policy.ts";
-import { sendRequest } from "./send-request.ts";
-import { sleep } from "./sleep.ts";
+import { redact } from "./redact.ts";
 import { type UploadedFile, type UploadFileOptions, uploadFile } from "./upload-file.ts";
 import { userAgent } from "./version.ts";
 import { type WaitOptions, waitForSubmission } from "./wait-for-submission.ts";
@@ -31,15 +23,6 @@ export interface CallOptions {
 export interface PageQuery {
   readonly page?: number;
   readonly pageSize?: number;
-}
-
-type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
-
-interface CallSpec {
-  readonly path?: Readonly<Record<string, string>>;
-  readonly query?: Readonly<Record<string, QueryValue>>;
-  readonly body?: unknown;
-  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -294,128 +277,11 @@ export class ContentReviewClient {
     return uploadFile(this, path, options);
   }
 
-  #url(operation: OperationId, spec: CallSpec): URL {
-    const template: string = operations[operation].path;
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = spec.path?.[name];
-      if (!value) {
-        throw new ContentReviewError(`${operation} needs a non-empty "${name}".`, { operation });
-      }
-      return encodeURIComponent(value);
-    });
-    const url = new URL(this.#options.baseUrl.toString());
-    url.pathname = `${url.pathname.replace(/\/$/, "")}${path}`;
-    for (const [key, value] of Object.entries(spec.query ?? {})) {
-      if (value === undefined) continue;
-      const values = Array.isArray(value) ? value : [value];
-      for (const item of values) url.searchParams.append(key, String(item));
-    }
-    return url;
-  }
-
   async #call<R>(operation: OperationId, spec: CallSpec): Promise<R> {
-    const options = this.#options;
-    const op = operations[operation];
-    const url = this.#url(operation, spec);
-    const headers: Record<string, string> = {
-      "X-API-Key": options.apiKey,
-      Accept: "application/json",
-      "User-Agent": this.#userAgent,
-    };
-    if (spec.body !== undefined) headers["Content-Type"] = "application/json";
-    const started = options.now();
-    const event = { operation, method: op.method, url: redactUrl(url) };
-
-    for (let attempt = 1; ; attempt++) {
-      options.onRequest?.({ ...event, attempt });
-      const attemptStarted = options.now();
-      try {
-        const response = await sendRequest({
-          operation,
-          method: op.method,
-          url,
-          headers,
-          body: spec.body,
-          timeoutMs: options.timeoutMs,
-          signal: spec.signal,
-          bucket: op.bucket,
-          secrets: this.#secrets,
-          fetch: options.fetch,
-          now: options.now,
-        });
-        options.onResponse?.({
-          ...event,
-          attempt,
-          status: response.status,
-          durationMs: options.now() - attemptStarted,
-        });
-        return this.#validate<R>(operation, response.body);
-      } catch (error) {
-        const status = (error as { status?: number }).status;
-        options.onResponse?.({
-          ...event,
-          attempt,
-          status,
-          durationMs: options.now() - attemptStarted,
-          error: error as Error,
-        });
-        const decision = decideRetry({
-          operation,
-          error,
-          attempt,
-          elapsedMs: options.now() - started,
-          policy: options.retry,
-          random: options.random,
-        });
-        if (!decision.retry) throw this.#final(operation, error);
-        options.onRetry?.({
-          operation,
-          attempt,
-          delayMs: decision.delayMs,
-          reason: decision.reason,
-          error: error as Error,
-        });
-        await sleep(decision.delayMs, spec.signal);
-      }
-    }
-  }
-
-  /** Marks a failure of an unsafe operation that was not replayed as ambiguous, with a hint. */
-  #final(operation: OperationId, error: unknown): unknown {
-    if (!UNSAFE_OPERATIONS.has(operation)) return error;
-    const ambiguous =
-      (error instanceof NetworkError && error.ambiguous) ||
-      (error instanceof HttpError && error.status >= 500);
-    if (!ambiguous) return error;
-    const failure = error as ContentReviewError;
-    return new AmbiguousRequestError(
-      `${operation} may or may not have taken effect: ${failure.message}. ${AMBIGUOUS_FAILURE_HINTS[operation]}.`,
-      {
-        operation,
-        status: failure.status,
-        body: failure.body,
-        cause: error,
-        secrets: this.#secrets,
-      },
-    );
-  }
-
-  #validate<R>(operation: OperationId, body: unknown): R {
-    const schema = responseSchemas[operation] as ZodType | null;
-    if (schema === null) return undefined as R;
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data as R;
-    const problems = parsed.error.issues.map((issue) => ({
-      path: issue.path.map(String).join(".") || "(root)",
-      message: issue.message,
-    }));
-    const listed = problems
-      .slice(0, 5)
-      .map((p) => `${p.path}: ${p.message}`)
-      .join("; ");
-    throw new ResponseValidationError(
-      `${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`,
-      { operation, problems, body, cause: parsed.error, secrets: this.#secrets },
+    return callOperation<R>(
+      { options: this.#options, userAgent: this.#userAgent, secrets: this.#secrets },
+      operation,
+      spec,
     );
   }
 }

@@ -1,12 +1,10 @@
-import { createReadStream } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { errorFromResponse } from "./errors/error-from-response.ts";
 import { NetworkError } from "./errors/network-error.ts";
 import { TimeoutError } from "./errors/timeout-error.ts";
 import { parseRetryAfter } from "./retry-policy.ts";
+import { sendFileBytes } from "./send-file-bytes.ts";
 
 /** Input of {@link putBlob}. */
 export interface PutBlobInput {
@@ -26,23 +24,16 @@ export interface PutBlobInput {
 
 /**
  * Streams one file to a presigned URL: `PUT` with an explicit Content-Length and
- * `x-ms-blob-type: BlockBlob`, through `stream.pipeline`, so memory stays flat whatever the size
- * (fetch with a stream body would buffer it). Opens the file anew on every call.
- * Throws an {@link HttpError} for a non-2xx answer and a {@link NetworkError} otherwise.
+ * `x-ms-blob-type: BlockBlob` (fetch with a stream body would buffer it). The bytes go through
+ * {@link sendFileBytes}: two fixed buffers, so memory stays flat whatever the size. Opens the
+ * file anew on every call. Throws an {@link HttpError} for a non-2xx answer and a
+ * {@link NetworkError} otherwise.
  */
 export async function putBlob(input: PutBlobInput): Promise<void> {
   const url = new URL(input.uploadUrl);
   const transport = url.protocol === "https:" ? https : http;
   const operation = "uploadBlob";
   const secrets = [...input.secrets, input.uploadUrl, url.search.slice(1)];
-  let sent = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      sent += chunk.length;
-      input.onBytes?.(sent);
-      callback(null, chunk);
-    },
-  });
 
   const request = transport.request(url, {
     method: "PUT",
@@ -76,11 +67,13 @@ export async function putBlob(input: PutBlobInput): Promise<void> {
   response.catch(() => undefined);
 
   try {
-    await pipeline(createReadStream(input.path), counter, request);
+    await sendFileBytes(input.path, input.size, request, input.onBytes);
+    request.end();
   } catch (error) {
     if (input.signal?.aborted) throw input.signal.reason;
     // Storage may answer early (a 413 before all bytes are read) and close: report that answer.
     if (!answered) {
+      request.destroy();
       if (error instanceof NetworkError) throw error;
       const code = (error as { code?: string }).code;
       throw new NetworkError(
@@ -106,6 +99,8 @@ export async function putBlob(input: PutBlobInput): Promise<void> {
     }));
   const status = res.statusCode ?? 0;
   const text = await readText(res).catch(() => "");
+  // An early answer left the body unsent: that connection cannot carry another request.
+  if (!request.writableFinished) request.destroy();
   if (status >= 200 && status < 300) return;
   throw errorFromResponse({
     operation,
@@ -116,15 +111,18 @@ export async function putBlob(input: PutBlobInput): Promise<void> {
   });
 }
 
-async function readText(res: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of res) {
-    // Error bodies are small; stop collecting past 64 KiB but keep draining.
-    if (length < 65_536) chunks.push(chunk as Buffer);
-    length += (chunk as Buffer).length;
-  }
-  return Buffer.concat(chunks).toString("utf8");
+function readText(res: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    res.on("data", (chunk: Buffer) => {
+      // Error bodies are small; stop collecting past 64 KiB but keep draining.
+      if (length < 65_536) chunks.push(chunk);
+      length += chunk.length;
+    });
+    res.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    res.once("error", reject);
+  });
 }
 
 function parseJson(text: string): unknown {

@@ -3,6 +3,8 @@ import { HttpError } from "./errors/http-error.ts";
 import { NetworkError } from "./errors/network-error.ts";
 import { TimeoutError } from "./errors/timeout-error.ts";
 import { redactUrl } from "./redact.ts";
+import { requestDeadline } from "./request-deadline.ts";
+import { type PlainResponse, requestOverHttp } from "./request-over-http.ts";
 import { parseRetryAfter } from "./retry-policy.ts";
 
 /** Error codes that mean the connection was never made, so the service cannot have acted. */
@@ -26,7 +28,8 @@ export interface HttpAttempt {
   readonly signal?: AbortSignal | undefined;
   readonly bucket?: string | undefined;
   readonly secrets: readonly (string | undefined)[];
-  readonly fetch: typeof globalThis.fetch;
+  /** Sends through this fetch (e.g. a proxy's); undefined: Node's http client. */
+  readonly fetch: typeof globalThis.fetch | undefined;
   readonly now: () => number;
 }
 
@@ -34,7 +37,19 @@ export interface HttpAttempt {
 export interface HttpSuccess {
   readonly status: number;
   readonly body: unknown;
-  readonly headers: Headers;
+}
+
+/** One attempt through the given fetch, or Node's http client when there is none. */
+async function send(attempt: HttpAttempt, signal: AbortSignal): Promise<PlainResponse> {
+  const body = attempt.body === undefined ? undefined : JSON.stringify(attempt.body);
+  const { url, method, headers } = attempt;
+  if (attempt.fetch === undefined) return requestOverHttp({ url, method, headers, body, signal });
+  const response = await attempt.fetch(url, { method, headers, body, signal });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    text: await response.text(),
+  };
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -64,29 +79,25 @@ function parseBody(text: string): unknown {
  */
 export async function sendRequest(attempt: HttpAttempt): Promise<HttpSuccess> {
   const { operation, secrets } = attempt;
-  const timeout = AbortSignal.timeout(attempt.timeoutMs);
-  const signal = attempt.signal ? AbortSignal.any([attempt.signal, timeout]) : timeout;
+  const deadline = requestDeadline(attempt.timeoutMs, attempt.signal);
   const where = `${attempt.method} ${redactUrl(attempt.url)}`;
   try {
-    const response = await attempt.fetch(attempt.url, {
-      method: attempt.method,
-      headers: attempt.headers,
-      body: attempt.body === undefined ? undefined : JSON.stringify(attempt.body),
-      signal,
-    });
-    const body = parseBody(await response.text());
-    if (response.ok) return { status: response.status, body, headers: response.headers };
+    const response = await send(attempt, deadline.signal);
+    const body = parseBody(response.text);
+    if (response.status >= 200 && response.status < 300) {
+      return { status: response.status, body };
+    }
     throw errorFromResponse({
       operation,
       status: response.status,
       body,
-      retryAfterSeconds: parseRetryAfter(response.headers.get("retry-after"), attempt.now()),
+      retryAfterSeconds: parseRetryAfter(response.retryAfter, attempt.now()),
       bucket: attempt.bucket,
       secrets,
     });
   } catch (error) {
     if (attempt.signal?.aborted) throw attempt.signal.reason;
-    if (timeout.aborted) {
+    if (deadline.timedOut()) {
       throw new TimeoutError(
         `${operation} got no complete response within ${attempt.timeoutMs} ms (${where}). Check that the service is reachable, or raise the timeout.`,
         { operation, ambiguous: true, timeoutMs: attempt.timeoutMs, cause: error, secrets },
@@ -99,5 +110,7 @@ export async function sendRequest(attempt: HttpAttempt): Promise<HttpSuccess> {
       `${operation} could not reach the service (${where}: ${code ?? (error as Error)?.message ?? "network error"}). Check the base URL and the network.`,
       { operation, ambiguous: !notSent, cause: error, secrets },
     );
+  } finally {
+    deadline.release();
   }
 }

@@ -1,8 +1,15 @@
-/** A section of a report: its full form, and optionally a shorter form to use when space runs out. */
+/**
+ * A section of a report: its full form, and optionally a shorter form to use when space runs out.
+ * Either may be a function that renders it, called only when the section's turn comes: a report
+ * of thousands of files fits a few dozen, and renders only those.
+ */
 export interface MarkdownBlock {
-  readonly full: string;
-  readonly compact?: string;
+  readonly full: string | (() => string);
+  readonly compact?: string | (() => string);
 }
+
+const text = (form: string | (() => string) | undefined) =>
+  typeof form === "function" ? form() : form;
 
 /**
  * Joins blocks under `limit` characters without ever cutting one in half (a cut could leave an
@@ -20,7 +27,8 @@ export function fitMarkdown(
     const block = blocks[i]!;
     // Keep room for the closing notice as long as something may still be dropped.
     const reserve = notice(blocks.length - i).length + 4;
-    for (const candidate of [block.full, block.compact]) {
+    for (const form of [block.full, block.compact]) {
+      const candidate = text(form);
       if (candidate === undefined) continue;
       if (
         used + candidate.length + 2 + reserve <= limit ||

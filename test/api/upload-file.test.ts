@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, open, rm, symlink, truncate, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -112,6 +114,45 @@ describe("uploadFile", () => {
       expect((error as LocalFileError).problem).toBe(problem);
       expect(storage.urlRequests()).toBe(0);
     });
+  });
+
+  it("uploadFile reports storage's early answer (a 413 before the bytes are all sent)", async () => {
+    const path = join(dir, "early.mp4");
+    await writeFile(path, Buffer.alloc(16 * 1024 * 1024, 1));
+    const storage = createServer((req, res) => {
+      if (req.method === "POST") {
+        const { port } = storage.address() as AddressInfo;
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            uploadUrl: `http://127.0.0.1:${port}/blob/x?sig=s`,
+            blobPath: "0b6a5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d/early.mp4",
+            expiresAt: new Date(Date.now() + 60_000).toISOString(),
+          }),
+        );
+        return;
+      }
+      // Answers at the headers, then drains the body. (Closing at once instead races the answer
+      // against the reset: either may reach the client first, then the answer is lost.)
+      req.resume();
+      res.writeHead(413, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "too large" }));
+    });
+    await new Promise<void>((resolve) => storage.listen(0, "127.0.0.1", resolve));
+    try {
+      const client = new ContentReviewClient({
+        apiKey: TEST_KEY,
+        baseUrl: `http://127.0.0.1:${(storage.address() as AddressInfo).port}`,
+        caller: "test",
+        retry: { baseDelayMs: 1, maxDelayMs: 5 },
+      });
+      const error = await client.uploadFile(path).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).status).toBe(413);
+    } finally {
+      storage.closeAllConnections();
+      await new Promise((resolve) => storage.close(resolve));
+    }
   });
 
   it("uploadFile never reads through a symlink", async () => {
