@@ -9,7 +9,16 @@ export interface PlainRequest {
   /** A JSON text, or nothing. */
   readonly body?: string | undefined;
   readonly signal: AbortSignal;
+  /**
+   * How long the connection may take to open; then the request fails with code
+   * {@link CONNECT_TIMEOUT_CODE}: never sent, so even an unsafe operation may be sent again.
+   * @default 10000
+   */
+  readonly connectTimeoutMs?: number;
 }
+
+/** The error code of a connection that did not open within `connectTimeoutMs`. */
+export const CONNECT_TIMEOUT_CODE = "ECONNECT_TIMEOUT";
 
 /** A whole answer: its status, its `Retry-After` header, and its body as text. */
 export interface PlainResponse {
@@ -31,6 +40,7 @@ export interface PlainResponse {
  */
 export function requestOverHttp(request: PlainRequest): Promise<PlainResponse> {
   const transport = request.url.protocol === "https:" ? https : http;
+  const connectTimeoutMs = request.connectTimeoutMs ?? 10_000;
   const headers: Record<string, string> = { ...request.headers };
   if (request.body !== undefined)
     headers["Content-Length"] = String(Buffer.byteLength(request.body));
@@ -53,6 +63,22 @@ export function requestOverHttp(request: PlainRequest): Promise<PlainResponse> {
       },
     );
     req.once("error", reject);
+    // A connection that never opens (a dropped SYN, a black-holed proxy) ends here, known unsent,
+    // rather than at the request's deadline, where it could not be told from a lost answer.
+    req.once("socket", (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => {
+        const error = Object.assign(
+          new Error(`could not connect to ${request.url.host} within ${connectTimeoutMs} ms`),
+          { code: CONNECT_TIMEOUT_CODE },
+        );
+        req.destroy(error);
+      }, connectTimeoutMs);
+      timer.unref();
+      const clear = () => clearTimeout(timer);
+      socket.once("connect", clear);
+      socket.once("close", clear);
+    });
     req.end(request.body);
   });
 }

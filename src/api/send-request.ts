@@ -4,7 +4,7 @@ import { NetworkError } from "./errors/network-error.ts";
 import { TimeoutError } from "./errors/timeout-error.ts";
 import { redactUrl } from "./redact.ts";
 import { requestDeadline } from "./request-deadline.ts";
-import { type PlainResponse, requestOverHttp } from "./request-over-http.ts";
+import { CONNECT_TIMEOUT_CODE, type PlainResponse, requestOverHttp } from "./request-over-http.ts";
 import { parseRetryAfter } from "./retry-policy.ts";
 
 /** Error codes that mean the connection was never made, so the service cannot have acted. */
@@ -15,6 +15,7 @@ const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "UND_ERR_CONNECT_TIMEOUT",
+  CONNECT_TIMEOUT_CODE,
 ]);
 
 /** One HTTP attempt, fully described. */
