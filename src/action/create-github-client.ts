@@ -3,6 +3,7 @@ import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import Bottleneck from "bottleneck/light.js";
+import { requestDeadline } from "../api/index.ts";
 
 /** Octokit with retries and rate-limit handling, as the Action uses it. */
 export type GithubClient = InstanceType<typeof Octokit>;
@@ -11,7 +12,8 @@ export type GithubClient = InstanceType<typeof Octokit>;
 export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
- * Gives every request its own timeout, as an abort signal joined to the caller's. Registered
+ * Gives every request its own timeout, as an abort signal joined to the caller's and released
+ * when the request ends. Registered
  * before the retry plugin, so that it sits inside it: each attempt starts a fresh timeout, and a
  * slow request never eats the time of the requests after it. Hooks share one options object
  * per call (retries included), so the caller's own signal is kept aside the first time.
@@ -23,9 +25,11 @@ function requestTimeout(octokit: CoreOctokit, options: Record<string, unknown>) 
     if (!callerSignals.has(endpoint))
       callerSignals.set(endpoint, endpoint.request?.signal as AbortSignal | undefined);
     const given = callerSignals.get(endpoint);
-    const own = AbortSignal.timeout(ms);
-    endpoint.request = { ...endpoint.request, signal: given ? AbortSignal.any([given, own]) : own };
-    return request(endpoint);
+    // Not AbortSignal.any + AbortSignal.timeout: Node keeps those alive until the timer fires,
+    // 30 s of signals and timers for every request (see requestDeadline).
+    const deadline = requestDeadline(ms, given);
+    endpoint.request = { ...endpoint.request, signal: deadline.signal };
+    return Promise.resolve(request(endpoint)).finally(deadline.release);
   });
 }
 

@@ -56,6 +56,7 @@ export {
   proxyFromEnv,
 } from "./proxy-from-env.ts";
 export { redact, redactUrl, redactValue } from "./redact.ts";
+export { type RequestDeadline, requestDeadline } from "./request-deadline.ts";
 export {
   AMBIGUOUS_FAILURE_HINTS,
   backoffDelay,
