@@ -226,9 +226,35 @@ describe("resolveRelayConfig: an organisation", () => {
     [{ SLACK_ROUTES: "*/media=C1" }, "SLACK_ROUTES"],
     [{ SLACK_MENTIONS: "octocat" }, "SLACK_MENTIONS"],
     [{ SLACK_MENTIONS: "octocat=@octocat" }, "SLACK_MENTIONS"],
+    [{ SLACK_ROUTES: "=C1" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo/*=" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "," }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo/*=C1 C2" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo/*=<!channel>" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo--cat/*=C1" }, "SLACK_ROUTES"],
+    [{ SLACK_MENTIONS: "=U0123" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "octo--cat=U0123" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "octocat-=U0123" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: `${"x".repeat(40)}=U0123` }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "octocat=<@U0123>" }, "SLACK_MENTIONS"],
   ])("resolveRelayConfig with %j names %s", (env, variable) => {
     const problems = problemsOf({ ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANNEL: "C1", ...env });
     expect(problems.map((p) => p.split(" ")[0])).toEqual([variable]);
+  });
+
+  it.each([
+    [
+      { SLACK_ROUTES: "octo/*=C1, Octo/*=C2" },
+      'SLACK_ROUTES must name each pattern once (the first match wins, names compare case-insensitively); "Octo/*=C2" repeats Octo/*',
+    ],
+    [
+      { SLACK_MENTIONS: "octocat=U0001,OctoCat=U0002" },
+      'SLACK_MENTIONS must name each login once (logins compare case-insensitively); "OctoCat=U0002" repeats OctoCat',
+    ],
+  ])("resolveRelayConfig refuses a repeated entry: %j", (env, message) => {
+    const problems = problemsOf({ ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANNEL: "C1", ...env });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
   });
 
   it("resolveRelayConfig refuses routes and mentions without Slack", () => {
