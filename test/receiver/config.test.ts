@@ -150,6 +150,10 @@ describe("resolveRelayConfig: messages for people", () => {
     ["not whsec_", "c2VjcmV0LWtleQ=="],
     ["whsec_ alone", "whsec_"],
     ["not base64", "whsec_!!!!"],
+    // Base64 that decodes to no bytes at all: an empty HMAC key.
+    ["base64 of nothing (one character)", "whsec_A"],
+    ["base64 of nothing (padded)", "whsec_A="],
+    ["padding alone", "whsec_===="],
     ["a second one", `whsec_c2VjcmV0LWtleQ==,whsec_`],
   ])("resolveRelayConfig refuses a Standard Webhooks secret that is %s", (_what, secret) => {
     const problems = problemsOf({ ...BASE, WEBHOOK_SECRETS: secret });
