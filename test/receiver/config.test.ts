@@ -236,6 +236,9 @@ describe("resolveRelayConfig: an organisation", () => {
     [{ SLACK_ROUTES: "octo/*=C1 C2" }, "SLACK_ROUTES"],
     [{ SLACK_ROUTES: "octo/*=<!channel>" }, "SLACK_ROUTES"],
     [{ SLACK_ROUTES: "octo--cat/*=C1" }, "SLACK_ROUTES"],
+    // A channel's name: posts work, but updates and history lookups take only its id.
+    [{ SLACK_ROUTES: "octo/*=#media" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo/*=media" }, "SLACK_ROUTES"],
     [{ SLACK_MENTIONS: "=U0123" }, "SLACK_MENTIONS"],
     [{ SLACK_MENTIONS: "octo--cat=U0123" }, "SLACK_MENTIONS"],
     [{ SLACK_MENTIONS: "octocat-=U0123" }, "SLACK_MENTIONS"],
