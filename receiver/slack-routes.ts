@@ -10,7 +10,9 @@ export interface SlackRoute {
 import { GITHUB_LOGIN } from "./github-login.ts";
 
 const PATTERN = /^([^/]+)\/([A-Za-z0-9_.-]+|\*)$/;
-const CHANNEL = /^[A-Za-z0-9_#-][A-Za-z0-9_.-]*$/;
+// A conversation id (C…, G… or D…), not a name: chat.update and conversations.history, which
+// keep a message once and update it, take only ids.
+const CHANNEL = /^[CDG][A-Z0-9]+$/;
 
 /**
  * Parses `SLACK_ROUTES`: comma-separated `pattern=channel`, a pattern being `owner/repo` or
@@ -31,7 +33,7 @@ export function parseSlackRoutes(
     if (match === null || !GITHUB_LOGIN.test(match[1]!) || !CHANNEL.test(channel)) {
       return {
         ok: false,
-        message: `must be comma-separated pattern=channel entries, a pattern being owner/repo or owner/* (e.g. "octo/media=C0MEDIA,octo/*=C0OCTO"); "${item}" is not one`,
+        message: `must be comma-separated pattern=channel entries, a pattern being owner/repo or owner/* and a channel its id, not its name (e.g. "octo/media=C0MEDIA,octo/*=C0OCTO"; a channel's details show its id); "${item}" is not one`,
       };
     }
     const owner = match[1]!.toLowerCase();
