@@ -45,6 +45,12 @@ export function parseSlackRoutes(
         message: `must name each pattern once (the first match wins, names compare case-insensitively); "${item}" repeats ${pattern}`,
       };
     }
+    if (repo !== null && routes.some((r) => r.owner === owner && r.repo === null)) {
+      return {
+        ok: false,
+        message: `lists "${item}" after ${owner}/*, which matches it first (the first match wins): put it before ${owner}/*`,
+      };
+    }
     routes.push(Object.freeze({ owner, repo, channel }));
   }
   if (routes.length === 0) return { ok: false, message: "must hold at least one pattern=channel" };

@@ -258,7 +258,11 @@ describe("resolveRelayConfig: an organisation", () => {
       { SLACK_MENTIONS: "octocat=U0001,OctoCat=U0002" },
       'SLACK_MENTIONS must name each login once (logins compare case-insensitively); "OctoCat=U0002" repeats OctoCat',
     ],
-  ])("resolveRelayConfig refuses a repeated entry: %j", (env, message) => {
+    [
+      { SLACK_ROUTES: "octo/*=C1,octo/media=C2" },
+      'SLACK_ROUTES lists "octo/media=C2" after octo/*, which matches it first (the first match wins): put it before octo/*',
+    ],
+  ])("resolveRelayConfig refuses an entry that could never apply: %j", (env, message) => {
     const problems = problemsOf({ ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANNEL: "C1", ...env });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
