@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { WebhookEventType } from "../src/api/index.ts";
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../src/policy/index.ts";
+import { GITHUB_AUTHOR } from "./github-login.ts";
 
 /** The asset events the service sends (part 6). */
 export const ASSET_EVENT_TYPES = Object.freeze([
@@ -123,7 +124,10 @@ const zLinkBody = z.object({
   failOn: z.enum(FAIL_ON_VALUES).optional(),
   author: z
     .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}(\[bot\])?$/, "must be a GitHub login")
+    .regex(
+      GITHUB_AUTHOR,
+      "must be a GitHub login (letters, digits and single hyphens, at most 39 characters)",
+    )
     .nullable()
     .optional(),
 });

@@ -18,7 +18,7 @@ const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
   SLACK_TOKEN: "Slack bot token; with SLACK_CHANNEL turns the Slack relay on",
   SLACK_CHANNEL: "channel id of submissions no route matches, and of unlinked ones",
   SLACK_API_URL: "Slack Web API base (default https://slack.com/api/)",
-  SLACK_ROUTES: "pattern=channel, comma-separated (owner/repo or owner/*; first match wins)",
+  SLACK_ROUTES: "pattern=channelId, comma-separated (owner/repo or owner/*; first match wins)",
   SLACK_MENTIONS: "login=SlackUserId, comma-separated: who is mentioned when their PR fails",
   GITHUB_TOKEN: "token for commit statuses (or use a GitHub App)",
   GITHUB_APP_ID:

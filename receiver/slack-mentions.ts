@@ -1,4 +1,5 @@
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+import { GITHUB_AUTHOR } from "./github-login.ts";
+
 const SLACK_USER = /^[UW][A-Z0-9]{2,}$/;
 
 /**
@@ -15,10 +16,16 @@ export function parseSlackMentions(
     const eq = item.indexOf("=");
     const login = eq === -1 ? item : item.slice(0, eq).trim();
     const user = eq === -1 ? "" : item.slice(eq + 1).trim();
-    if (!LOGIN.test(login) || !SLACK_USER.test(user)) {
+    if (!GITHUB_AUTHOR.test(login) || !SLACK_USER.test(user)) {
       return {
         ok: false,
         message: `must be comma-separated login=SlackUserId entries, a GitHub login and a Slack member id (e.g. "octocat=U0123ABCD"); "${item}" is not one`,
+      };
+    }
+    if (mentions.has(login.toLowerCase())) {
+      return {
+        ok: false,
+        message: `must name each login once (logins compare case-insensitively); "${item}" repeats ${login}`,
       };
     }
     mentions.set(login.toLowerCase(), user);

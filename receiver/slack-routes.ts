@@ -7,8 +7,12 @@ export interface SlackRoute {
   readonly channel: string;
 }
 
-const PATTERN = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+|\*)$/;
-const CHANNEL = /^[A-Za-z0-9_#-][A-Za-z0-9_.-]*$/;
+import { GITHUB_LOGIN } from "./github-login.ts";
+
+const PATTERN = /^([^/]+)\/([A-Za-z0-9_.-]+|\*)$/;
+// A conversation id (C…, G… or D…), not a name: chat.update and conversations.history, which
+// keep a message once and update it, take only ids.
+const CHANNEL = /^[CDG][A-Z0-9]+$/;
 
 /**
  * Parses `SLACK_ROUTES`: comma-separated `pattern=channel`, a pattern being `owner/repo` or
@@ -26,14 +30,28 @@ export function parseSlackRoutes(
     const pattern = eq === -1 ? item : item.slice(0, eq).trim();
     const channel = eq === -1 ? "" : item.slice(eq + 1).trim();
     const match = PATTERN.exec(pattern);
-    if (match === null || !CHANNEL.test(channel)) {
+    if (match === null || !GITHUB_LOGIN.test(match[1]!) || !CHANNEL.test(channel)) {
       return {
         ok: false,
-        message: `must be comma-separated pattern=channel entries, a pattern being owner/repo or owner/* (e.g. "octo/media=C0MEDIA,octo/*=C0OCTO"); "${item}" is not one`,
+        message: `must be comma-separated pattern=channel entries, a pattern being owner/repo or owner/* and a channel its id, not its name (e.g. "octo/media=C0MEDIA,octo/*=C0OCTO"; a channel's details show its id); "${item}" is not one`,
       };
     }
+    const owner = match[1]!.toLowerCase();
     const repo = match[2] === "*" ? null : match[2]!.toLowerCase();
-    routes.push(Object.freeze({ owner: match[1]!.toLowerCase(), repo, channel }));
+    if (routes.some((r) => r.owner === owner && r.repo === repo)) {
+      // The first match wins: a repeated pattern would never apply.
+      return {
+        ok: false,
+        message: `must name each pattern once (the first match wins, names compare case-insensitively); "${item}" repeats ${pattern}`,
+      };
+    }
+    if (repo !== null && routes.some((r) => r.owner === owner && r.repo === null)) {
+      return {
+        ok: false,
+        message: `lists "${item}" after ${owner}/*, which matches it first (the first match wins): put it before ${owner}/*`,
+      };
+    }
+    routes.push(Object.freeze({ owner, repo, channel }));
   }
   if (routes.length === 0) return { ok: false, message: "must hold at least one pattern=channel" };
   return { ok: true, routes: Object.freeze(routes) };

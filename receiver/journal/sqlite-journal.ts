@@ -244,8 +244,10 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       const deleted = writer.write(q.pruneEntries, [before, limit], false);
       const states = writer.write(q.pruneSubmissionEffects, [before, limit], false);
       const submissions = writer.write(q.pruneSubmissions, [before, limit], false);
-      await Promise.all([done, states, submissions]);
-      return await deleted;
+      // All four awaited together: one left out would be an unhandled rejection when the
+      // commit fails (a full disk), and Node ends the process for that.
+      const [, count] = await Promise.all([done, deleted, states, submissions]);
+      return count;
     },
     async pruneDeliveryIds(before: number, limit: number) {
       return writer.write(q.pruneDeliveryIds, [before, limit], false);

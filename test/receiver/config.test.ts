@@ -150,6 +150,10 @@ describe("resolveRelayConfig: messages for people", () => {
     ["not whsec_", "c2VjcmV0LWtleQ=="],
     ["whsec_ alone", "whsec_"],
     ["not base64", "whsec_!!!!"],
+    // Base64 that decodes to no bytes at all: an empty HMAC key.
+    ["base64 of nothing (one character)", "whsec_A"],
+    ["base64 of nothing (padded)", "whsec_A="],
+    ["padding alone", "whsec_===="],
     ["a second one", `whsec_c2VjcmV0LWtleQ==,whsec_`],
   ])("resolveRelayConfig refuses a Standard Webhooks secret that is %s", (_what, secret) => {
     const problems = problemsOf({ ...BASE, WEBHOOK_SECRETS: secret });
@@ -226,9 +230,42 @@ describe("resolveRelayConfig: an organisation", () => {
     [{ SLACK_ROUTES: "*/media=C1" }, "SLACK_ROUTES"],
     [{ SLACK_MENTIONS: "octocat" }, "SLACK_MENTIONS"],
     [{ SLACK_MENTIONS: "octocat=@octocat" }, "SLACK_MENTIONS"],
+    [{ SLACK_ROUTES: "=C1" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo/*=" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "," }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo/*=C1 C2" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo/*=<!channel>" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo--cat/*=C1" }, "SLACK_ROUTES"],
+    // A channel's name: posts work, but updates and history lookups take only its id.
+    [{ SLACK_ROUTES: "octo/*=#media" }, "SLACK_ROUTES"],
+    [{ SLACK_ROUTES: "octo/*=media" }, "SLACK_ROUTES"],
+    [{ SLACK_MENTIONS: "=U0123" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "octo--cat=U0123" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "octocat-=U0123" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: `${"x".repeat(40)}=U0123` }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "octocat=<@U0123>" }, "SLACK_MENTIONS"],
   ])("resolveRelayConfig with %j names %s", (env, variable) => {
     const problems = problemsOf({ ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANNEL: "C1", ...env });
     expect(problems.map((p) => p.split(" ")[0])).toEqual([variable]);
+  });
+
+  it.each([
+    [
+      { SLACK_ROUTES: "octo/*=C1, Octo/*=C2" },
+      'SLACK_ROUTES must name each pattern once (the first match wins, names compare case-insensitively); "Octo/*=C2" repeats Octo/*',
+    ],
+    [
+      { SLACK_MENTIONS: "octocat=U0001,OctoCat=U0002" },
+      'SLACK_MENTIONS must name each login once (logins compare case-insensitively); "OctoCat=U0002" repeats OctoCat',
+    ],
+    [
+      { SLACK_ROUTES: "octo/*=C1,octo/media=C2" },
+      'SLACK_ROUTES lists "octo/media=C2" after octo/*, which matches it first (the first match wins): put it before octo/*',
+    ],
+  ])("resolveRelayConfig refuses an entry that could never apply: %j", (env, message) => {
+    const problems = problemsOf({ ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANNEL: "C1", ...env });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
   });
 
   it("resolveRelayConfig refuses routes and mentions without Slack", () => {

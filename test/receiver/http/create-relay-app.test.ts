@@ -11,10 +11,15 @@ import {
 import { eventBody, sendSigned, TEST_RELAY_TOKEN, TEST_SECRET } from "../helpers/signed-sender.ts";
 
 // A journal that answers redeliver with what the delivery id says ("busy-1" -> busy).
+// Its ping fails with `pingError` while one is set (a database down, a disk full).
+let pingError: Error | null = null;
 const journal = {
   kind: "sqlite",
   ingest: async () => "accepted",
   redeliver: async (id: string) => id.split("-")[0] as RedeliverResult,
+  ping: async () => {
+    if (pingError !== null) throw pingError;
+  },
 } as unknown as Journal;
 
 let server: Server;
@@ -42,6 +47,24 @@ afterAll(async () => {
 });
 
 describe("createRelayApp", () => {
+  it("GET /readyz answers 503 with the reason while the journal fails, and 200 once it answers", async () => {
+    pingError = new Error("database or disk is full");
+    try {
+      const down = await fetch(`${url}/readyz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({
+        status: "unavailable",
+        store: "sqlite",
+        reason: "database or disk is full",
+      });
+    } finally {
+      pingError = null;
+    }
+    const up = await fetch(`${url}/readyz`);
+    expect(up.status).toBe(200);
+    expect(await up.json()).toEqual({ status: "ready", store: "sqlite" });
+  });
+
   it.each([
     { id: "requeued-1", status: 202, body: { status: "requeued" } },
     // Still waiting or running: a replay now would race it, so it is refused, not faked.

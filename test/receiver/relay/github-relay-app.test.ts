@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
+import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../../emulator/index.ts";
 import type { Journal } from "../../../receiver/journal/index.ts";
@@ -83,5 +84,36 @@ describe("createGithubRelay as a GitHub App", () => {
       /the GitHub App \d+ is not installed on other\/site: install it on the repository \(or its owner\) with the "Commit statuses: write" permission/,
     );
     expect((error as Error).message).not.toContain("PRIVATE KEY");
+  });
+
+  it("createGithubRelay never shows the App's key, its JWT or an installation token, in logs or errors", async () => {
+    const res = await fetch(`${emulator.githubApiUrl}/apps`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ owners: ["acme"] }),
+    });
+    const app = (await res.json()) as { appId: string; privateKey: string };
+    const lines: string[] = [];
+    const logged = createGithubRelay({
+      token: null,
+      app,
+      apiUrl: emulator.githubApiUrl,
+      effects: journal,
+      logger: createLogger("debug", (line) => lines.push(line)),
+    });
+    const shown: string[] = [];
+    await logged.setStatus("s-3", "acme/site", SHA, status, attemptContext());
+    // Not installed: the JWT went out and was answered 404; the whole error, cause and all.
+    await logged.setStatus("s-4", "other/site", SHA, status, attemptContext()).catch((e) => {
+      shown.push(inspect(e, { depth: 8 }));
+    });
+    const text = [...lines, ...shown].join("\n");
+    expect(shown).toHaveLength(1);
+    expect(text).not.toContain("PRIVATE KEY");
+    const keyBody = app.privateKey.split("\n")[1] ?? "";
+    expect(keyBody.length).toBeGreaterThan(20);
+    expect(text).not.toContain(keyBody);
+    expect(text).not.toMatch(/eyJ[\w-]{10,}/); // a JWT
+    expect(text).not.toMatch(/ghs_[0-9a-f]{8,}/); // an installation token
   });
 });

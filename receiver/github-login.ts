@@ -1,0 +1,9 @@
+/**
+ * A GitHub login (a user or an organisation), as GitHub allows new ones: letters, digits and
+ * single hyphens, neither first nor last, at most 39 characters.
+ */
+export const GITHUB_LOGIN = /^(?=[A-Za-z0-9-]{1,39}$)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+
+/** A pull request's author: a login, or an App's bot account (`dependabot[bot]`). */
+export const GITHUB_AUTHOR =
+  /^(?=[A-Za-z0-9-]{1,39}(?:\[bot\])?$)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:\[bot\])?$/;

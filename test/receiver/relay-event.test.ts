@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { parseSubmissionLink } from "../../receiver/relay-event.ts";
+
+const LINK = { submissionId: "sub_1", repository: "octo/media", sha: "abcdef1" };
+
+describe("parseSubmissionLink author", () => {
+  it.each(["octocat", "a", "octo-cat-2", "x".repeat(39), "dependabot[bot]"])(
+    "accepts the GitHub login %j",
+    (author) => {
+      const parsed = parseSubmissionLink({ ...LINK, author });
+      expect(parsed.ok && parsed.link.author).toBe(author);
+    },
+  );
+
+  it.each([
+    ["too long", "x".repeat(40)],
+    ["a double hyphen", "octo--cat"],
+    ["a leading hyphen", "-octocat"],
+    ["a trailing hyphen", "octocat-"],
+    ["an underscore", "octo_cat"],
+    ["a dot", "octo.cat"],
+    ["a space", "octo cat"],
+    ["empty", ""],
+    ["Slack mrkdwn (a mention)", "<@U0123>"],
+    ["Slack mrkdwn (a broadcast)", "<!channel>"],
+    ["a bot suffix alone", "[bot]"],
+  ])("refuses an author with %s", (_why, author) => {
+    const parsed = parseSubmissionLink({ ...LINK, author });
+    expect(parsed).toEqual({
+      ok: false,
+      message:
+        "Invalid link at author: must be a GitHub login (letters, digits and single hyphens, at most 39 characters)",
+    });
+  });
+
+  it("leaves the author out when none is given", () => {
+    const parsed = parseSubmissionLink(LINK);
+    expect(parsed.ok && parsed.link.author).toBeNull();
+  });
+});
