@@ -24,14 +24,16 @@ describe("parseSubmissionLink author", () => {
     ["Slack mrkdwn (a mention)", "<@U0123>"],
     ["Slack mrkdwn (a broadcast)", "<!channel>"],
     ["a bot suffix alone", "[bot]"],
-  ])("refuses an author with %s", (_why, author) => {
-    const parsed = parseSubmissionLink({ ...LINK, author });
-    expect(parsed).toEqual({
-      ok: false,
-      message:
-        "Invalid link at author: must be a GitHub login (letters, digits and single hyphens, at most 39 characters)",
-    });
-  });
+    ["not a string", 42],
+  ])(
+    "drops an author with %s, and keeps the link (its status matters more than a mention)",
+    (_why, author) => {
+      const parsed = parseSubmissionLink({ ...LINK, author });
+      expect(parsed.ok).toBe(true);
+      expect(parsed.ok && parsed.link.author).toBeNull();
+      expect(parsed.ok && parsed.link.repository).toBe("octo/media");
+    },
+  );
 
   it("leaves the author out when none is given", () => {
     const parsed = parseSubmissionLink(LINK);
