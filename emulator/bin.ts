@@ -22,7 +22,7 @@ export async function main(
   try {
     values = parse(argv).values;
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`content-review-emulator: ${(error as Error).message}\n${USAGE}\n`);
     process.exitCode = 2;
     return undefined;
   }

@@ -124,6 +124,20 @@ describe("emulator bin: start-up messages", () => {
     expect(stderr).not.toMatch(/Invalid input|NaN/);
   });
 
+  it.each([
+    [["--bogus"], "Unknown option '--bogus'"],
+    [["--port"], "Option '--port <value>' argument missing"],
+    [["extra"], "Unexpected argument 'extra'"],
+  ])(
+    "emulator bin prefixes the parser's own error for %j, with usage, exit 2",
+    async (args, start) => {
+      const { code, stderr } = await runToExit(args);
+      expect(code).toBe(2);
+      expect(stderr.split("\n")[0]).toMatch(new RegExp(`^content-review-emulator: ${start}`));
+      expect(stderr).toContain("Usage: content-review-emulator");
+    },
+  );
+
   it("emulator bin names the port taken and suggests --port 0", async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
