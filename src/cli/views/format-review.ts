@@ -155,6 +155,8 @@ function errorCause(error: unknown, baseUrl: string | undefined): string {
  * stop, a timeout, a cancellation, nothing to review): what happened and what to do, once.
  */
 export function reviewErrorLine(outcome: ReviewOutcome): string | null {
-  if (outcome.status === "completed" || outcome.status === "submitted-no-wait") return null;
+  // A cancellation is said by the summary (and by the signal's own line); a second line on
+  // stderr would only repeat it.
+  if (["completed", "submitted-no-wait", "cancelled"].includes(outcome.status)) return null;
   return `content-review: ${outcome.reason}\n`;
 }
