@@ -3,9 +3,7 @@
 import { supportedNode } from "./supported-node.js";
 
 if (supportedNode("content-review-emulator")) {
-  const { main } = await import("../dist/emulator/index.js");
-  main(process.argv.slice(2)).catch((error) => {
-    process.stderr.write(`content-review-emulator: ${error?.message ?? error}\n`);
-    process.exitCode = 1;
-  });
+  // run() reports a failed start in words (a port in use names the port and --port 0).
+  const { run } = await import("../dist/emulator/index.js");
+  await run(process.argv.slice(2));
 }

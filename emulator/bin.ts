@@ -22,7 +22,7 @@ export async function main(
   try {
     values = parse(argv).values;
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`content-review-emulator: ${(error as Error).message}\n${USAGE}\n`);
     process.exitCode = 2;
     return undefined;
   }
@@ -113,8 +113,14 @@ function parse(argv: readonly string[]) {
   });
 }
 
-if (import.meta.main) {
-  main().catch((error: unknown) => {
+/**
+ * Runs the command line to its end, as the installed `content-review-emulator` does: a start
+ * that fails (a port in use) is one line on stderr, in words, and exit 1.
+ */
+export async function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  try {
+    await main(argv);
+  } catch (error) {
     const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
     const message =
       e.code === "EADDRINUSE"
@@ -122,5 +128,7 @@ if (import.meta.main) {
         : e.message;
     process.stderr.write(`content-review-emulator: ${message}\n`);
     process.exitCode = 1;
-  });
+  }
 }
+
+if (import.meta.main) void run();

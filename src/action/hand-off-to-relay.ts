@@ -1,4 +1,5 @@
 import type { ReviewOutcome } from "../pipeline/index.ts";
+import { plural } from "../policy/index.ts";
 import type { GithubClient } from "./create-github-client.ts";
 import type { GithubContext } from "./read-github-context.ts";
 import { registerWithRelay } from "./register-with-relay.ts";
@@ -31,7 +32,10 @@ export async function handOffToRelay(options: {
       state: "pending",
       context: inputs.checkName,
       description:
-        `Review of ${outcome.uploaded.length} files submitted; waiting for results.`.slice(0, 140),
+        `Review of ${plural(outcome.uploaded.length, "file")} submitted; waiting for results.`.slice(
+          0,
+          140,
+        ),
     });
   } catch (error) {
     options.warn("Could not set the pending commit status", error);

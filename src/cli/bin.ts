@@ -18,19 +18,18 @@ for (const stream of [process.stdout, process.stderr]) {
 // The first Ctrl+C (or SIGTERM from a CI cancelling the job) stops the run cleanly, so a review
 // still reports what it has; a second Ctrl+C quits at once.
 const controller = new AbortController();
-const interrupt = (signal: NodeJS.Signals) => {
+const interrupt = (signal: NodeJS.Signals, why = `${signal} received`) => {
   // Already stopping (a SIGTERM after a Ctrl+C, or the parent's end after either): say it once.
   if (controller.signal.aborted) return;
-  process.stderr.write(
-    `\ncontent-review: ${signal} received; stopping (Ctrl+C again quits at once)\n`,
-  );
+  process.stderr.write(`\ncontent-review: ${why}; stopping (Ctrl+C again quits at once)\n`);
   controller.abort(new InterruptedError(signal));
   process.once("SIGINT", () => process.exit(130));
 };
-process.once("SIGINT", interrupt);
-process.once("SIGTERM", interrupt);
-// `kill` of the npx pid reaches sh, not this process: its end stops the run as SIGTERM would.
-const unwatch = stopWhenParentExits(() => process.kill(process.pid, "SIGTERM"));
+process.once("SIGINT", () => interrupt("SIGINT"));
+process.once("SIGTERM", () => interrupt("SIGTERM"));
+// `kill` of the npx pid reaches sh, not this process: its end stops the run as SIGTERM would,
+// in its own words (no SIGTERM was received).
+const unwatch = stopWhenParentExits(() => interrupt("SIGTERM", "its parent process ended"));
 
 void main(process.argv.slice(2), processIo(controller.signal)).then((code) => {
   unwatch();

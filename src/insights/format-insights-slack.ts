@@ -1,3 +1,4 @@
+import { plural } from "../policy/index.ts";
 import { formatPercent, formatSeconds, NO_DATA } from "./format-figures.ts";
 import type { InsightsReport } from "./insights-report.ts";
 import { summarizeInsights } from "./summarize-insights.ts";
@@ -15,8 +16,8 @@ export function formatInsightsSlack(report: InsightsReport): string {
     .map((t) => `\`${escapeMrkdwn(t.ruleCode)}\` (${t.count})`)
     .join(", ");
   return [
-    `*Content review insights, last ${report.days} days*`,
-    `• Time saved: ${s.assetsReviewed === 0 ? NO_DATA : `${formatSeconds(s.totalTimeSavedSeconds)} over ${s.assetsReviewed} assets`}`,
+    `*Content review insights, last ${plural(report.days, "day")}*`,
+    `• Time saved: ${s.assetsReviewed === 0 ? NO_DATA : `${formatSeconds(s.totalTimeSavedSeconds)} over ${plural(s.assetsReviewed, "asset")}`}`,
     `• Assets with violations: ${s.assetsInPeriod === 0 ? NO_DATA : `${formatPercent(s.violationRate)} (${s.assetsWithViolations} of ${s.assetsInPeriod})`}`,
     `• Processing duration: ${s.durationSamples === 0 ? NO_DATA : `p50 ${formatSeconds(s.p50Seconds)}, p95 ${formatSeconds(s.p95Seconds)}`}`,
     `• Top rules: ${top || "none"}`,

@@ -1,3 +1,4 @@
+import { plural } from "../policy/index.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { formatPercent, formatSeconds, NO_DATA, round1 } from "./format-figures.ts";
 import { emptyRunDays, emptyRunNote, groupViolationDays } from "./group-violation-days.ts";
@@ -87,7 +88,7 @@ export function renderInsightsHtml(report: InsightsReport): string {
   const figures = [
     figure(
       reviewed ? formatSeconds(s.totalTimeSavedSeconds) : null,
-      reviewed ? `time saved over ${s.assetsReviewed} assets` : "time saved",
+      reviewed ? `time saved over ${plural(s.assetsReviewed, "asset")}` : "time saved",
     ),
     figure(
       reviewed ? formatSeconds(s.avgTimeSavedSeconds) : null,
@@ -192,7 +193,7 @@ export function renderInsightsHtml(report: InsightsReport): string {
 <p class="meta">Generated ${escapeHtml(report.generatedAt.replace("T", " ").slice(0, 16))} UTC. Sandbox submissions are not counted.</p>
 <div class="figures">${figures}</div>
 <section class="chart-section"><h2>Violation rate per day</h2>${trend}${trendTable}</section>
-<section class="chart-section"><h2>Processing duration</h2>${duration}<p class="meta">${d.sampleCount} assets measured.</p></section>
+<section class="chart-section"><h2>Processing duration</h2>${duration}<p class="meta">${plural(d.sampleCount, "asset")} measured.</p></section>
 <section class="chart-section"><h2>Top rule violations</h2>${top}</section>
 </main>
 </body>

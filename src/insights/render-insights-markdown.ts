@@ -1,3 +1,4 @@
+import { plural } from "../policy/index.ts";
 import { inlineCode, sanitizeMarkdown } from "../report/index.ts";
 import { formatPercent, formatSeconds, NO_DATA, round1 } from "./format-figures.ts";
 import { emptyRunDays, emptyRunNote, groupViolationDays } from "./group-violation-days.ts";
@@ -22,7 +23,7 @@ function headline(report: InsightsReport): string {
       "Time saved",
       s.assetsReviewed === 0
         ? NO_DATA
-        : `${formatSeconds(s.totalTimeSavedSeconds)} over ${s.assetsReviewed} assets (${formatSeconds(s.avgTimeSavedSeconds)} per asset against a manual baseline of ${formatSeconds(s.manualBaselineSeconds)})`,
+        : `${formatSeconds(s.totalTimeSavedSeconds)} over ${plural(s.assetsReviewed, "asset")} (${formatSeconds(s.avgTimeSavedSeconds)} per asset against a manual baseline of ${formatSeconds(s.manualBaselineSeconds)})`,
     ],
     [
       "Assets with violations",
@@ -82,7 +83,7 @@ function durationSection(report: InsightsReport): string {
     yLabel: "seconds",
     yMax: Math.max(...values) * 1.1,
   });
-  return `${chart}\n\n${d.sampleCount} assets: p50 ${formatSeconds(d.p50Seconds)}, p95 ${formatSeconds(d.p95Seconds)}, average ${formatSeconds(d.avgSeconds)}.`;
+  return `${chart}\n\n${plural(d.sampleCount, "asset")}: p50 ${formatSeconds(d.p50Seconds)}, p95 ${formatSeconds(d.p95Seconds)}, average ${formatSeconds(d.avgSeconds)}.`;
 }
 
 function topViolationsSection(report: InsightsReport): string {

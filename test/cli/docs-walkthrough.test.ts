@@ -5,6 +5,7 @@
  * placeholders are replaced: the service address, the keys and the relay's public address.
  */
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import {
   blocksUnder as blocksUnderHeading,
   freePort,
   bash as runBash,
+  runProcess,
   type ShellRun,
 } from "../helpers/docs-shell.ts";
 import { tempDir } from "./cli-harness.ts";
@@ -22,6 +24,7 @@ import { tempDir } from "./cli-harness.ts";
 const CLI_DOC = fileURLToPath(new URL("../../docs/cli.md", import.meta.url));
 // What an install puts on PATH: the package's bin, which runs the bundled CLI (dist/cli).
 const BIN = fileURLToPath(new URL("../../bin/content-review.js", import.meta.url));
+const EMULATOR_BIN = fileURLToPath(new URL("../../emulator/bin.ts", import.meta.url));
 const RELAY_PUBLIC_URL = "https://relay.example.com/webhooks/content-review";
 
 /** The CLI page. */
@@ -35,6 +38,18 @@ function blocksUnder(section: string, heading: string, lang: string): string[] {
 
 function bash(script: string, env: Record<string, string>, cwd: string): Promise<ShellRun> {
   return runBash(script, { cwd, env, inheritEnv: false });
+}
+
+/**
+ * Runs `script` as `bash file.sh` runs it: no `-e` or `pipefail` but the script's own, so that a
+ * walkthrough has to stop itself. A hang ends in SIGKILL to its process group.
+ */
+function bashAsWritten(
+  script: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<ShellRun> {
+  return runProcess("bash", ["-c", script], { cwd, env, inheritEnv: false, timeoutMs: 25_000 });
 }
 
 describe("docs/cli.md: the walkthroughs run as written", () => {
@@ -82,19 +97,54 @@ describe("docs/cli.md: the walkthroughs run as written", () => {
     await dir.remove();
   });
 
-  it("Rehearse offline with the emulator: the review runs and gates on its findings", async () => {
+  /** The emulator rehearsal as written, its emulator on `port`; stops the emulator after it. */
+  function emulatorRehearsal(port: number): string {
     const [block] = blocksUnder(section, "Rehearse offline with the emulator", "sh");
-    // The emulator is already running; its address and key replace the example's.
-    const script = block!
-      .split("\n")
-      .filter((line) => !line.includes("npm run -s emulator"))
-      .join("\n")
-      .replaceAll("http://127.0.0.1:4010", emu.baseUrl)
-      .replaceAll("sk_live_...", emu.liveKey);
-    const res = await bash(script, env(), dir.path);
+    const started = block!
+      .replaceAll("npm run -s emulator --", `"${process.execPath}" "${EMULATOR_BIN}"`)
+      .replaceAll("4010", String(port));
+    return `${started}\nstatus=$?\nkill $EMULATOR_PID 2>/dev/null; wait\nexit $status\n`;
+  }
+
+  it("Rehearse offline with the emulator: the review runs and gates on its findings", async () => {
+    const res = await bashAsWritten(emulatorRehearsal(await freePort()), env(), dir.path);
     expect(res.stderr).not.toMatch(/\n\s+at /);
     expect(res.code).toBe(1);
     expect(res.stdout).toMatch(/^Review failed: 1 issue at or above critical \(marked !\)\.$/m);
+  });
+
+  it("Rehearse offline with the emulator: on a taken port it says so at once, and the review stops on the missing key", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const res = await bashAsWritten(emulatorRehearsal(port), env(), dir.path);
+      // Not the 30 s bound: the wait ends when the emulator exits.
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(res.stderr).toContain("The emulator did not start (see its message above).");
+      expect(res.stderr).toContain("content-review: The API key is missing.");
+      expect(res.code).toBe(2);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it("Set up a webhook subscription for the relay, run a second time: it stops at step 1, and nothing after it runs", async () => {
+    const [block] = blocksUnder(section, "Set up a webhook subscription for the relay", "sh");
+    const again = join(dir.path, "again");
+    await mkdir(again);
+    // What the first run left: the secret file.
+    await writeFile(join(again, "relay-secret.txt"), "whsec_first-run\n", { mode: 0o600 });
+    const script = block!
+      .replaceAll(RELAY_PUBLIC_URL, "http://127.0.0.1:9/webhooks/content-review")
+      .replaceAll("sk_test_...", emu.sandboxKey);
+    const res = await bashAsWritten(script, configured(), again);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain("Cannot write relay-secret.txt: it already exists");
+    expect(res.stdout).not.toMatch(/Dispatched/);
+    expect(res.stderr.match(/content-review: /g)).toHaveLength(1);
+    expect(await readFile(join(again, "relay-secret.txt"), "utf8")).toBe("whsec_first-run\n");
   });
 
   it("Set up a webhook subscription for the relay: the relay verifies a test event and answers 200", async () => {

@@ -31,6 +31,21 @@ describe("content-review insights report", () => {
     await dir.remove();
   });
 
+  it("insights report --days 1 says the last day, not the last 1 days", async () => {
+    const res = await run(
+      "insights",
+      "report",
+      "--days",
+      "1",
+      "--format",
+      "json",
+      "--output",
+      "one-day.json",
+    );
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe("Wrote the json insights report for the last 1 day to one-day.json.\n");
+  });
+
   it("--format markdown --output writes the report with mermaid charts", async () => {
     const res = await run(
       "insights",

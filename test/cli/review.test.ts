@@ -358,6 +358,8 @@ describe("content-review review (the shared pipeline) against the emulator", () 
       `Cancelled: submission ${id} was not waited for; it goes on running. Follow up with: content-review status ${id} --wait\n`,
     );
     expect(stdout.text()).not.toMatch(/Review failed|issues? \(/);
+    // Said once, by the summary: no second "cancelled" line on stderr.
+    expect(stderr.text()).not.toMatch(/cancel/i);
   });
 
   it("sandbox: --simulation-delay is passed through", async () => {

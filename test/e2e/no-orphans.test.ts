@@ -124,12 +124,20 @@ describe("bins stop when their npx parent is killed", () => {
     );
     expect(commands.filter((c) => c.includes("content-review")).length).toBeGreaterThanOrEqual(2);
 
+    // Their output is all in once the last process holding the pipes is gone.
+    const drained = [review, emulator].map(({ child }) => once(child.stdout!, "close"));
     for (const { child } of [review, emulator]) {
       const exit = once(child, "exit");
       child.kill("SIGTERM");
       await exit;
     }
     expect(await survivors(below)).toEqual([]);
+    await Promise.all(drained);
+    // Each says why it stopped: no SIGTERM reached it, its parent went away.
+    expect(review.output()).toMatch(/content-review: its parent process ended; stopping/);
+    expect(review.output()).toMatch(/^Cancelled: submission /m);
+    expect(review.output()).not.toMatch(/SIGTERM received/);
+    expect(emulator.output()).toMatch(/its parent process ended, stopping/);
     // The emulator stopped as on SIGTERM: its temp folder is gone too.
     expect((await readdir(tmp)).filter((n) => n.startsWith("content-review"))).toEqual([]);
   }, 60_000);

@@ -9,6 +9,7 @@ import { blocksUnder, ROOT, readDoc, runProcess } from "../helpers/docs-shell.ts
 const WALKTHROUGHS: readonly [page: string, heading: string][] = [
   ["docs/relay.md", "Rehearse offline"],
   ["docs/cli.md", "Rehearse offline with the emulator"],
+  ["docs/cli.md", "Set up a webhook subscription for the relay"],
   ["docs/emulator.md", "Start it"],
   ["docs/emulator.md", "Walkthrough with curl"],
   ["docs/action.md", "Try it before pushing"],

@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const BIN = fileURLToPath(new URL("../../emulator/bin.ts", import.meta.url));
+// The installed command: the package's bin, which runs the bundle (dist/emulator).
+const PACKAGE_BIN = fileURLToPath(new URL("../../bin/content-review-emulator.js", import.meta.url));
 
 describe("emulator bin", () => {
   it.each(["SIGTERM", "SIGINT"] as const)(
@@ -95,8 +97,9 @@ describe("emulator bin", () => {
 /** Runs the emulator bin to its exit: its code and what it wrote. */
 async function runToExit(
   args: string[],
+  bin = BIN,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (c: string) => (stdout += c));
@@ -124,12 +127,29 @@ describe("emulator bin: start-up messages", () => {
     expect(stderr).not.toMatch(/Invalid input|NaN/);
   });
 
-  it("emulator bin names the port taken and suggests --port 0", async () => {
+  it.each([
+    [["--bogus"], "Unknown option '--bogus'"],
+    [["--port"], "Option '--port <value>' argument missing"],
+    [["extra"], "Unexpected argument 'extra'"],
+  ])(
+    "emulator bin prefixes the parser's own error for %j, with usage, exit 2",
+    async (args, start) => {
+      const { code, stderr } = await runToExit(args);
+      expect(code).toBe(2);
+      expect(stderr.split("\n")[0]).toMatch(new RegExp(`^content-review-emulator: ${start}`));
+      expect(stderr).toContain("Usage: content-review-emulator");
+    },
+  );
+
+  it.each([
+    ["emulator/bin.ts", BIN],
+    ["the installed bin/content-review-emulator.js", PACKAGE_BIN],
+  ])("emulator bin (%s) names the port taken and suggests --port 0", async (_name, bin) => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const { port } = taken.address() as AddressInfo;
     try {
-      const { code, stderr } = await runToExit(["--port", String(port)]);
+      const { code, stderr } = await runToExit(["--port", String(port)], bin);
       expect(code).toBe(1);
       expect(stderr.trim()).toBe(
         `content-review-emulator: port ${port} on 127.0.0.1 is already in use: stop what listens there, or pass another port (--port 0 picks a free one)`,

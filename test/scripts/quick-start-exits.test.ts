@@ -53,6 +53,10 @@ describe("quick-start (npm start) stopped early", () => {
     expect(res.code, res.stderr).toBe(130);
     // The sandbox run never started.
     expect(res.stdout).not.toContain("# sandbox key");
+    // The cancelled run says so once and counts nothing.
+    expect(res.stdout).toMatch(/^Cancelled: /m);
+    expect(res.stdout).not.toMatch(/issues? \(|Review failed/);
+    expect(`${res.stdout}${res.stderr}`.match(/cancel/gi)).toHaveLength(1);
     expect(await readdir(tmp)).toEqual([]);
   }, 60_000);
 

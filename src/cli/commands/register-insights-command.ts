@@ -7,6 +7,7 @@ import {
   renderInsightsReport,
   summarizeInsights,
 } from "../../insights/index.ts";
+import { plural } from "../../policy/index.ts";
 import { CliUsageError } from "../cli-usage-error.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import { intInRange } from "../option-parsers.ts";
@@ -181,7 +182,7 @@ export function registerInsightsCommand(program: Command, ctx: CommandContext): 
               slackTs,
             },
             () =>
-              `Wrote the ${format} insights report for the last ${data.days} days to ${options.output}.\n`,
+              `Wrote the ${format} insights report for the last ${plural(data.days, "day")} to ${options.output}.\n`,
           );
         }),
     );

@@ -127,8 +127,14 @@ function unfinishedLine(
       return `${style.yellow("Timed out")}: submission ${id} did not finish in time.${followUp}`;
     case "budget-exceeded":
       return `${style.yellow("Not submitted")}: the estimate is over --max-credits ${outcome.maxCredits}; nothing was charged.`;
-    case "nothing-to-review":
-      return `${style.yellow("Not reviewed")}: there was nothing to review.`;
+    case "nothing-to-review": {
+      // Files that were there but failed to upload (a 404 from a wrong base URL, a 5xx) are
+      // not "nothing to review": exit 3 says so, and so does this line.
+      const failed = outcome.skipped.filter((s) => SERVICE_SKIP_REASONS.has(s.reason)).length;
+      return failed > 0
+        ? `${style.red("Not reviewed")}: ${plural(failed, "file")} could not be uploaded (see Skipped).`
+        : `${style.yellow("Not reviewed")}: there was nothing to review.`;
+    }
     default: {
       const what = errorCause(outcome.error?.cause, options.baseUrl);
       return id === null
@@ -155,6 +161,8 @@ function errorCause(error: unknown, baseUrl: string | undefined): string {
  * stop, a timeout, a cancellation, nothing to review): what happened and what to do, once.
  */
 export function reviewErrorLine(outcome: ReviewOutcome): string | null {
-  if (outcome.status === "completed" || outcome.status === "submitted-no-wait") return null;
+  // A cancellation is said by the summary (and by the signal's own line); a second line on
+  // stderr would only repeat it.
+  if (["completed", "submitted-no-wait", "cancelled"].includes(outcome.status)) return null;
   return `content-review: ${outcome.reason}\n`;
 }

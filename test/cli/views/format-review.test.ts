@@ -181,6 +181,28 @@ describe("formatReview", () => {
       "Cancelled: nothing was submitted.",
       "fail-on major",
     ],
+    [
+      "a run whose every upload failed (a wrong base URL's 404)",
+      outcome({
+        status: "nothing-to-review",
+        conclusion: "failure",
+        skipped: [skipped("media/a.txt", "upload-failed")],
+        reason: "The file could not be submitted; see the skipped file.",
+      }),
+      "Not reviewed: 1 file could not be uploaded (see Skipped).",
+      "fail-on major",
+    ],
+    [
+      "a run that found nothing to review",
+      outcome({
+        status: "nothing-to-review",
+        conclusion: "skipped",
+        skipped: [skipped("media/empty.txt", "empty")],
+        reason: "The file could not be submitted; see the skipped file.",
+      }),
+      "Not reviewed: there was nothing to review.",
+      "fail-on major",
+    ],
   ])("%s: says what happened, and claims no verdict or counts", (_name, value, line, facts) => {
     const text = formatReview(value, plain, { baseUrl: "http://127.0.0.1:1" });
     expect(verdict(text)).toEqual([line, facts]);
