@@ -50,7 +50,9 @@ function newestFirst(a: ListedCheckRun, b: ListedCheckRun): number {
  * completed check run of the same GitHub App (never the one this run created) whose record
  * verifies under `key`. A record that does not verify, or cannot be read, is passed over with a
  * problem naming its check run, and the next older one is tried: a newer unusable record (an
- * attacker can post those) never hides an older genuine one, and nothing of it is used.
+ * attacker can post those) never hides an older genuine one, and nothing of it is used. The
+ * listing is read a page at a time, so a flood of check runs never sits in memory at once; when
+ * a later page cannot be read, the newest record verified on the pages before it is used.
  *
  * Records are refused outright when the App is unknown (`appId` undefined): without the filter,
  * any App's check runs would count. Never throws, except when `signal` aborts.
@@ -84,9 +86,13 @@ export async function findReviewRecords(
     if (source.sha === "" || seen.has(source.sha)) continue;
     seen.add(source.sha);
     const short = source.sha.slice(0, 7);
-    let runs: ListedCheckRun[];
+    // Page by page, keeping only the newest record that verifies and the reasons the newer
+    // ones did not: anyone who can write check runs can post thousands, each with up to
+    // 65,535 characters of text, and the whole listing must never be held at once.
+    let best: { run: ListedCheckRun; record: ReviewRecord } | undefined;
+    const unusable: { run: ListedCheckRun; reason: string }[] = [];
     try {
-      runs = (await github.paginate(github.rest.checks.listForRef, {
+      for await (const page of github.paginate.iterator(github.rest.checks.listForRef, {
         owner: context.owner,
         repo: context.repo,
         ref: source.sha,
@@ -96,42 +102,45 @@ export async function findReviewRecords(
         per_page: 100,
         app_id: options.appId,
         request: { signal: options.signal },
-      })) as ListedCheckRun[];
+      })) {
+        for (const run of page.data as ListedCheckRun[]) {
+          if (
+            run.id === options.ownCheckRunId ||
+            run.status !== "completed" ||
+            !(run.output?.text ?? "").includes(RECORD_BLOCK_PREFIX) ||
+            (best !== undefined && newestFirst(run, best.run) >= 0)
+          )
+            continue;
+          const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${short}`;
+          const block = readRecordBlock(run.output?.text, name, options.key);
+          if (block.kind === "record") best = { run, record: block.record };
+          else if (block.kind === "unusable")
+            unusable.push({
+              run: { id: run.id, status: run.status, completed_at: run.completed_at },
+              reason: block.reason,
+            });
+        }
+      }
     } catch (error) {
       if (options.signal?.aborted) throw error;
       problems.push(
-        `Could not list the check runs of ${short} (${source.label}) to find a review record (${(error as Error).message}); its reviews are not reused.`,
+        `Could not list the check runs of ${short} (${source.label}) to find a review record (${(error as Error).message}); ${best === undefined ? "its reviews are not reused" : "the newest record read before that is used"}.`,
       );
-      continue;
     }
-    const candidates = runs
-      .filter(
-        (r) =>
-          r.id !== options.ownCheckRunId &&
-          r.status === "completed" &&
-          (r.output?.text ?? "").includes(RECORD_BLOCK_PREFIX),
-      )
-      .sort(newestFirst);
-    let unusable = 0;
-    for (const run of candidates) {
-      const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${short}`;
-      const block = readRecordBlock(run.output?.text, name, options.key);
-      if (block.kind === "record") {
-        records.push({
-          record: block.record,
-          from: { sha: source.sha, checkRunId: run.id, label: source.label },
-        });
-        break;
-      }
-      if (block.kind !== "unusable") continue;
-      unusable += 1;
-      if (unusable <= MAX_NAMED_UNUSABLE)
-        problems.push(`${block.reason} Looking at older records.`);
-    }
-    // Anyone who can write check runs can post many: the log names a few, and counts the rest.
-    if (unusable > MAX_NAMED_UNUSABLE)
+    if (best !== undefined)
+      records.push({
+        record: best.record,
+        from: { sha: source.sha, checkRunId: best.run.id, label: source.label },
+      });
+    // Only the unusable records newer than the one used hid anything: name a few, count the rest.
+    const passedOver = unusable
+      .filter(({ run }) => best === undefined || newestFirst(run, best.run) < 0)
+      .sort((a, b) => newestFirst(a.run, b.run));
+    for (const { reason } of passedOver.slice(0, MAX_NAMED_UNUSABLE))
+      problems.push(`${reason} Looking at older records.`);
+    if (passedOver.length > MAX_NAMED_UNUSABLE)
       problems.push(
-        `${unusable - MAX_NAMED_UNUSABLE} more review records on ${short} (${source.label}) do not verify or cannot be read; none of them is used.`,
+        `${passedOver.length - MAX_NAMED_UNUSABLE} more review records on ${short} (${source.label}) do not verify or cannot be read; none of them is used.`,
       );
   }
   return { records, problems };

@@ -17,7 +17,6 @@ export const REVIEWABLE_FILE_STATES: ReadonlySet<string> = new Set([
 ]);
 
 const NULL_SHA = /^0+$/;
-const BLOB_SHA = /^[0-9a-f]{40}$/;
 
 /** The change list of an event. */
 export interface ChangedFiles {
@@ -32,12 +31,6 @@ export interface ChangedFiles {
    * can comment on those lines only. Empty for pushes and compares.
    */
   readonly diffLines: ReadonlyMap<string, ReadonlySet<number>>;
-  /**
-   * Per path, the Git blob sha of the file at the head, as GitHub lists it (a pull request's
-   * files, or a comparison's): the file's identity for incremental review. A file GitHub gives
-   * no sha for is hashed by the Action itself.
-   */
-  readonly blobShas: ReadonlyMap<string, string>;
 }
 
 /**
@@ -57,7 +50,6 @@ export async function listChangedFiles(
   if (pr !== undefined) {
     const paths: string[] = [];
     const diffLines = new Map<string, ReadonlySet<number>>();
-    const blobShas = new Map<string, string>();
     let listed = 0;
     try {
       for await (const page of github.paginate.iterator(github.rest.pulls.listFiles, {
@@ -72,7 +64,6 @@ export async function listChangedFiles(
           if (!REVIEWABLE_FILE_STATES.has(file.status)) continue;
           paths.push(file.filename);
           diffLines.set(file.filename, commentableLines(file.patch));
-          if (file.sha && BLOB_SHA.test(file.sha)) blobShas.set(file.filename, file.sha);
         }
         if (listed >= MAX_PR_FILES) break;
       }
@@ -86,7 +77,7 @@ export async function listChangedFiles(
         fallback: `The pull request's files could not be listed (HTTP ${(error as { status?: number }).status}: the token lacks "pull-requests: read"); compared the base and head commits instead.`,
       };
     }
-    return { paths, truncated: listed >= MAX_PR_FILES, diffLines, blobShas };
+    return { paths, truncated: listed >= MAX_PR_FILES, diffLines };
   }
   // A merge queue's commit: what it adds to the branch it goes into.
   const group = context.mergeGroup;
@@ -94,8 +85,7 @@ export async function listChangedFiles(
     return compare(github, context, `${group.baseSha}...${group.headSha}`, signal);
   const push = context.push;
   if (push === undefined) return null;
-  if (push.deleted)
-    return { paths: [], truncated: false, diffLines: new Map(), blobShas: new Map() };
+  if (push.deleted) return { paths: [], truncated: false, diffLines: new Map() };
   let base = push.before;
   if (NULL_SHA.test(base)) {
     // A new branch has no `before`: what it adds is what differs from the default branch. The
@@ -123,12 +113,9 @@ async function compare(
     request: { signal },
   });
   const files = (data.files ?? []).filter((f) => REVIEWABLE_FILE_STATES.has(f.status));
-  const blobShas = new Map<string, string>();
-  for (const f of files) if (f.sha && BLOB_SHA.test(f.sha)) blobShas.set(f.filename, f.sha);
   return {
     paths: files.map((f) => f.filename),
     truncated: (data.files ?? []).length >= MAX_COMPARE_FILES,
     diffLines: new Map(),
-    blobShas,
   };
 }

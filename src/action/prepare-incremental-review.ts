@@ -55,8 +55,7 @@ export function mergeRecords(
 /**
  * Prepares incremental review. The record lives in the check run's text, so a run keeps one
  * only when it completes a check run with the results (`checks` allowed, `wait: true`). Such a
- * run gives each file its Git blob sha (GitHub's for a PR's or a comparison's files, computed for
- * the rest) and, with `incremental: true`, looks up the records that verify under `key` (see
+ * run gives each file the Git blob sha of the bytes it would upload (see `identifyFiles`) and, with `incremental: true`, looks up the records that verify under `key` (see
  * {@link findRecordSources} for where); `incremental: false` only writes one.
  */
 export async function prepareIncrementalReview(options: {
@@ -64,8 +63,6 @@ export async function prepareIncrementalReview(options: {
   context: GithubContext;
   inputs: ActionInputs;
   files: readonly ReviewFile[];
-  /** The blob shas GitHub listed for the changed files. */
-  blobShas: ReadonlyMap<string, string> | undefined;
   checksAllowed: boolean;
   ownCheckRunId: number | undefined;
   appId: number | undefined;
@@ -83,10 +80,7 @@ export async function prepareIncrementalReview(options: {
       );
     return { files: [...options.files], incremental: undefined, previous: null };
   }
-  const files = await identifyFiles(options.files, "git-blob", {
-    known: options.blobShas,
-    signal,
-  });
+  const files = await identifyFiles(options.files, "git-blob", { signal });
   let previous: ReviewRecord | null = null;
   if (inputs.incremental) {
     const { sources, problems } = await findRecordSources(github, context, signal);

@@ -232,7 +232,6 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     context,
     inputs,
     files: found.files,
-    blobShas: changed?.blobShas,
     checksAllowed: target.checksAllowed,
     ownCheckRunId: target.checkRunId,
     appId,

@@ -8,22 +8,23 @@ import type { ContentIdentity } from "./review-record.ts";
 const HASHES_AT_ONCE = 4;
 
 /**
- * Gives each file its `contentId` for incremental review: the id `known` has for its display
- * path (the blob sha GitHub lists for a pull request's file), else one computed from its bytes
- * ({@link fileContentId}). A file that is not a regular file, or cannot be read, gets none: it is
- * always reviewed (or skipped later, with its reason), and never recorded.
+ * Gives each file its `contentId` for incremental review, computed from its bytes
+ * ({@link fileContentId}): the bytes are what is uploaded, so they decide. The blob sha GitHub
+ * lists for a changed file names the head's version, and the workspace may hold another (the
+ * merge commit a `pull_request` checkout makes, or any ref the workflow checked out): trusting
+ * the listing would record a review of one version under another's id. A file that is not a
+ * regular file, or cannot be read, gets none: it is always reviewed (or skipped later, with its
+ * reason), and never recorded.
  */
 export async function identifyFiles(
   files: readonly ReviewFile[],
   identity: ContentIdentity,
-  options: { known?: ReadonlyMap<string, string>; signal?: AbortSignal | undefined } = {},
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<ReviewFile[]> {
   return mapConcurrent(
     files,
     HASHES_AT_ONCE,
     async (file): Promise<ReviewFile> => {
-      const known = options.known?.get(file.displayPath);
-      if (known !== undefined) return { ...file, contentId: known };
       try {
         if (!(await lstat(file.path)).isFile()) return file;
         return { ...file, contentId: await fileContentId(file.path, identity) };

@@ -68,19 +68,6 @@ describe("listChangedFiles", () => {
     expect(changed?.diffLines.get("b.png")?.size).toBe(0);
   });
 
-  it("listChangedFiles keeps each PR file's blob sha, the file's identity for incremental review", async () => {
-    pullRequestFiles(
-      [
-        { filename: "a.png", status: "added", sha: "a".repeat(40) },
-        { filename: "b.png", status: "modified", sha: null },
-        { filename: "c.png", status: "removed", sha: "c".repeat(40) },
-      ],
-      1,
-    );
-    const changed = await listChangedFiles(testGithub(), testContext());
-    expect(changed?.blobShas).toEqual(new Map([["a.png", "a".repeat(40)]]));
-  });
-
   it("listChangedFiles stops at GitHub's 3000 listed files, removed ones included, and says so", async () => {
     // GitHub would link a 31st page; asking for it would be a request nock does not expect.
     const files = Array.from({ length: MAX_PR_FILES + 100 }, (_, i) => ({
@@ -117,11 +104,10 @@ describe("listChangedFiles", () => {
       paths: ["a.png", "c.png"],
       truncated: false,
       diffLines: new Map(),
-      blobShas: new Map([["a.png", "a".repeat(40)]]),
     });
   });
 
-  it("listChangedFiles on a merge group compares its base with the queue commit, with blob shas", async () => {
+  it("listChangedFiles on a merge group compares its base with the queue commit", async () => {
     nock(API)
       .get(`/repos/octo/media/compare/${"8".repeat(40)}...${"9".repeat(40)}`)
       .query(true)
@@ -149,7 +135,6 @@ describe("listChangedFiles", () => {
       paths: ["a.txt"],
       truncated: false,
       diffLines: new Map(),
-      blobShas: new Map([["a.txt", "a".repeat(40)]]),
     });
   });
 
@@ -176,7 +161,6 @@ describe("listChangedFiles", () => {
       paths: [],
       truncated: false,
       diffLines: new Map(),
-      blobShas: new Map(),
     });
   });
 

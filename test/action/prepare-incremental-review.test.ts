@@ -46,7 +46,6 @@ async function prepare(extra: Record<string, string>, checksAllowed = true) {
       { path: listed, displayPath: "media/listed.png" },
       { path: local, displayPath: "media/local.txt" },
     ],
-    blobShas: new Map([["media/listed.png", "a".repeat(40)]]),
     checksAllowed,
     ownCheckRunId: undefined,
     appId: 15368,
@@ -61,7 +60,7 @@ async function prepare(extra: Record<string, string>, checksAllowed = true) {
 beforeAll(async () => {
   github = await startFakeGithub({ token: TOKEN });
   dir = await mkdtemp(join(tmpdir(), "prepare-incremental-"));
-  await writeFile(join(dir, "listed.png"), "not read: GitHub listed its sha");
+  await writeFile(join(dir, "listed.png"), "hello\n");
   await writeFile(join(dir, "local.txt"), "hello\n");
 });
 
@@ -73,12 +72,12 @@ afterAll(async () => {
 const lookups = () => github.requests.filter((r) => r.operationId === "checks/list-for-ref").length;
 
 describe("prepareIncrementalReview", () => {
-  it("prepareIncrementalReview identifies files by GitHub's blob sha, else by their bytes, and looks up the record", async () => {
+  it("prepareIncrementalReview identifies files by the blob sha of their bytes, and looks up the record", async () => {
     const before = lookups();
     const { prepared, logged } = await prepare({});
+    // git hash-object of "hello\n", for both
     expect(prepared.files.map((f) => f.contentId)).toEqual([
-      "a".repeat(40),
-      // git hash-object of "hello\n"
+      "ce013625030ba8dba906f756967f9e9ca394464a",
       "ce013625030ba8dba906f756967f9e9ca394464a",
     ]);
     expect(prepared.incremental).toMatchObject({

@@ -137,4 +137,35 @@ describe("writeRecordBlock and readRecordBlock", () => {
     expect(readRecordBlock(block, "check run 3").kind).toBe("unusable");
     expect(readWith(block, "check run 3", key)).toEqual({ kind: "record", record });
   });
+  it.each([
+    [
+      "its MAC in upper-case hex",
+      (b: string) => b.replace(/mac=([0-9a-f]{64})/, (_m, h: string) => `mac=${h.toUpperCase()}`),
+    ],
+    ["its MAC cut by one digit", (b: string) => b.replace(/mac=([0-9a-f])/, "mac=")],
+    [
+      "its MAC with one digit changed",
+      (b: string) => b.replace(/mac=(.)/, (_m, c: string) => `mac=${c === "0" ? "1" : "0"}`),
+    ],
+    [
+      "its base64 cut short",
+      (b: string) => b.replace(/^(<!-- content-review:record v2 \S{8})\S+/, "$1"),
+    ],
+    [
+      "one base64 character changed",
+      (b: string) => b.replace(/v2 (.)/, (_m, c: string) => `v2 ${c === "A" ? "B" : "A"}`),
+    ],
+    ["its version changed to 1", (b: string) => b.replace("record v2 ", "record v1 ")],
+    [
+      "a forged block put before it",
+      (b: string) => `${forged(b, (r) => ({ ...r, entries: [] }))}\n${b}`,
+    ],
+  ])("readRecordBlock uses nothing of a genuine block with %s", (_what, damage) => {
+    const record = recordOf([entryOf("ad.txt", "1", 1)]);
+    const genuine = writeRecordBlock(record, RECORD_ROOM).block;
+    expect(readRecordBlock(genuine, "check run 8")).toEqual({ kind: "record", record });
+    const damaged = damage(genuine);
+    expect(damaged).not.toBe(genuine);
+    expect(readRecordBlock(damaged, "check run 8").kind).toBe("unusable");
+  });
 });

@@ -168,6 +168,24 @@ describe("action review records (built dist/index.js, emulator, fake GitHub)", (
     expect(stage.github.violations).toEqual([]);
   });
 
+  it("action identifies a file by the bytes it uploads, not by the blob sha GitHub lists: a workspace holding another version than the head is reviewed", async () => {
+    await pushFiles(37, { "pr37/ad.txt": CALM });
+    const [first] = await review(37, head("9"));
+    expect(first.code).toBe(0);
+    // GitHub lists ad.txt's calm head version again, but the workspace holds another version
+    // (a pull_request checkout is the merge with the base branch, or the workflow checked out
+    // another ref): the claims in it are what gets uploaded, so they are what is reviewed.
+    stage.github.addPullRequest(37, [
+      { filename: "pr37/ad.txt", status: "modified", content: CALM },
+    ]);
+    await writeFiles(stage, { "pr37/ad.txt": CLAIMS });
+    const [run, spent] = await review(37, head("a"), head("9"));
+    expect(spent).toMatchObject({ uploads: 1, submissions: 1, creditsCharged: 1 });
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({ status: "failure", "reused-count": "0" });
+    expect(Number(run.outputs["critical-count"])).toBeGreaterThan(0);
+  });
+
   it("action signs with record-key when set: the same key reuses, a rotated one reviews every file once, and the key is never logged", async () => {
     await pushFiles(36, { "pr36/a.txt": CALM, "pr36/b.txt": CALM });
     const first = "record-key-one-0123456789abcdef";
