@@ -8,7 +8,7 @@ import {
   reuseSummary,
   runReviewPipeline,
 } from "../pipeline/index.ts";
-import { FAILING_CONCLUSIONS, formatSeverityCounts } from "../policy/index.ts";
+import { FAILING_CONCLUSIONS, formatSeverityCounts, plural } from "../policy/index.ts";
 import { ActionInputError } from "./action-input-error.ts";
 import { startCheckRun } from "./check-run.ts";
 import { commentAuthor } from "./comment-author.ts";
@@ -200,8 +200,8 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
   const matching = found.files.length + found.skipped.length;
   core.info(
     changed === null
-      ? `${matching} files match the patterns.`
-      : `${changed.paths.length} changed files, ${matching} of them match the patterns.`,
+      ? `${plural(matching, "file")} ${matching === 1 ? "matches" : "match"} the patterns.`
+      : `${plural(changed.paths.length, "changed file")}, ${matching} of them ${matching === 1 ? "matches" : "match"} the patterns.`,
   );
   if (changed?.fallback !== undefined) core.warning(changed.fallback);
   if (changed?.truncated === true)

@@ -41,7 +41,7 @@ describe("action review comments (built dist/index.js, emulator, GitHub stand-in
       { "fail-on": "never" },
       (line) => {
         // ...and not any more when it posts: a push narrowed the diff to line 5 meanwhile.
-        if (line.includes("changed files,")) listed("@@ -5 +5 @@\n-old\n+new");
+        if (line.includes("of them match")) listed("@@ -5 +5 @@\n-old\n+new");
         return undefined;
       },
     );

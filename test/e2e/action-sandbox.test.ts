@@ -403,7 +403,7 @@ describe("action (sandbox, built dist/index.js)", () => {
       sha: after,
     });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("1 changed files, 1 of them match the patterns.");
+    expect(run.stdout).toContain("1 changed file, 1 of them matches the patterns.");
     expect(github.checkRuns.find((c) => c.name === "New branch")).toMatchObject({
       head_sha: after,
       conclusion: "success",
