@@ -42,6 +42,8 @@ export interface RelayConfig {
   readonly handlerTimeoutMs: number;
   /** Done (and dead-lettered) entries are deleted this many days after they last changed. */
   readonly retentionDays: number;
+  /** Days a delivery id (the dedupe key) is kept after its entry: at least `retentionDays`. */
+  readonly dedupeDays: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -116,6 +118,8 @@ const VARIABLES = {
   // Unset: a third of the job lease (20 s with the default lease of 60 s).
   RELAY_HANDLER_TIMEOUT_MS: int(500, 3_600_000).optional(),
   RETENTION_DAYS: int(1, 36_500).default(30),
+  // Unset: 90, or RETENTION_DAYS when that is longer.
+  DEDUPE_DAYS: int(1, 36_500).optional(),
 } as const;
 
 type Parsed = { [K in keyof typeof VARIABLES]: z.output<(typeof VARIABLES)[K]> };
@@ -161,6 +165,14 @@ export function resolveRelayConfig(env: Env): RelayConfig {
       env,
     );
   }
+  const dedupeDays = p.DEDUPE_DAYS ?? Math.max(90, p.RETENTION_DAYS);
+  if (dedupeDays < p.RETENTION_DAYS) {
+    fail(
+      "DEDUPE_DAYS",
+      `must be at least RETENTION_DAYS (${p.RETENTION_DAYS}): a delivery id must outlive its entry, or a late redelivery is relayed again`,
+      env,
+    );
+  }
   const config: RelayConfig = {
     port: p.PORT,
     host: p.HOST,
@@ -193,6 +205,7 @@ export function resolveRelayConfig(env: Env): RelayConfig {
     superviseSeconds: p.RELAY_SUPERVISE_SECONDS,
     handlerTimeoutMs,
     retentionDays: p.RETENTION_DAYS,
+    dedupeDays,
   };
   return Object.freeze(config);
 }

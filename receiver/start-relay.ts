@@ -58,9 +58,15 @@ export async function startRelay(
       logger.error("the relay must stop", { error: error.message });
       process.exit(1);
     });
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const journal = await openJournal(config, {
     onDurabilityFailure: onFatal,
     ...(overrides.fdatasync === undefined ? {} : { fdatasync: overrides.fdatasync }),
+    // Postgres down at start-up: the relay listens meanwhile (503s, /readyz says why).
+    onWaiting: (error, delayMs) =>
+      logger.warn("waiting for the journal's database", { error: message(error), delayMs }),
+    onOpen: () => logger.info("journal open", { store: config.storeUrl.split(":")[0] }),
+    onFatal,
   });
   // One request may take at most half an attempt, leaving room for a lookup and a retry.
   const requestTimeoutMs = Math.max(500, Math.floor(config.handlerTimeoutMs / 2));
@@ -103,6 +109,12 @@ export async function startRelay(
         error: error instanceof Error ? error.message : String(error),
       });
     },
+    onJournalError: (error, delayMs) => {
+      logger.warn("journal write failed; the entry runs again after a pause", {
+        error: message(error),
+        delayMs,
+      });
+    },
     onDead: (entry, error) => {
       metrics.deadLettered();
       logger.error("relay attempts exhausted; event dead-lettered", {
@@ -135,6 +147,7 @@ export async function startRelay(
   const retention = startRetention({
     journal,
     retentionDays: config.retentionDays,
+    dedupeDays: config.dedupeDays,
     logger,
     onPruned: (entries) => metrics.pruned(entries),
   });

@@ -85,8 +85,10 @@ export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
     try {
       await journal.ping();
       res.json({ status: "ready", store: journal.kind });
-    } catch {
-      res.status(503).json({ status: "unavailable", store: journal.kind });
+    } catch (error) {
+      // Why, for whoever looks: the database is down, the disk is full, it is still waiting.
+      const reason = error instanceof Error ? error.message : String(error);
+      res.status(503).json({ status: "unavailable", store: journal.kind, reason });
     }
   });
 

@@ -1,5 +1,6 @@
 export { AttemptDeadlineError } from "./attempt-deadline.ts";
 export { JournalDurabilityError } from "./durability-error.ts";
+export { EffectClaimLostError } from "./effect-claim-lost-error.ts";
 export type {
   AttemptInfo,
   DeliveryState,
@@ -14,9 +15,12 @@ export type {
   WorkerHooks,
 } from "./journal.ts";
 export { isJournalInUseError, JournalInUseError } from "./journal-in-use-error.ts";
+export { JournalUnavailableError } from "./journal-unavailable-error.ts";
 export { type OpenJournalOptions, openJournal } from "./open-journal.ts";
 export type { PostgresJournalOptions } from "./postgres-journal.ts";
 export { openPostgresJournal } from "./postgres-journal.ts";
+export type { RetryNotBefore } from "./retry-not-before.ts";
+export { retryNotBefore } from "./retry-not-before.ts";
 export type { RetryPolicy } from "./retry-policy.ts";
 export { retryDelayMs } from "./retry-policy.ts";
 export type { Fdatasync, SqliteJournalOptions } from "./sqlite-journal.ts";

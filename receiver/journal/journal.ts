@@ -1,4 +1,5 @@
 import type { RelayEvent } from "../relay-event.ts";
+import type { EffectClaimLostError } from "./effect-claim-lost-error.ts";
 
 /** Where an event stands. `dead` is the visible dead-letter state: attempts ran out. */
 export type DeliveryState = "pending" | "processing" | "done" | "dead";
@@ -66,11 +67,16 @@ export interface EffectJournal {
    * as the journal), or says who has it. A claim is durable before this resolves.
    */
   claimEffect(key: string, scope: EffectScope, leaseMs: number): Promise<EffectClaim>;
-  /** Records the effect as performed, with its value. */
+  /**
+   * Records the effect as performed, with its value, under the claim `token`. Throws
+   * {@link EffectClaimLostError} when another attempt has taken the claim over meanwhile.
+   */
   completeEffect(key: string, token: string, value: string | null): Promise<void>;
   /**
    * Gives a claim up: `not-performed` when the destination certainly did not act (the claim is
-   * removed), `unknown` when it may have (the next claimant looks at the destination first).
+   * removed), `unknown` when it may have: the claim then holds until its lease ends (the
+   * attempt's deadline plus a margin), so that a late-applied effect has landed before the
+   * next claimant looks at the destination for it.
    */
   abandonEffect(key: string, token: string, outcome: "not-performed" | "unknown"): Promise<void>;
 }
@@ -92,7 +98,10 @@ export interface Journal extends EffectJournal {
   readonly kind: "sqlite" | "postgres";
   /** Where it is, for the start line: the SQLite path, or the Postgres host and schema. */
   readonly location: string;
-  /** Records and enqueues an event in one transaction; `duplicate` when `id` was seen before. */
+  /**
+   * Records and enqueues an event in one transaction; `duplicate` when `id` was seen before
+   * (its entry may be gone: delivery ids outlive entries, see {@link Journal.pruneDeliveryIds}).
+   */
   ingest(id: string, event: RelayEvent): Promise<"accepted" | "duplicate">;
   /** Throws when the store cannot be reached. */
   ping(): Promise<void>;
@@ -121,6 +130,11 @@ export interface Journal extends EffectJournal {
    * A failed attempt is retried with backoff; after the last attempt the entry is `dead`.
    */
   start(handler: EntryHandler, hooks?: WorkerHooks): Promise<void>;
+  /**
+   * Deletes up to `limit` delivery ids (the dedupe keys kept after their entries) received
+   * before `before` (ms since the epoch). Returns how many it deleted.
+   */
+  pruneDeliveryIds(before: number, limit: number): Promise<number>;
   /** Stops taking work, waits up to `timeoutMs` for running handlers, closes the store. */
   close(timeoutMs: number): Promise<void>;
 }
@@ -130,4 +144,6 @@ export interface WorkerHooks {
   onRetry?(entry: JournalEntry, error: unknown, delayMs: number | null): void;
   onDead?(entry: JournalEntry, error: unknown): void;
   onDone?(entry: JournalEntry): void;
+  /** The journal's own bookkeeping failed (the store is down or full); it tries again after `delayMs`. */
+  onJournalError?(error: unknown, delayMs: number): void;
 }

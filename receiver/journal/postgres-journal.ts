@@ -1,18 +1,11 @@
-import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { type Job, PgBoss } from "pg-boss";
+import { PgBoss } from "pg-boss";
 import type { RelayEvent } from "../relay-event.ts";
-import { attemptDeadline, errorText } from "./attempt-deadline.ts";
-import type {
-  DeliveryState,
-  EffectClaim,
-  EffectScope,
-  EntryHandler,
-  Journal,
-  JournalEntry,
-  WorkerHooks,
-} from "./journal.ts";
+import type { EntryHandler, Journal, WorkerHooks } from "./journal.ts";
+import { createPostgresEffects } from "./postgres-effects.ts";
+import { describeServer, type PostgresEventRow, toPostgresEntry } from "./postgres-rows.ts";
 import { preparePostgresSchema } from "./postgres-schema.ts";
+import { startPostgresWorker } from "./postgres-worker.ts";
 import type { RetryPolicy } from "./retry-policy.ts";
 
 /** Options of {@link openPostgresJournal}. */
@@ -29,6 +22,8 @@ export interface PostgresJournalOptions {
   readonly superviseSeconds?: number;
   /** The deadline of one handler attempt; well under the lease. @default a third of it */
   readonly handlerTimeoutMs?: number;
+  /** How long one connection attempt may take. @default 5000 */
+  readonly connectTimeoutMs?: number;
 }
 
 const QUEUE = "content-review-relay";
@@ -36,38 +31,41 @@ const QUEUE = "content-review-relay";
 // attempt; the handler itself dead-letters after `maxAttempts`, so leave pg-boss some slack.
 const EXTRA_PG_BOSS_RETRIES = 5;
 
-interface Row {
-  seq: string;
-  id: string;
-  submission_id: string;
-  payload: RelayEvent;
-  state: string;
-  attempts: number;
-  last_error: string | null;
-  received_at: Date;
-  updated_at: Date;
+/**
+ * A pool whose every client has an `error` listener for its whole life, as pg-boss guards its
+ * own: a connection that dies (the database restarts) then fails its query instead of ending
+ * the process with an unhandled `error` event.
+ */
+function createPool(connectionString: string, connectTimeoutMs: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it and `/readyz` reports trouble.
+  });
+  pool.on("connect", (client) => {
+    client.on("error", () => {
+      // The query in flight rejects with the same error; the pool drops the client.
+    });
+  });
+  return pool;
 }
 
-function toEntry(row: Row): JournalEntry {
-  return {
-    id: row.id,
-    seq: Number(row.seq),
-    event: row.payload,
-    state: row.state as DeliveryState,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    receivedAt: row.received_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-/** `host:port/database` of a connection string, without its credentials. */
-function describeServer(connectionString: string, schema: string): string {
+/** Creates or upgrades the relay's tables; replicas starting together take turns. */
+async function prepareSchema(pool: pg.Pool, schema: string): Promise<void> {
+  const client = await pool.connect();
   try {
-    const url = new URL(connectionString);
-    return `postgres://${url.host}${url.pathname} (schema ${schema})`;
-  } catch {
-    return `postgres (schema ${schema})`;
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`${schema}.ddl`]);
+    await preparePostgresSchema(client, `"${schema}"`);
+    await client.query("COMMIT");
+    client.release();
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    client.release(error instanceof Error ? error : true);
+    throw error;
   }
 }
 
@@ -76,60 +74,48 @@ function describeServer(connectionString: string, schema: string): string {
  * through a pg-boss queue with the `key_strict_fifo` policy keyed by submission, so one
  * submission's events run one at a time and in order while other submissions run in parallel.
  * Every attempt has a deadline well under the job's lease, so a replica never holds work that
- * another replica may already have taken over.
+ * another replica may already have taken over. Throws when the database cannot be reached
+ * (`openJournalWhenReady` waits until it can).
  */
 export async function openPostgresJournal(options: PostgresJournalOptions): Promise<Journal> {
   const s = `"${options.schema}"`;
   const expireSeconds = options.expireSeconds ?? 60;
   const handlerTimeoutMs = options.handlerTimeoutMs ?? Math.floor((expireSeconds * 1000) / 3);
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
-  pool.on("error", () => {
-    // An idle client lost its connection; the pool replaces it and `/readyz` reports trouble.
-  });
-  const client = await pool.connect().catch(async (error: unknown) => {
-    await pool.end();
-    throw error;
-  });
-  try {
-    await client.query("BEGIN");
-    // Replicas may start together: serialise the DDL.
-    await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`${options.schema}.ddl`]);
-    await preparePostgresSchema(client, s);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    client.release();
-    await pool.end();
-    throw error;
-  }
-  client.release();
-
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+  const pool = createPool(options.connectionString, connectTimeoutMs);
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: `${options.schema}_boss`,
     max: 5,
+    connectionTimeoutMillis: connectTimeoutMs,
     superviseIntervalSeconds: options.superviseSeconds ?? 10,
     monitorIntervalSeconds: options.superviseSeconds ?? 10,
   });
   boss.on("error", () => {
     // pg-boss reconnects by itself; a lasting outage shows in `/readyz`.
   });
-  await boss.start();
   const retryLimit = options.retry.maxAttempts - 1 + EXTRA_PG_BOSS_RETRIES;
-  const queueOptions = {
-    policy: "key_strict_fifo",
-    retryLimit,
-    retryDelay: Math.max(1, Math.round(options.retry.baseMs / 1000)),
-    retryBackoff: true,
-    retryDelayMax: Math.max(1, Math.round(options.retry.maxMs / 1000)),
-    expireInSeconds: expireSeconds,
-  } as const;
-  const existing = await boss.getQueue(QUEUE);
-  if (existing === null) {
-    await boss.createQueue(QUEUE, queueOptions).catch(async (error: unknown) => {
-      // Another replica created it first.
-      if ((await boss.getQueue(QUEUE)) === null) throw error;
-    });
+  try {
+    await prepareSchema(pool, options.schema);
+    await boss.start();
+    const queueOptions = {
+      policy: "key_strict_fifo",
+      retryLimit,
+      retryDelay: Math.max(1, Math.round(options.retry.baseMs / 1000)),
+      retryBackoff: true,
+      retryDelayMax: Math.max(1, Math.round(options.retry.maxMs / 1000)),
+      expireInSeconds: expireSeconds,
+    } as const;
+    if ((await boss.getQueue(QUEUE)) === null) {
+      await boss.createQueue(QUEUE, queueOptions).catch(async (error: unknown) => {
+        // Another replica created it first.
+        if ((await boss.getQueue(QUEUE)) === null) throw error;
+      });
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false, close: true, timeout: 1 }).catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    throw error;
   }
 
   let stopping = false;
@@ -148,101 +134,20 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
 
   async function inTransaction<T>(fn: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     const db = await pool.connect();
+    let broken: Error | undefined;
     try {
       await db.query("BEGIN");
       const result = await fn(db);
       await db.query("COMMIT");
       return result;
     } catch (error) {
-      await db.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      db.release();
-    }
-  }
-
-  async function handle(
-    handler: EntryHandler,
-    hooks: WorkerHooks,
-    job: Job<{ id: string }>,
-  ): Promise<void> {
-    const { rows } = await pool.query<Row>(`SELECT * FROM ${s}.events WHERE id = $1`, [
-      job.data.id,
-    ]);
-    const row = rows[0];
-    if (row === undefined || row.state === "done" || row.state === "dead") return;
-    const attempt = job.retryCount + 1;
-    const isLast = attempt >= options.retry.maxAttempts;
-    await pool.query(
-      `UPDATE ${s}.events SET state = 'processing', attempts = $2, updated_at = now() WHERE id = $1`,
-      [row.id, attempt],
-    );
-    const entry = { ...toEntry(row), state: "processing" as const, attempts: attempt };
-    // pg-boss aborts job.signal when the lease is lost; the deadline comes well before that.
-    const deadline = attemptDeadline(handlerTimeoutMs, [job.signal, stop.signal]);
-    try {
-      await handler(entry, {
-        attempt,
-        isLast,
-        signal: deadline.signal,
-        deadline: deadline.deadline,
+      await db.query("ROLLBACK").catch((rollback: unknown) => {
+        // The connection itself failed: the pool must not hand it out again.
+        broken = rollback instanceof Error ? rollback : new Error(String(rollback));
       });
-    } catch (error) {
-      const next = isLast ? "dead" : "pending";
-      await pool.query(
-        `UPDATE ${s}.events SET state = $2, last_error = $3, updated_at = now() WHERE id = $1`,
-        [row.id, next, errorText(error)],
-      );
-      if (isLast) {
-        // Complete the job: a failed job would hold back the submission's later events.
-        hooks.onDead?.(entry, error);
-        return;
-      }
-      hooks.onRetry?.(entry, error, null);
       throw error;
     } finally {
-      deadline.dispose();
-    }
-    await pool.query(
-      `UPDATE ${s}.events SET state = 'done', last_error = NULL, updated_at = now() WHERE id = $1`,
-      [row.id],
-    );
-    hooks.onDone?.(entry);
-  }
-
-  async function claimEffect(
-    key: string,
-    scope: EffectScope,
-    leaseMs: number,
-  ): Promise<EffectClaim> {
-    // Three atomic steps, each deciding on the database's clock (replicas' clocks may differ).
-    for (;;) {
-      const token = randomUUID();
-      const inserted = await pool.query(
-        `INSERT INTO ${s}.effects (key, state, submission_id, entry_id, token, since, claimed_until, updated_at)
-         VALUES ($1, 'claimed', $2, $3, $4, $5, now() + $6 * interval '1 millisecond', now())
-         ON CONFLICT (key) DO NOTHING`,
-        [key, scope.submissionId, scope.entryId, token, scope.since, leaseMs],
-      );
-      if (inserted.rowCount === 1) return { status: "new", token };
-      const taken = await pool.query<{ since: string }>(
-        `UPDATE ${s}.effects SET token = $2, claimed_until = now() + $3 * interval '1 millisecond',
-           updated_at = now()
-         WHERE key = $1 AND state = 'claimed' AND claimed_until <= now() RETURNING since`,
-        [key, token, leaseMs],
-      );
-      const since = taken.rows[0]?.since;
-      if (since !== undefined) return { status: "unknown", token, since: Number(since) };
-      const { rows } = await pool.query<{ state: string; value: string | null; until: string }>(
-        `SELECT state, value,
-           (extract(epoch FROM greatest(claimed_until, now())) * 1000)::bigint AS until
-         FROM ${s}.effects WHERE key = $1`,
-        [key],
-      );
-      const row = rows[0];
-      if (row?.state === "done") return { status: "done", value: row.value };
-      if (row !== undefined) return { status: "busy", until: Number(row.until) };
-      // Released between the steps: claim again.
+      db.release(broken);
     }
   }
 
@@ -251,8 +156,14 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
     location: describeServer(options.connectionString, options.schema),
     async ingest(id: string, event: RelayEvent) {
       return inTransaction(async (db) => {
+        // The delivery id outlives the entry (DEDUPE_DAYS): a redelivery after retention
+        // deleted the entry is still a duplicate.
         const inserted = await db.query(
-          `INSERT INTO ${s}.events (id, submission_id, payload) VALUES ($1, $2, $3)
+          `WITH fresh AS (
+             INSERT INTO ${s}.delivery_ids (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id
+           )
+           INSERT INTO ${s}.events (id, submission_id, payload)
+           SELECT id, $2, $3 FROM fresh
            ON CONFLICT (id) DO NOTHING RETURNING seq`,
           [id, event.submissionId, JSON.stringify(event)],
         );
@@ -265,11 +176,11 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
       await pool.query("SELECT 1");
     },
     async listEntries(limit: number) {
-      const { rows } = await pool.query<Row>(
+      const { rows } = await pool.query<PostgresEventRow>(
         `SELECT * FROM ${s}.events ORDER BY seq DESC LIMIT $1`,
         [limit],
       );
-      return rows.map(toEntry);
+      return rows.map(toPostgresEntry);
     },
     async redeliver(id: string) {
       return inTransaction(async (db) => {
@@ -319,24 +230,7 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
         [submissionId, json],
       );
     },
-    claimEffect,
-    async completeEffect(key: string, _token: string, value: string | null) {
-      // Whoever holds the claim now, the effect happened: record it.
-      await pool.query(
-        `UPDATE ${s}.effects SET state = 'done', value = $2, token = NULL,
-           claimed_until = '-infinity', updated_at = now() WHERE key = $1`,
-        [key, value],
-      );
-    },
-    async abandonEffect(key: string, token: string, outcome: "not-performed" | "unknown") {
-      await pool.query(
-        outcome === "not-performed"
-          ? `DELETE FROM ${s}.effects WHERE key = $1 AND token = $2 AND state = 'claimed'`
-          : `UPDATE ${s}.effects SET claimed_until = '-infinity', updated_at = now()
-             WHERE key = $1 AND token = $2 AND state = 'claimed'`,
-        [key, token],
-      );
-    },
+    ...createPostgresEffects(pool, s),
     async prune(before: number, limit: number) {
       const cutoff = new Date(before);
       // SKIP LOCKED: replicas pruning at once take different rows, and a redelivery in flight wins.
@@ -366,32 +260,31 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
       );
       return entries.rowCount ?? 0;
     },
+    async pruneDeliveryIds(before: number, limit: number) {
+      const deleted = await pool.query(
+        `DELETE FROM ${s}.delivery_ids WHERE id IN (
+           SELECT id FROM ${s}.delivery_ids WHERE received_at < $1
+           ORDER BY received_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+        [new Date(before), limit],
+      );
+      return deleted.rowCount ?? 0;
+    },
     async start(handler: EntryHandler, hooks: WorkerHooks = {}) {
-      // Batches of up to `concurrency` jobs (the heads of different submissions) run in parallel;
-      // a full batch fetches the next one at once instead of waiting for the poll.
-      await boss.work<{ id: string }>(
-        QUEUE,
+      await startPostgresWorker(
         {
-          batchSize: options.concurrency ?? 4,
-          perJobResults: true,
-          burstWhenBatchFull: true,
-          pollingIntervalSeconds: 0.5,
+          boss,
+          queue: QUEUE,
+          pool,
+          s,
+          retry: options.retry,
+          retryLimit,
+          concurrency: options.concurrency ?? 4,
+          handlerTimeoutMs,
+          leaseMs: expireSeconds * 1000,
+          stop: stop.signal,
         },
-        async (jobs) =>
-          Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await handle(handler, hooks, job);
-                return { id: job.id, status: "completed" as const };
-              } catch (error) {
-                return {
-                  id: job.id,
-                  status: "failed" as const,
-                  output: { message: errorText(error) },
-                };
-              }
-            }),
-          ),
+        handler,
+        hooks,
       );
     },
     async close(timeoutMs: number) {

@@ -11,8 +11,20 @@ const gauge = (row: string) =>
  * transaction, which holds the advisory lock that serialises replicas starting together.
  */
 export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promise<void> {
+  await db.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+  const { rows: before } = await db.query<{ present: boolean }>(
+    "SELECT to_regclass($1) IS NOT NULL AS present",
+    [`${s}.delivery_ids`],
+  );
+  // Tables in the order an ingest locks them (delivery ids, then events): a replica starting
+  // while another one ingests waits for it instead of deadlocking with it.
   await db.query(`
     CREATE SCHEMA IF NOT EXISTS ${s};
+    CREATE TABLE IF NOT EXISTS ${s}.delivery_ids (
+      id TEXT PRIMARY KEY,
+      received_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    );
+    CREATE INDEX IF NOT EXISTS delivery_ids_received ON ${s}.delivery_ids (received_at);
     CREATE TABLE IF NOT EXISTS ${s}.events (
       seq BIGSERIAL PRIMARY KEY,
       id TEXT NOT NULL UNIQUE,
@@ -53,6 +65,11 @@ export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promi
       value BIGINT NOT NULL,
       PRIMARY KEY (name, shard)
     );`);
+  if (before[0]?.present !== true) {
+    // A journal from before the delivery ids: its entries' ids become its first dedupe keys.
+    await db.query(`INSERT INTO ${s}.delivery_ids (id, received_at)
+      SELECT id, received_at FROM ${s}.events ON CONFLICT (id) DO NOTHING`);
+  }
   const { rows } = await db.query(
     "SELECT 1 FROM pg_trigger WHERE tgname = 'count_event_states' AND tgrelid = $1::regclass",
     [`${s}.events`],

@@ -4,9 +4,11 @@ import type { Journal } from "./journal.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RetentionOptions {
-  readonly journal: Pick<Journal, "prune">;
+  readonly journal: Pick<Journal, "prune"> & Partial<Pick<Journal, "pruneDeliveryIds">>;
   /** Entries finished longer ago than this are deleted. */
   readonly retentionDays: number;
+  /** Delivery ids (dedupe keys) received longer ago than this are deleted. @default 90 */
+  readonly dedupeDays?: number;
   readonly logger: Logger;
   /** Called with the number of entries each batch deleted. */
   readonly onPruned?: (entries: number) => void;
@@ -31,8 +33,9 @@ export interface Retention {
 }
 
 /**
- * Deletes finished journal entries older than `retentionDays` in the background, in small
- * batches with pauses in between, then sleeps until the next sweep.
+ * Deletes finished journal entries older than `retentionDays`, then delivery ids older than
+ * `dedupeDays`, in the background, in small batches with pauses in between, then sleeps until
+ * the next sweep.
  */
 export function startRetention(options: RetentionOptions): Retention {
   const batchSize = options.batchSize ?? 500;
@@ -49,17 +52,28 @@ export function startRetention(options: RetentionOptions): Retention {
       timer.unref();
     });
 
-  async function sweepOnce(): Promise<number> {
+  /** Runs `prune` in batches until a batch comes back short; returns how many it deleted. */
+  async function inBatches(prune: () => Promise<number>, each?: (n: number) => void) {
     let total = 0;
     while (!stopped) {
-      const deleted = await options.journal.prune(
-        now() - options.retentionDays * DAY_MS,
-        batchSize,
-      );
+      const deleted = await prune();
       total += deleted;
-      if (deleted > 0) options.onPruned?.(deleted);
+      if (deleted > 0) each?.(deleted);
       if (deleted < batchSize) break;
       await pause(pauseMs);
+    }
+    return total;
+  }
+
+  async function sweepOnce(): Promise<number> {
+    const total = await inBatches(
+      () => options.journal.prune(now() - options.retentionDays * DAY_MS, batchSize),
+      options.onPruned,
+    );
+    const { pruneDeliveryIds } = options.journal;
+    if (pruneDeliveryIds !== undefined) {
+      const dedupeDays = options.dedupeDays ?? 90;
+      await inBatches(() => pruneDeliveryIds(now() - dedupeDays * DAY_MS, batchSize));
     }
     if (total > 0) {
       options.logger.info("retention deleted finished entries", {

@@ -42,6 +42,15 @@ CREATE TABLE IF NOT EXISTS effects (
   updated_at INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS gauges (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+-- The dedupe keys, kept for DEDUPE_DAYS after retention deleted their entries: ids only.
+CREATE TABLE IF NOT EXISTS delivery_ids (
+  id TEXT PRIMARY KEY,
+  received_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS delivery_ids_received ON delivery_ids (received_at);
+CREATE TRIGGER IF NOT EXISTS events_delivery_id AFTER INSERT ON events BEGIN
+  INSERT OR IGNORE INTO delivery_ids (id, received_at) VALUES (NEW.id, NEW.received_at);
+END;
 CREATE TRIGGER IF NOT EXISTS events_gauge_insert AFTER INSERT ON events BEGIN
   UPDATE gauges SET value = value + 1 WHERE name = ${gauge("NEW.state")};
 END;
@@ -89,6 +98,12 @@ export function upgradeSqliteSchema(db: DatabaseSync): void {
     CREATE INDEX IF NOT EXISTS effects_submission ON effects (submission_id) WHERE entry_id IS NULL;
     CREATE INDEX IF NOT EXISTS submission_state_updated ON submission_state (updated_at);
     UPDATE effects SET state = 'claimed', claimed_until = 0 WHERE state = 'started';`);
+  // A journal from before the delivery ids: its entries' ids become its first dedupe keys.
+  if (db.prepare("SELECT 1 FROM delivery_ids LIMIT 1").get() === undefined) {
+    db.exec(
+      "INSERT OR IGNORE INTO delivery_ids (id, received_at) SELECT id, received_at FROM events",
+    );
+  }
   const counted = db.prepare("SELECT count(*) AS n FROM gauges").get() as { n: number };
   if (Number(counted.n) < 2) {
     db.exec(`
@@ -107,8 +122,9 @@ const ABANDONED =
 
 /** Every statement of the SQLite journal, as data; prepared once per open. */
 const STATEMENTS = {
+  // A delivery id seen before is a duplicate, also once retention deleted its entry.
   insert:
-    "INSERT OR IGNORE INTO events (id, submission_id, payload, received_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+    "INSERT OR IGNORE INTO events (id, submission_id, payload, received_at, updated_at) SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM delivery_ids WHERE id = ?1)",
   // The head of a submission's line: its earliest entry still waiting or running.
   head: "SELECT * FROM events WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT 1",
   setState:
@@ -123,11 +139,12 @@ const STATEMENTS = {
     "INSERT INTO effects (key, state, submission_id, entry_id, token, since, claimed_until, updated_at) VALUES (?, 'claimed', ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
   takeOver:
     "UPDATE effects SET token = ?, claimed_until = ?, updated_at = ? WHERE key = ? AND state = 'claimed' AND claimed_until <= ?",
+  // Only the claim's holder records it: a stale attempt's token no longer matches.
   complete:
-    "UPDATE effects SET state = 'done', value = ?, token = NULL, claimed_until = 0, updated_at = ? WHERE key = ?",
+    "UPDATE effects SET state = 'done', value = ?, token = NULL, claimed_until = 0, updated_at = ? WHERE key = ? AND token = ? AND state = 'claimed'",
   release: "DELETE FROM effects WHERE key = ? AND token = ? AND state = 'claimed'",
-  expire:
-    "UPDATE effects SET claimed_until = 0, updated_at = ? WHERE key = ? AND token = ? AND state = 'claimed'",
+  // A write that changes nothing, to learn whether writes work again (after a full disk).
+  probe: "UPDATE gauges SET value = value WHERE name = 'open'",
   requeue:
     "UPDATE events SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('done', 'dead')",
   entryState: "SELECT submission_id, state FROM events WHERE id = ?",
@@ -136,6 +153,8 @@ const STATEMENTS = {
   pruneEntries: `DELETE FROM events WHERE seq IN (${FINISHED})`,
   pruneSubmissionEffects: `DELETE FROM effects WHERE entry_id IS NULL AND submission_id IN (${ABANDONED})`,
   pruneSubmissions: `DELETE FROM submission_state WHERE submission_id IN (${ABANDONED})`,
+  pruneDeliveryIds:
+    "DELETE FROM delivery_ids WHERE id IN (SELECT id FROM delivery_ids WHERE received_at < ?1 ORDER BY received_at LIMIT ?2)",
 } as const;
 
 export type SqliteStatements = { readonly [K in keyof typeof STATEMENTS]: StatementSync };

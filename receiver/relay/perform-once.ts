@@ -1,17 +1,26 @@
-import type { EffectJournal, EffectScope } from "../journal/index.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { EffectJournal, EffectScope, RetryNotBefore } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import { isDestinationError } from "./destination-error.ts";
 
-/** Another attempt holds the claim on an effect; this attempt fails and runs again later. */
-export class EffectBusyError extends Error {
+/**
+ * Another attempt holds the claim on an effect past this attempt's deadline; this attempt
+ * fails, and the journal runs the entry again once the claim has ended.
+ */
+export class EffectBusyError extends Error implements RetryNotBefore {
   override readonly name = "EffectBusyError";
   readonly key: string;
+  /** When the claim ends (ms since the epoch). */
+  readonly until: number;
+  readonly retryNotBefore: number;
 
   constructor(key: string, until: number) {
     super(
-      `Another attempt holds the claim on ${key} until ${new Date(until).toISOString()}; this attempt runs again later`,
+      `Another attempt holds the claim on ${key} until ${new Date(until).toISOString()}; this attempt runs again then`,
     );
     this.key = key;
+    this.until = until;
+    this.retryNotBefore = until;
   }
 }
 
@@ -24,6 +33,12 @@ export interface EffectContext {
   readonly entryId: string;
   /** When the entry was received (ms since the epoch): no effect of it can be older. */
   readonly receivedAt: number;
+  /**
+   * How long a claim outlives the attempt's deadline: time for a destination that applies a
+   * request late (after its answer timed out) to have applied it before anyone looks.
+   * @default 2000
+   */
+  readonly claimMarginMs?: number;
 }
 
 export interface PerformOnceOptions {
@@ -50,8 +65,16 @@ export type OnceResult = {
   readonly how: "performed" | "found" | "recorded";
 };
 
-/** A claim outlives its attempt's deadline by this much, so no two attempts ever overlap. */
+/**
+ * A claim outlives its attempt's deadline by this much, so no two attempts ever overlap, and
+ * an effect applied late has landed before the next claimant looks for it.
+ */
 const CLAIM_MARGIN_MS = 2000;
+
+/** A claim lasts until the attempt's deadline plus the margin. */
+function leaseMs(deadline: number, margin: number): number {
+  return Math.max(margin, deadline - Date.now() + margin);
+}
 
 /**
  * Performs an external effect at most once across attempts, processes and replicas: it is
@@ -61,10 +84,16 @@ const CLAIM_MARGIN_MS = 2000;
  */
 export async function performOnce(options: PerformOnceOptions): Promise<OnceResult> {
   const { effects, key, context, logger } = options;
-  const leaseMs = Math.max(CLAIM_MARGIN_MS, context.deadline - Date.now() + CLAIM_MARGIN_MS);
-  const claim = await effects.claimEffect(key, options.scope, leaseMs);
+  const margin = context.claimMarginMs ?? CLAIM_MARGIN_MS;
   const log = (how: string) =>
     logger.debug("effect", { effect: key, destination: options.destination, outcome: how });
+  let claim = await effects.claimEffect(key, options.scope, leaseMs(context.deadline, margin));
+  // A claim that ends within this attempt (an earlier attempt's, after an unknown outcome) is
+  // waited out: only then has a late effect landed, and the destination is worth a look.
+  while (claim.status === "busy" && claim.until < context.deadline) {
+    await sleep(Math.max(1, claim.until - Date.now()), undefined, { signal: context.signal });
+    claim = await effects.claimEffect(key, options.scope, leaseMs(context.deadline, margin));
+  }
   if (claim.status === "done") {
     log("already done");
     return { value: claim.value, how: "recorded" };

@@ -18,11 +18,19 @@ export type SlackFailurePolicy = (method: string, callNumber: number) => 429 | 5
  */
 export type SlackStallPolicy = (method: string, callNumber: number) => number | null;
 
+/**
+ * Decides whether one call is applied late, in ms after it arrived, or null to apply it at
+ * once. A late call gets no answer at all (the caller times out, as when Slack is slow), and
+ * takes effect afterwards: the post a caller believes lost, that a lookup too early misses.
+ */
+export type SlackLateApplyPolicy = (method: string, callNumber: number) => number | null;
+
 export interface FakeSlackOptions {
   /** The token the fake accepts; others get `invalid_auth`. */
   readonly token: string;
   readonly fail?: SlackFailurePolicy;
   readonly stall?: SlackStallPolicy;
+  readonly lateApply?: SlackLateApplyPolicy;
   /** Retry-After seconds sent with a 429. @default 1 */
   readonly retryAfterSeconds?: number;
 }
@@ -38,6 +46,8 @@ export interface FakeSlackCall {
   readonly params: Record<string, unknown>;
   /** The answer was held back this long (ms). */
   readonly stalledMs: number;
+  /** Applied this long after it arrived, unanswered (ms); 0 when applied at once. */
+  readonly lateMs: number;
 }
 
 export interface FakeSlack {
@@ -57,14 +67,16 @@ function parseParams(body: string, contentType: string | undefined): Record<stri
 /**
  * A loopback Slack Web API for the relay's tests: the emulator's recording Slack (Slack's
  * answers and rules: Block Kit limits, the `text` limit, the metadata shape, threads, `oldest`/
- * `latest` bounds, cursor pagination) behind a server that can also fail and stall. Failures are
- * injected before any effect, as a real 429 (with Retry-After) or 500 would be; a stall holds an
- * answer back after the call took effect.
+ * `latest` bounds, cursor pagination) behind a server that can also fail, stall and apply late.
+ * Failures are injected before any effect, as a real 429 (with Retry-After) or 500 would be; a
+ * stall holds an answer back after the call took effect; a late call is never answered and
+ * takes effect afterwards.
  */
 export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSlack> {
   const slack = createSlackRecorder({ token: options.token });
   const calls: FakeSlackCall[] = [];
   const perMethod = new Map<string, number>();
+  const lateTimers = new Set<NodeJS.Timeout>();
 
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
@@ -79,8 +91,16 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     }
     const failure = options.fail?.(method, n) ?? null;
     const stalledMs = failure === null ? (options.stall?.(method, n) ?? 0) : 0;
-    const call: FakeSlackCall = { method, status: 0, error: null, params, stalledMs };
+    const lateMs = failure === null ? (options.lateApply?.(method, n) ?? 0) : 0;
+    const call: FakeSlackCall = { method, status: 0, error: null, params, stalledMs, lateMs };
     calls.push(call);
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+    if (lateMs > 0) {
+      // No answer: the caller gives up; the call takes effect later all the same.
+      const timer = setTimeout(() => slack.call(method, token, params), lateMs);
+      lateTimers.add(timer);
+      return;
+    }
     const send = (status: number, payload: Record<string, unknown>, headers = {}) => {
       const answer = (r: ServerResponse) => {
         call.status = status;
@@ -101,7 +121,6 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
       send(500, { ok: false, error: "internal_error" });
       return;
     }
-    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
     const answer = slack.call(method, token, params);
     send(answer.status, answer.body);
   });
@@ -113,6 +132,7 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     calls,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of lateTimers) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

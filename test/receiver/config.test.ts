@@ -16,6 +16,7 @@ describe("resolveRelayConfig", () => {
       contentReview: null,
       logLevel: "info",
       retentionDays: 30,
+      dedupeDays: 90,
       // A third of the 60 s job lease.
       handlerTimeoutMs: 20_000,
     });
@@ -46,6 +47,8 @@ describe("resolveRelayConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ RETENTION_DAYS: "0" }, "RETENTION_DAYS"],
     [{ RETENTION_DAYS: "a month" }, "RETENTION_DAYS"],
+    [{ DEDUPE_DAYS: "0" }, "DEDUPE_DAYS"],
+    [{ RETENTION_DAYS: "30", DEDUPE_DAYS: "29" }, "DEDUPE_DAYS"],
     [{ RELAY_HANDLER_TIMEOUT_MS: "30001" }, "RELAY_HANDLER_TIMEOUT_MS"],
     [
       { RELAY_JOB_EXPIRE_SECONDS: "8", RELAY_HANDLER_TIMEOUT_MS: "5000" },
@@ -73,6 +76,14 @@ describe("resolveRelayConfig", () => {
     expect(
       resolveRelayConfig({ ...BASE, RELAY_HANDLER_TIMEOUT_MS: "30000", RETENTION_DAYS: "7" }),
     ).toMatchObject({ handlerTimeoutMs: 30_000, retentionDays: 7 });
+  });
+
+  it("keeps delivery ids 90 days, or as long as entries when RETENTION_DAYS is longer", () => {
+    expect(resolveRelayConfig({ ...BASE, DEDUPE_DAYS: "30" }).dedupeDays).toBe(30);
+    expect(resolveRelayConfig({ ...BASE, RETENTION_DAYS: "120" }).dedupeDays).toBe(120);
+    expect(() => resolveRelayConfig({ ...BASE, DEDUPE_DAYS: "7" })).toThrow(
+      /^DEDUPE_DAYS must be at least RETENTION_DAYS \(30\)/,
+    );
   });
 
   it("never echoes a secret value in its message", () => {

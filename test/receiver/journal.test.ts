@@ -193,12 +193,18 @@ describe.each(stores)("journal ($name)", ({ skip, open }) => {
         return true;
       });
       expect(first.status).toBe("new");
-      const held = await journal.claimEffect("github-status:e-3", scope, 60_000);
+      // An unknown outcome keeps the claim to the end of its lease, then hands it over.
+      const held = await journal.claimEffect("github-status:e-3", scope, 300);
       if (held.status !== "new") throw new Error("expected a new claim");
       await journal.abandonEffect("github-status:e-3", held.token, "unknown");
       expect(await journal.claimEffect("github-status:e-3", scope, 60_000)).toMatchObject({
-        status: "unknown",
+        status: "busy",
       });
+      await waitUntil(
+        "the abandoned claim's lease to end",
+        async () =>
+          (await journal?.claimEffect("github-status:e-3", scope, 60_000))?.status === "unknown",
+      );
       const refused = await journal.claimEffect("github-status:e-4", scope, 60_000);
       if (refused.status !== "new") throw new Error("expected a new claim");
       await journal.abandonEffect("github-status:e-4", refused.token, "not-performed");
@@ -309,6 +315,33 @@ describe.each(stores)("journal retention ($name)", ({ skip, open }) => {
           .status,
       ).toBe("new");
       expect((await journal.stats()).deadLettered).toBe(0);
+    },
+  );
+});
+
+describe.each(stores)("journal delivery ids ($name)", ({ skip, open }) => {
+  let journal: (Journal & { at: string }) | undefined;
+  afterEach(async () => {
+    await journal?.close(2000);
+    journal = undefined;
+  });
+
+  it.skipIf(skip)(
+    "a redelivery after retention deleted its entry is a duplicate until DEDUPE_DAYS prunes its id",
+    async () => {
+      journal = await open();
+      const handle = journal;
+      await journal.ingest("dd-1", event("s-dedupe", "a-1"));
+      await journal.start(async () => undefined);
+      await waitUntil("the entry done", async () =>
+        (await handle.listEntries(10)).some((e) => e.id === "dd-1" && e.state === "done"),
+      );
+      expect(await journal.prune(Date.now() + 1000, 10)).toBe(1);
+      expect(await journal.listEntries(10)).toEqual([]);
+      expect(await journal.ingest("dd-1", event("s-dedupe", "a-1"))).toBe("duplicate");
+      expect(await journal.pruneDeliveryIds(Date.now() - 60_000, 10)).toBe(0);
+      expect(await journal.pruneDeliveryIds(Date.now() + 1000, 10)).toBe(1);
+      expect(await journal.ingest("dd-1", event("s-dedupe", "a-1"))).toBe("accepted");
     },
   );
 });

@@ -3,13 +3,22 @@ import type { EffectContext } from "../../../receiver/relay/perform-once.ts";
 
 let n = 0;
 
-/** The context of one attempt on entry `entryId`, with a deadline `ms` from now. */
-export function attemptContext(entryId = `entry-${++n}`, ms = 5000): EffectContext {
+/**
+ * The context of one attempt on entry `entryId`, with a deadline `ms` from now. Its claims
+ * hold `claimMarginMs` past the deadline (short, so that a retry after an unknown outcome
+ * waits out the claim quickly).
+ */
+export function attemptContext(
+  entryId = `entry-${++n}`,
+  ms = 5000,
+  claimMarginMs = 100,
+): EffectContext {
   return {
     signal: AbortSignal.timeout(ms),
     deadline: Date.now() + ms,
     entryId,
     receivedAt: Date.now(),
+    claimMarginMs,
   };
 }
 

@@ -68,4 +68,30 @@ describe("startRetention", () => {
     expect(calls).toBe(2);
     await retention.stop();
   });
+
+  it("deletes delivery ids older than dedupeDays after the entries, in batches too", async () => {
+    const ids = [500, 7];
+    const calls: { before: number; limit: number }[] = [];
+    const retention = startRetention({
+      journal: {
+        prune: async () => 0,
+        pruneDeliveryIds: async (before, limit) => {
+          calls.push({ before, limit });
+          return ids.shift() ?? 0;
+        },
+      },
+      retentionDays: 30,
+      dedupeDays: 90,
+      logger: createLogger("silent"),
+      batchSize: 500,
+      pauseMs: 100,
+      firstSweepMs: 0,
+    });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls).toEqual([
+      { before: NOW - 90 * DAY, limit: 500 },
+      { before: NOW + 100 - 90 * DAY, limit: 500 },
+    ]);
+    await retention.stop();
+  });
 });

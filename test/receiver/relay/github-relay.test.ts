@@ -65,7 +65,7 @@ describe("createGithubRelay", () => {
   it("after a 500, looks first and sets the status that is not there", async () => {
     const { github, relay, operations } = await setup({ fail: (n) => n === 1 });
     await expect(
-      relay.setStatus("sub-3", "acme/site", SHA, status, attemptContext("entry-3")),
+      relay.setStatus("sub-3", "acme/site", SHA, status, attemptContext("entry-3", 300)),
     ).rejects.toMatchObject({ destination: "GitHub", outcome: "unknown", status: 500 });
     await relay.setStatus("sub-3", "acme/site", SHA, status, attemptContext("entry-3"));
     expect(github.statuses).toHaveLength(1);

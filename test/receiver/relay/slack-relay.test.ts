@@ -163,7 +163,7 @@ describe("createSlackRelay", () => {
       fail: (method, n) => (method === "chat.postMessage" && n === 1 ? 500 : null),
     });
     const error = await relay
-      .upsertParent("sub-6", message, attemptContext("entry-6"))
+      .upsertParent("sub-6", message, attemptContext("entry-6", 300))
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ destination: "Slack", outcome: "unknown", status: 500 });
     await relay.upsertParent("sub-6", message, attemptContext("entry-6"));
