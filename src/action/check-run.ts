@@ -70,14 +70,15 @@ export function buildAnnotations(outcome: ReviewOutcome, failOn: FailOn): CheckA
 }
 
 /**
- * Creates the check run `in_progress` on the commit; returns its id, and the id of the GitHub App
- * it belongs to (for the Actions token, GitHub Actions'), to find the earlier runs of that App.
+ * Creates the check run `in_progress` on the commit; returns its id, and the id and slug of the
+ * GitHub App it belongs to (for the Actions token, GitHub Actions'): to find the earlier runs of
+ * that App, and to know the Action's own review comments.
  */
 export async function startCheckRun(
   github: GithubClient,
   context: GithubContext,
   name: string,
-): Promise<{ id: number; appId: number | undefined }> {
+): Promise<{ id: number; appId: number | undefined; appSlug: string | undefined }> {
   const { data } = await github.rest.checks.create({
     owner: context.owner,
     repo: context.repo,
@@ -86,7 +87,7 @@ export async function startCheckRun(
     status: "in_progress",
     started_at: new Date().toISOString(),
   });
-  return { id: data.id, appId: data.app?.id ?? undefined };
+  return { id: data.id, appId: data.app?.id ?? undefined, appSlug: data.app?.slug ?? undefined };
 }
 
 /**

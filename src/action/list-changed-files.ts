@@ -33,16 +33,17 @@ export interface ChangedFiles {
    */
   readonly diffLines: ReadonlyMap<string, ReadonlySet<number>>;
   /**
-   * Per path of a pull request, the Git blob sha of the file at the head, as GitHub lists it:
-   * the file's identity for incremental review. Empty for pushes and compares (the Action
-   * hashes those files itself).
+   * Per path, the Git blob sha of the file at the head, as GitHub lists it (a pull request's
+   * files, or a comparison's): the file's identity for incremental review. A file GitHub gives
+   * no sha for is hashed by the Action itself.
    */
   readonly blobShas: ReadonlyMap<string, string>;
 }
 
 /**
- * Repository paths changed by the event: the PR's files (paginated, up to 3000), or the push's
- * compare (a new branch is compared with the default branch; a deleted branch has none).
+ * Repository paths changed by the event: the PR's files (paginated, up to 3000), the push's
+ * compare (a new branch is compared with the default branch; a deleted branch has none), or a
+ * merge queue commit's compare with the branch it goes into (`merge_group.base_sha...head_sha`).
  * `null` means "no change list": review every file matching the patterns (`workflow_dispatch`,
  * `schedule`, the first push of the default branch, or any other event).
  */
@@ -87,6 +88,10 @@ export async function listChangedFiles(
     }
     return { paths, truncated: listed >= MAX_PR_FILES, diffLines, blobShas };
   }
+  // A merge queue's commit: what it adds to the branch it goes into.
+  const group = context.mergeGroup;
+  if (group !== undefined)
+    return compare(github, context, `${group.baseSha}...${group.headSha}`, signal);
   const push = context.push;
   if (push === undefined) return null;
   if (push.deleted)
@@ -117,11 +122,13 @@ async function compare(
     per_page: 1,
     request: { signal },
   });
-  const files = data.files ?? [];
+  const files = (data.files ?? []).filter((f) => REVIEWABLE_FILE_STATES.has(f.status));
+  const blobShas = new Map<string, string>();
+  for (const f of files) if (f.sha && BLOB_SHA.test(f.sha)) blobShas.set(f.filename, f.sha);
   return {
-    paths: files.filter((f) => REVIEWABLE_FILE_STATES.has(f.status)).map((f) => f.filename),
-    truncated: files.length >= MAX_COMPARE_FILES,
+    paths: files.map((f) => f.filename),
+    truncated: (data.files ?? []).length >= MAX_COMPARE_FILES,
     diffLines: new Map(),
-    blobShas: new Map(),
+    blobShas,
   };
 }

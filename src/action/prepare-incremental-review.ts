@@ -1,3 +1,4 @@
+import type { KeyObject } from "node:crypto";
 import {
   type IncrementalOptions,
   identifyFiles,
@@ -6,7 +7,8 @@ import {
 } from "../pipeline/index.ts";
 import { plural } from "../policy/index.ts";
 import type { GithubClient } from "./create-github-client.ts";
-import { findReviewRecord } from "./find-review-record.ts";
+import { findRecordSources } from "./find-record-sources.ts";
+import { findReviewRecords, type VerifiedRecord } from "./find-review-record.ts";
 import type { GithubContext } from "./read-github-context.ts";
 import type { ActionInputs } from "./resolve-action-inputs.ts";
 
@@ -19,22 +21,56 @@ export interface IncrementalReview {
   readonly previous: ReviewRecord | null;
 }
 
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const x = [...new Set(a)].sort().join("\n");
+  return x === [...new Set(b)].sort().join("\n");
+}
+
+/**
+ * One record from the verified records of several commits (this commit, the head before a push,
+ * the pull requests of a merge), in their order: the entries of those that ran with this run's
+ * sidekicks, each file version once. When none did, the first record, so that the pipeline says
+ * why nothing is reused.
+ */
+export function mergeRecords(
+  found: readonly VerifiedRecord[],
+  sidekickIds: readonly string[],
+): ReviewRecord | null {
+  const matching = found
+    .map((f) => f.record)
+    .filter((r) => r.identity === "git-blob" && sameSet(r.sidekickIds, sidekickIds));
+  if (matching.length === 0) return found[0]?.record ?? null;
+  const seen = new Set<string>();
+  const entries = matching
+    .flatMap((r) => r.entries)
+    .filter((e) => {
+      const key = `${e.path}\u0000${e.contentId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  return { ...matching[0]!, entries };
+}
+
 /**
  * Prepares incremental review. The record lives in the check run's text, so a run keeps one
  * only when it completes a check run with the results (`checks` allowed, `wait: true`). Such a
- * run gives each file its Git blob sha (GitHub's for a PR's files, computed for the rest) and,
- * with `incremental: true`, looks up the last record; `incremental: false` only writes one.
+ * run gives each file its Git blob sha (GitHub's for a PR's or a comparison's files, computed for
+ * the rest) and, with `incremental: true`, looks up the records that verify under `key` (see
+ * {@link findRecordSources} for where); `incremental: false` only writes one.
  */
 export async function prepareIncrementalReview(options: {
   github: GithubClient | undefined;
   context: GithubContext;
   inputs: ActionInputs;
   files: readonly ReviewFile[];
-  /** The blob shas GitHub listed for the PR's files. */
+  /** The blob shas GitHub listed for the changed files. */
   blobShas: ReadonlyMap<string, string> | undefined;
   checksAllowed: boolean;
   ownCheckRunId: number | undefined;
   appId: number | undefined;
+  /** Verifies the records found (see `deriveRecordKey`). */
+  recordKey: KeyObject;
   signal: AbortSignal;
   info: (message: string) => void;
   warning: (message: string) => void;
@@ -53,19 +89,23 @@ export async function prepareIncrementalReview(options: {
   });
   let previous: ReviewRecord | null = null;
   if (inputs.incremental) {
-    const found = await findReviewRecord(github, context, {
+    const { sources, problems } = await findRecordSources(github, context, signal);
+    const found = await findReviewRecords(github, context, {
       checkName: inputs.checkName,
+      sources,
       ownCheckRunId: options.ownCheckRunId,
       appId: options.appId,
+      key: options.recordKey,
       signal,
     });
-    if (found.problem !== null) options.warning(found.problem);
-    else if (found.record !== null && found.from !== null)
+    for (const problem of [...problems, ...found.problems]) options.warning(problem);
+    for (const { record, from } of found.records)
       options.info(
-        `Review record of check run ${found.from.checkRunId} on ${found.from.sha.slice(0, 7)}: ${plural(found.record.entries.length, "file version")} reviewed earlier.`,
+        `Review record of check run ${from.checkRunId} on ${from.sha.slice(0, 7)} (${from.label}): ${plural(record.entries.length, "file version")} reviewed earlier.`,
       );
-    else options.info("No earlier review record: every changed file is reviewed.");
-    previous = found.record;
+    if (found.records.length === 0)
+      options.info("No earlier review record: every changed file is reviewed.");
+    previous = mergeRecords(found.records, inputs.sidekickIds);
   }
   return {
     files,

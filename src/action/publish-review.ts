@@ -14,6 +14,7 @@ import {
   renderIssueMarkdown,
   sanitizeMarkdown,
 } from "../report/index.ts";
+import { type CommentAuthor, isCommentAuthor } from "./comment-author.ts";
 import type { GithubClient } from "./create-github-client.ts";
 import type { GithubContext } from "./read-github-context.ts";
 import {
@@ -55,7 +56,7 @@ interface ListedComment {
   readonly id: number;
   readonly path: string;
   readonly body: string;
-  readonly user?: { readonly type?: string } | null;
+  readonly user?: { readonly login?: string; readonly id?: number; readonly type?: string } | null;
 }
 
 function worst(asset: AssetReview): number {
@@ -174,10 +175,11 @@ function errorText(error: unknown): string {
  * gathered in a file-level comment (`subject_type: file`, as media have no lines).
  *
  * Each comment carries a hidden fingerprint. On a re-run, only comments of the Action's own
- * account (a Bot user) count: an earlier one about the same file or line is updated in place
- * (or left alone when unchanged) instead of posted again, and earlier ones whose file or line
- * has no findings any more are marked outdated. Comments of people are never touched, even when
- * they quote a fingerprint.
+ * account (`author`: the bot user of its token's App, by login and, where known, id) count: an
+ * earlier one about the same file or line is updated in place (or left alone when unchanged)
+ * instead of posted again, and earlier ones whose file or line has no findings any more are
+ * marked outdated. Comments of anyone else (people, other Apps' bots) are never touched, even
+ * when they carry a copied fingerprint; without `author`, none is.
  *
  * GitHub does not document `subject_type` inside a review, and a GitHub that does not accept it
  * answers 422 for the whole review: the same comments then go out one by one through the
@@ -192,6 +194,8 @@ export async function publishReview(
     checkName: string;
     /** Per path, the lines of the PR's diff (see `commentableLines`). */
     diffLines?: ReadonlyMap<string, ReadonlySet<number>> | undefined;
+    /** The Action's own account (see `commentAuthor`). */
+    author: CommentAuthor | undefined;
   },
 ): Promise<ReviewPublication> {
   const pr = context.pullRequest;
@@ -204,7 +208,9 @@ export async function publishReview(
     pull_number: pr.number,
     per_page: 100,
   });
-  const existing = listed.filter((c) => c.user?.type === "Bot" && c.body.includes(ours));
+  const existing = listed.filter(
+    (c) => isCommentAuthor(c.user, options.author) && c.body.includes(ours),
+  );
 
   const assets = options.outcome.assets
     .filter((a) => a.issues.length > 0)

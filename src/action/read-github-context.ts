@@ -5,7 +5,7 @@ export interface GithubContext {
   readonly eventName: string;
   readonly owner: string;
   readonly repo: string;
-  /** The commit to report on: the PR head, the pushed commit, or `GITHUB_SHA`. */
+  /** The commit to report on: the PR head, the pushed commit, the queue commit, or `GITHUB_SHA`. */
   readonly sha: string;
   readonly apiUrl: string;
   readonly serverUrl: string;
@@ -38,7 +38,24 @@ export interface GithubContext {
         readonly deleted: boolean;
       }
     | undefined;
+  /**
+   * A merge queue's `merge_group` event (action `checks_requested`): the queue commit to review
+   * (`headSha`), the branch it goes into (`baseSha`), and the pull request of this queue entry,
+   * read from `head_ref` (`refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>`).
+   */
+  readonly mergeGroup:
+    | {
+        readonly headSha: string;
+        readonly baseSha: string;
+        readonly headRef: string;
+        /** Undefined when `head_ref` does not name one. */
+        readonly pullNumber: number | undefined;
+      }
+    | undefined;
 }
+
+/** A merge queue's branch names the pull request of its entry (GitHub's documented shape). */
+const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/;
 
 interface EventPayload {
   action?: string;
@@ -52,6 +69,7 @@ interface EventPayload {
   ref?: string;
   deleted?: boolean;
   repository?: { default_branch?: string };
+  merge_group?: { head_sha?: string; base_sha?: string; head_ref?: string };
 }
 
 /** Reads `GITHUB_*` variables and the event payload at `GITHUB_EVENT_PATH`. */
@@ -99,16 +117,29 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
           deleted: payload.deleted === true || /^0+$/.test(payload.after),
         }
       : undefined;
+  const group = payload.merge_group;
+  const mergeGroup =
+    eventName === "merge_group" && group?.head_sha && group.base_sha
+      ? {
+          headSha: group.head_sha,
+          baseSha: group.base_sha,
+          headRef: group.head_ref ?? "",
+          pullNumber: ((n) => (n === undefined ? undefined : Number(n)))(
+            QUEUE_REF.exec(group.head_ref ?? "")?.[1],
+          ),
+        }
+      : undefined;
   return Object.freeze({
     eventName,
     owner,
     repo,
-    sha: pullRequest?.headSha ?? push?.after ?? env["GITHUB_SHA"] ?? "",
+    sha: pullRequest?.headSha ?? push?.after ?? mergeGroup?.headSha ?? env["GITHUB_SHA"] ?? "",
     apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
     workspace: env["GITHUB_WORKSPACE"] ?? process.cwd(),
     runId: env["GITHUB_RUN_ID"],
     pullRequest,
     push,
+    mergeGroup,
   });
 }

@@ -1,3 +1,4 @@
+import type { KeyObject } from "node:crypto";
 import { resolve } from "node:path";
 import * as core from "@actions/core";
 import { PACKAGE_NAME, PACKAGE_VERSION, redact } from "../api/index.ts";
@@ -5,6 +6,7 @@ import { type ReviewOutcome, type ReviewRecord, reuseSummary } from "../pipeline
 import { CONCLUSION_LABELS, formatSeverityCounts, plural } from "../policy/index.ts";
 import { renderMarkdownReport } from "../report/index.ts";
 import { buildAnnotations, completeCheckRun, RECORD_ROOM } from "./check-run.ts";
+import type { CommentAuthor } from "./comment-author.ts";
 import { type GithubClient, isPermissionError } from "./create-github-client.ts";
 import { handOffToRelay } from "./hand-off-to-relay.ts";
 import { publishReview } from "./publish-review.ts";
@@ -37,6 +39,10 @@ export interface ReportTarget {
    * review is done, then the outcome's. Null when the run keeps none.
    */
   record: ReviewRecord | null;
+  /** Signs the record (see `deriveRecordKey`). */
+  readonly recordKey: KeyObject;
+  /** The account of the Action's own review comments; undefined: none is edited. */
+  commentAuthor: CommentAuthor | undefined;
 }
 
 /** What a run has to report. */
@@ -113,7 +119,7 @@ export async function reportOutcome(
     } else if (target.checksAllowed) {
       let record: string | undefined;
       if (target.record !== null) {
-        const written = writeRecordBlock(target.record, RECORD_ROOM);
+        const written = writeRecordBlock(target.record, RECORD_ROOM, target.recordKey);
         if (!written.fits)
           core.warning(
             `The review record (${plural(target.record.entries.length, "file")}) is too large for the check run's output (GitHub keeps up to 65,535 characters), so it was not kept: the next run reviews every changed file again.`,
@@ -147,6 +153,7 @@ export async function reportOutcome(
           outcome,
           checkName: inputs.checkName,
           diffLines: target.diffLines,
+          author: target.commentAuthor,
         });
         core.info(
           `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments.`,

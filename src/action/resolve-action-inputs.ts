@@ -28,7 +28,15 @@ export interface ActionInputs {
   readonly relayUrl: string | undefined;
   readonly relayToken: string | undefined;
   readonly sarifFile: string | undefined;
+  /**
+   * The secret that signs the review records, when it is not `apiKey`: a dedicated one survives
+   * a rotation of the API key. Undefined when the input is empty.
+   */
+  readonly recordKey: string | undefined;
 }
+
+/** A `record-key` shorter than this is refused: it would be guessable. */
+export const MIN_RECORD_KEY_LENGTH = 16;
 
 /** The default of `files`: every extension of the spec's content-type list (part 8 rule 6). */
 export const DEFAULT_FILE_PATTERNS: readonly string[] = Object.freeze(
@@ -148,6 +156,12 @@ export function resolveActionInputs(getInput: (name: string) => string): ActionI
       "is required when relay-url is set: pass the relay's RELAY_TOKEN from a secret.",
     );
   }
+  const recordKey = raw("record-key") === "" ? undefined : raw("record-key");
+  if (recordKey !== undefined && recordKey.length < MIN_RECORD_KEY_LENGTH)
+    fail(
+      "record-key",
+      `must be at least ${MIN_RECORD_KEY_LENGTH} characters (got ${recordKey.length}): generate one with \`openssl rand -hex 32\` and pass it from a secret, or leave it empty to sign with api-key.`,
+    );
   const checkName = raw("check-name") || "Content Review";
   if (checkName.length > 100)
     fail("check-name", `must be at most 100 characters (got ${checkName.length}).`);
@@ -169,5 +183,6 @@ export function resolveActionInputs(getInput: (name: string) => string): ActionI
     relayUrl,
     relayToken,
     sarifFile: raw("sarif-file") === "" ? undefined : raw("sarif-file"),
+    recordKey,
   });
 }

@@ -11,7 +11,9 @@ import {
 import { FAILING_CONCLUSIONS, formatSeverityCounts } from "../policy/index.ts";
 import { ActionInputError } from "./action-input-error.ts";
 import { startCheckRun } from "./check-run.ts";
+import { commentAuthor } from "./comment-author.ts";
 import { createGithubClient, isPermissionError } from "./create-github-client.ts";
+import { deriveRecordKey } from "./derive-record-key.ts";
 import { findFilesToReview } from "./find-files-to-review.ts";
 import { isLoopbackUrl } from "./is-loopback-url.ts";
 import { overBudgetReason } from "./over-budget-reason.ts";
@@ -90,6 +92,7 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
   mask(core.getInput("api-key").trim(), state);
   mask(core.getInput("relay-token").trim(), state);
   mask(core.getInput("github-token").trim(), state);
+  mask(core.getInput("record-key").trim(), state);
   const context = readGithubContext(env);
   const report = (outcome: ReviewOutcome) => {
     state.outcome = outcome;
@@ -115,6 +118,8 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
   }
 
   const inputs = resolveActionInputs((name) => core.getInput(name));
+  // Signs the records this run writes and verifies those it reads (docs/action.md, threat model).
+  const recordKey = deriveRecordKey(inputs.recordKey ?? inputs.apiKey);
   // Self-hosted runners behind a proxy: every client of the run goes through the same routes.
   const proxy = proxyFromEnv(env);
   if (proxy !== undefined) core.info(`Using the proxy settings ${proxy.description}.`);
@@ -136,7 +141,12 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
   };
   const github =
     inputs.githubToken === "" ? undefined : createGithubClient({ ...githubOptions, signal });
-  if (github === undefined && (context.pullRequest !== undefined || context.push !== undefined)) {
+  if (
+    github === undefined &&
+    (context.pullRequest !== undefined ||
+      context.push !== undefined ||
+      context.mergeGroup !== undefined)
+  ) {
     throw new ActionInputError(
       // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
       'Input "github-token" is empty: it is needed to list the changed files. Keep its default, ${{ github.token }}.',
@@ -172,6 +182,8 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     diffLines: new Map(),
     fetch: proxy?.fetch,
     record: null,
+    recordKey,
+    commentAuthor: undefined,
   };
   state.target = target;
   // A failure or a cancellation from here on still concludes the check run (see run()).
@@ -205,6 +217,7 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
       const started = await startCheckRun(github, context, inputs.checkName);
       target.checkRunId = started.id;
       appId = started.appId;
+      target.commentAuthor = commentAuthor({ slug: started.appSlug });
     } catch (error) {
       if (!isPermissionError(error)) throw error;
       target.checksAllowed = false;
@@ -223,6 +236,7 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     checksAllowed: target.checksAllowed,
     ownCheckRunId: target.checkRunId,
     appId,
+    recordKey,
     signal,
     info: (m) => core.info(m),
     warning: (m) => core.warning(m),

@@ -16,9 +16,9 @@ export interface ReusedReviews {
 /**
  * Reads the recorded reviews of unchanged files instead of reviewing them again: two requests a
  * file (topics and asset read, {@link readAssetResults}), no upload, no submission, no credits.
- * A recorded asset that is not `complete` (a failed review is never reused), that cannot be read
- * (404: gone, or another workspace's), or that names another file, sends its file back to be
- * reviewed again. A key the service refuses (401, 402) ends the run, as it would at upload.
+ * An entry of another content id than the file's, a recorded asset that is not `complete` (a
+ * failed review is never reused), that cannot be read (404: gone, or another workspace's), or
+ * that names another file, sends its file back to be reviewed again. A key the service refuses (401, 402) ends the run, as it would at upload.
  */
 export async function reuseReviews(options: {
   client: ContentReviewClient;
@@ -41,6 +41,9 @@ export async function reuseReviews(options: {
         });
         return file;
       };
+      // The entry must be of this very version: a name alone says nothing of the content.
+      if (file.contentId === undefined || entry.contentId !== file.contentId)
+        return again("is of another version of the file");
       try {
         const { asset, results } = await readAssetResults(
           client,

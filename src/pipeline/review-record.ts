@@ -123,8 +123,8 @@ export function recordedReview(
 }
 
 /**
- * The record after a run: the usable earlier entries, each replaced by this run's entry for the
- * same path (one entry a path: the newest version). A file gets an entry when its review is
+ * The record after a run: the usable earlier entries (the first of each path), each replaced by
+ * this run's entry for the same path (one entry a path: the newest version). A file gets an entry when its review is
  * complete (fresh, or reused), so a failed review is never recorded.
  */
 export function nextReviewRecord(
@@ -136,7 +136,9 @@ export function nextReviewRecord(
   },
   options: { identity: ContentIdentity; sidekickIds: readonly string[]; reviewedIn: string },
 ): ReviewRecord {
-  const byPath = new Map(carried.map((e) => [e.path, e]));
+  // The first entry of a path is carried (a merged record lists the most relevant first).
+  const byPath = new Map<string, ReviewRecordEntry>();
+  for (const e of carried) if (!byPath.has(e.path)) byPath.set(e.path, e);
   const credits = new Map((run.estimate?.files ?? []).map((f) => [f.blobPath, f.credits]));
   for (const asset of run.assets) {
     const contentId = asset.file.contentId;

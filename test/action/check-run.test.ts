@@ -9,11 +9,14 @@ import {
   RECORD_ROOM,
 } from "../../src/action/check-run.ts";
 import { createGithubClient } from "../../src/action/create-github-client.ts";
+import { deriveRecordKey } from "../../src/action/derive-record-key.ts";
 import { readRecordBlock, writeRecordBlock } from "../../src/action/review-record-block.ts";
 import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
 import { entryOf, recordOf, uuid } from "../pipeline/review-record-fixture.ts";
 import { assetWith, issueWith, outcomeWith } from "../report/outcome-fixture.ts";
 import { API, testContext, testGithub } from "./github-nock.ts";
+
+const KEY = deriveRecordKey("sk_live_checkruntestkey000000000000001");
 
 afterEach(() => {
   nock.cleanAll();
@@ -154,7 +157,7 @@ describe("completeCheckRun with a review record, against the fake GitHub", () =>
           submissionId: uuid(90_000 + (i % 3)),
         });
       });
-      const { block } = writeRecordBlock(recordOf(entries), RECORD_ROOM);
+      const { block } = writeRecordBlock(recordOf(entries), RECORD_ROOM, KEY);
       const before = github.violations.length;
       const id = await complete("s".repeat(65_000), MAX_ANNOTATIONS + 5, block);
       expect(github.violations.slice(before)).toEqual([]);
@@ -165,7 +168,7 @@ describe("completeCheckRun with a review record, against the fake GitHub", () =>
       });
       expect(data.output.text?.length).toBeLessThanOrEqual(CHECK_TEXT_LIMIT);
       expect(data.output.text).toContain("5 more annotations past the first 1000");
-      expect(readRecordBlock(data.output.text, "check run").kind).toBe(kind);
+      expect(readRecordBlock(data.output.text, "check run", KEY).kind).toBe(kind);
     },
   );
 

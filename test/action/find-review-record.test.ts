@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGithubClient, type GithubClient } from "../../src/action/create-github-client.ts";
-import { findReviewRecord } from "../../src/action/find-review-record.ts";
+import { deriveRecordKey } from "../../src/action/derive-record-key.ts";
+import { findReviewRecords, type RecordSource } from "../../src/action/find-review-record.ts";
 import type { GithubContext } from "../../src/action/read-github-context.ts";
 import { writeRecordBlock } from "../../src/action/review-record-block.ts";
 import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
@@ -31,18 +32,19 @@ function newHead(): string {
   return String(heads).padStart(40, "0");
 }
 
-function context(head: string, previousHeadSha?: string): GithubContext {
-  return testContext({
-    sha: head,
-    apiUrl: github.apiUrl,
-    pullRequest: {
-      number: 7,
-      headSha: head,
-      baseSha: "b".repeat(40),
-      isFork: false,
-      previousHeadSha,
-    },
-  });
+const KEY = deriveRecordKey("sk_live_findrecordtestkey0000000000001");
+const OTHER_KEY = deriveRecordKey("sk_test_sandboxkeyfindrecord00000000001");
+
+function context(): GithubContext {
+  return testContext({ apiUrl: github.apiUrl });
+}
+
+/** The head, then the commit before the push, as a PR's `synchronize` run looks. */
+function sources(head: string, before?: string): RecordSource[] {
+  return [
+    { sha: head, label: "this commit" },
+    ...(before === undefined ? [] : [{ sha: before, label: "the head before the push" }]),
+  ];
 }
 
 /** A completed check run on `sha` whose text holds `text`; returns its id. */
@@ -64,15 +66,24 @@ async function checkRun(
   return data.id;
 }
 
-const block = (path: string, digit: string) =>
-  writeRecordBlock(recordOf([entryOf(path, digit, 1)]), 60_000).block;
+const block = (path: string, digit: string, key = KEY) =>
+  writeRecordBlock(recordOf([entryOf(path, digit, 1)]), 60_000, key).block;
 
-const find = (ctx: GithubContext, ownCheckRunId?: number) =>
-  findReviewRecord(client, ctx, {
+const find = (
+  from: RecordSource[],
+  ownCheckRunId?: number,
+  { appId }: { appId: number | undefined } = { appId: 15368 },
+) =>
+  findReviewRecords(client, context(), {
     checkName: "Content Review",
+    sources: from,
     ownCheckRunId,
-    appId: 15368,
+    appId,
+    key: KEY,
   });
+
+const paths = (found: Awaited<ReturnType<typeof find>>) =>
+  found.records.map((r) => r.record.entries.map((e) => e.path));
 
 beforeAll(async () => {
   github = await startFakeGithub({
@@ -87,8 +98,8 @@ afterAll(async () => {
   await github?.close();
 });
 
-describe("findReviewRecord", () => {
-  it("findReviewRecord takes the newest completed record on the head, not its own run's, another check's or another App's", async () => {
+describe("findReviewRecords", () => {
+  it("findReviewRecords takes the newest completed record on the head, not its own run's, another check's or another App's", async () => {
     const head = newHead();
     await checkRun(head, block("older.png", "1"));
     const newest = await checkRun(head, `A note.\n\n${block("newest.png", "2")}`);
@@ -96,61 +107,82 @@ describe("findReviewRecord", () => {
     await checkRun(head, block("in-progress.png", "4"), { completed: false });
     await checkRun(head, block("other-app.png", "5"), { via: other });
     const own = await checkRun(head, block("own.png", "6"));
-    const found = await find(context(head), own);
-    expect(found).toMatchObject({ from: { sha: head, checkRunId: newest }, problem: null });
-    expect(found.record?.entries.map((e) => e.path)).toEqual(["newest.png"]);
+    const found = await find(sources(head), own);
+    expect(found.problems).toEqual([]);
+    expect(found.records.map((r) => r.from)).toEqual([
+      { sha: head, checkRunId: newest, label: "this commit" },
+    ]);
+    expect(paths(found)).toEqual([["newest.png"]]);
     expect(github.violations).toEqual([]);
   });
 
-  it("findReviewRecord pages through the head's check runs", async () => {
+  it("findReviewRecords pages through the head's check runs", async () => {
     const head = newHead();
     const first = await checkRun(head, block("first.png", "7"));
     // 120 later runs without a record: the one with it is on the second page.
     for (let i = 0; i < 120; i++) await checkRun(head, "No record here.");
-    const found = await find(context(head));
-    expect(found.from?.checkRunId).toBe(first);
+    const found = await find(sources(head));
+    expect(found.records[0]?.from.checkRunId).toBe(first);
     const pages = github.requests.filter(
       (r) => r.operationId === "checks/list-for-ref" && r.path.includes(head),
     );
     expect(pages).toHaveLength(2);
   });
 
-  it("findReviewRecord falls back, on a push to the pull request, to the head before the push", async () => {
+  it("findReviewRecords reads a record on each source, the head's first", async () => {
     const before = newHead();
     const head = newHead();
     await checkRun(before, block("before.png", "8"));
     // A run on the new head that kept no record (it failed before the review) does not count.
     await checkRun(head, "Failed early.");
-    const found = await find(context(head, before));
-    expect(found.from).toEqual({ sha: before, checkRunId: expect.any(Number) });
-    expect(found.record?.entries.map((e) => e.path)).toEqual(["before.png"]);
-    // The head's own record comes first.
-    const onHead = await checkRun(head, block("head.png", "9"));
-    expect((await find(context(head, before))).from?.checkRunId).toBe(onHead);
+    const found = await find(sources(head, before));
+    expect(found.records.map((r) => r.from.sha)).toEqual([before]);
+    expect(paths(found)).toEqual([["before.png"]]);
+    await checkRun(head, block("head.png", "9"));
+    expect(paths(await find(sources(head, before)))).toEqual([["head.png"], ["before.png"]]);
   });
 
-  it("findReviewRecord finds nothing without a record on the head and no push before it", async () => {
+  it("findReviewRecords finds nothing without a record on its sources", async () => {
     const before = newHead();
     await checkRun(before, block("before.png", "a"));
-    expect(await find(context(newHead()))).toEqual({ record: null, from: null, problem: null });
+    expect(await find(sources(newHead()))).toEqual({ records: [], problems: [] });
   });
 
-  it("findReviewRecord gives an empty record and a problem for an unreadable record, without looking further", async () => {
-    const before = newHead();
+  it.each([
+    ["a forged record (a blob sha swapped under the genuine MAC)", "forged"],
+    ["a record signed with another key (a sandbox run)", "other-key"],
+    ["a record that cannot be read", "broken"],
+    ["an unsigned record of version 1", "v1"],
+  ])(
+    "findReviewRecords passes over %s with one problem naming it, and takes the older genuine one",
+    async (_what, kind) => {
+      const head = newHead();
+      const genuine = await checkRun(head, block("genuine.png", "b"));
+      const text = {
+        forged: block("genuine.png", "b").replace(/mac=[0-9a-f]{64}/, `mac=${"0".repeat(64)}`),
+        "other-key": block("genuine.png", "c", OTHER_KEY),
+        broken: "<!-- content-review:record v2 Zm9vYmFy mac=" + "1".repeat(64) + " -->",
+        v1: "<!-- content-review:record v1 Zm9vYmFy -->",
+      }[kind]!;
+      const newer = await checkRun(head, text);
+      const found = await find(sources(head));
+      expect(found.records.map((r) => r.from.checkRunId)).toEqual([genuine]);
+      expect(found.problems).toHaveLength(1);
+      expect(found.problems[0]).toContain(
+        `check run ${newer} (https://github.com/octo/media/runs/${newer}) on ${head.slice(0, 7)}`,
+      );
+    },
+  );
+
+  it("findReviewRecords refuses every record when the App of the run is unknown", async () => {
     const head = newHead();
-    await checkRun(before, block("before.png", "b"));
-    const broken = await checkRun(head, "<!-- content-review:record v1 Zm9vYmFy -->");
-    const found = await find(context(head, before));
-    expect(found.record).toBeNull();
-    expect(found.from).toEqual({ sha: head, checkRunId: broken });
-    expect(found.problem).toMatch(
-      new RegExp(
-        `^The review record of check run ${broken} on 0{6}\\d cannot be decoded .*Every changed file is reviewed\\.$`,
-      ),
-    );
+    await checkRun(head, block("any.png", "d"));
+    const found = await find(sources(head), undefined, { appId: undefined });
+    expect(found.records).toEqual([]);
+    expect(found.problems).toEqual([expect.stringContaining("which App")]);
   });
 
-  it("findReviewRecord reports a listing GitHub refuses as a problem, never an error", async () => {
+  it("findReviewRecords reports a listing GitHub refuses as a problem, never an error", async () => {
     const locked = await startFakeGithub({ token: TOKEN });
     try {
       locked.deny("checks");
@@ -162,15 +194,19 @@ describe("findReviewRecord", () => {
         throttle: false,
       });
       const head = newHead();
-      const found = await findReviewRecord(lockedClient, context(head), {
+      const found = await findReviewRecords(lockedClient, context(), {
         checkName: "Content Review",
+        sources: sources(head),
         ownCheckRunId: undefined,
-        appId: undefined,
+        appId: 15368,
+        key: KEY,
       });
-      expect(found).toMatchObject({ record: null, from: null });
-      expect(found.problem).toMatch(
-        /^Could not list the earlier check runs of 0{6}\d to find the review record \(Resource not accessible by integration.*\); every changed file is reviewed\.$/,
-      );
+      expect(found.records).toEqual([]);
+      expect(found.problems).toEqual([
+        expect.stringMatching(
+          /^Could not list the check runs of 0{6}\d \(this commit\) to find a review record \(Resource not accessible by integration.*\); its reviews are not reused\.$/,
+        ),
+      ]);
     } finally {
       await locked.close();
     }

@@ -37,6 +37,7 @@ export function testContext(extra: Partial<GithubContext> = {}): GithubContext {
       previousHeadSha: undefined,
     },
     push: undefined,
+    mergeGroup: undefined,
     ...extra,
   };
 }

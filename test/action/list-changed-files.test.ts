@@ -107,8 +107,8 @@ describe("listChangedFiles", () => {
       .query(true)
       .reply(200, {
         files: [
-          { filename: "a.png", status: "modified" },
-          { filename: "b.png", status: "removed" },
+          { filename: "a.png", status: "modified", sha: "a".repeat(40) },
+          { filename: "b.png", status: "removed", sha: "0".repeat(40) },
           { filename: "c.png", status: "renamed" },
         ],
       });
@@ -117,7 +117,39 @@ describe("listChangedFiles", () => {
       paths: ["a.png", "c.png"],
       truncated: false,
       diffLines: new Map(),
-      blobShas: new Map(),
+      blobShas: new Map([["a.png", "a".repeat(40)]]),
+    });
+  });
+
+  it("listChangedFiles on a merge group compares its base with the queue commit, with blob shas", async () => {
+    nock(API)
+      .get(`/repos/octo/media/compare/${"8".repeat(40)}...${"9".repeat(40)}`)
+      .query(true)
+      .reply(200, {
+        files: [
+          { filename: "a.txt", status: "added", sha: "a".repeat(40) },
+          { filename: "gone.txt", status: "removed", sha: "0".repeat(40) },
+        ],
+      });
+    const changed = await listChangedFiles(
+      testGithub(),
+      testContext({
+        eventName: "merge_group",
+        sha: "9".repeat(40),
+        pullRequest: undefined,
+        mergeGroup: {
+          headSha: "9".repeat(40),
+          baseSha: "8".repeat(40),
+          headRef: "refs/heads/gh-readonly-queue/main/pr-4-abc",
+          pullNumber: 4,
+        },
+      }),
+    );
+    expect(changed).toEqual({
+      paths: ["a.txt"],
+      truncated: false,
+      diffLines: new Map(),
+      blobShas: new Map([["a.txt", "a".repeat(40)]]),
     });
   });
 

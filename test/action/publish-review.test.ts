@@ -1,5 +1,6 @@
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
+import { commentAuthor } from "../../src/action/comment-author.ts";
 import {
   MAX_REVIEW_COMMENTS,
   outdatedBody,
@@ -18,7 +19,11 @@ afterEach(() => {
   nock.cleanAll();
 });
 
-const BOT = { login: "github-actions[bot]", type: "Bot" };
+const BOT = { login: "github-actions[bot]", id: 41898282, type: "Bot" };
+/** Another App's bot, and an account that took a name like the Actions bot's. */
+const OTHER_BOT = { login: "helper-bot[bot]", id: 7001, type: "Bot" };
+const LOOKALIKE = { login: "github-actions[bot]", id: 7002, type: "Bot" };
+const AUTHOR = commentAuthor({ slug: "github-actions" });
 const PERSON = { login: "octocat", type: "User" };
 
 describe("publishReview", () => {
@@ -42,6 +47,7 @@ describe("publishReview", () => {
     const result = await publishReview(testGithub(), testContext(), {
       outcome: outcomeWith(assets),
       checkName: "CR",
+      author: AUTHOR,
     });
     expect(result.created).toBe(MAX_REVIEW_COMMENTS);
     expect(review).toMatchObject({ event: "COMMENT", commit_id: "c".repeat(40) });
@@ -72,13 +78,14 @@ describe("publishReview", () => {
           user: BOT,
         },
         { id: 14, path: "m/b.png", body: "a human comment", user: PERSON },
-        // A person quoting the fingerprint: never edited (nock fails on any request not set up).
-        {
-          id: 15,
-          path: "m/gone2.png",
-          body: `copied ${fileFingerprint("CR", "m/gone2.png")}`,
-          user: PERSON,
-        },
+        // A person, another App's bot and a look-alike login with a copied fingerprint: never
+        // edited (nock fails on any request not set up).
+        ...[PERSON, OTHER_BOT, LOOKALIKE].map((user, i) => ({
+          id: 15 + i,
+          path: i === 0 ? "m/gone2.png" : "m/a.png",
+          body: `copied ${fileFingerprint("CR", i === 0 ? "m/gone2.png" : "m/a.png")}`,
+          user,
+        })),
       ]);
     for (const id of [11, 12]) {
       nock(API)
@@ -88,7 +95,11 @@ describe("publishReview", () => {
         })
         .reply(200, { id });
     }
-    const result = await publishReview(testGithub(), testContext(), { outcome, checkName: "CR" });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome,
+      checkName: "CR",
+      author: AUTHOR,
+    });
     expect(result).toMatchObject({ created: 0, updated: 1, outdated: 1, reviewId: undefined });
     expect(updates.find((u) => u.id === 11)?.body).toContain("changed");
     expect(updates.find((u) => u.id === 12)?.body).toContain("Outdated");
@@ -113,6 +124,7 @@ describe("publishReview", () => {
     const result = await publishReview(testGithub(), testContext(), {
       outcome: outcomeWith([assetWith("doc.txt", [onDiff, offDiff, media])]),
       checkName: "CR",
+      author: AUTHOR,
       diffLines: new Map([["doc.txt", new Set([1, 2, 3])]]),
     });
     expect(result.created).toBe(2);
@@ -150,6 +162,7 @@ describe("publishReview", () => {
         assetWith("m/b.png", [issueWith("2", "minor", "b")]),
       ]),
       checkName: "CR",
+      author: AUTHOR,
     });
     expect(result).toMatchObject({ created: 2, reviewId: undefined, refused: undefined });
     expect(posted.map((p) => [p["path"], p["subject_type"], p["commit_id"]])).toEqual([
@@ -173,6 +186,7 @@ describe("publishReview", () => {
         assetWith("m/b.png", [issueWith("2", "minor", "b")]),
       ]),
       checkName: "CR",
+      author: AUTHOR,
     });
     expect(result.created).toBe(0);
     expect(result.refused).toContain("m/a.png");

@@ -89,4 +89,29 @@ describe("readGithubContext", () => {
     const ctx = await context("push", { before: "1".repeat(40), ref: "refs/heads/x", ...extra });
     expect(ctx.push?.deleted).toBe(true);
   });
+
+  it.each([
+    ["refs/heads/gh-readonly-queue/main/pr-42-0123abcd", 42],
+    ["refs/heads/gh-readonly-queue/release/1.x/pr-7-89ef", 7],
+    ["refs/heads/some-other-branch", undefined],
+  ])(
+    "readGithubContext reads a merge_group event with head_ref %s (pull request %s)",
+    async (headRef, pullNumber) => {
+      const ctx = await context("merge_group", {
+        action: "checks_requested",
+        merge_group: {
+          head_sha: "9".repeat(40),
+          head_ref: headRef,
+          base_sha: "8".repeat(40),
+          base_ref: "refs/heads/main",
+        },
+      });
+      expect(ctx).toMatchObject({
+        sha: "9".repeat(40),
+        pullRequest: undefined,
+        push: undefined,
+        mergeGroup: { headSha: "9".repeat(40), baseSha: "8".repeat(40), headRef, pullNumber },
+      });
+    },
+  );
 });

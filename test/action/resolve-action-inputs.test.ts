@@ -98,4 +98,20 @@ describe("resolveActionInputs", () => {
     expect(error).toMatchObject({ name: "ActionInputError", input: "api-key" });
     expect(error?.message).not.toContain(key);
   });
+
+  it("resolveActionInputs reads record-key (empty means not set) and refuses a short one without repeating it", () => {
+    expect(resolve(REQUIRED).recordKey).toBeUndefined();
+    expect(resolve({ ...REQUIRED, "record-key": "  " }).recordKey).toBeUndefined();
+    const key = "0123456789abcdef0123";
+    expect(resolve({ ...REQUIRED, "record-key": key }).recordKey).toBe(key);
+    const short = "shortsecret12";
+    expect(() => resolve({ ...REQUIRED, "record-key": short })).toThrow(
+      /^Input "record-key" must be at least 16 characters \(got 13\)/,
+    );
+    try {
+      resolve({ ...REQUIRED, "record-key": short });
+    } catch (error) {
+      expect((error as Error).message).not.toContain(short);
+    }
+  });
 });

@@ -85,4 +85,12 @@ describe("workflow templates", () => {
         expect(step!.with!["relay-url"]).toBeTruthy();
     },
   );
+
+  it("content-review.yml also runs for a merge queue, so that its check can be required", async () => {
+    const workflow = await load("templates/workflows/content-review.yml");
+    expect(workflow.on).toMatchObject({
+      pull_request: { types: expect.arrayContaining(["synchronize"]) },
+      merge_group: { types: ["checks_requested"] },
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { deriveRecordKey } from "../../src/action/derive-record-key.ts";
 import { readRecordBlock, writeRecordBlock } from "../../src/action/review-record-block.ts";
 import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
@@ -194,9 +195,12 @@ describe("action incremental review (built dist/index.js, emulator, fake GitHub)
     const served = await fetch(`${github.apiUrl}/repos/octo/media/check-runs/${id}`, {
       headers: auth,
     });
+    // Signed as the Action signs: this test is about the asset, not the signature.
+    const key = deriveRecordKey(emu.liveKey);
     const block = readRecordBlock(
       ((await served.json()) as { output: { text: string } }).output.text,
       "test",
+      key,
     );
     if (block.kind !== "record") throw new Error(`no record in check run ${id}`);
     const unknown = randomUUID();
@@ -214,7 +218,7 @@ describe("action incremental review (built dist/index.js, emulator, fake GitHub)
         head_sha: head("4"),
         status: "completed",
         conclusion: "success",
-        output: { title: "t", summary: "s", text: writeRecordBlock(forged, 60_000).block },
+        output: { title: "t", summary: "s", text: writeRecordBlock(forged, 60_000, key).block },
       }),
     });
     expect(created.status).toBe(201);

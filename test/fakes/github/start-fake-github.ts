@@ -159,8 +159,19 @@ export interface FakeGithub {
   ): FakeReviewComment;
   /** Switch behaviours of other GitHub versions on or off (see {@link FakeQuirks}). */
   setQuirks(quirks: FakeQuirks): void;
-  /** The files of a compare (`before...after`). */
-  setCompare(basehead: string, files: readonly { filename: string; status: string }[]): void;
+  /** The files of a compare (`before...after`), with their blob sha at the head when given. */
+  setCompare(
+    basehead: string,
+    files: readonly { filename: string; status: string; sha?: string }[],
+  ): void;
+  /**
+   * A pull request's head (and base) commit, for `pulls.get`; `associatedWith` lists it for
+   * those commits in `commits/{sha}/pulls` (a squash or merge commit, and the head itself).
+   */
+  setPullRequestHead(
+    number: number,
+    head: { sha: string; ref?: string; baseSha?: string; associatedWith?: readonly string[] },
+  ): void;
   /**
    * The tree of commit `sha` (for `git.getTree` and `git.getBlob`): files by path, with their
    * content, and a mode (default `100644`; `120000` is a symbolic link).
@@ -200,7 +211,23 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
   const pulls = new Map<number, (FakePullRequestFile & { sha: string })[]>();
   let heads = 0;
   let quirks: FakeQuirks = {};
-  const compares = new Map<string, { filename: string; status: string }[]>();
+  const compares = new Map<string, { filename: string; status: string; sha?: string }[]>();
+  const pullHeads = new Map<number, { sha: string; ref: string; baseSha: string }>();
+  const commitPulls = new Map<string, number[]>();
+  const pullView = (number: number, repository: string) => {
+    const head = pullHeads.get(number)!;
+    return {
+      id: 500_000 + number,
+      number,
+      state: "open",
+      title: `Pull request ${number}`,
+      url: `${baseUrl}/repos/${repository}/pulls/${number}`,
+      html_url: `https://github.com/${repository}/pull/${number}`,
+      head: { sha: head.sha, ref: head.ref, label: `octo:${head.ref}` },
+      base: { sha: head.baseSha, ref: "main", label: "octo:main" },
+      user: userView({ login: "octocat", id: 583231, type: "User" }),
+    };
+  };
   const denied = new Set<FakeScope>();
   const trees = new Map<string, Record<string, { content: string; mode?: string }>>();
   const blobs = new Map<string, string>();
@@ -386,6 +413,19 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
           commits: [],
           files,
         });
+      }
+      case "pulls/get": {
+        if (!pullHeads.has(Number(p["pull_number"]))) return send(404, { message: "Not Found" });
+        return send(200, pullView(Number(p["pull_number"]), repository));
+      }
+      case "repos/list-pull-requests-associated-with-commit": {
+        const numbers = commitPulls.get(p["commit_sha"]!) ?? [];
+        return sendPage(
+          res,
+          send,
+          url,
+          numbers.map((n) => pullView(n, repository)),
+        );
       }
       case "git/get-tree": {
         const files = trees.get(p["tree_sha"]!);
@@ -622,6 +662,15 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
       quirks = { ...next };
     },
     setCompare: (basehead, files) => compares.set(basehead, [...files]),
+    setPullRequestHead: (number, head) => {
+      pullHeads.set(number, {
+        sha: head.sha,
+        ref: head.ref ?? `feature-${number}`,
+        baseSha: head.baseSha ?? "b".repeat(40),
+      });
+      for (const sha of [head.sha, ...(head.associatedWith ?? [])])
+        commitPulls.set(sha, [...new Set([...(commitPulls.get(sha) ?? []), number])]);
+    },
     setTree: (sha, files) => trees.set(sha, { ...files }),
     deny: (scope) => denied.add(scope),
     close: () =>
