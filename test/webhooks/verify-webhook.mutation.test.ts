@@ -45,7 +45,7 @@ function standardHeaders(timestamp: string, signature: string): WebhookHeaders {
 }
 
 // Texts that `Number` reads as a timestamp within the window, but that are not whole seconds.
-const NOT_SECONDS = [
+const NOT_SECONDS: readonly (readonly [string, string])[] = [
   ["hexadecimal", "0x6553f100"],
   ["exponent", "1.7e9"],
   ["leading space", ` ${NOW_S}`],
@@ -54,7 +54,7 @@ const NOT_SECONDS = [
   ["fraction", `${NOW_S}.5`],
   ["letters after the digits", `${NOW_S}x`],
   ["not a number at all", "soon"],
-] as const;
+];
 
 describe("verifyWebhook timestamps a forger would try", () => {
   it.each(NOT_SECONDS)("standard-webhooks refuses a signed %s timestamp as malformed", (_, ts) => {
