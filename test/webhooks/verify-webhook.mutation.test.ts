@@ -62,13 +62,15 @@ describe("verifyWebhook timestamps a forger would try", () => {
     expect(verdict).toMatchObject({ ok: false, reason: "malformed-headers" });
   });
 
-  it.each([...NOT_SECONDS.filter(([name]) => !name.includes("space")), ["empty", ""]])(
-    "stripe refuses a signed %s timestamp as malformed",
-    (_, ts) => {
-      const verdict = verify("stripe", { "stripe-signature": `t=${ts},v1=${stripeSig(ts)}` });
-      expect(verdict).toMatchObject({ ok: false, reason: "malformed-headers" });
-    },
-  );
+  const STRIPE_NOT_SECONDS: readonly (readonly [string, string])[] = [
+    // Stripe's items are trimmed: spaces around the value are allowed there.
+    ...NOT_SECONDS.filter(([name]) => !name.includes("space")),
+    ["empty", ""],
+  ];
+  it.each(STRIPE_NOT_SECONDS)("stripe refuses a signed %s timestamp as malformed", (_, ts) => {
+    const verdict = verify("stripe", { "stripe-signature": `t=${ts},v1=${stripeSig(ts)}` });
+    expect(verdict).toMatchObject({ ok: false, reason: "malformed-headers" });
+  });
 
   it("stripe reads items with spaces around them", () => {
     const header = ` t = ${NOW_S} , v1 = ${stripeSig(String(NOW_S))} `;
