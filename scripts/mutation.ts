@@ -5,7 +5,8 @@
  * Stryker reads the rest from stryker.config.mjs. Reports land in reports/mutation/; a run on the
  * default modules also writes bench/mutation/RESULTS.md (collected into bench/RESULTS.md).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -142,7 +143,7 @@ if (import.meta.main) {
   }
   console.log(`Mutating ${chosen.join(", ")}\nwith ${tests.join(", ")}`);
   const stryker = path.join(repoRoot, "node_modules/@stryker-mutator/core/bin/stryker.js");
-  const result = spawnSync(
+  const child = spawn(
     process.execPath,
     [stryker, "run", "stryker.config.mjs", "--mutate", chosen.join(",")],
     // The test files go to vitest.mutation.config.ts, not to Stryker's --testFiles: with that option
@@ -154,7 +155,10 @@ if (import.meta.main) {
       env: { ...process.env, MUTATION_TEST_FILES: tests.join(",") },
     },
   );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // Ctrl+C or a kill of this script stops Stryker too, which stops its workers.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) process.exit(code ?? 1);
   const report = JSON.parse(
     readFileSync(path.join(repoRoot, "reports/mutation/mutation.json"), "utf8"),
   );
