@@ -218,6 +218,14 @@ describe("verifyWebhook headers", () => {
     expect(verdict).toMatchObject({ ok: true });
   });
 
+  it("takes the first of two other spellings of a name", () => {
+    const verdict = verify("github", {
+      "X-Hub-Signature-256": valid(),
+      "X-HUB-SIGNATURE-256": `sha256=${"0".repeat(64)}`,
+    });
+    expect(verdict).toMatchObject({ ok: true });
+  });
+
   it.each([
     ["webhook-id", { "webhook-timestamp": String(NOW_S), "webhook-signature": "v1,AA==" }],
     ["webhook-timestamp", { "webhook-id": "m", "webhook-signature": "v1,AA==" }],

@@ -1,0 +1,80 @@
+// @ts-nocheck
+// What the Action benchmarks run against: the emulator, the fake GitHub and a workspace.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type EmulatorHandle, startEmulator } from "../emulator/index.ts";
+import { type ActionRun, runAction } from "../test/e2e/action-harness.ts";
+import { type FakeGithub, startFakeGithub } from "../test/fakes/github/index.ts";
+
+/** Text that trips 0, 1 or 2 of the emulator's rules, so that files get findings and comments. */
+export const TEXTS: readonly string[] = Object.freeze([
+  "A calm description of the product.\n",
+  "Act now, this offer ends soon.\n",
+  "Clinically proven and guaranteed.\n",
+]);
+
+/** What the emulator's ledger counts: uploads, submissions, assets submitted, credits charged. */
+export interface Ledger {
+  readonly uploads: number;
+  readonly submissions: number;
+  readonly assets: number;
+  readonly creditsCharged: number;
+}
+
+export interface BenchServers {
+  readonly emu: EmulatorHandle;
+  readonly github: FakeGithub;
+  readonly workspace: string;
+  /** Service responses by operation id. */
+  readonly service: Record<string, number>;
+  ledger(): Promise<Ledger>;
+  /** Runs the built Action on a pull_request `event` (sidekick `brand`, fail-on never). */
+  review(event: unknown, inputs?: Record<string, string>): Promise<ActionRun>;
+  close(): Promise<void>;
+}
+
+/** A fresh emulator (processing 0 s, counting its responses), fake GitHub and workspace. */
+export async function startBenchServers(token: string, name: string): Promise<BenchServers> {
+  const service: Record<string, number> = {};
+  const emu = await startEmulator({
+    port: 0,
+    processingSeconds: 0,
+    onResponse: (r) => {
+      service[r.operationId] = (service[r.operationId] ?? 0) + 1;
+    },
+  });
+  const github = await startFakeGithub({ token });
+  const workspace = await mkdtemp(join(tmpdir(), `bench-${name}-`));
+  return {
+    emu,
+    github,
+    workspace,
+    service,
+    ledger: async () => (await fetch(`${emu.baseUrl}/_emulator/ledger`)).json() as Promise<Ledger>,
+    // The run's outputs and summary are read; its runner folder goes at once.
+    review: async (event, inputs = {}) => {
+      const run = await runAction({
+        inputs: {
+          "api-key": emu.liveKey,
+          "base-url": emu.baseUrl,
+          "sidekick-ids": "brand",
+          "fail-on": "never",
+          ...inputs,
+        },
+        eventName: "pull_request",
+        event,
+        workspace,
+        githubApiUrl: github.apiUrl,
+        githubToken: token,
+      });
+      await rm(run.runnerTemp, { recursive: true, force: true });
+      return run;
+    },
+    close: async () => {
+      await github.close();
+      await emu.close();
+      await rm(workspace, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// @ts-nocheck
+import type { GithubRecorder } from "./github/github-recorder.ts";
+import type { Scheduler } from "./http/scheduler.ts";
+import type { EmulatorConfig } from "./resolve-options.ts";
+import type { SlackRecorder } from "./slack/slack-recorder.ts";
+import type { EmulatorState } from "./state/emulator-state.ts";
+
+/** Everything a route or a background task needs; one per emulator instance (no module state). */
+export interface EmulatorContext {
+  readonly config: EmulatorConfig;
+  readonly state: EmulatorState;
+  /** Where uploaded bytes are stored. */
+  readonly blobDir: string;
+  readonly scheduler: Scheduler;
+  readonly now: () => Date;
+  /** Marks the state as changed (written to `--data-dir` soon after). */
+  readonly persist: () => void;
+  /** Draws from the seeded PRNG for the live failure share. */
+  readonly random: () => number;
+  /** Per key and bucket request counts, in memory only. */
+  readonly rateWindows: Map<string, { windowStart: number; count: number }>;
+  /** The fault PRNG; replaced on every `PUT /_emulator/faults`. */
+  faultRandom: () => number;
+  /**
+   * Every `workspaceId\nblobPath` submitted or being submitted, claimed synchronously before a
+   * submission awaits anything, so concurrent submissions of one blob get one 201 and 409s.
+   */
+  readonly claimedBlobPaths: Set<string>;
+  /** Webhook deliveries in flight, so close() can abort them. */
+  readonly inflight: Set<AbortController>;
+  /** The recording Slack and GitHub that the relay and the Action can rehearse against. */
+  readonly slack: SlackRecorder;
+  readonly github: GithubRecorder;
+}

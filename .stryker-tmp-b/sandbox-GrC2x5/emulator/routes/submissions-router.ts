@@ -1,0 +1,164 @@
+// @ts-nocheck
+import { Router } from "express";
+import type { EmulatorContext } from "../context.ts";
+import { domainError } from "../http/api-error.ts";
+import { apiRoute } from "../http/api-route.ts";
+import type { Caller } from "../http/authenticate.ts";
+import { enumQuery, intQuery, paginate, uuidListQuery, uuidParam } from "../http/read-params.ts";
+import { assetView, isTerminalAsset, submissionView } from "../processing/asset-views.ts";
+import { LIVE_FAILURE_MARKERS, scheduleLiveAsset } from "../processing/live-processing.ts";
+import { recoverSandboxAsset } from "../processing/sandbox-processing.ts";
+import { buildTopics, publicIssue } from "../review/build-topics.ts";
+import type { AssetRecord, SubmissionRecord } from "../state/emulator-state.ts";
+import { tagMatcher } from "../state/match-tags.ts";
+import { type CreateSubmissionBody, createSubmission } from "./create-submission.ts";
+
+function findSubmission(ctx: EmulatorContext, caller: Caller, id: string): SubmissionRecord {
+  const submission = ctx.state.submissions[id];
+  // Another workspace's submission is invisible (part 5 rule 3).
+  if (!submission || submission.workspaceId !== caller.workspaceId)
+    throw domainError(404, "Submission not found");
+  return submission;
+}
+
+function findAsset(
+  ctx: EmulatorContext,
+  caller: Caller,
+  submissionId: string,
+  assetId: string,
+): AssetRecord {
+  const submission = findSubmission(ctx, caller, submissionId);
+  const asset = ctx.state.assets[assetId];
+  if (!asset || !submission.assetIds.includes(assetId)) {
+    throw domainError(404, "Asset not found in this submission");
+  }
+  return asset;
+}
+
+/** Issues and topics exist only once review finished (404 before, part 4.7 and 4.8). */
+function finishedAsset(
+  ctx: EmulatorContext,
+  caller: Caller,
+  submissionId: string,
+  assetId: string,
+): AssetRecord {
+  const asset = findAsset(ctx, caller, submissionId, assetId);
+  if (!isTerminalAsset(asset)) {
+    throw domainError(
+      404,
+      "Asset has not finished processing; poll the submission until its status is terminal",
+    );
+  }
+  if (asset.filename.includes(LIVE_FAILURE_MARKERS.corruptDetail) && asset.kind === "live") {
+    throw domainError(502, "Stored issue detail could not be loaded; retry with backoff");
+  }
+  return asset;
+}
+
+/** Submissions, assets, issues, topics, versions, retry and the tag filter (parts 4.3 to 4.10). */
+export function submissionsRouter(ctx: EmulatorContext): Router {
+  const router = Router();
+  apiRoute<CreateSubmissionBody>(router, ctx, "createSubmission", (call) =>
+    createSubmission(ctx, call),
+  );
+
+  apiRoute(router, ctx, "getSubmission", ({ caller, req }) => ({
+    body: submissionView(ctx, findSubmission(ctx, caller, uuidParam(req, "submissionId"))),
+  }));
+
+  apiRoute(router, ctx, "getAsset", ({ caller, req }) => ({
+    body: assetView(
+      findAsset(ctx, caller, uuidParam(req, "submissionId"), uuidParam(req, "assetId")),
+    ),
+  }));
+
+  apiRoute(router, ctx, "listAssetIssues", ({ caller, req }) => {
+    const asset = finishedAsset(
+      ctx,
+      caller,
+      uuidParam(req, "submissionId"),
+      uuidParam(req, "assetId"),
+    );
+    const issues = (asset.issues ?? []).map(publicIssue);
+    return { body: { assetId: asset.assetId, issues, total: issues.length } };
+  });
+
+  apiRoute(router, ctx, "listAssetTopics", ({ caller, req }) => {
+    const asset = finishedAsset(
+      ctx,
+      caller,
+      uuidParam(req, "submissionId"),
+      uuidParam(req, "assetId"),
+    );
+    return {
+      body: buildTopics(asset.assetId, asset.issues ?? [], asset.completedAt ?? asset.createdAt),
+    };
+  });
+
+  apiRoute(router, ctx, "listSubmissionVersions", ({ caller, req }) => {
+    const submission = findSubmission(ctx, caller, uuidParam(req, "submissionId"));
+    // A multi-asset submission returns the chains of all its assets (assumption).
+    const groups = new Set(submission.assetIds.map((id) => ctx.state.assets[id]!.versionGroupId));
+    const versions = Object.values(ctx.state.assets)
+      .filter((a) => a.workspaceId === caller.workspaceId && groups.has(a.versionGroupId))
+      .sort(
+        (a, b) =>
+          a.versionNumber - b.versionNumber ||
+          a.filename.localeCompare(b.filename) ||
+          a.seq - b.seq,
+      )
+      .map((a) => ({
+        assetId: a.assetId,
+        submissionId: a.submissionId,
+        versionNumber: a.versionNumber,
+        name: a.filename,
+        createdAt: a.createdAt,
+        status: a.status,
+        issueCount: a.issues?.length ?? 0,
+      }));
+    return { body: { versions, total: versions.length } };
+  });
+
+  apiRoute(router, ctx, "retryAsset", ({ caller, req }) => {
+    const submissionId = uuidParam(req, "submissionId");
+    const asset = findAsset(ctx, caller, submissionId, uuidParam(req, "assetId"));
+    if (asset.status !== "failed") {
+      throw domainError(
+        409,
+        `Asset ${asset.assetId} is not failed (status ${asset.status}); only failed retryable assets can be retried`,
+      );
+    }
+    if (asset.isRetryable !== true) {
+      throw domainError(
+        409,
+        `Asset ${asset.assetId} failed with a non-retryable error; upload a new file instead`,
+      );
+    }
+    asset.retryCount += 1;
+    asset.errorMessage = null;
+    asset.errorType = null;
+    asset.isRetryable = null;
+    if (asset.kind === "sandbox") recoverSandboxAsset(ctx, asset);
+    else scheduleLiveAsset(ctx, asset);
+    ctx.persist();
+    return { status: 202, body: { submissionId, assetId: asset.assetId, status: asset.status } };
+  });
+
+  apiRoute(router, ctx, "listAssets", ({ caller, req }) => {
+    const keyIds = uuidListQuery(req, "tagKeyIds");
+    const valueIds = uuidListQuery(req, "tagValueIds");
+    const mode = enumQuery(req, "tagMatch", ["any", "all"] as const, "any");
+    const page = intQuery(req, "page", 1, 1);
+    const pageSize = intQuery(req, "pageSize", 10, 1, 100);
+    if (keyIds.length === 0 && valueIds.length === 0) {
+      throw domainError(400, "Supply at least one of tagKeyIds or tagValueIds");
+    }
+    const matches = tagMatcher(ctx.state.tagKeys, keyIds, valueIds, mode);
+    const assets = Object.values(ctx.state.assets)
+      .filter((a) => a.workspaceId === caller.workspaceId && matches(a.tags))
+      .sort((a, b) => b.seq - a.seq)
+      .map(assetView);
+    return { body: paginate(assets, page, pageSize) };
+  });
+  return router;
+}

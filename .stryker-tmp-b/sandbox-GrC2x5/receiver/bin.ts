@@ -1,0 +1,67 @@
+// @ts-nocheck
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { resolveRelayConfig } from "./config.ts";
+import { isRelayConfigError } from "./relay-config-error.ts";
+import { type StartRelayOverrides, startRelay } from "./start-relay.ts";
+
+/**
+ * Runs the relay from environment variables until SIGTERM or SIGINT, then drains within
+ * `RELAY_SHUTDOWN_TIMEOUT_MS`. A bad setting prints one line naming the variable and exits 1.
+ * A journal that cannot make committed writes durable ends the process with one line and exit
+ * code 1: the supervisor restarts it, and the restart schedules what was committed.
+ * `faults` injects failures for tests; no setting reaches it.
+ */
+export async function main(
+  env: NodeJS.ProcessEnv = process.env,
+  faults: Pick<StartRelayOverrides, "fdatasync"> = {},
+): Promise<void> {
+  let config: ReturnType<typeof resolveRelayConfig>;
+  try {
+    config = resolveRelayConfig(env);
+  } catch (error) {
+    if (!isRelayConfigError(error)) throw error;
+    process.stderr.write(`content-review-relay: ${error.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  let relay: Awaited<ReturnType<typeof startRelay>>;
+  try {
+    relay = await startRelay(config, {
+      ...faults,
+      onFatal: (error) => {
+        process.stderr.write(`content-review-relay: stopping: ${error.message}\n`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    // Start-up failures (store unreachable or in use, port taken): one line, no stack, no secrets.
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`content-review-relay: could not start: ${message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const stop = () => {
+    relay.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  // Before the start line: whoever reads it may signal at once.
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  process.stdout.write(`content-review-relay ${relay.summary}\n`);
+}
+
+// Run when executed directly (`node receiver/bin.ts`, or a bundle of it), not when imported.
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) await main();

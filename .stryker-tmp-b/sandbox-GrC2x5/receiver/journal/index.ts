@@ -1,0 +1,28 @@
+// @ts-nocheck
+export { AttemptDeadlineError } from "./attempt-deadline.ts";
+export { JournalDurabilityError } from "./durability-error.ts";
+export { EffectClaimLostError } from "./effect-claim-lost-error.ts";
+export type {
+  AttemptInfo,
+  DeliveryState,
+  EffectClaim,
+  EffectJournal,
+  EffectScope,
+  EntryHandler,
+  Journal,
+  JournalEntry,
+  JournalStats,
+  RedeliverResult,
+  WorkerHooks,
+} from "./journal.ts";
+export { isJournalInUseError, JournalInUseError } from "./journal-in-use-error.ts";
+export { JournalUnavailableError } from "./journal-unavailable-error.ts";
+export { type OpenJournalOptions, openJournal } from "./open-journal.ts";
+export type { PostgresJournalOptions } from "./postgres-journal.ts";
+export { openPostgresJournal } from "./postgres-journal.ts";
+export type { RetryNotBefore } from "./retry-not-before.ts";
+export { retryNotBefore } from "./retry-not-before.ts";
+export type { RetryPolicy } from "./retry-policy.ts";
+export { retryDelayMs } from "./retry-policy.ts";
+export type { Fdatasync, SqliteJournalOptions } from "./sqlite-journal.ts";
+export { openSqliteJournal } from "./sqlite-journal.ts";

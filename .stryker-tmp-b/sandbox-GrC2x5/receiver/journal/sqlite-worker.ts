@@ -1,0 +1,191 @@
+// @ts-nocheck
+import { attemptDeadline, errorText } from "./attempt-deadline.ts";
+import type { EntryHandler, JournalEntry, WorkerHooks } from "./journal.ts";
+import { journalBackoffMs } from "./journal-backoff.ts";
+import { retryNotBefore } from "./retry-not-before.ts";
+import { type RetryPolicy, retryDelayMs } from "./retry-policy.ts";
+import type { GroupCommit } from "./sqlite-group-commit.ts";
+import { type EventRow, toEntry } from "./sqlite-rows.ts";
+import type { SqliteStatements } from "./sqlite-schema.ts";
+
+export interface SqliteWorkerOptions {
+  readonly q: SqliteStatements;
+  readonly writer: GroupCommit;
+  readonly retry: RetryPolicy;
+  readonly concurrency: number;
+  readonly pollMs: number;
+  readonly handlerTimeoutMs: number;
+  /** Submissions with open entries. One process owns the file, so this set is the whole truth. */
+  readonly open: Set<string>;
+}
+
+/** The SQLite journal's workers: one handler at a time per submission, in arrival order. */
+export interface SqliteWorker {
+  start(handler: EntryHandler, hooks: WorkerHooks): void;
+  /** Looks for work on the next turn. */
+  schedulePump(): void;
+  /** Stops taking work, waits up to `timeoutMs` for running handlers, then aborts them. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/** Runs journal entries through the handler, with retries, dead-lettering and backoff. */
+export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
+  const { q, writer, retry, open } = options;
+  let handler: EntryHandler | null = null;
+  let hooks: WorkerHooks = {};
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+  let pumpScheduled = false;
+  const stop = new AbortController();
+  const running = new Map<string, Promise<void>>(); // submission id -> its running handler
+  // Submissions whose last state write failed (the disk is full, say): their entries wait
+  // here, in memory, instead of running again at once and spinning while the journal fails.
+  const held = new Map<string, number>();
+  let journalFailures = 0;
+
+  function journalFailed(submissionId: string, error: unknown): void {
+    journalFailures += 1;
+    const delay = journalBackoffMs(journalFailures);
+    held.set(submissionId, Date.now() + delay);
+    hooks.onJournalError?.(error, delay);
+  }
+
+  async function settle(entry: JournalEntry, attempt: number, error: unknown): Promise<void> {
+    const sub = entry.event.submissionId;
+    const isLast = attempt >= retry.maxAttempts;
+    const notBefore = retryNotBefore(error);
+    if (notBefore !== undefined) {
+      // It could not start (a claim it needs is held): back at that time, not counted.
+      const at = Math.max(notBefore, Date.now() + 1);
+      const params = ["pending", attempt - 1, at, errorText(error), Date.now(), entry.id];
+      await writer.write(q.setState, params, false, sub);
+      hooks.onRetry?.(entry, error, at - Date.now());
+    } else if (isLast) {
+      const params = ["dead", attempt, 0, errorText(error), Date.now(), entry.id];
+      await writer.write(q.setState, params, false, sub);
+      hooks.onDead?.(entry, error);
+    } else {
+      const delay = retryDelayMs(retry, attempt);
+      const params = [
+        "pending",
+        attempt,
+        Date.now() + delay,
+        errorText(error),
+        Date.now(),
+        entry.id,
+      ];
+      await writer.write(q.setState, params, false, sub);
+      hooks.onRetry?.(entry, error, delay);
+    }
+  }
+
+  async function run(entry: JournalEntry): Promise<void> {
+    const attempt = entry.attempts + 1;
+    const isLast = attempt >= retry.maxAttempts;
+    const sub = entry.event.submissionId;
+    const deadline = attemptDeadline(options.handlerTimeoutMs, [stop.signal]);
+    const processing = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
+    writer.writeBehind(q.setState, processing, sub);
+    const current = { ...entry, state: "processing" as const, attempts: attempt };
+    let outcome: { ok: true } | { ok: false; error: unknown };
+    try {
+      await handler?.(current, {
+        attempt,
+        isLast,
+        signal: deadline.signal,
+        deadline: deadline.deadline,
+      });
+      outcome = { ok: true };
+    } catch (error) {
+      outcome = { ok: false, error };
+    } finally {
+      deadline.dispose();
+    }
+    if (stop.signal.aborted) return;
+    try {
+      if (outcome.ok) {
+        await writer.write(
+          q.setState,
+          ["done", attempt, 0, null, Date.now(), entry.id],
+          false,
+          sub,
+        );
+        hooks.onDone?.(current);
+      } else {
+        await settle(current, attempt, outcome.error);
+      }
+      journalFailures = 0;
+    } catch (error) {
+      // The journal itself failed: the entry stays `pending` or `processing` and runs again
+      // after a backoff (the pump also takes a `processing` head that nothing runs).
+      journalFailed(sub, error);
+    }
+  }
+
+  function schedulePump(): void {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  }
+
+  function pump(): void {
+    if (handler === null || stopping || writer.broken() !== null) return;
+    const now = Date.now();
+    for (const submissionId of open) {
+      if (running.size >= options.concurrency) break;
+      if (running.has(submissionId)) continue;
+      const heldUntil = held.get(submissionId);
+      if (heldUntil !== undefined) {
+        if (heldUntil > now) continue;
+        held.delete(submissionId);
+      }
+      let row: EventRow | undefined;
+      try {
+        row = q.head.get(submissionId) as EventRow | undefined;
+      } catch (error) {
+        journalFailed(submissionId, error);
+        continue;
+      }
+      if (row === undefined) {
+        open.delete(submissionId);
+        continue;
+      }
+      // A `processing` head that nothing here runs lost its state write: it runs again.
+      if (row.state === "pending" && Number(row.next_attempt_at) > now) continue;
+      const task = run(toEntry(row)).finally(() => {
+        running.delete(submissionId);
+        schedulePump();
+      });
+      running.set(submissionId, task);
+    }
+  }
+
+  return {
+    start(h, workerHooks) {
+      handler = h;
+      hooks = workerHooks;
+      timer = setInterval(pump, options.pollMs);
+      timer.unref();
+      schedulePump();
+    },
+    schedulePump,
+    async stop(timeoutMs) {
+      stopping = true;
+      if (timer !== null) clearInterval(timer);
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...running.values()]),
+        new Promise((resolve) => {
+          timeout = setTimeout(resolve, timeoutMs);
+        }),
+      ]);
+      clearTimeout(timeout);
+      // Handlers still running after the timeout are stopped and left `processing`; the next
+      // start runs them again (their claims hold until their leases end).
+      stop.abort(new Error("The relay is shutting down"));
+    },
+  };
+}

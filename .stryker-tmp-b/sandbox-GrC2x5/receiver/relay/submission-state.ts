@@ -1,0 +1,65 @@
+// @ts-nocheck
+import type { SeverityCounts } from "../../src/policy/index.ts";
+import type { AssetEvent, SubmissionLink } from "../relay-event.ts";
+import type { AssetDetails } from "./enricher.ts";
+
+/** What the relay knows about one asset of a submission. */
+export interface AssetState {
+  readonly assetId: string;
+  readonly status: string;
+  readonly filename: string | null;
+  readonly issueCount: number | null;
+  readonly counts: SeverityCounts | null;
+  readonly errorMessage: string | null;
+}
+
+/** What the relay knows about one submission: built from its events, in order. */
+export interface SubmissionState {
+  readonly submissionId: string;
+  /** In the order the assets first reported. */
+  readonly assets: readonly AssetState[];
+  readonly link: SubmissionLink | null;
+}
+
+export function emptySubmissionState(submissionId: string): SubmissionState {
+  return { submissionId, assets: [], link: null };
+}
+
+/** The state after one asset event. Applying the same event twice gives the same state. */
+export function applyAssetEvent(
+  state: SubmissionState,
+  event: AssetEvent,
+  details: AssetDetails | null,
+): SubmissionState {
+  const failed = event.kind === "asset.processing.failed";
+  const asset: AssetState = {
+    assetId: event.assetId,
+    status: failed ? "failed" : event.status,
+    filename: details?.filename ?? null,
+    issueCount: failed ? null : (event.issueCount ?? sumCounts(details?.counts ?? null)),
+    counts: failed ? null : (details?.counts ?? null),
+    errorMessage: failed ? (event.errorMessage ?? "Processing failed") : null,
+  };
+  const index = state.assets.findIndex((a) => a.assetId === event.assetId);
+  const assets =
+    index === -1
+      ? [...state.assets, asset]
+      : state.assets.map((a, i) =>
+          i === index ? { ...asset, filename: asset.filename ?? a.filename } : a,
+        );
+  return { ...state, assets };
+}
+
+export function applyLink(state: SubmissionState, link: SubmissionLink): SubmissionState {
+  return { ...state, link };
+}
+
+function sumCounts(counts: SeverityCounts | null): number | null {
+  if (counts === null) return null;
+  return counts.critical + counts.major + counts.minor + counts.info + counts.other;
+}
+
+/** Assets in a terminal state (part 3.1): complete or failed. */
+export function reportedAssets(state: SubmissionState): readonly AssetState[] {
+  return state.assets.filter((a) => a.status === "complete" || a.status === "failed");
+}

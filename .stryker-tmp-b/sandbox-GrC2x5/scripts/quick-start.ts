@@ -1,0 +1,36 @@
+// @ts-nocheck
+// `npm start`: the README's quick start. Starts the emulator, reviews samples/ with
+// `content-review review samples/` twice (first with the emulator's live key, then with its
+// sandbox key), stops the emulator, and exits with the reviews' exit code.
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startEmulator } from "../emulator/index.ts";
+import { processIo } from "../src/cli/cli-io.ts";
+import { main } from "../src/cli/index.ts";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const cwd = process.env.INIT_CWD ?? process.cwd();
+const samples = relative(cwd, join(root, "samples")) || ".";
+const argv = ["review", `${samples}/`, "--sidekick", "brand-safety"];
+
+const say = (text: string) => process.stdout.write(`${text}\n`);
+const emu = await startEmulator({ port: 0, processingSeconds: 1 });
+let code = 0;
+try {
+  say(`The emulator is listening on ${emu.baseUrl}.`);
+  for (const [kind, key] of [
+    ["live", emu.liveKey],
+    ["sandbox", emu.sandboxKey],
+  ] as const) {
+    say(`\n$ content-review ${argv.join(" ")}    # ${kind} key (${key.slice(0, 8)}...)`);
+    code = await main(argv, {
+      ...processIo(),
+      cwd,
+      env: { ...process.env, CONTENT_REVIEW_BASE_URL: emu.baseUrl, CONTENT_REVIEW_API_KEY: key },
+    });
+    say(`exit code ${code}`);
+  }
+} finally {
+  await emu.close();
+}
+process.exitCode = code;

@@ -1,0 +1,155 @@
+// @ts-nocheck
+import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
+import { isAbsolute, join, relative } from "node:path";
+import type { ActionRun } from "./run-action-as-runner.ts";
+
+interface CheckRunRecord {
+  name: string;
+  status: string;
+  conclusion: string | null;
+  output: { title: string; summary: string } | null;
+  annotations: { path: string; annotation_level: string; title?: string; message: string }[];
+}
+
+interface ReviewRecord {
+  event: string;
+  body: string;
+  comments: { path: string; body: string; updates: number }[];
+}
+
+interface StatusRecord {
+  sha: string;
+  state: string;
+  description: string | null;
+  context: string;
+}
+
+/** What the Action posted, as the recording GitHub kept it. */
+export interface Posted {
+  readonly checkRuns: CheckRunRecord[];
+  readonly reviews: ReviewRecord[];
+  readonly statuses: StatusRecord[];
+}
+
+/** Reads what was posted from the emulator's recording GitHub (its `/_emulator/github` views). */
+export async function readPosted(githubApiUrl: string): Promise<Posted> {
+  const get = async <T>(view: string): Promise<T> => {
+    const res = await fetch(`${githubApiUrl}/${view}`);
+    if (!res.ok) throw new Error(`GET ${view} answered ${res.status}`);
+    return (await res.json()) as T;
+  };
+  return {
+    checkRuns: await get<CheckRunRecord[]>("check-runs"),
+    reviews: await get<ReviewRecord[]>("reviews"),
+    statuses: await get<StatusRecord[]>("statuses"),
+  };
+}
+
+/** `dir` relative to `from` when inside it, else absolute. */
+function shownPath(from: string, dir: string): string {
+  const rel = relative(from, dir);
+  return rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? dir : rel;
+}
+
+function checkRunMarkdown(run: CheckRunRecord): string {
+  const lines = [
+    `# Check run "${run.name}": ${run.conclusion ?? run.status}`,
+    "",
+    `**${run.output?.title ?? "(no title)"}**`,
+    "",
+    run.output?.summary ?? "(no summary)",
+    "",
+    `## Annotations (${run.annotations.length})`,
+    "",
+    ...run.annotations.map(
+      (a) => `- \`${a.path}\` (${a.annotation_level})${a.title ? ` ${a.title}` : ""}: ${a.message}`,
+    ),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+function reviewMarkdown(reviews: readonly ReviewRecord[]): string {
+  const parts = reviews.map((r) =>
+    [
+      `# PR review (${r.event})`,
+      "",
+      r.body,
+      "",
+      ...r.comments.flatMap((c) => [`## Comment on \`${c.path}\``, "", c.body, ""]),
+    ].join("\n"),
+  );
+  return `${parts.join("\n---\n\n")}\n`;
+}
+
+/** Every file a rehearsal may write; the others in the folder are left alone. */
+const REHEARSAL_FILES = [
+  "check-run.md",
+  "review.md",
+  "job-summary.md",
+  "outputs.json",
+  "commit-statuses.json",
+  "posted.json",
+  "action.log",
+  "report.json",
+] as const;
+
+/**
+ * Writes the rehearsal to `outDir`: the check run (`check-run.md`), the PR review
+ * (`review.md`), the job summary, the step outputs, the JSON report, the commit statuses when
+ * there are any, `posted.json` (everything the recording GitHub kept) and the Action's log.
+ * Returns the short digest to print.
+ */
+export async function writeRehearsal(options: {
+  outDir: string;
+  shownFrom: string;
+  run: ActionRun;
+  /** The Action's log as the runner shows it (secrets masked). */
+  log: string;
+  posted: Posted;
+}): Promise<string> {
+  const { outDir, run, posted } = options;
+  await mkdir(outDir, { recursive: true });
+  // A file of an earlier rehearsal that this one does not write would read as this run's.
+  await Promise.all(REHEARSAL_FILES.map((name) => rm(join(outDir, name), { force: true })));
+  const written: string[] = [];
+  const write = async (name: string, text: string) => {
+    await writeFile(join(outDir, name), text);
+    written.push(name);
+  };
+  const check = posted.checkRuns.at(-1);
+  if (check) await write("check-run.md", checkRunMarkdown(check));
+  if (posted.reviews.length > 0) await write("review.md", reviewMarkdown(posted.reviews));
+  await write("job-summary.md", run.summary);
+  await write("outputs.json", `${JSON.stringify(run.outputs, null, 2)}\n`);
+  if (posted.statuses.length > 0) {
+    await write("commit-statuses.json", `${JSON.stringify(posted.statuses, null, 2)}\n`);
+  }
+  await write("posted.json", `${JSON.stringify(posted, null, 2)}\n`);
+  await write("action.log", options.log);
+  const report = run.outputs["report-path"];
+  if (report) {
+    await copyFile(report, join(outDir, "report.json"));
+    written.push("report.json");
+  }
+
+  const steps = run.code === 0 ? "the step passes" : "the step fails";
+  const comments = posted.reviews.flatMap((r) => r.comments);
+  const digest = [
+    `Action exit code ${run.code} (${steps}); outputs: ${Object.entries(run.outputs)
+      .filter(([name]) => name !== "report-path")
+      .map(([name, value]) => `${name}=${value}`)
+      .join(" ")}`,
+    check
+      ? `  check run "${check.name}": ${check.conclusion ?? check.status}, "${check.output?.title ?? ""}", ${check.annotations.length} annotation${check.annotations.length === 1 ? "" : "s"}`
+      : "  check run: none was created",
+    posted.reviews.length > 0
+      ? `  PR review: ${posted.reviews.map((r) => r.event).join(", ")} with ${comments.length} file comment${comments.length === 1 ? "" : "s"} (${comments.map((c) => c.path).join(", ")})`
+      : "  PR review: none was posted",
+    ...posted.statuses.map(
+      (s) => `  commit status "${s.context}": ${s.state}, "${s.description ?? ""}"`,
+    ),
+    `  job summary: ${run.summary.split("\n").filter(Boolean).length} lines`,
+    `Wrote ${written.join(", ")} to ${shownPath(options.shownFrom, outDir)}/`,
+  ];
+  return `${digest.join("\n")}\n`;
+}

@@ -1,0 +1,285 @@
+// @ts-nocheck
+import { resolve } from "node:path";
+import { type Command, Option } from "commander";
+import { PACKAGE_NAME, PACKAGE_VERSION } from "../../api/index.ts";
+import {
+  identifyFiles,
+  isReviewRecordError,
+  type ReviewOutcome,
+  type ReviewRecord,
+  runReviewPipeline,
+} from "../../pipeline/index.ts";
+import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn, plural } from "../../policy/index.ts";
+import {
+  describeReuse,
+  renderJsonReport,
+  renderJunit,
+  renderMarkdownReport,
+  renderSarif,
+} from "../../report/index.ts";
+import { CliUsageError } from "../cli-usage-error.ts";
+import { type CommandContext, withExamples } from "../command-context.ts";
+import type { ProgressTask } from "../create-progress.ts";
+import { requireSandbox, type Session } from "../create-session.ts";
+import { expandPaths } from "../expand-paths.ts";
+import { intInRange, parseCredits } from "../option-parsers.ts";
+import { reviewExitCode } from "../review-exit-code.ts";
+import { readReviewState, writeReviewState } from "../review-state-file.ts";
+import { addSidekickOption, addWaitOptions, resolveSidekicks } from "../shared-options.ts";
+import { formatReview, reviewErrorLine } from "../views/format-review.ts";
+import { finishedAssets } from "../wait-with-progress.ts";
+import { checkOutputFile, writeOutputFile } from "../write-output-file.ts";
+
+/** Report formats of `review --format`. */
+export const REVIEW_FORMATS = Object.freeze([
+  "text",
+  "json",
+  "markdown",
+  "sarif",
+  "junit",
+] as const);
+
+type ReviewFormat = (typeof REVIEW_FORMATS)[number];
+
+interface ReviewOptions {
+  readonly sidekick?: string[];
+  readonly failOn: FailOn;
+  readonly maxCredits?: number;
+  readonly wait: boolean;
+  readonly format: ReviewFormat;
+  readonly output?: string;
+  readonly retryFailed: number;
+  readonly concurrency: number;
+  readonly simulationDelay?: number;
+  readonly timeout: number;
+  readonly pollInterval: number;
+  readonly state?: string;
+  readonly incremental: boolean;
+}
+
+const TOOL = { name: PACKAGE_NAME, version: PACKAGE_VERSION };
+
+/** Renders the outcome in one of the shared report formats (src/report). */
+export function renderReview(
+  outcome: ReviewOutcome,
+  format: ReviewFormat,
+  session: Session,
+): string {
+  switch (format) {
+    case "json":
+      return `${JSON.stringify(renderJsonReport(outcome, TOOL), null, 2)}\n`;
+    case "markdown":
+      return renderMarkdownReport(outcome, { chart: true });
+    case "sarif":
+      return `${JSON.stringify(renderSarif(outcome, { toolName: "content-review", toolVersion: PACKAGE_VERSION }), null, 2)}\n`;
+    case "junit":
+      return renderJunit(outcome);
+    case "text":
+      return formatReview(outcome, session.style);
+  }
+}
+
+/** Progress of the pipeline: a bar (or lines) per upload, then one for the wait. */
+function pipelineEvents(session: Session) {
+  const uploads = new Map<string, ProgressTask>();
+  let wait: ProgressTask | undefined;
+  return {
+    onUploadStart: (e: { file: { path: string; displayPath: string }; size: number }) =>
+      uploads.set(
+        e.file.path,
+        session.progress.task(`upload ${e.file.displayPath}`, e.size, "bytes"),
+      ),
+    onUploadProgress: (e: { file: { path: string }; bytesSent: number }) =>
+      uploads.get(e.file.path)?.update(e.bytesSent),
+    onUploadDone: (a: { file: { path: string } }) => uploads.get(a.file.path)?.finish(),
+    onSandboxAsset: (a: { file: { displayPath: string } }) =>
+      session.progress.line(
+        `sandbox ${a.file.displayPath}: not uploaded (its name sets the outcome)`,
+      ),
+    onUploadSkipped: (s: { file: { displayPath: string }; message: string }) =>
+      session.progress.line(`skipped ${s.file.displayPath}: ${s.message}`),
+    onEstimate: (e: { totalCredits: number }) =>
+      session.progress.line(`estimate: ${plural(e.totalCredits, "credit")}`),
+    onSubmitted: (e: { submissionId: string; assetCount: number }) =>
+      session.progress.line(`submitted ${plural(e.assetCount, "asset")} as ${e.submissionId}`),
+    onPoll: (s: Parameters<typeof finishedAssets>[0]) => {
+      wait ??= session.progress.task(`submission ${s.submissionId}`, s.assets.length, "assets");
+      wait.update(finishedAssets(s), s.status);
+      if (s.status === "complete" || s.status === "partial" || s.status === "failed") {
+        wait.finish(s.status);
+        wait = undefined;
+      }
+    },
+    onRetry: (e: { round: number; assetIds: readonly string[] }) =>
+      session.progress.line(
+        `retry round ${e.round}: re-running ${plural(e.assetIds.length, "failed asset")}`,
+      ),
+    onReused: (a: ReviewOutcome["assets"][number]) =>
+      session.progress.line(
+        `reused ${a.file.displayPath}: ${a.reused === null ? "unchanged" : describeReuse(a.reused)}`,
+      ),
+    onReuseRejected: (e: { message: string }) => session.progress.line(e.message),
+  };
+}
+
+/** A date-time to the second: what a CLI run names itself in the state file's entries. */
+function runTime(): string {
+  return new Date().toISOString().replace(/\.\d+Z$/, "Z");
+}
+
+/** `review <paths...>`: the whole shared pipeline, then a report and an exit code. */
+export function registerReviewCommand(program: Command, ctx: CommandContext): void {
+  const command = program
+    .command("review")
+    .description(
+      "Review files end to end: upload, estimate, budget guard, submit, wait, retry, report",
+    )
+    .argument("<paths...>", "files, directories (every supported file inside) or globs");
+  addSidekickOption(command);
+  command
+    .addOption(
+      new Option("--fail-on <severity>", "exit 1 when an issue is at or above this severity")
+        .choices(FAIL_ON_VALUES)
+        .default(DEFAULT_FAIL_ON),
+    )
+    .option(
+      "--max-credits <n>",
+      "exit 4 without submitting when the estimate is higher",
+      parseCredits,
+    )
+    .option("--no-wait", "submit and exit without waiting for results (exit 0)")
+    .addOption(
+      new Option("--format <format>", "report format").choices(REVIEW_FORMATS).default("text"),
+    )
+    .option("--output <file>", "write the report here; a text summary still goes to stdout")
+    .option("--retry-failed <n>", "retry rounds for retryable failed assets", intInRange(0, 10), 2)
+    .option("--concurrency <n>", "uploads at once", intInRange(1, 16), 4)
+    .addOption(
+      new Option(
+        "--simulation-delay <seconds>",
+        "sandbox only: delay the outcome (0 to 30)",
+      ).argParser(intInRange(0, 30)),
+    )
+    .option(
+      "--state <file>",
+      "incremental review: files unchanged since a review recorded in this file are not reviewed (or charged) again; read when present, written after the run",
+    )
+    .option("--no-incremental", "with --state: review every file again, and still update the file");
+  addWaitOptions(command);
+  command.action((paths: string[], options: ReviewOptions, cmd: Command) =>
+    ctx.run(cmd, async (session) => {
+      const sidekickIds = resolveSidekicks(options.sidekick, ctx.io.env);
+      if (options.simulationDelay !== undefined) requireSandbox(session, "--simulation-delay");
+      const found = await expandPaths(paths, ctx.io.cwd);
+      if (options.output) {
+        await checkOutputFile(ctx.io.cwd, options.output, {
+          consequence: "Nothing was uploaded or submitted.",
+        });
+      }
+      const state = options.state;
+      let previous: ReviewRecord | null = null;
+      if (state !== undefined) {
+        if (!options.wait)
+          throw new CliUsageError(
+            "--state needs the review's results to record them: drop --no-wait, or --state.",
+            { input: "--state" },
+          );
+        await checkOutputFile(ctx.io.cwd, state, {
+          input: "--state",
+          consequence: "Nothing was uploaded or submitted.",
+        });
+        try {
+          previous = await readReviewState(resolve(ctx.io.cwd, state), state, ctx.io.cwd);
+        } catch (error) {
+          // A damaged state file costs a full review, never the run.
+          if (!isReviewRecordError(error)) throw error;
+          ctx.io.stderr.write(
+            `content-review: warning: ${error.message} Every file is reviewed, and ${state} is written anew.\n`,
+          );
+        }
+      }
+      const files =
+        state === undefined
+          ? found
+          : await identifyFiles(found, "sha256", { signal: ctx.io.signal });
+      let unmarked: string | undefined;
+      const outcome = await runReviewPipeline({
+        client: session.client(),
+        files,
+        sidekickIds,
+        failOn: options.failOn,
+        maxCredits: options.maxCredits,
+        wait: options.wait,
+        timeoutMs: options.timeout * 1000,
+        retryFailed: options.retryFailed,
+        uploadConcurrency: options.concurrency,
+        simulationDelaySeconds: options.simulationDelay,
+        poll: { initialIntervalMs: options.pollInterval * 1000 },
+        events: {
+          ...pipelineEvents(session),
+          onSandboxUnmarked: (e) => {
+            unmarked = e.message;
+          },
+          onRecordIgnored: (e) => ctx.io.stderr.write(`content-review: warning: ${e.message}\n`),
+        },
+        signal: ctx.io.signal,
+        incremental:
+          state === undefined
+            ? undefined
+            : {
+                previous,
+                identity: "sha256",
+                reviewedIn: runTime(),
+                reuse: options.incremental,
+              },
+      });
+      session.progress.stop();
+      // The state goes to disk before any output, which a closed pipe could cut short.
+      let stateError: unknown;
+      if (state !== undefined && outcome.record !== null) {
+        await writeReviewState(resolve(ctx.io.cwd, state), ctx.io.cwd, outcome.record).catch(
+          (error: unknown) => {
+            stateError = new CliUsageError(
+              `Cannot write the state file ${state}: ${(error as Error).message}. The next run reviews every file again.`,
+              { input: "--state", cause: error },
+            );
+          },
+        );
+      }
+      // Found files without a sandbox marker are skipped with a warning; named ones still fail.
+      if (unmarked !== undefined && outcome.status !== "nothing-to-review")
+        ctx.io.stderr.write(`content-review: warning: ${unmarked}\n`);
+      // --json alone means the JSON report on stdout.
+      const format: ReviewFormat = session.json && !options.output ? "json" : options.format;
+      if (options.output) {
+        try {
+          await writeOutputFile(ctx.io.cwd, options.output, renderReview(outcome, format, session));
+        } catch (error) {
+          // The review ran (and was charged): its summary still goes out before the error.
+          ctx.io.stdout.write(formatReview(outcome, session.style));
+          throw error;
+        }
+        ctx.io.stdout.write(
+          session.json
+            ? renderReview(outcome, "json", session)
+            : `${formatReview(outcome, session.style)}Wrote the ${format} report to ${options.output}.\n`,
+        );
+      } else {
+        ctx.io.stdout.write(renderReview(outcome, format, session));
+      }
+      // The reason says what happened and what to do; stderr keeps it visible in any format.
+      const error = reviewErrorLine(outcome);
+      if (error !== null) ctx.io.stderr.write(error);
+      if (stateError !== undefined) throw stateError;
+      return reviewExitCode(outcome);
+    }),
+  );
+  withExamples(command, [
+    "content-review review media/ --sidekick brand-safety",
+    "content-review review 'ads/**/*.mp4' --sidekick brand-safety --fail-on major --max-credits 500",
+    "content-review review media/ --sidekick brand-safety --format junit --output content-review.xml",
+    "content-review review media/ --sidekick brand-safety --format sarif --output content-review.sarif",
+    "content-review review media/ --sidekick brand-safety --no-wait --json | jq -r .submissionId",
+    "content-review review media/ --sidekick brand-safety --state .content-review-state.json",
+  ]);
+}

@@ -1,0 +1,81 @@
+// @ts-nocheck
+import { Command, Option } from "commander";
+import { PACKAGE_VERSION } from "../api/index.ts";
+import { type CommandContext, withExamples } from "./command-context.ts";
+import { registerAssetsCommand } from "./commands/register-assets-command.ts";
+import { registerEstimateCommand } from "./commands/register-estimate-command.ts";
+import { registerInsightsCommand } from "./commands/register-insights-command.ts";
+import { registerResultCommands } from "./commands/register-result-commands.ts";
+import { registerReviewCommand } from "./commands/register-review-command.ts";
+import { registerSandboxCommand } from "./commands/register-sandbox-command.ts";
+import { registerSubmissionCommands } from "./commands/register-submission-commands.ts";
+import { registerUploadCommand } from "./commands/register-upload-command.ts";
+import { registerWebhooksCommand } from "./commands/register-webhooks-command.ts";
+import { colorEnabled } from "./create-style.ts";
+import { EXIT_CODES_HELP } from "./exit-codes.ts";
+import { intInRange } from "./option-parsers.ts";
+
+/**
+ * The command tree. Settings made here before any `command()` call (output, exit override,
+ * help after errors) are inherited by every subcommand.
+ */
+export function createProgram(ctx: CommandContext): Command {
+  const { io } = ctx;
+  const program = new Command("content-review")
+    .description(
+      "Content Review Service from the command line: review files, read results, manage webhooks and insights.",
+    )
+    .version(PACKAGE_VERSION, "-V, --version")
+    .option(
+      "--api-key <key>",
+      "workspace API key (default: $CONTENT_REVIEW_API_KEY; prefer the variable, flags show in process lists)",
+    )
+    .option("--base-url <url>", "service address (default: $CONTENT_REVIEW_BASE_URL)")
+    .option("--json", "print results as JSON with stable field names")
+    .option("--no-color", "no colour (also off when NO_COLOR is set or output is not a terminal)")
+    .addOption(
+      new Option("--progress <mode>", "progress display: bars on a terminal, plain lines otherwise")
+        .choices(["auto", "bar", "plain", "none"])
+        .default("auto"),
+    )
+    .option(
+      "--max-attempts <n>",
+      "attempts per request, the first included, on 429, 5xx and network failures",
+      intInRange(1, 10),
+      5,
+    )
+    .option("--debug", "show stack traces and every HTTP attempt (URLs without query strings)")
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => io.stdout.columns ?? 100,
+      getErrHelpWidth: () => io.stderr.columns ?? 100,
+      getOutHasColors: () => colorEnabled(io.stdout, io.env),
+      getErrHasColors: () => colorEnabled(io.stderr, io.env),
+    })
+    .exitOverride()
+    .showHelpAfterError("(run the command with --help for usage and examples)")
+    .showSuggestionAfterError(true);
+
+  registerReviewCommand(program, ctx);
+  registerUploadCommand(program, ctx);
+  registerEstimateCommand(program, ctx);
+  registerSubmissionCommands(program, ctx);
+  registerResultCommands(program, ctx);
+  registerAssetsCommand(program, ctx);
+  registerWebhooksCommand(program, ctx);
+  registerSandboxCommand(program, ctx);
+  registerInsightsCommand(program, ctx);
+
+  withExamples(program, [
+    "export CONTENT_REVIEW_BASE_URL=https://review.example.com CONTENT_REVIEW_API_KEY=sk_live_...",
+    "content-review review media/ --sidekick brand-safety --fail-on major",
+    "content-review webhooks create --url https://relay.example.com/webhooks/content-review --secret-file relay-secret.txt",
+    "content-review insights report --days 7 --format html --output insights.html",
+  ]);
+  program.addHelpText(
+    "after",
+    `\nConfiguration: CONTENT_REVIEW_API_KEY and CONTENT_REVIEW_BASE_URL (or --api-key / --base-url); CONTENT_REVIEW_SIDEKICKS for --sidekick; NO_COLOR.\n\n${EXIT_CODES_HELP}\n`,
+  );
+  return program;
+}

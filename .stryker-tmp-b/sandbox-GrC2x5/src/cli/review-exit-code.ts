@@ -1,0 +1,36 @@
+// @ts-nocheck
+import { type ReviewOutcome, SERVICE_SKIP_REASONS } from "../pipeline/index.ts";
+import { meetsThreshold, type ReviewStatus } from "../policy/index.ts";
+import { exitCodeForError } from "./exit-code-for-error.ts";
+import { EXIT_CODES, type ExitCode } from "./exit-codes.ts";
+
+/** Exit code per way a review run can end; `completed` depends on what was found. */
+export const EXIT_CODE_BY_REVIEW_STATUS: Readonly<
+  Record<Exclude<ReviewStatus, "completed" | "error">, ExitCode>
+> = Object.freeze({
+  "budget-exceeded": EXIT_CODES.budget,
+  "timed-out": EXIT_CODES.service,
+  cancelled: EXIT_CODES.interrupted,
+  "submitted-no-wait": EXIT_CODES.ok,
+  // Every file was unusable (type, size, link) or none matched: fix the input.
+  "nothing-to-review": EXIT_CODES.usage,
+});
+
+/**
+ * The exit code of `review`: 1 when any issue is at or above `--fail-on`; otherwise 3 when an
+ * asset failed for good, its results could not be read or its upload failed; otherwise 0. A run
+ * that ended early maps through {@link EXIT_CODE_BY_REVIEW_STATUS} (a run with nothing left to
+ * submit because uploads failed gives 3, not 2); an error by the kind of error.
+ */
+export function reviewExitCode(outcome: ReviewOutcome): ExitCode {
+  if (outcome.status === "error") return exitCodeForError(outcome.error?.cause);
+  const uploadFailed = outcome.skipped.some((s) => SERVICE_SKIP_REASONS.has(s.reason));
+  if (outcome.status === "nothing-to-review" && uploadFailed) return EXIT_CODES.service;
+  if (outcome.status !== "completed") return EXIT_CODE_BY_REVIEW_STATUS[outcome.status];
+  const findings = outcome.assets.some((a) =>
+    a.issues.some((i) => meetsThreshold(i.severity, outcome.failOn)),
+  );
+  if (findings) return EXIT_CODES.findings;
+  if (outcome.failedAssetCount > 0 || uploadFailed) return EXIT_CODES.service;
+  return EXIT_CODES.ok;
+}

@@ -1,0 +1,87 @@
+// @ts-nocheck
+import { randomBytes } from "node:crypto";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { parseReviewRecord, type ReviewRecord, ReviewRecordError } from "../pipeline/index.ts";
+import { displayPathOf } from "./expand-paths.ts";
+
+/** A state file's paths, from relative to its folder to relative to `cwd`, or back. */
+function withPaths(record: ReviewRecord, path: (p: string) => string): ReviewRecord {
+  return { ...record, entries: record.entries.map((e) => ({ ...e, path: path(e.path) })) };
+}
+
+/**
+ * Reads the state file of `review --state` (`file`, absolute; `shown`, as the user wrote it).
+ * Its paths are relative to its own folder, so that it works from any working directory; they
+ * come back as the review's display paths (relative to `cwd`). Null when there is no file yet.
+ * Throws {@link ReviewRecordError} when it cannot be read or is not a state file.
+ */
+export async function readReviewState(
+  file: string,
+  shown: string,
+  cwd: string,
+): Promise<ReviewRecord | null> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new ReviewRecordError(
+      `Cannot read the state file ${shown} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+      { source: shown, cause: error },
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ReviewRecordError(
+      `The state file ${shown} is not JSON (${(error as Error).message}).`,
+      {
+        source: shown,
+        cause: error,
+      },
+    );
+  }
+  const folder = dirname(file);
+  return withPaths(parseReviewRecord(json, `the state file ${shown}`), (p) =>
+    displayPathOf(cwd, resolve(folder, p)),
+  );
+}
+
+/**
+ * Writes the state file atomically: the whole record goes to a temporary file in the same
+ * folder, is flushed to disk, and then replaces the old file in one rename. A failure leaves the
+ * old file as it was and no temporary file behind. The record holds ids only (no key, no URL).
+ */
+export async function writeReviewState(
+  file: string,
+  cwd: string,
+  record: ReviewRecord,
+): Promise<void> {
+  const folder = dirname(file);
+  const relativeToFolder = (p: string) => {
+    const full = resolve(cwd, p);
+    const rel = relative(folder, full);
+    return isAbsolute(rel) ? full : rel.split(sep).join("/");
+  };
+  const content = `${JSON.stringify(withPaths(record, relativeToFolder), null, 2)}\n`;
+  await mkdir(folder, { recursive: true });
+  const temp = join(
+    folder,
+    `.${basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`,
+  );
+  try {
+    const handle = await open(temp, "wx", 0o644);
+    try {
+      await handle.writeFile(content, "utf8");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+// @ts-nocheck
+import { constants } from "node:fs";
+import { access, mkdir, stat, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { CliUsageError } from "./cli-usage-error.ts";
+
+function why(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EEXIST") return "it already exists; choose another path or remove it first";
+  if (code === "EISDIR") return "it is a folder; name a file inside it instead";
+  if (code === "ENOTDIR") return "part of its folder path is a file; choose another path";
+  return `${code ?? (error as Error).message}; check that the folder exists and is writable`;
+}
+
+/**
+ * Writes a report or secret file, creating its folder. `mode` 0o600 keeps secrets private;
+ * `exclusive` refuses to replace an existing file. Failures name the file and what to do.
+ */
+export async function writeOutputFile(
+  cwd: string,
+  path: string,
+  content: string,
+  options: { mode?: number; exclusive?: boolean; input?: string } = {},
+): Promise<string> {
+  const full = resolve(cwd, path);
+  try {
+    await mkdir(dirname(full), { recursive: true });
+    await writeFile(full, content, {
+      encoding: "utf8",
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
+      flag: options.exclusive ? "wx" : "w",
+    });
+  } catch (error) {
+    throw new CliUsageError(`Cannot write ${path}: ${why(error)}.`, {
+      input: options.input ?? "--output",
+      cause: error,
+    });
+  }
+  return full;
+}
+
+/**
+ * Checks, before any work that costs credits, that {@link writeOutputFile} will be able to write
+ * `path`: its folder can be created and written to, and the path is not a folder. So a review
+ * never runs, and charges, only to lose its report to a typo in `--output`.
+ */
+export async function checkOutputFile(
+  cwd: string,
+  path: string,
+  options: { input?: string; consequence?: string } = {},
+): Promise<void> {
+  const full = resolve(cwd, path);
+  try {
+    await mkdir(dirname(full), { recursive: true });
+    await access(dirname(full), constants.W_OK);
+    const existing = await stat(full).catch(() => undefined);
+    if (existing?.isDirectory()) {
+      throw Object.assign(new Error(`${path} is a folder`), { code: "EISDIR" });
+    }
+    if (existing) await access(full, constants.W_OK);
+  } catch (error) {
+    const consequence = options.consequence ? ` ${options.consequence}` : "";
+    throw new CliUsageError(`Cannot write ${path}: ${why(error)}.${consequence}`, {
+      input: options.input ?? "--output",
+      cause: error,
+    });
+  }
+}

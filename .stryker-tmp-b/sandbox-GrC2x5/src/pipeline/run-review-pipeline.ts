@@ -1,0 +1,381 @@
+// @ts-nocheck
+import {
+  type ContentReviewClient,
+  isHttpError,
+  isWaitTimeoutError,
+  type Submission,
+  type WaitOptions,
+} from "../api/index.ts";
+import {
+  addSeverityCounts,
+  countBySeverity,
+  DEFAULT_FAIL_ON,
+  type FailOn,
+  meetsThreshold,
+  plural,
+  type ReviewStatus,
+} from "../policy/index.ts";
+import { deriveConclusion } from "./derive-conclusion.ts";
+import { fetchAssetResults } from "./fetch-asset-results.ts";
+import type { PipelineEvents } from "./pipeline-events.ts";
+import { reuseReviews } from "./reuse-reviews.ts";
+import type {
+  AssetReview,
+  CostEstimate,
+  ReviewFile,
+  ReviewOutcome,
+  SkippedFile,
+  UploadedAsset,
+} from "./review-outcome.ts";
+import {
+  type ContentIdentity,
+  nextReviewRecord,
+  type ReviewRecord,
+  type ReviewRecordEntry,
+  recordedReview,
+  usableEntries,
+} from "./review-record.ts";
+import { sandboxMarkerNotice } from "./sandbox-marker-notice.ts";
+import { skipUnmarkedFiles } from "./skip-unmarked-files.ts";
+import { uploadFiles } from "./upload-files.ts";
+
+/** Incremental review: what earlier runs recorded, and how this run records its own reviews. */
+export interface IncrementalOptions {
+  /** The record of earlier runs; null when there is none (the first run, or an unreadable one). */
+  readonly previous: ReviewRecord | null;
+  /** What the files' `contentId` are: Git blob shas or SHA-256 digests. */
+  readonly identity: ContentIdentity;
+  /** Names this run in the entries it adds: the commit (Action) or the date-time (CLI). */
+  readonly reviewedIn: string;
+  /** False reviews every file again; the record is still kept for the next run. @default true */
+  readonly reuse?: boolean;
+}
+
+/** Options of {@link runReviewPipeline}. */
+export interface ReviewPipelineOptions {
+  readonly client: ContentReviewClient;
+  readonly files: readonly ReviewFile[];
+  /** Reviewers to run; at least one (part 4.3). */
+  readonly sidekickIds: readonly string[];
+  /** Lowest severity that fails the run. @default "critical" */
+  readonly failOn?: FailOn;
+  /** Stop before submitting when the estimate is over this many credits. @default no limit */
+  readonly maxCredits?: number | undefined;
+  /** Wait for results; false returns right after submitting. @default true */
+  readonly wait?: boolean;
+  /** Longest wait for a terminal status, retries included. @default 1800000 (30 minutes) */
+  readonly timeoutMs?: number;
+  /** Retry rounds for retryable failed assets. @default 2 */
+  readonly retryFailed?: number;
+  /** Uploads (and result reads) running at once. @default 4 */
+  readonly uploadConcurrency?: number;
+  /** Sandbox only: delay before the terminal state (part 4.3), 0 to 30. */
+  readonly simulationDelaySeconds?: number | undefined;
+  /** Aborting ends the run with status `cancelled` as soon as the request in flight stops. */
+  readonly signal?: AbortSignal | undefined;
+  readonly events?: PipelineEvents;
+  /** Polling intervals, for tests and benchmarks; the defaults are those of `waitForSubmission`. */
+  readonly poll?: Pick<WaitOptions, "initialIntervalMs" | "maxIntervalMs" | "factor">;
+  /**
+   * Reuse the recorded reviews of unchanged files (same path, same `contentId`, asset
+   * `complete`): they are neither uploaded nor submitted, and their results are read with two
+   * requests each. The estimate and `maxCredits` cover only what is submitted. The outcome's
+   * `record` is the record for the next run. @default none: every file is reviewed, no record
+   */
+  readonly incremental?: IncrementalOptions | undefined;
+}
+
+interface Progress {
+  skipped: SkippedFile[];
+  uploaded: UploadedAsset[];
+  estimate: CostEstimate | null;
+  submissionId: string | null;
+  lastSubmission: Submission | null;
+  assets: AssetReview[];
+  retries: Map<string, number>;
+  /** Unchanged files whose recorded reviews were read instead. */
+  reused: AssetReview[];
+  /** The earlier record's entries that this run's record carries on. */
+  carried: readonly ReviewRecordEntry[];
+}
+
+/**
+ * The one review flow shared by the Action and the CLI: local checks and uploads, estimate,
+ * budget guard, one submission, wait, retries, results. It never throws for a failed request:
+ * every ending is an outcome, so that callers can always report.
+ */
+export async function runReviewPipeline(options: ReviewPipelineOptions): Promise<ReviewOutcome> {
+  const { client, signal } = options;
+  const events = options.events ?? {};
+  const failOn = options.failOn ?? DEFAULT_FAIL_ON;
+  const concurrency = options.uploadConcurrency ?? 4;
+  const progress: Progress = {
+    skipped: [],
+    uploaded: [],
+    estimate: null,
+    submissionId: null,
+    lastSubmission: null,
+    assets: [],
+    retries: new Map(),
+    reused: [],
+    carried: [],
+  };
+  const finish = (status: ReviewStatus, reason: string, error?: unknown): ReviewOutcome =>
+    buildOutcome(options, failOn, progress, status, reason, error);
+
+  try {
+    if (options.sidekickIds.length === 0) {
+      throw new TypeError("runReviewPipeline needs at least one sidekick id (part 4.3).");
+    }
+    const marked = client.isSandbox
+      ? skipUnmarkedFiles(options.files)
+      : { files: [...options.files], skipped: [] };
+    const unmarkedNotice =
+      marked.skipped.length === 0
+        ? null
+        : sandboxMarkerNotice(marked.skipped.map((s) => s.file.displayPath));
+    if (unmarkedNotice !== null)
+      events.onSandboxUnmarked?.({ skipped: marked.skipped, message: unmarkedNotice });
+    const toReview = await reuseRecorded(options, marked.files, progress, concurrency);
+    const { uploaded, skipped } = await uploadFiles({
+      client,
+      files: toReview,
+      concurrency,
+      signal,
+      events,
+    });
+    progress.uploaded = uploaded;
+    progress.skipped = [...marked.skipped, ...skipped];
+    // Every file unchanged since its recorded review: nothing to submit, nothing charged.
+    if (uploaded.length === 0 && progress.reused.length > 0) return finish("completed", "");
+    if (uploaded.length === 0) {
+      const why =
+        options.files.length === 0
+          ? "No files matched; there is nothing to review."
+          : marked.files.length === 0 && unmarkedNotice !== null
+            ? `Nothing to review in the sandbox: ${unmarkedNotice}`
+            : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
+      return finish("nothing-to-review", why);
+    }
+
+    const estimate = await client.estimatePrice(
+      { files: uploaded.map((u) => ({ blobPath: u.blobPath })) },
+      { signal },
+    );
+    progress.estimate = {
+      totalCredits: estimate.totalCredits,
+      files: uploaded.map((u, i) => {
+        const entry = estimate.files.find((f) => f.blobPath === u.blobPath) ?? estimate.files[i];
+        return {
+          file: u.file,
+          blobPath: u.blobPath,
+          credits: entry?.credits ?? 0,
+          priceable: entry?.priceable ?? false,
+        };
+      }),
+    };
+    events.onEstimate?.(progress.estimate);
+    if (options.maxCredits !== undefined && estimate.totalCredits > options.maxCredits) {
+      return finish(
+        "budget-exceeded",
+        `The estimate is ${plural(estimate.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`,
+      );
+    }
+
+    const created = await client.createSubmission(
+      {
+        assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
+        sidekickIds: [...options.sidekickIds],
+      },
+      { signal, simulationDelaySeconds: options.simulationDelaySeconds },
+    );
+    progress.submissionId = created.submissionId;
+    progress.lastSubmission = created;
+    events.onSubmitted?.({ submissionId: created.submissionId, assetCount: uploaded.length });
+    if (options.wait === false) {
+      return finish(
+        "submitted-no-wait",
+        `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`,
+      );
+    }
+
+    const started = client.timing.now();
+    const timeoutMs = options.timeoutMs ?? 30 * 60_000;
+    const waitFor = () =>
+      client.waitForSubmission(created.submissionId, {
+        ...options.poll,
+        timeoutMs: Math.max(0, timeoutMs - (client.timing.now() - started)),
+        signal,
+        onProgress: (s) => {
+          progress.lastSubmission = s;
+          events.onPoll?.(s);
+        },
+      });
+    let final = await waitFor();
+    for (let round = 1; round <= (options.retryFailed ?? 2); round++) {
+      const retryable = final.assets.filter((a) => a.status === "failed" && a.isRetryable === true);
+      if (retryable.length === 0) break;
+      const accepted: string[] = [];
+      for (const asset of retryable) {
+        try {
+          await client.retryAsset(created.submissionId, asset.assetId, { signal });
+          accepted.push(asset.assetId);
+          progress.retries.set(asset.assetId, (progress.retries.get(asset.assetId) ?? 0) + 1);
+        } catch (error) {
+          // 409: no longer retryable or no longer failed; the asset keeps its state.
+          if (!(isHttpError(error) && error.status === 409)) throw error;
+        }
+      }
+      if (accepted.length === 0) break;
+      events.onRetry?.({ round, assetIds: accepted });
+      final = await waitFor();
+    }
+    progress.assets = await fetchAssetResults({
+      client,
+      submission: final,
+      uploaded,
+      retries: progress.retries,
+      concurrency,
+      signal,
+      events,
+      readResults: true,
+    });
+    return finish("completed", "");
+  } catch (error) {
+    if (signal?.aborted) {
+      return finish("cancelled", "The run was cancelled before it finished.");
+    }
+    if (isWaitTimeoutError(error)) {
+      if (progress.lastSubmission !== null) {
+        progress.assets = await fetchAssetResults({
+          client,
+          submission: progress.lastSubmission,
+          uploaded: progress.uploaded,
+          retries: progress.retries,
+          concurrency,
+          signal,
+          events: {},
+          readResults: false,
+        });
+      }
+      return finish("timed-out", error.message);
+    }
+    return finish("error", (error as Error).message, error);
+  }
+}
+
+/**
+ * Incremental runs: reads the recorded reviews of the files that match the usable record, and
+ * returns the files still to review (all of them without a record, or with `reuse: false`).
+ */
+async function reuseRecorded(
+  options: ReviewPipelineOptions,
+  files: ReviewFile[],
+  progress: Progress,
+  concurrency: number,
+): Promise<ReviewFile[]> {
+  const incremental = options.incremental;
+  if (incremental === undefined) return files;
+  const usable = usableEntries(incremental.previous, {
+    identity: incremental.identity,
+    sidekickIds: options.sidekickIds,
+  });
+  if (usable.notice !== null) options.events?.onRecordIgnored?.({ message: usable.notice });
+  progress.carried = usable.entries;
+  if (incremental.reuse === false) return files;
+  const candidates = files.flatMap((file) => {
+    const entry = recordedReview(usable.entries, file);
+    return entry === undefined ? [] : [{ file, entry }];
+  });
+  if (candidates.length === 0) return files;
+  const { reused } = await reuseReviews({
+    client: options.client,
+    candidates,
+    concurrency,
+    signal: options.signal,
+    events: options.events ?? {},
+  });
+  progress.reused = reused;
+  const done = new Set(reused.map((r) => r.file));
+  return files.filter((f) => !done.has(f));
+}
+
+function buildOutcome(
+  options: ReviewPipelineOptions,
+  failOn: FailOn,
+  progress: Progress,
+  status: ReviewStatus,
+  reason: string,
+  error: unknown,
+): ReviewOutcome {
+  // Reused and fresh reviews together, in the order the files were given.
+  const order = new Map(options.files.map((f, i) => [f, i]));
+  const assets = [...progress.reused, ...progress.assets].sort(
+    (a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0),
+  );
+  const counts = assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), countBySeverity([]));
+  const issueCount = assets.reduce((n, a) => n + a.issues.length, 0);
+  const failedAssetCount = assets.filter(
+    (a) => a.status === "failed" || a.resultsError !== null,
+  ).length;
+  const submission = progress.lastSubmission;
+  const conclusion = deriveConclusion(status, assets, failOn, progress.skipped);
+  return {
+    status,
+    conclusion,
+    reason: options.client.redact(
+      status === "completed" ? completedReason(assets, failOn) : reason,
+    ),
+    environment: options.client.environment,
+    failOn,
+    maxCredits: options.maxCredits ?? null,
+    submissionId: progress.submissionId,
+    submissionStatus: submission?.status ?? null,
+    skipped: progress.skipped,
+    uploaded: progress.uploaded,
+    estimate: progress.estimate,
+    assets,
+    counts,
+    issueCount,
+    failedAssetCount,
+    error:
+      error === undefined
+        ? null
+        : {
+            name: (error as Error).name ?? "Error",
+            message: options.client.redact((error as Error).message ?? String(error)),
+            cause: error,
+          },
+    lastSubmission: submission,
+    record:
+      options.incremental === undefined
+        ? null
+        : nextReviewRecord(
+            progress.carried,
+            { assets, submissionId: progress.submissionId, estimate: progress.estimate },
+            {
+              identity: options.incremental.identity,
+              sidekickIds: options.sidekickIds,
+              reviewedIn: options.incremental.reviewedIn,
+            },
+          ),
+  };
+}
+
+/** Why a completed run passed or failed, in one sentence. */
+function completedReason(assets: readonly AssetReview[], failOn: FailOn): string {
+  const failed = assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
+  const blocking = assets
+    .flatMap((a) => a.issues)
+    .filter((i) => meetsThreshold(i.severity, failOn)).length;
+  const parts: string[] = [];
+  if (blocking > 0)
+    parts.push(`${blocking} ${blocking === 1 ? "issue" : "issues"} at or above ${failOn}`);
+  if (failed > 0) parts.push(`${failed} ${failed === 1 ? "file" : "files"} could not be reviewed`);
+  if (parts.length > 0) return `Review failed: ${parts.join(" and ")}.`;
+  const reused = assets.filter((a) => a.reused !== null).length;
+  const files = `${plural(assets.length, "file")}${reused > 0 ? ` (${reused} unchanged since their last review)` : ""}`;
+  return failOn === "never"
+    ? `Reviewed ${files}; fail-on is never.`
+    : `Reviewed ${files}: no issues at or above ${failOn}.`;
+}

@@ -1,0 +1,98 @@
+// @ts-nocheck
+import { type ReviewOutcome, reuseSummary } from "../pipeline/index.ts";
+
+/** Version of the JSON report's shape; bumped on breaking changes. */
+export const JSON_REPORT_VERSION = 1;
+
+/**
+ * The outcome as a stable JSON document (the Action's `report-path`, the CLI's `--json`).
+ * Local paths are left out: files are named by their display (repository) path only.
+ */
+export function renderJsonReport(
+  outcome: ReviewOutcome,
+  tool: { name: string; version: string },
+): Record<string, unknown> {
+  const credits = new Map((outcome.estimate?.files ?? []).map((f) => [f.blobPath, f]));
+  const reuse = reuseSummary(outcome.assets);
+  return {
+    reportVersion: JSON_REPORT_VERSION,
+    tool,
+    status: outcome.status,
+    conclusion: outcome.conclusion,
+    reason: outcome.reason,
+    environment: outcome.environment,
+    failOn: outcome.failOn,
+    maxCredits: outcome.maxCredits,
+    submissionId: outcome.submissionId,
+    submissionStatus: outcome.submissionStatus,
+    // Every file that passed the local checks, with its asset id: there before any results are
+    // (`--no-wait`, a budget stop), so a caller can follow each asset up.
+    files: outcome.uploaded.map((u) => ({
+      path: u.file.displayPath,
+      assetId: u.assetId,
+      blobPath: u.blobPath,
+    })),
+    credits:
+      outcome.estimate === null
+        ? null
+        : {
+            total: outcome.estimate.totalCredits,
+            files: outcome.estimate.files.map((f) => ({
+              path: f.file.displayPath,
+              credits: f.credits,
+              priceable: f.priceable,
+            })),
+          },
+    // Files unchanged since a recorded review: not submitted again, their findings still count.
+    reusedCount: reuse.count,
+    creditsSaved: reuse.creditsSaved,
+    issueCount: outcome.issueCount,
+    counts: outcome.counts,
+    failedAssetCount: outcome.failedAssetCount,
+    skipped: outcome.skipped.map((s) => ({
+      path: s.file.displayPath,
+      reason: s.reason,
+      message: s.message,
+    })),
+    assets: outcome.assets.map((a) => ({
+      path: a.file.displayPath,
+      assetId: a.assetId,
+      filename: a.filename,
+      status: a.status,
+      // A reused file cost this run nothing; `reused.creditsSaved` is what it would have.
+      credits: a.reused !== null ? 0 : (credits.get(a.blobPath)?.credits ?? null),
+      failure: a.failure,
+      retries: a.retries,
+      versionNumber: a.versionNumber,
+      counts: a.counts,
+      issueCount: a.issues.length,
+      topics: a.topics.map((t) => ({
+        id: t.id,
+        title: t.title,
+        topicType: t.topicType,
+        issueIds: t.issues.map((i) => i.id),
+      })),
+      orphanIssueIds: a.orphanIssues.map((i) => i.id),
+      issues: a.issues,
+      diff:
+        a.diff === null
+          ? null
+          : {
+              previousVersionNumber: a.diff.previousVersionNumber,
+              newIssueIds: a.diff.newIssues.map((i) => i.id),
+              resolvedIssues: a.diff.resolvedIssues,
+            },
+      resultsError: a.resultsError,
+      reused:
+        a.reused === null
+          ? null
+          : {
+              submissionId: a.reused.submissionId,
+              reviewedIn: a.reused.reviewedIn,
+              creditsSaved: a.reused.credits,
+            },
+    })),
+    error:
+      outcome.error === null ? null : { name: outcome.error.name, message: outcome.error.message },
+  };
+}

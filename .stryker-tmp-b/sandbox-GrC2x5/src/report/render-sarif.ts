@@ -1,0 +1,109 @@
+// @ts-nocheck
+import { createHash } from "node:crypto";
+import { type Issue, PACKAGE_HOMEPAGE } from "../api/index.ts";
+import { issueIdentity, type ReviewOutcome } from "../pipeline/index.ts";
+import { severityRank } from "../policy/index.ts";
+import { artifactUri } from "./artifact-uri.ts";
+import { issueLocationIn } from "./issue-location.ts";
+import { renderSarifRule, sarifLevel } from "./render-sarif-rule.ts";
+
+/** Options of {@link renderSarif}. */
+export interface SarifOptions {
+  /** The tool's name, shown by code scanning to filter alerts. @default "Content Review" */
+  readonly toolName?: string;
+  readonly toolVersion?: string;
+  /** Where to learn about the tool. @default the package's page */
+  readonly informationUri?: string;
+}
+
+/** The SARIF 2.1.0 schema that code scanning documents for `$schema`. */
+const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/**
+ * SARIF 2.1.0 for code scanning upload, in the subset GitHub documents ("SARIF support for code
+ * scanning"): one result per issue, one rule per rule code. A finding in a text file points at
+ * its line, with the quoted text as the snippet; any other finding is about its whole file, so it
+ * has no region (code scanning then shows it on the file, not on a made-up line 1).
+ *
+ * Fingerprints survive re-runs so alerts are not duplicated: `contentReviewIssue/v1` on every
+ * result, and `primaryLocationLineHash` (the only one code scanning reads) on whole-file results,
+ * for which upload-sarif cannot compute one from a line.
+ */
+export function renderSarif(
+  outcome: ReviewOutcome,
+  options: SarifOptions = {},
+): Record<string, unknown> {
+  const rules = new Map<string, { issue: Issue; severity: string }>();
+  const found: { ruleId: string; path: string; issue: Issue }[] = [];
+  for (const asset of outcome.assets) {
+    for (const issue of asset.issues) {
+      const ruleId = issue.ruleCode ?? issue.ruleId ?? "content-review";
+      const known = rules.get(ruleId);
+      if (!known || severityRank(issue.severity) < severityRank(known.severity)) {
+        rules.set(ruleId, { issue, severity: issue.severity });
+      }
+      found.push({ ruleId, path: asset.file.displayPath, issue });
+    }
+  }
+  const ruleIndex = new Map([...rules.keys()].map((id, i) => [id, i]));
+  const occurrences = new Map<string, number>();
+  const results = found.map(({ ruleId, path, issue }) => {
+    const fingerprint = createHash("sha256")
+      .update(`${path}\u0000${issueIdentity(issue)}`)
+      .digest("hex");
+    const location = issueLocationIn(path, issue);
+    const occurrence = (occurrences.get(fingerprint) ?? 0) + 1;
+    occurrences.set(fingerprint, occurrence);
+    return {
+      ruleId,
+      ruleIndex: ruleIndex.get(ruleId),
+      level: sarifLevel(issue.severity),
+      message: { text: `${issue.severity}: ${issue.summary}` },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: artifactUri(path) },
+            ...(location
+              ? {
+                  region: {
+                    startLine: location.line,
+                    ...(location.quote ? { snippet: { text: location.quote } } : {}),
+                  },
+                }
+              : {}),
+          },
+        },
+      ],
+      partialFingerprints: {
+        "contentReviewIssue/v1": fingerprint,
+        ...(location
+          ? {}
+          : { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:${occurrence}` }),
+      },
+      properties: {
+        severity: issue.severity,
+        ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),
+      },
+    };
+  });
+  const version = options.toolVersion;
+  return {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: options.toolName ?? "Content Review",
+            ...(version ? { version, semanticVersion: version } : {}),
+            informationUri: options.informationUri ?? PACKAGE_HOMEPAGE,
+            rules: [...rules].map(([id, { issue, severity }]) =>
+              renderSarifRule(id, issue, severity),
+            ),
+          },
+        },
+        results,
+      },
+    ],
+  };
+}

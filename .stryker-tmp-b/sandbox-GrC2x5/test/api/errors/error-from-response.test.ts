@@ -1,0 +1,123 @@
+// @ts-nocheck
+import { describe, expect, it } from "vitest";
+import { errorFromResponse } from "../../../src/api/errors/error-from-response.ts";
+import {
+  DomainError,
+  HttpError,
+  RateLimitError,
+  TierNotAuthorizedError,
+  ValidationError,
+} from "../../../src/api/index.ts";
+import { LIVE_KEY } from "../../fixtures/api-responses.ts";
+
+describe("errorFromResponse", () => {
+  it.each([
+    [401, { detail: "Missing X-API-Key header" }, DomainError, "Missing X-API-Key header"],
+    [401, { detail: "Invalid API key" }, DomainError, "Invalid API key"],
+    [401, { detail: "This API key has expired" }, DomainError, "This API key has expired"],
+    [
+      401,
+      { detail: "This API key has been revoked" },
+      DomainError,
+      "This API key has been revoked",
+    ],
+    [400, { detail: "simulationDelaySeconds requires a sandbox key" }, DomainError, "sandbox key"],
+    [403, { detail: "Invalid blob path" }, DomainError, "Invalid blob path"],
+    [404, { detail: "Submission not found" }, DomainError, "Submission not found"],
+    [409, { detail: "abc/ad.pdf was already submitted" }, DomainError, "already submitted"],
+    [
+      413,
+      { detail: "File too large; use the presigned upload URL" },
+      DomainError,
+      "File too large",
+    ],
+    [415, { detail: "Unsupported content type" }, DomainError, "Unsupported content type"],
+    [500, { detail: "Storage error" }, DomainError, "Storage error"],
+    [502, { detail: "Could not load issues" }, DomainError, "Could not load issues"],
+    [503, "<html>oops</html>", HttpError, "HTTP 503"],
+  ])("errorFromResponse maps %i with a domain body to %o", (status, body, type, text) => {
+    const error = errorFromResponse({ operation: "getSubmission", status, body });
+    expect(error).toBeInstanceOf(type);
+    expect(error.status).toBe(status);
+    expect(error.operation).toBe("getSubmission");
+    expect(error.message).toContain(text);
+    expect(error.message).toContain("getSubmission failed with HTTP");
+    expect(error.body).toEqual(body);
+  });
+
+  it.each([
+    ["getSubmission", /does not exist in this key's workspace\.$/],
+    ["listAssetIssues", /issues are served only once the asset has finished processing/],
+    ["listAssetTopics", /topics are served only once the asset has finished processing/],
+  ])("errorFromResponse gives %s's 404 the hint that fits the operation", (operation, hint) => {
+    const error = errorFromResponse({ operation, status: 404, body: { detail: "Not found" } });
+    expect(error.message).toMatch(hint);
+  });
+
+  it("errorFromResponse reads the 402 tier body and its bucket", () => {
+    const error = errorFromResponse({
+      operation: "createSubmission",
+      status: 402,
+      body: {
+        error_code: "tier_not_authorized_for_integrations_api",
+        message: "Upgrade",
+        bucket: "submission_write",
+      },
+    });
+    expect(error).toBeInstanceOf(TierNotAuthorizedError);
+    expect((error as TierNotAuthorizedError).bucket).toBe("submission_write");
+    expect(error.message).toMatch(/Upgrade.*submission_write.*upgrade the plan/);
+  });
+
+  it("errorFromResponse reads the 429 body with retryAfterSeconds", () => {
+    const error = errorFromResponse({
+      operation: "getSubmission",
+      status: 429,
+      body: { error: "Rate limit exceeded" },
+      retryAfterSeconds: 12,
+      bucket: "submission_read",
+    });
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterSeconds).toBe(12);
+    expect((error as RateLimitError).bucket).toBe("submission_read");
+    expect(error.message).toContain("Retry-After 12 s");
+  });
+
+  it.each([
+    [
+      "the service shape",
+      {
+        error: "validation_error",
+        message: "Invalid request",
+        fields: [{ field: "assets", message: "required" }],
+      },
+      [{ field: "assets", message: "required" }],
+    ],
+    [
+      "the published-schema shape",
+      {
+        detail: [
+          { loc: ["body", "assets", 0, "blobPath"], msg: "Field required", type: "missing" },
+        ],
+      },
+      [{ field: "body.assets.0.blobPath", message: "Field required" }],
+    ],
+  ])("errorFromResponse normalises a 422 in %s", (_, body, fields) => {
+    const error = errorFromResponse({ operation: "createSubmission", status: 422, body });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).fields).toEqual(fields);
+    expect(error.message).toContain(fields[0]!.field);
+  });
+
+  it("errorFromResponse redacts the API key from the message and the kept body", () => {
+    const error = errorFromResponse({
+      operation: "getSubmission",
+      status: 401,
+      body: { detail: `Invalid API key ${LIVE_KEY}` },
+      secrets: [LIVE_KEY],
+    });
+    expect(error.message).not.toContain(LIVE_KEY);
+    expect(JSON.stringify(error.body)).not.toContain(LIVE_KEY);
+    expect(JSON.stringify({ ...error, stack: error.stack })).not.toContain(LIVE_KEY);
+  });
+});

@@ -1,0 +1,171 @@
+// @ts-nocheck
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator/index.ts";
+import { deriveRecordKey } from "../../src/action/derive-record-key.ts";
+import { writeRecordBlock } from "../../src/action/review-record-block.ts";
+import { startFakeGithub } from "../fakes/github/index.ts";
+import { gitBlobSha } from "../helpers/git-blob-sha.ts";
+import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
+import { pullRequestEvent } from "./action-harness.ts";
+import {
+  CALM,
+  CLAIMS,
+  checkRunText,
+  forgeRecordBlock,
+  postCheckRun,
+  reportOf,
+  runOn,
+  type Stage,
+  writeFiles,
+} from "./review-lifecycle.ts";
+
+let stage: Stage;
+const head = (digit: string) => digit.repeat(40);
+
+/** The files of pull request `pr` at a new head, in the workspace and in the fake's listing. */
+async function pushFiles(pr: number, files: Record<string, string>): Promise<void> {
+  await writeFiles(stage, files);
+  stage.github.addPullRequest(
+    pr,
+    Object.entries(files).map(([filename, content]) => ({ filename, status: "added", content })),
+  );
+}
+
+const review = (pr: number, sha: string, before?: string, inputs: Record<string, string> = {}) =>
+  runOn(
+    stage,
+    "pull_request",
+    pullRequestEvent(pr, sha, false, before === undefined ? {} : { before }),
+    { comment: "summary-only", ...inputs },
+  );
+
+const lastCheckRun = (sha: string) =>
+  stage.github.checkRuns.filter((c) => c.head_sha === sha).at(-1)!;
+
+beforeAll(async () => {
+  const token = "ghs_recordstokenrecordstokenrecords01";
+  stage = {
+    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
+    github: await startFakeGithub({ token }),
+    workspace: await mkdtemp(join(tmpdir(), "content-review-records-")),
+    token,
+  };
+});
+
+afterAll(async () => {
+  await stage?.github.close();
+  await stage?.emu.close();
+  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
+});
+
+describe("action review records (built dist/index.js, emulator, fake GitHub)", () => {
+  it("action reviews a file whose recorded blob sha was swapped in a forged record, fails on its findings, and a re-run does not launder it", async () => {
+    await pushFiles(31, { "pr31/ad.txt": CALM, "pr31/other.txt": CALM });
+    const [first] = await review(31, head("1"));
+    expect(first.code).toBe(0);
+    // The push makes ad.txt a clinical claim.
+    await pushFiles(31, { "pr31/ad.txt": CLAIMS, "pr31/other.txt": CALM });
+    // Another workflow posts the genuine record on the push's `before`, ad.txt's old blob sha
+    // replaced by the new one (any Git user can compute it).
+    const genuine = await checkRunText(stage, lastCheckRun(head("1")).id);
+    const forgedId = await postCheckRun(
+      stage,
+      head("1"),
+      forgeRecordBlock(genuine, (r) => ({
+        ...r,
+        entries: r.entries.map((e) =>
+          e.path === "pr31/ad.txt" ? { ...e, contentId: gitBlobSha(CLAIMS) } : e,
+        ),
+      })),
+    );
+
+    const [run, spent] = await review(31, head("2"), head("1"));
+    expect(spent).toMatchObject({ uploads: 1, submissions: 1, creditsCharged: 1 });
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({ status: "failure", "reused-count": "1" });
+    expect(Number(run.outputs["critical-count"])).toBeGreaterThan(0);
+    const warnings = run.stdout.split("\n").filter((l) => l.includes(`check run ${forgedId}`));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^::warning::The review record of check run \d+ .*does not verify/);
+    const assets = (await reportOf(run)).assets;
+    expect(assets.map((a) => [a.path, a.reused === null])).toEqual([
+      ["pr31/ad.txt", true],
+      ["pr31/other.txt", false],
+    ]);
+
+    // A re-run reads its own record: ad.txt's genuine review, findings and all.
+    const [again, spentAgain] = await review(31, head("2"), head("1"));
+    expect(spentAgain).toMatchObject({ uploads: 0, submissions: 0, creditsCharged: 0 });
+    expect(again.code).toBe(1);
+    expect(again.outputs).toMatchObject({
+      status: "failure",
+      "reused-count": "2",
+      "critical-count": run.outputs["critical-count"],
+    });
+    expect(stage.github.violations).toEqual([]);
+  });
+
+  it.each([
+    ["forged (a genuine record, one asset id changed)", "forged"],
+    ["signed with another key (a sandbox run)", "other-key"],
+    ["unreadable", "broken"],
+  ])(
+    "action is not hidden from an older genuine record by a newer record that is %s",
+    async (_what, kind) => {
+      const pr = { forged: 32, "other-key": 33, broken: 34 }[kind]!;
+      const sha = head({ forged: "3", "other-key": "4", broken: "5" }[kind]!);
+      await pushFiles(pr, { [`pr${pr}/a.txt`]: CALM, [`pr${pr}/b.txt`]: CALM });
+      await review(pr, sha);
+      const genuine = await checkRunText(stage, lastCheckRun(sha).id);
+      const text = {
+        forged: forgeRecordBlock(genuine, (r) => ({
+          ...r,
+          entries: r.entries.map((e) => ({
+            ...e,
+            assetId: "00000000-0000-4000-8000-000000000001",
+          })),
+        })),
+        "other-key": writeRecordBlock(
+          recordOf([entryOf(`pr${pr}/a.txt`, "a", 1)]),
+          60_000,
+          deriveRecordKey(stage.emu.sandboxKey),
+        ).block,
+        broken: "<!-- content-review:record v2 bm9wZQ== mac=" + "0".repeat(64) + " -->",
+      }[kind]!;
+      const newer = await postCheckRun(stage, sha, text);
+      const [run, spent] = await review(pr, sha);
+      expect(spent).toEqual({ uploads: 0, submissions: 0, assets: 0, creditsCharged: 0 });
+      expect(run.outputs).toMatchObject({ "reused-count": "2", credits: "0" });
+      expect(run.stdout).toContain(`check run ${newer}`);
+    },
+  );
+
+  it("action leaves another account's review comment with a copied marker untouched", async () => {
+    await pushFiles(35, { "pr35/a.txt": CLAIMS });
+    const [first] = await review(35, head("6"), undefined, {
+      comment: "review",
+      "fail-on": "never",
+    });
+    expect(first.code).toBe(0);
+    const ours = stage.github.reviewComments.filter((c) => c.pull_number === 35);
+    expect(ours).toHaveLength(1);
+    // Another App's bot posts a comment carrying the Action's marker, on the same file.
+    const copied = stage.github.addReviewComment(35, {
+      path: "pr35/a.txt",
+      body: `Looks fine to me.\n\n${/<!-- content-review:[^>]*-->/.exec(ours[0]!.body)![0]}`,
+      user: { login: "helper-bot[bot]", id: 7001, type: "Bot" },
+    });
+    const body = copied.body;
+    // The push takes the claims out: the Action's comment is outdated, the copy is not its own.
+    await pushFiles(35, { "pr35/a.txt": CALM });
+    const [second] = await review(35, head("7"), head("6"), { comment: "review" });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain("PR review: 0 new, 0 updated, 1 marked outdated");
+    expect(ours[0]!.body).toContain("Outdated");
+    expect(copied).toMatchObject({ body, updates: 0 });
+    expect(stage.github.violations).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+// @ts-nocheck
+import { spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository's root folder. */
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** A page of the documentation (`README.md`, `docs/relay.md`, …). */
+export function readDoc(path: string): Promise<string> {
+  return readFile(join(ROOT, path), "utf8");
+}
+
+/**
+ * The fenced blocks of one language under a heading of a page (any level), in order, up to the
+ * next heading of the same or a higher level. Throws when the heading is missing.
+ */
+export function blocksUnder(page: string, heading: string, lang: string): string[] {
+  const lines = page.split("\n");
+  let level = 0;
+  let inFence = false;
+  const part: string[] = [];
+  for (const line of lines) {
+    const fence = line.startsWith("```");
+    const title = inFence ? null : /^(#+) (.*)$/.exec(line);
+    if (fence) inFence = !inFence;
+    if (level === 0) {
+      if (title && title[2] === heading) level = title[1]!.length;
+      continue;
+    }
+    if (title && title[1]!.length <= level) break;
+    part.push(line);
+  }
+  if (level === 0) throw new Error(`no heading "${heading}"`);
+  const text = part.join("\n");
+  return [...text.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map(
+    (m) => m[1]!,
+  );
+}
+
+/** A shell command's result. */
+export interface ShellRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs a program to completion and collects its output (events, no sleeps). The environment is
+ * this process's plus `env`, or `env` alone with `inheritEnv: false`.
+ */
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  options: {
+    cwd: string;
+    env?: Record<string, string | undefined>;
+    inheritEnv?: boolean;
+    /** Sees stderr as it grows; may signal the process (e.g. Ctrl+C once a wait shows). */
+    onStderr?: (stderr: string, kill: (signal: NodeJS.Signals) => void) => void;
+    /**
+     * Past this, the program and everything it started (its process group) get SIGKILL, so a
+     * walkthrough that hangs leaves no server behind; the run then ends with code null.
+     */
+    timeoutMs?: number;
+  },
+): Promise<ShellRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...args], {
+      cwd: options.cwd,
+      env: options.inheritEnv === false ? options.env : { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: options.timeoutMs !== undefined,
+    });
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+          }, options.timeoutMs);
+    child.on("close", () => clearTimeout(timer));
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString("utf8");
+      options.onStderr?.(stderr, (signal) => child.kill(signal));
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Runs `script` with bash (`-e -o pipefail`), as {@link runProcess} runs a program. */
+export function bash(
+  script: string,
+  options: {
+    cwd: string;
+    env?: Record<string, string | undefined>;
+    inheritEnv?: boolean;
+    timeoutMs?: number;
+  },
+): Promise<ShellRun> {
+  return runProcess("bash", ["-e", "-o", "pipefail", "-c", script], options);
+}
+
+/**
+ * A folder inside the clone (under the ignored `.tmp/`), so that `npm run` and `npx` find this
+ * package from it as they would from any folder of a clone; `samples/` is copied in when asked.
+ */
+export async function folderInClone(options: { samples?: boolean } = {}): Promise<{
+  path: string;
+  remove: () => Promise<void>;
+}> {
+  await mkdir(join(ROOT, ".tmp"), { recursive: true });
+  const path = await mkdtemp(join(ROOT, ".tmp", "docs-"));
+  if (options.samples) await cp(join(ROOT, "samples"), join(path, "samples"), { recursive: true });
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** A free loopback port, for a server a walkthrough starts on a fixed port of its own. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

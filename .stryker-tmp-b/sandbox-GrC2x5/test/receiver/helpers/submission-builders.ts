@@ -1,0 +1,48 @@
+// @ts-nocheck
+import type { AssetState, SubmissionState } from "../../../receiver/relay/submission-state.ts";
+import type { SubmissionLink } from "../../../receiver/relay-event.ts";
+import type { SeverityCounts } from "../../../src/policy/index.ts";
+
+/** A link of submission `s` to a commit: two assets, fail-on critical unless overridden. */
+export const link = (over: Partial<SubmissionLink> = {}): SubmissionLink => ({
+  submissionId: "s",
+  repository: "acme/site",
+  sha: "abcdef1",
+  pullRequest: 3,
+  context: "content-review",
+  assetCount: 2,
+  failOn: "critical",
+  ...over,
+});
+
+let n = 0;
+
+/** An asset of `status` with these severity counts (null: unknown) and issue count. */
+export const asset = (
+  status: string,
+  counts: Partial<SeverityCounts> | null = {},
+  issueCount: number | null = null,
+): AssetState => {
+  n += 1;
+  return {
+    assetId: `a-${n}`,
+    status,
+    filename: `file-${n}.png`,
+    issueCount,
+    counts:
+      counts === null ? null : { critical: 0, major: 0, minor: 0, info: 0, other: 0, ...counts },
+    errorMessage: status === "failed" ? "decoder" : null,
+  };
+};
+
+/** An asset that failed to process with `errorMessage`. */
+export const failedAsset = (errorMessage: string, filename = "clip.mp4"): AssetState => ({
+  ...asset("failed", null),
+  filename,
+  errorMessage,
+});
+
+export const state = (
+  assets: AssetState[],
+  l: SubmissionLink | null = link(),
+): SubmissionState => ({ submissionId: "s", assets, link: l });

@@ -1,0 +1,56 @@
+// @ts-nocheck
+import pg from "pg";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { openPostgresJournal } from "../../../receiver/journal/index.ts";
+import {
+  dropSchemas,
+  postgresAvailable,
+  TEST_POSTGRES_URL,
+  uniqueSchema,
+} from "../helpers/postgres.ts";
+
+const hasPostgres = await postgresAvailable();
+const schema = uniqueSchema("relay_pg_clients");
+afterAll(async () => {
+  if (hasPostgres) await dropSchemas(schema);
+});
+
+describe("openPostgresJournal", () => {
+  it.skipIf(!hasPostgres)(
+    "a client that reports an error while checked out ends nothing: it has a listener",
+    async () => {
+      const journal = await openPostgresJournal({
+        connectionString: TEST_POSTGRES_URL,
+        schema,
+        retry: { maxAttempts: 3, baseMs: 1000, maxMs: 1000 },
+      });
+      const connect = pg.Pool.prototype.connect;
+      // What a connection dropped between two statements of a transaction does: the client
+      // emits 'error' with no query in flight. Unheard, that throws (and ends a process).
+      const spy = vi
+        .spyOn(pg.Pool.prototype, "connect")
+        .mockImplementation(async function (this: pg.Pool) {
+          const client = await connect.call(this);
+          client.emit("error", new Error("Connection terminated unexpectedly"));
+          return client;
+        } as never);
+      try {
+        const event = {
+          kind: "asset.processing.completed" as const,
+          submissionId: "s-clients",
+          assetId: "a",
+          workspaceId: null,
+          status: "complete",
+          errorMessage: null,
+          issueCount: 0,
+          occurredAt: null,
+        };
+        expect(await journal.ingest("msg-clients", event)).toBe("accepted");
+        expect(spy).toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+        await journal.close(1000);
+      }
+    },
+  );
+});

@@ -1,0 +1,17 @@
+// @ts-nocheck
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/node-compile-cache.ts"],
+    setupFiles: ["test/setup/quiet-workflow-commands.ts"],
+    // The reliability runs have their own config and script: npm run test:reliability.
+    exclude: ["test/**/*.reliability.test.ts", "**/node_modules/**"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Tests start real servers on random loopback ports; keep parallelism to the two cores here.
+    maxWorkers: 2,
+  },
+});
