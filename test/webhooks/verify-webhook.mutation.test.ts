@@ -13,8 +13,8 @@ import { standardWebhookKey } from "../../src/webhooks/sign-standard-webhook.ts"
 // every delivery below carries a signature that is valid for exactly the bytes it claims, so only
 // the parser's refusal stands between it and `ok: true`.
 //
-// Left alive on purpose (`npm run test:mutation`): the `message` strings (wording only; the
-// `reason` is the verdict and is asserted everywhere).
+// Nothing is left alive on purpose: the `reason` is the verdict and is asserted everywhere, and
+// each refusal's `message` must name what is at fault (its exact wording is free).
 
 const NOW = 1_700_000_000_000;
 const NOW_S = NOW / 1000;
@@ -240,5 +240,33 @@ describe("createWebhookVerifier secrets", () => {
     const verifier = createWebhookVerifier({ scheme: "github", secrets: ["", SECRET] });
     const headers = { "x-hub-signature-256": `sha256=${githubSig()}` };
     expect(verifier.verify(headers, BODY, NOW)).toMatchObject({ ok: true, secretIndex: 1 });
+  });
+});
+
+describe("verifyWebhook refusals name what is wrong", () => {
+  // The relay logs the message of every refusal: it must name the header or the check at fault,
+  // whatever its wording.
+  const ts = String(NOW_S);
+  it.each([
+    ["standard-webhooks", {}, "webhook-signature"],
+    ["standard-webhooks", standardHeaders("soon", "v1,AA=="), "webhook-timestamp"],
+    ["standard-webhooks", standardHeaders(ts, "v2,AA=="), "webhook-signature"],
+    ["github", {}, "x-hub-signature-256"],
+    ["github", { "x-hub-signature-256": "sha1=abc" }, "x-hub-signature-256"],
+    ["stripe", {}, "stripe-signature"],
+    ["stripe", { "stripe-signature": `v1=${"0".repeat(64)}` }, "t="],
+    ["stripe", { "stripe-signature": `t=${ts}` }, "v1"],
+    ["stripe", { "stripe-signature": `t=${NOW_S - 3600},v1=${"0".repeat(64)}` }, "older"],
+    ["stripe", { "stripe-signature": `t=${NOW_S + 3600},v1=${"0".repeat(64)}` }, "future"],
+    ["stripe", { "stripe-signature": `t=${ts},v1=${"0".repeat(64)}` }, "secret"],
+  ] as const)("%s: a refusal of %j names %s", (scheme, headers, named) => {
+    const verdict = verify(scheme, headers);
+    expect(verdict.ok).toBe(false);
+    expect(!verdict.ok && verdict.message).toContain(named);
+  });
+
+  it("verifyWebhook without a secret says none is configured", () => {
+    const verdict = verifyWebhook({ scheme: "github", secrets: [], headers: {}, rawBody: BODY });
+    expect(!verdict.ok && verdict.message).toContain("secret");
   });
 });

@@ -1,9 +1,0 @@
-// @ts-nocheck
-import type { IncomingMessage } from "node:http";
-
-/** Reads a request body as text. */
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
