@@ -10,8 +10,12 @@ import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
 // open (issue 19): the inflate limit, the exact-length boundary, counts of two digits, and a
 // genuine MAC behind another version.
 //
-// Left alive on purpose (`npm run test:mutation`): the wording of the `unusable` reasons, except
-// where the reason is how a reader tells one refusal from another (version, count).
+// Left alive on purpose (`npm run test:mutation`), each equivalent for the verdict:
+// - `v(\d)` for `v(\d+)` in the block pattern: any version but 2 is refused before it is used;
+// - `<=` for `<` before "(it is not signed)": version 2 never reaches that reason;
+// - the "" after it (wording only);
+// - deflate's `level: 9` dropped: the same record in a larger block (only whether it fits changes,
+//   and that is tested at its boundary).
 
 const KEY = deriveRecordKey("sk_live_recordblockmutationkey00000001");
 
@@ -51,6 +55,11 @@ describe("readRecordBlock edges", () => {
     const read = readRecordBlock(signedBlock("{}", 12), "check run 5", KEY);
     expect(read).toEqual({ kind: "unusable", reason: expect.stringContaining("version 12,") });
     expect(read.kind === "unusable" && read.reason).not.toContain("not signed");
+  });
+
+  it("readRecordBlock calls a block without a version malformed", () => {
+    const read = readRecordBlock("<!-- content-review:record vX -->", "check run 5", KEY);
+    expect(read).toEqual({ kind: "unusable", reason: expect.stringContaining("malformed") });
   });
 
   it("readRecordBlock says an unsigned version 1 block is not signed", () => {

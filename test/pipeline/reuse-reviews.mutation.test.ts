@@ -6,8 +6,8 @@ import { reuseReviews } from "../../src/pipeline/reuse-reviews.ts";
 // reuseReviews against a scripted client: each decision between reuse, review again, and end the
 // run (issue 19). The end-to-end reuse through the emulator is in reuse-reviews.test.ts.
 //
-// Left alive on purpose (`npm run test:mutation`): the wording of the "reviewing it again" messages
-// (the decision is asserted through which file comes back and that the event fired).
+// Left alive on purpose (`npm run test:mutation`): `file.contentId === undefined` made false, an
+// equivalent mutant (an entry always has a content id, so it differs from an undefined one).
 
 const FILE: ReviewFile = { path: "/ws/media/ad.txt", displayPath: "media/ad.txt", contentId: "c1" };
 const ENTRY: ReviewRecordEntry = {
@@ -128,6 +128,7 @@ describe("reuseReviews reviews again", () => {
     expect(reused).toEqual([]);
     expect(again).toEqual([file]);
     expect(rejected.map((e) => e.file)).toEqual([file]);
+    expect(rejected[0]?.message).toContain("another version");
     expect(requests).toEqual([]);
   });
 
@@ -174,6 +175,35 @@ describe("reuseReviews ends the run", () => {
       await expect(reuse({ failWith: error })).rejects.toBe(error);
     },
   );
+
+  it("reuseReviews stops the other reads when a key is refused", async () => {
+    const refused = httpError(401);
+    const signals: (AbortSignal | undefined)[] = [];
+    const { client } = scriptedClient({ hang: true });
+    const hanging = client.getAsset.bind(client);
+    const failing = {
+      redact: client.redact,
+      listAssetTopics: client.listAssetTopics.bind(client),
+      getAsset: (s: string, a: string, o?: { signal?: AbortSignal }) => {
+        signals.push(o?.signal);
+        return signals.length === 1 ? Promise.reject(refused) : hanging(s, a, o);
+      },
+    } as unknown as ContentReviewClient;
+    const other = { ...FILE, displayPath: "media/b.txt" };
+    await expect(
+      reuseReviews({
+        client: failing,
+        candidates: [
+          { file: FILE, entry: ENTRY },
+          { file: other, entry: ENTRY },
+        ],
+        concurrency: 2,
+        events: {},
+      }),
+    ).rejects.toBe(refused);
+    expect(signals).toHaveLength(2);
+    expect(signals[1]?.aborted).toBe(true);
+  });
 
   it("reuseReviews stops on an abort without calling the file unreadable", async () => {
     const controller = new AbortController();

@@ -13,12 +13,10 @@ import { entryOf, recordOf, uuid } from "./review-record-fixture.ts";
 // of every field, a content id of the wrong identity, sidekick sets that only look alike, and the
 // order and choice of the entries carried on.
 //
-// Left alive on purpose (`npm run test:mutation`):
-// - the wording of ReviewRecordError messages and of usableEntries' notices;
-// - the contentId pattern of an entry, and the anchors of the sha256 pattern: the identity's own
-//   pattern (CONTENT_ID_PATTERNS, checked after it) refuses whatever those would let through,
-//   with the same verdict and field, so those mutants change nothing but the message;
-// - in the sort of the entries, the branch for two equal paths (a path has one entry);
+// Left alive on purpose (`npm run test:mutation`), each equivalent:
+// - in the sort of the entries, the mutants of the branch for two equal paths (`<=`, `>=`, a
+//   constant): no two entries share a path;
+// - recordedReview's `contentId === undefined` check made false: no entry has an undefined id;
 // - in reuseSummary, `?? 0` after `reused?.credits` (only reused assets are summed).
 
 const OPTIONS = {
@@ -107,7 +105,21 @@ describe("parseReviewRecord bounds", () => {
   });
 });
 
+describe("parseReviewRecord messages", () => {
+  it("parseReviewRecord names no field when the record itself is not an object", () => {
+    expect(() => parseReviewRecord("nope", "state.json")).toThrow(
+      /^The review record in state\.json is not valid: /,
+    );
+  });
+});
+
 describe("usableEntries sidekick sets", () => {
+  it("usableEntries lists the recorded sidekicks in its notice", () => {
+    const record = recordOf([], { sidekickIds: ["legal", "brand"] });
+    const { notice } = usableEntries(record, { identity: "git-blob", sidekickIds: ["brand"] });
+    expect(notice).toContain("sidekicks brand, legal, this run with brand;");
+  });
+
   it("usableEntries tells two sidekicks from one whose id is both names run together", () => {
     const record = recordOf([entryOf("a.png", "a", 1)], { sidekickIds: ["brandlegal"] });
     expect(
@@ -131,6 +143,30 @@ describe("nextReviewRecord choices", () => {
     );
     expect(record.entries).toEqual([carried[1], carried[3], carried[0]]);
     expect(record.sidekickIds).toEqual(["brand", "legal"]);
+  });
+
+  it("nextReviewRecord replaces a carried entry with the reused review of the file's new version", () => {
+    const carried = [entryOf("a.png", "1", 1)];
+    const reused = assetWith("a.png", [], {
+      file: fileAt("a.png", "2".repeat(40)),
+      assetId: uuid(7),
+      reused: { submissionId: uuid(1007), reviewedIn: "r".repeat(40), credits: 3 },
+    });
+    const record = nextReviewRecord(
+      carried,
+      { assets: [reused], submissionId: null, estimate: null },
+      OPTIONS,
+    );
+    expect(record.entries).toEqual([
+      {
+        path: "a.png",
+        contentId: "2".repeat(40),
+        submissionId: uuid(1007),
+        assetId: uuid(7),
+        reviewedIn: "r".repeat(40),
+        credits: 3,
+      },
+    ]);
   });
 
   it("nextReviewRecord records a fresh review without an estimate at no credits", () => {

@@ -10,8 +10,8 @@ import {
 // performOnce in-process, against a scripted effects journal that records every call: the claim
 // and its lease, the decision to perform or skip, and the error paths (issue 19).
 //
-// Left alive on purpose (`npm run test:mutation`): the words of the debug log's `outcome` field
-// and of EffectBusyError's message (wording only).
+// Nothing is left alive on purpose: the debug log is the operator's trace of each decision,
+// so its `outcome` is asserted too.
 
 const SCOPE: EffectScope = { submissionId: "sub-1", entryId: "entry-1", since: 1000 };
 const KEY = "slack-reply:entry-1";
@@ -60,6 +60,7 @@ function run(
   journal: EffectJournal,
   ctx: EffectContext,
   hooks: {
+    logged?: unknown[][];
     find?: (since: number) => Promise<string | null | undefined>;
     perform?: () => Promise<string | null>;
   } = {},
@@ -68,7 +69,9 @@ function run(
   const perform = vi.fn(hooks.perform ?? (async () => "ts-1"));
   const result = performOnce({
     effects: journal,
-    logger: quiet,
+    logger: hooks.logged
+      ? { ...quiet, debug: (...args: unknown[]) => hooks.logged?.push(args) }
+      : quiet,
     key: KEY,
     scope: SCOPE,
     context: ctx,
@@ -274,5 +277,53 @@ describe("performOnce when performing fails", () => {
     const { journal, failures } = scriptedJournal([{ status: "new", token: "tok-4" }]);
     failures.complete = new Error("claim lost");
     await expect(run(journal, context(5000)).result).rejects.toThrow("claim lost");
+  });
+});
+
+describe("performOnce debug log", () => {
+  const logOf = (outcome: string) => [
+    ["effect", { effect: KEY, destination: "Slack channel C1 (slack.com)", outcome }],
+  ];
+
+  it.each([
+    ["performed", { status: "new", token: "t" }, {}, "performed"],
+    ["recorded", { status: "done", value: "v" }, {}, "already done"],
+    [
+      "found",
+      { status: "unknown", token: "t", since: 1 },
+      { find: async () => "v" },
+      "found at the destination after an unknown outcome",
+    ],
+    [
+      "refused",
+      { status: "new", token: "t" },
+      {
+        perform: async () => {
+          throw destinationError("not-performed");
+        },
+      },
+      "failed, not performed",
+    ],
+    [
+      "failed without a known outcome",
+      { status: "new", token: "t" },
+      {
+        perform: async () => {
+          throw destinationError("unknown");
+        },
+      },
+      "failed, outcome unknown",
+    ],
+  ] as const)("performOnce logs an effect %s as %s", async (_, claim, hooks, outcome) => {
+    const logged: unknown[][] = [];
+    const { journal } = scriptedJournal([claim as EffectClaim]);
+    await run(journal, context(5000), { ...hooks, logged }).result.catch(() => undefined);
+    expect(logged).toEqual(logOf(outcome));
+  });
+
+  it("EffectBusyError names the key and when the claim ends", () => {
+    const error = new EffectBusyError(KEY, Date.UTC(2026, 0, 2, 3, 4, 5));
+    expect(error.message).toContain(KEY);
+    expect(error.message).toContain("2026-01-02T03:04:05.000Z");
   });
 });
