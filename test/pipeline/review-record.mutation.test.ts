@@ -17,6 +17,8 @@ import { entryOf, recordOf, uuid } from "./review-record-fixture.ts";
 // - in the sort of the entries, the mutants of the branch for two equal paths (`<=`, `>=`, a
 //   constant): no two entries share a path;
 // - recordedReview's `contentId === undefined` check made false: no entry has an undefined id;
+// - the anchors of an entry's contentId pattern: the identity's own pattern (CONTENT_ID_PATTERNS,
+//   checked after it, anchored) refuses whatever they would let through, with the same verdict;
 // - in reuseSummary, `?? 0` after `reused?.credits` (only reused assets are summed).
 
 const OPTIONS = {
@@ -82,7 +84,7 @@ describe("parseReviewRecord bounds", () => {
         },
         "test",
       ),
-    ).toThrow(/at entries\.1\.contentId/);
+    ).toThrow(/ at entries\.1\.contentId: is not a sha256 content id\.$/);
   });
 
   it.each([
