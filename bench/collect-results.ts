@@ -17,10 +17,13 @@ const demoted = (text: string) =>
     .map((line) => (/^#{1,5} /.test(line) ? `#${line}` : line))
     .join("\n");
 
+// The script that writes each part: `npm run bench:<name>`, unless named here.
+const WRITERS: Readonly<Record<string, string>> = { mutation: "npm run test:mutation" };
+
 const body = parts
   .map(
     (name) =>
-      `${demoted(readFileSync(join(benchDir, name, "RESULTS.md"), "utf8"))}\n\n(From \`bench/${name}/RESULTS.md\`, written by \`npm run bench:${name}\`.)`,
+      `${demoted(readFileSync(join(benchDir, name, "RESULTS.md"), "utf8"))}\n\n(From \`bench/${name}/RESULTS.md\`, written by \`${WRITERS[name] ?? `npm run bench:${name}`}\`.)`,
   )
   .join("\n\n");
 

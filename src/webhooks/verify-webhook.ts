@@ -63,13 +63,23 @@ interface SchemeParts {
   readonly timestamp: number | null;
   /** Signatures offered by the sender, decoded to bytes. */
   readonly offered: readonly Buffer[];
-  /** What the scheme signs before the body (`id.timestamp.`, `timestamp.`), or "". */
+  /** What the scheme signs before the body (`id.timestamp.`, `timestamp.`), or "" (GitHub). */
   readonly prefix: string;
 }
 
 type ParseResult = SchemeParts | { readonly reason: WebhookRejectReason; readonly message: string };
 
 const TIMESTAMP = /^\d{1,15}$/;
+
+/**
+ * Whole seconds since 1970, or null. `Number` alone would take `0x10`, `1e3`, ` 12` or "" (0),
+ * and a `NaN` would pass both window checks unnoticed: so the pattern first, and then whatever
+ * it let through must still be a safe integer.
+ */
+function parseSeconds(text: string): number | null {
+  const seconds = TIMESTAMP.test(text) ? Number(text) : Number.NaN;
+  return Number.isSafeInteger(seconds) ? seconds : null;
+}
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
   // Node hands over lower-case names: look there first, then match any other spelling.
@@ -101,16 +111,18 @@ function parseStandard(headers: WebhookHeaders): ParseResult {
   if (id === undefined || ts === undefined || sig === undefined) {
     return missing("webhook-id, webhook-timestamp, webhook-signature");
   }
-  if (!TIMESTAMP.test(ts)) return malformed("webhook-timestamp must be whole seconds since 1970");
-  // "v1,<base64> v1,<base64>": several signatures while the sender rotates; other versions are skipped.
+  const timestamp = parseSeconds(ts);
+  if (timestamp === null) return malformed("webhook-timestamp must be whole seconds since 1970");
+  // "v1,<base64> v1,<base64>": several signatures while the sender rotates. Other versions are
+  // skipped, and so is a part with more after the signature (`v1,<sig>,<extra>`): not a v1 signature.
   const offered: Buffer[] = [];
   for (const part of sig.split(" ")) {
-    if (!part.startsWith("v1,")) continue;
-    const end = part.indexOf(",", 3);
-    offered.push(Buffer.from(end === -1 ? part.slice(3) : part.slice(3, end), "base64"));
+    const [version, signature, ...extra] = part.split(",");
+    if (version !== "v1" || signature === undefined || extra.length > 0) continue;
+    offered.push(Buffer.from(signature, "base64"));
   }
   if (offered.length === 0) return malformed("webhook-signature holds no v1 signature");
-  return { id, timestamp: Number(ts), offered, prefix: `${id}.${ts}.` };
+  return { id, timestamp, offered, prefix: `${id}.${ts}.` };
 }
 
 const GITHUB_SIGNATURE = /^sha256=([0-9a-fA-F]{64})$/;
@@ -142,13 +154,12 @@ function parseStripe(headers: WebhookHeaders): ParseResult {
     if (key === "t") ts = value;
     else if (key === "v1" && HEX_SIGNATURE.test(value)) offered.push(Buffer.from(value, "hex"));
   }
-  if (ts === undefined || !TIMESTAMP.test(ts)) {
-    return malformed("stripe-signature must carry t=<seconds since 1970>");
-  }
+  const timestamp = ts === undefined ? null : parseSeconds(ts);
+  if (timestamp === null) return malformed("stripe-signature must carry t=<seconds since 1970>");
   if (offered.length === 0) return malformed("stripe-signature holds no v1 signature");
   return {
     id: header(headers, "webhook-id") ?? null,
-    timestamp: Number(ts),
+    timestamp,
     offered,
     prefix: `${ts}.`,
   };
@@ -174,9 +185,10 @@ function prepareKey(scheme: WebhookScheme, secret: string): KeyObject {
  * timestamp (where the scheme signs one) must lie within `toleranceSeconds` of `now`.
  */
 export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookVerifier {
-  const keys = options.secrets
-    .filter((s) => s.length > 0)
-    .map((secret) => prepareKey(options.scheme, secret));
+  // An empty secret is skipped; the others keep their place, so `secretIndex` names the right one.
+  const keys = options.secrets.flatMap((secret, index) =>
+    secret.length > 0 ? [{ index, key: prepareKey(options.scheme, secret) }] : [],
+  );
   const parse = PARSERS[options.scheme];
   const tolerance = options.toleranceSeconds ?? 300;
   return {
@@ -197,10 +209,9 @@ export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookV
         }
       }
 
-      for (const [index, key] of keys.entries()) {
+      for (const { index, key } of keys) {
         const mac = createHmac("sha256", key);
-        if (parts.prefix !== "") mac.update(parts.prefix);
-        const expected = mac.update(rawBody).digest();
+        const expected = mac.update(parts.prefix).update(rawBody).digest();
         // Check every offered signature without an early exit, so timing does not tell which matched.
         let matched = false;
         for (const offered of parts.offered)
