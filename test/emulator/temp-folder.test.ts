@@ -38,9 +38,15 @@ describe("emulator temp folder", () => {
     });
     try {
       let out = "";
+      let typed = false;
+      // The terminal may be gone by the time a write lands: that is the end the test waits for.
+      child.stdin!.on("error", () => undefined);
       child.stdout!.on("data", (chunk: Buffer) => {
         out += chunk;
-        if (out.includes("ready; stop with Ctrl+C")) child.stdin!.write("\u0003");
+        if (!typed && out.includes("ready; stop with Ctrl+C")) {
+          typed = true;
+          child.stdin!.write("\u0003");
+        }
       });
       // npm itself ends with 130 on a Ctrl+C, whatever its script does: the folder is the test.
       await once(child, "exit");
