@@ -153,7 +153,9 @@ export async function writeRehearsal(options: {
           `Cancelled by ${options.cancelledBy}: the Action got SIGINT, as on a cancelled GitHub job, ${
             run.signal === null
               ? "and concluded the run."
-              : `and was stopped by ${run.signal} before it concluded.`
+              : check?.status === "completed"
+                ? `and was stopped by ${run.signal} after its check run had concluded (${check.conclusion}).`
+                : `and was stopped by ${run.signal} before it concluded.`
           }`,
         ]
       : []),
