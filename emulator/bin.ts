@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { PACKAGE_VERSION } from "../src/api/index.ts";
 import { stopWhenParentExits } from "../src/process/index.ts";
 import { type EmulatorHandle, startEmulator } from "./index.ts";
 
@@ -8,6 +9,7 @@ const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-ins
   --allow-insecure-webhooks  accept http:// webhook URLs on loopback hosts
   --data-dir DIR             keep state and uploads in DIR across restarts
   --processing-seconds S     how long live review takes (default 2)
+  -V, --version              print the version and exit
 It also answers as Slack (<baseUrl>/_emulator/slack/api/) and as GitHub (<baseUrl>/_emulator/github)
 and records what they are sent: point the relay's SLACK_API_URL and GITHUB_API_URL there.`;
 
@@ -28,6 +30,10 @@ export async function main(
   }
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
+    return undefined;
+  }
+  if (values.version) {
+    process.stdout.write(`${PACKAGE_VERSION}\n`);
     return undefined;
   }
   // Checked here, in the words of the command line, before the options' schema sees a NaN.
@@ -108,6 +114,7 @@ function parse(argv: readonly string[]) {
       "data-dir": { type: "string" },
       "processing-seconds": { type: "string" },
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "V" },
     },
     strict: true,
   });

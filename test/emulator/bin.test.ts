@@ -5,6 +5,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { PACKAGE_VERSION } from "../../src/api/index.ts";
 
 const BIN = fileURLToPath(new URL("../../emulator/bin.ts", import.meta.url));
 // The installed command: the package's bin, which runs the bundle (dist/emulator).
@@ -157,5 +158,16 @@ describe("emulator bin: start-up messages", () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
+  });
+
+  it.each(["--version", "-V"])("%s prints the package's version and exits 0", async (flag) => {
+    const child = spawn(process.execPath, [BIN, flag], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk;
+    });
+    const [code] = (await once(child, "exit")) as [number];
+    expect(code).toBe(0);
+    expect(out).toBe(`${PACKAGE_VERSION}\n`);
   });
 });
