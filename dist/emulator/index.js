@@ -3659,8 +3659,8 @@ var accepts = __nccwpck_require__(6661);
 var isIP = (__nccwpck_require__(7030).isIP);
 var typeis = __nccwpck_require__(7323);
 var http = __nccwpck_require__(7067);
-var fresh = __nccwpck_require__(3136);
-var parseRange = __nccwpck_require__(4031);
+var fresh = __nccwpck_require__(755);
+var parseRange = __nccwpck_require__(6412);
 var parse = __nccwpck_require__(3404);
 var proxyaddr = __nccwpck_require__(8916);
 
@@ -6115,7 +6115,7 @@ function parse (header) {
 
 /***/ }),
 
-/***/ 3136:
+/***/ 755:
 /***/ ((module) => {
 
 /*!
@@ -7989,7 +7989,7 @@ var mergeModules = __nccwpck_require__(5336)
 // We support Browserify by skipping automatic module discovery and requiring modules directly.
 var modules = [
   __nccwpck_require__(2356),
-  __nccwpck_require__(2021),
+  __nccwpck_require__(4402),
   __nccwpck_require__(8771),
   __nccwpck_require__(8231),
   __nccwpck_require__(2473),
@@ -9153,7 +9153,7 @@ function detectEncoding (bufs, defaultEncoding) {
 
 /***/ }),
 
-/***/ 2021:
+/***/ 4402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -16063,7 +16063,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 6412:
 /***/ ((module) => {
 
 /*!
@@ -16700,12 +16700,12 @@ var debug = __nccwpck_require__(2830)('send')
 var encodeUrl = __nccwpck_require__(3835)
 var escapeHtml = __nccwpck_require__(2759)
 var etag = __nccwpck_require__(1825)
-var fresh = __nccwpck_require__(3136)
+var fresh = __nccwpck_require__(755)
 var fs = __nccwpck_require__(9896)
 var mime = __nccwpck_require__(4096)
 var ms = __nccwpck_require__(744)
 var onFinished = __nccwpck_require__(8745)
-var parseRange = __nccwpck_require__(4031)
+var parseRange = __nccwpck_require__(6412)
 var path = __nccwpck_require__(6928)
 var statuses = __nccwpck_require__(4650)
 var Stream = __nccwpck_require__(2203)
@@ -33546,7 +33546,7 @@ module.exports = RoundRobinPool
 
 
 
-const { URL } = __nccwpck_require__(755)
+const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
 const DispatcherBase = __nccwpck_require__(1841)
@@ -49014,7 +49014,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6412:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -49604,7 +49604,7 @@ module.exports = {
 const { pipeline } = __nccwpck_require__(7075)
 const { fetching } = __nccwpck_require__(4398)
 const { webidl } = __nccwpck_require__(7879)
-const { EventSourceStream } = __nccwpck_require__(6412)
+const { EventSourceStream } = __nccwpck_require__(4031)
 const { parseMIMEType } = __nccwpck_require__(1900)
 const { createFastMessageEvent } = __nccwpck_require__(5188)
 const { isNetworkError } = __nccwpck_require__(9051)
@@ -64499,7 +64499,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 
 /***/ }),
 
-/***/ 755:
+/***/ 3136:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
@@ -73157,41 +73157,489 @@ __nccwpck_require__.d(classic_checks_namespaceObject, {
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/process/stop-when-parent-exits.ts
+;// CONCATENATED MODULE: ./src/api/redact.ts
 /**
- * Calls `onExit` once when the process that started this one goes away, and returns a function
- * that stops watching. `npx content-review …` runs npm, then `sh`, then node: a `kill` of the
- * npx pid reaches `sh`, not node, which would go on with parent pid 1 (issue 17). Node has no
- * event for a parent's end, so the parent pid is compared at an interval; the timer is unref'd,
- * so it never keeps the process alive.
- *
- * @example
- * const unwatch = stopWhenParentExits(() => process.kill(process.pid, "SIGTERM"));
+ * Secret redaction. Errors redact themselves when they are built (STYLE habit 5), so nothing
+ * downstream has to remember to. Covers API keys, presigned-URL signatures and webhook secrets.
  */
-function stopWhenParentExits(onExit, options = {}) {
-    const parentPid = options.parentPid ?? (() => process.ppid);
-    const parent = parentPid();
-    const timer = setInterval(() => {
-        if (parentPid() === parent)
-            return;
-        clearInterval(timer);
-        onExit();
-    }, options.intervalMs ?? 500);
-    timer.unref();
-    return () => clearInterval(timer);
+const REDACTED = "[REDACTED]";
+/** Patterns of secrets that may appear in text even when the exact value is not known. */
+const SECRET_PATTERNS = [
+    /sk_(?:live|test)_[A-Za-z0-9_-]+/g,
+    /whsec_[A-Za-z0-9+/=_-]+/g,
+    // Query parameters that carry presigned-URL signatures and tokens (Azure SAS, S3, ours).
+    /([?&](?:sig|signature|token|se|sv|sp|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token)=)[^&#\s"']*/gi,
+    /(Bearer\s+)[A-Za-z0-9._~+/=-]+/g,
+    /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|xox[abposr]-[A-Za-z0-9-]+)\b/g,
+];
+/**
+ * Replace every known secret in `text`: the exact `secrets` given, then anything that looks
+ * like an API key, a webhook secret, a bearer token or a presigned-URL signature.
+ */
+function redact_redact(text, secrets = []) {
+    let out = text;
+    for (const secret of secrets) {
+        if (secret && secret.length >= 4)
+            out = out.split(secret).join(REDACTED);
+    }
+    for (const pattern of SECRET_PATTERNS) {
+        out = out.replace(pattern, (match, prefix) => typeof prefix === "string" && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED);
+    }
+    return out;
+}
+/** A URL safe to show: origin and path only, with no query string or fragment. */
+function redact_redactUrl(url) {
+    try {
+        const parsed = new URL(String(url));
+        const hasQuery = parsed.search.length > 0;
+        return `${parsed.origin}${parsed.pathname}${hasQuery ? `?${REDACTED}` : ""}`;
+    }
+    catch {
+        return redact_redact(String(url));
+    }
+}
+/** Deep-redacts strings inside a JSON-like value (used on parsed bodies kept on errors). */
+function redact_redactValue(value, secrets = []) {
+    if (typeof value === "string")
+        return redact_redact(value, secrets);
+    if (Array.isArray(value))
+        return value.map((item) => redact_redactValue(item, secrets));
+    if (value && typeof value === "object") {
+        const out = {};
+        for (const [key, item] of Object.entries(value))
+            out[key] = redact_redactValue(item, secrets);
+        return out;
+    }
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/content-review-error.ts
+
+/**
+ * Base class of every error the API layer throws. Messages are redacted here, when the
+ * error is built, so an API key or presigned URL can never leak through `message`.
+ */
+class content_review_error_ContentReviewError extends Error {
+    name = "ContentReviewError";
+    operation;
+    status;
+    body;
+    constructor(message, options = {}) {
+        super(redact_redact(message, options.secrets ?? []), { cause: options.cause });
+        this.operation = options.operation;
+        this.status = options.status;
+        this.body = options.body;
+    }
+}
+/** Type guard for any error of the API layer. */
+function isContentReviewError(error) {
+    return error instanceof content_review_error_ContentReviewError;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/configuration-error.ts
+
+/**
+ * Invalid client configuration or input, found before any request is sent:
+ * a malformed API key, a bad base URL, a file of an unsupported type or over its size limit.
+ */
+class configuration_error_ConfigurationError extends content_review_error_ContentReviewError {
+    name = "ConfigurationError";
+    /** The option or input concerned, e.g. `apiKey` or a file path. */
+    input;
+    constructor(message, options) {
+        super(message, options);
+        this.input = options.input;
+    }
+}
+/** Type guard for {@link ConfigurationError}. */
+function isConfigurationError(error) {
+    return error instanceof configuration_error_ConfigurationError;
+}
+
+;// CONCATENATED MODULE: ./src/api/api-key.ts
+
+/** Live keys: `sk_live_` and 64 hex characters (part 5 rule 2). */
+const LIVE_KEY = /^sk_live_[0-9a-fA-F]{64}$/;
+/** Sandbox keys: `sk_test_` and a token (its length is not given by the spec). */
+const SANDBOX_KEY = /^sk_test_[A-Za-z0-9_-]{8,}$/;
+/**
+ * Checks the form of an API key before any request and tells which environment it selects.
+ * The message never repeats the key.
+ */
+function api_key_parseApiKey(apiKey, input = "apiKey") {
+    if (typeof apiKey !== "string" || apiKey.trim() === "") {
+        throw new ConfigurationError(`${input} is missing. Set it to a workspace API key (sk_live_... or sk_test_...).`, { input });
+    }
+    const key = apiKey.trim();
+    if (LIVE_KEY.test(key))
+        return "live";
+    if (SANDBOX_KEY.test(key))
+        return "sandbox";
+    const shape = key.startsWith("sk_live_")
+        ? "it starts with sk_live_ but is not followed by 64 hex characters"
+        : key.startsWith("sk_test_")
+            ? "it starts with sk_test_ but the rest is too short or has invalid characters"
+            : `it does not start with sk_live_ or sk_test_ (${key.length} characters given)`;
+    throw new ConfigurationError(`${input} is not a Content Review API key: ${shape}. Use the key shown once when it was created in the control plane (sk_live_ followed by 64 hex characters, or sk_test_ for the sandbox).`, { input, secrets: [key] });
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./node_modules/express/index.js
-var express = __nccwpck_require__(5152);
-var express_default = /*#__PURE__*/__nccwpck_require__.n(express);
+;// CONCATENATED MODULE: ./src/api/errors/local-file-error.ts
+
+/** A file cannot be uploaded as it is: wrong type, over its category's limit, or not a regular file. */
+class local_file_error_LocalFileError extends content_review_error_ContentReviewError {
+    name = "LocalFileError";
+    path;
+    problem;
+    constructor(message, options) {
+        super(message, { ...options, operation: options.operation ?? "uploadFile" });
+        this.path = options.path;
+        this.problem = options.problem;
+    }
+}
+/** Type guard for {@link LocalFileError}. */
+function isLocalFileError(error) {
+    return error instanceof local_file_error_LocalFileError;
+}
+
+;// CONCATENATED MODULE: ./src/api/format-bytes.ts
+/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
+const UNITS = Object.freeze([
+    [1e12, "TB"],
+    [1e9, "GB"],
+    [1e6, "MB"],
+    [1e3, "kB"],
+]);
+/**
+ * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
+ * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
+ *
+ * @example formatBytes(16_044) // "16.0 kB"
+ */
+function format_bytes_formatBytes(bytes) {
+    for (const [size, unit] of UNITS)
+        if (bytes >= size)
+            return `${(bytes / size).toFixed(1)} ${unit}`;
+    return `${bytes} B`;
+}
+
+;// CONCATENATED MODULE: ./src/api/media-types.ts
+/**
+ * The media-type table: extension to MIME type, category and size limit.
+ * One place for the spec's part 8 rules 5 and 6; everything else derives from it.
+ */
+const MB = 1_000_000;
+const GB = 1_000_000_000;
+/** Maximum bytes per category (part 8 rule 5). Decimal units, as the spec writes them. */
+const media_types_CATEGORY_SIZE_LIMITS = Object.freeze({
+    video: 5 * GB,
+    audio: 500 * MB,
+    image: 50 * MB,
+    document: 100 * MB,
+    text: 100 * MB,
+});
+/** Every content type of part 8 rule 6, with the file extensions that map to it. */
+const MEDIA_TYPES = Object.freeze([
+    { mimeType: "video/mp4", category: "video", extensions: [".mp4", ".m4v"] },
+    { mimeType: "video/quicktime", category: "video", extensions: [".mov", ".qt"] },
+    { mimeType: "video/x-msvideo", category: "video", extensions: [".avi"] },
+    { mimeType: "video/x-matroska", category: "video", extensions: [".mkv"] },
+    { mimeType: "audio/mpeg", category: "audio", extensions: [".mp3", ".mpga"] },
+    { mimeType: "audio/wav", category: "audio", extensions: [".wav"] },
+    { mimeType: "audio/x-wav", category: "audio", extensions: [] },
+    { mimeType: "audio/aac", category: "audio", extensions: [".aac"] },
+    { mimeType: "audio/ogg", category: "audio", extensions: [".ogg", ".oga"] },
+    { mimeType: "image/jpeg", category: "image", extensions: [".jpg", ".jpeg"] },
+    { mimeType: "image/png", category: "image", extensions: [".png"] },
+    { mimeType: "image/gif", category: "image", extensions: [".gif"] },
+    { mimeType: "image/webp", category: "image", extensions: [".webp"] },
+    { mimeType: "image/svg+xml", category: "image", extensions: [".svg"] },
+    { mimeType: "application/pdf", category: "document", extensions: [".pdf"] },
+    { mimeType: "application/msword", category: "document", extensions: [".doc"] },
+    {
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        category: "document",
+        extensions: [".docx"],
+    },
+    { mimeType: "text/plain", category: "text", extensions: [".txt", ".text", ".md"] },
+]);
+const BY_EXTENSION = new Map(MEDIA_TYPES.flatMap((type) => type.extensions.map((ext) => [ext, type])));
+const BY_MIME = new Map(MEDIA_TYPES.map((type) => [type.mimeType, type]));
+/** Every supported extension, lower-case with the dot, e.g. `.mp4`. */
+const media_types_SUPPORTED_EXTENSIONS = Object.freeze([...BY_EXTENSION.keys()]);
+function extensionOf(filename) {
+    const base = filename.slice(filename.lastIndexOf("/") + 1);
+    const dot = base.lastIndexOf(".");
+    return dot <= 0 ? "" : base.slice(dot).toLowerCase();
+}
+/** The media type for a filename, by extension; `undefined` when the extension is not supported. */
+function media_types_mediaTypeForFilename(filename) {
+    return BY_EXTENSION.get(extensionOf(filename));
+}
+/** The media type for a MIME type (parameters such as `; charset=` are ignored). */
+function media_types_mediaTypeForMime(mimeType) {
+    return BY_MIME.get(mimeType.split(";")[0].trim().toLowerCase());
+}
+/** The size limit in bytes for a MIME type, or `undefined` when the type is not supported. */
+function sizeLimitForMime(mimeType) {
+    const type = media_types_mediaTypeForMime(mimeType);
+    return type ? media_types_CATEGORY_SIZE_LIMITS[type.category] : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/api/check-local-file.ts
+
+
+
+
+
+/**
+ * Checks a file before any request: a regular file (never a symlink), a supported type, and a
+ * size within its category's limit (part 8 rules 5 and 6). Throws {@link LocalFileError}.
+ */
+async function check_local_file_checkLocalFile(path, options = {}) {
+    const filename = options.filename ?? basename(path);
+    const stats = await lstat(path).catch((cause) => {
+        throw new LocalFileError(`Cannot read ${path}: ${cause.message}. Check the path.`, {
+            path,
+            problem: "unreadable",
+            cause,
+        });
+    });
+    if (stats.isSymbolicLink()) {
+        throw new LocalFileError(`${path} is a symbolic link; links are never followed. Upload the target file itself.`, {
+            path,
+            problem: "symlink",
+        });
+    }
+    if (!stats.isFile()) {
+        throw new LocalFileError(`${path} is not a regular file.`, { path, problem: "not-a-file" });
+    }
+    const mediaType = options.contentType
+        ? mediaTypeForMime(options.contentType)
+        : mediaTypeForFilename(filename);
+    if (!mediaType) {
+        const what = options.contentType
+            ? `content type "${options.contentType}"`
+            : `extension of "${filename}"`;
+        throw new LocalFileError(`${path} cannot be reviewed: the ${what} is not supported. Supported extensions: ${SUPPORTED_EXTENSIONS.join(", ")}.`, { path, problem: "unsupported-type" });
+    }
+    if (stats.size === 0) {
+        throw new LocalFileError(`${path} is empty; there is nothing to review.`, {
+            path,
+            problem: "empty",
+        });
+    }
+    const limit = CATEGORY_SIZE_LIMITS[mediaType.category];
+    if (stats.size > limit) {
+        throw new LocalFileError(`${path} is ${formatBytes(stats.size)}, over the ${formatBytes(limit)} limit for ${mediaType.category} files. Compress or split it.`, { path, problem: "too-large" });
+    }
+    return { path, filename, size: stats.size, mediaType };
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/ambiguous-request-error.ts
+
+/**
+ * A non-idempotent operation (creating a submission, retrying an asset, creating a subscription,
+ * firing a sandbox event) failed in a way that leaves open whether the service acted on it: the
+ * connection broke or timed out after the request was sent, or the service answered 500/502.
+ * The client does not replay it; the message says how to find out. `cause` is the failure.
+ */
+class ambiguous_request_error_AmbiguousRequestError extends content_review_error_ContentReviewError {
+    name = "AmbiguousRequestError";
+    ambiguous = true;
+    constructor(message, options) {
+        super(message, options);
+    }
+}
+/** Type guard for {@link AmbiguousRequestError}. */
+function isAmbiguousRequestError(error) {
+    return error instanceof ambiguous_request_error_AmbiguousRequestError;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/http-error.ts
+
+/**
+ * An error response from the service. Subclasses match the body shapes of part 7;
+ * this class itself stands for the domain shape `{detail, docs_url?}` and anything unrecognised.
+ */
+class http_error_HttpError extends content_review_error_ContentReviewError {
+    name = "HttpError";
+    retryAfterSeconds;
+    constructor(message, options) {
+        super(message, options);
+        this.retryAfterSeconds = options.retryAfterSeconds;
+    }
+}
+/** Type guard for {@link HttpError} and its subclasses. */
+function isHttpError(error) {
+    return error instanceof http_error_HttpError;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/network-error.ts
+
+/** No usable response: the connection failed, was reset, or the response could not be read. */
+class network_error_NetworkError extends content_review_error_ContentReviewError {
+    name = "NetworkError";
+    ambiguous;
+    constructor(message, options) {
+        super(message, options);
+        this.ambiguous = options.ambiguous;
+    }
+}
+/** Type guard for {@link NetworkError} (and {@link TimeoutError}, its subclass). */
+function isNetworkError(error) {
+    return error instanceof network_error_NetworkError;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/status-hints.ts
+/**
+ * What to do about each error status, as data (part 7's status table). Appended to messages so
+ * every error says what failed and what to do next.
+ */
+const status_hints_STATUS_HINTS = Object.freeze({
+    400: "Fix the request as the detail says.",
+    401: "Check the API key: it is missing, invalid, expired or revoked. Create a new key in the control plane if needed.",
+    402: "The workspace plan does not include API access; upgrade the plan or use another workspace's key.",
+    403: "The key may not do this (sandbox-only endpoint with a live key, an invalid blob path or filename, or another workspace's resource).",
+    404: "Check the id: it does not exist in this key's workspace.",
+    409: "The request conflicts with the current state: the file was already submitted (upload a new file or consult the versions endpoint), or the asset is not retryable.",
+    413: "The file is larger than its category allows (part 8: video 5 GB, audio 500 MB, image 50 MB, document 100 MB).",
+    415: "The content type is not allowed or does not match the file's bytes; check the file extension and type.",
+    422: "Fix the invalid fields listed above.",
+    429: "The rate limit was exceeded; wait for Retry-After and try again, or lower the request rate.",
+    500: "The service failed internally; retry later.",
+    502: "The service could not load stored issue or topic detail; retry later.",
+});
+/**
+ * Hints that depend on the operation as well as the status (part 7: a 404 on issues or topics
+ * also means the asset has not finished processing).
+ */
+const status_hints_OPERATION_STATUS_HINTS = Object.freeze({
+    listAssetIssues: {
+        404: "Check the ids, or wait: issues are served only once the asset has finished processing.",
+    },
+    listAssetTopics: {
+        404: "Check the ids, or wait: topics are served only once the asset has finished processing.",
+    },
+});
+/** Statuses that are safe to retry with backoff (part 7): only these. */
+const RETRYABLE_STATUSES = Object.freeze([429, 500, 502]);
+
+;// CONCATENATED MODULE: ./src/api/retry-policy.ts
+
+
+
+
+const DEFAULT_RETRY_POLICY = Object.freeze({
+    maxAttempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    maxElapsedMs: 120_000,
+    retryStatuses: RETRYABLE_STATUSES,
+    retryNetworkErrors: true,
+});
+/** Fills every unset field from the defaults and freezes the result. */
+function retry_policy_resolveRetryPolicy(partial = {}) {
+    const defined = Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined));
+    return Object.freeze({ ...DEFAULT_RETRY_POLICY, ...defined });
+}
+/**
+ * Operations that change state and are not idempotent. After an ambiguous failure (the request
+ * may have reached the service) they are never replayed: the error is thrown with
+ * `ambiguous: true` and a hint on how to find out whether it took effect. They are replayed only
+ * when the service certainly did not act: a 429, or a connection that was never established.
+ */
+const retry_policy_UNSAFE_OPERATIONS = new Set([
+    "createSubmission",
+    "retryAsset",
+    "createWebhookSubscription",
+    "fireSandboxEvent",
+]);
+/** How to tell whether an unsafe operation took effect after an ambiguous failure. */
+const retry_policy_AMBIGUOUS_FAILURE_HINTS = Object.freeze({
+    createSubmission: "It was not retried, to avoid a duplicate submission. Send the same request again: a 409 Conflict means the first attempt created the submission (its results arrive by webhook); a 201 means it had not",
+    retryAsset: "It was not retried. Read the submission: if the asset is no longer failed, the retry took effect; otherwise retry it again",
+    createWebhookSubscription: "It was not retried, to avoid a duplicate subscription. List the subscriptions and create it again only if it is missing",
+    fireSandboxEvent: "It was not retried, to avoid duplicate events. Check the receiver's deliveries before firing again",
+});
+/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))]. */
+function backoffDelay(attempt, policy, random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+    return Math.floor(random() * ceiling);
+}
+function failureKind(error, policy) {
+    if (error instanceof HttpError) {
+        if (error.status === 429 && policy.retryStatuses.includes(429))
+            return "rate-limited";
+        return policy.retryStatuses.includes(error.status) ? "ambiguous" : "final";
+    }
+    if (error instanceof NetworkError) {
+        if (!policy.retryNetworkErrors)
+            return "final";
+        return error.ambiguous ? "ambiguous" : "not-sent";
+    }
+    return "final";
+}
+/** Decides whether and when to retry a failed attempt. Pure: no clock, no randomness of its own. */
+function retry_policy_decideRetry(context) {
+    const { operation, error, attempt, elapsedMs, policy, random } = context;
+    if (!(error instanceof ContentReviewError) || attempt >= policy.maxAttempts)
+        return { retry: false };
+    const kind = failureKind(error, policy);
+    if (kind === "final")
+        return { retry: false };
+    if (kind === "ambiguous" && retry_policy_UNSAFE_OPERATIONS.has(operation))
+        return { retry: false };
+    const retryAfter = error instanceof HttpError ? error.retryAfterSeconds : undefined;
+    const delayMs = kind === "rate-limited" && retryAfter !== undefined
+        ? retryAfter * 1000
+        : backoffDelay(attempt, policy, random);
+    if (elapsedMs + delayMs > policy.maxElapsedMs)
+        return { retry: false };
+    const reason = error instanceof HttpError ? `HTTP ${error.status}` : error.name;
+    return { retry: true, delayMs, reason };
+}
+/** Parses a `Retry-After` header: delta-seconds or an HTTP date. */
+function retry_policy_parseRetryAfter(value, now) {
+    if (!value)
+        return undefined;
+    const trimmed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        return Number(trimmed);
+    const date = Date.parse(trimmed);
+    return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+;// CONCATENATED MODULE: ./src/api/ambiguous-failure.ts
+
+
+
+
+/**
+ * The error to throw for a final failure: for an unsafe operation that was not replayed and may
+ * have taken effect (an ambiguous network error, a 5xx), an {@link AmbiguousRequestError} with
+ * the operation's hint; otherwise `error` itself.
+ */
+function ambiguous_failure_ambiguousFailure(operation, error, secrets) {
+    if (!UNSAFE_OPERATIONS.has(operation))
+        return error;
+    const ambiguous = (error instanceof NetworkError && error.ambiguous) ||
+        (error instanceof HttpError && error.status >= 500);
+    if (!ambiguous)
+        return error;
+    const failure = error;
+    return new AmbiguousRequestError(`${operation} may or may not have taken effect: ${failure.message}. ${AMBIGUOUS_FAILURE_HINTS[operation]}.`, {
+        operation,
+        status: failure.status,
+        body: failure.body,
+        cause: error,
+        secrets,
+    });
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -82727,6 +83175,2111 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+
+
+
+function iso_datetime(params) {
+    return _isoDateTime(ZodISODateTime, params);
+}
+function iso_date(params) {
+    return _isoDate(ZodISODate, params);
+}
+function iso_time(params) {
+    return _isoTime(ZodISOTime, params);
+}
+function iso_duration(params) {
+    return _isoDuration(ZodISODuration, params);
+}
+
+;// CONCATENATED MODULE: ./src/api/generated/zod.gen.ts
+// Generated by npm run generate from openapi/content-review.yaml. Do not edit.
+
+/**
+ * Status of a submission and of its assets. Terminal submission states: complete, partial,
+ * failed. Terminal asset states: complete, failed.
+ *
+ */
+const zSubmissionStatus = schemas_enum([
+    "uploading",
+    "submitted",
+    "queued",
+    "processing",
+    "complete",
+    "failed",
+    "partial",
+]);
+const zTag = object({
+    key: schemas_string(),
+    value: schemas_string(),
+    isPlain: schemas_boolean(),
+});
+const zContextItem = object({
+    kind: schemas_string(),
+    contextType: schemas_string(),
+    name: schemas_string().nullish(),
+    mimeType: schemas_string().nullish(),
+    url: schemas_string().nullish(),
+    linkName: schemas_string().nullish(),
+    content: schemas_string().nullish(),
+});
+/**
+ * Asset metadata. Issues are served by the issues and topics endpoints.
+ */
+const zAssetResult = object({
+    assetId: schemas_guid(),
+    submissionId: schemas_guid(),
+    filename: schemas_string(),
+    mimeType: schemas_string().nullish(),
+    status: zSubmissionStatus,
+    issueCount: schemas_int().nullish(),
+    versionNumber: schemas_int().optional().default(1),
+    versionGroupId: schemas_guid().nullish(),
+    tags: array(zTag).optional(),
+    contextItems: array(zContextItem).optional(),
+    startedAt: iso_datetime({ offset: true, local: true }).nullish(),
+    completedAt: iso_datetime({ offset: true, local: true }).nullish(),
+});
+const zPaginationMeta = object({
+    page: schemas_int(),
+    pageSize: schemas_int(),
+    total: schemas_int(),
+    totalPages: schemas_int(),
+});
+const zPrecedent = object({
+    url: schemas_string().optional(),
+    title: schemas_string().optional(),
+    decision: schemas_string().optional(),
+    date: schemas_string().optional(),
+});
+const zEvidence = object({
+    id: schemas_string().optional(),
+    sourceType: schemas_string().optional(),
+    confidence: schemas_number().optional(),
+    content: unknown().optional(),
+    anchor: record(schemas_string(), unknown()).optional(),
+});
+const zContributor = object({
+    id: schemas_guid().optional(),
+    label: schemas_string().optional(),
+    reasoning: schemas_string().optional(),
+    confidence: schemas_number().optional(),
+    relationType: schemas_string().optional(),
+    evidence: array(zEvidence).optional(),
+    resolutionRequirement: record(schemas_string(), unknown()).optional(),
+    ruleCode: schemas_string().optional(),
+    ruleName: schemas_string().optional(),
+    severity: schemas_string().optional(),
+});
+const zIssue = object({
+    id: schemas_guid(),
+    assetId: schemas_guid(),
+    summary: schemas_string(),
+    severity: schemas_string(),
+    status: schemas_string().optional(),
+    createdAt: iso_datetime({ offset: true, local: true }).optional(),
+    updatedAt: iso_datetime({ offset: true, local: true }).optional(),
+    referenceNumber: schemas_int().optional(),
+    ruleId: schemas_guid().optional(),
+    ruleCode: schemas_string().optional(),
+    sidekickId: schemas_guid().optional(),
+    sidekickName: schemas_string().optional(),
+    details: schemas_string().optional(),
+    severityReasoning: schemas_string().optional(),
+    severityReasoningHeadline: schemas_string().optional(),
+    precedents: array(zPrecedent).optional(),
+    contributors: array(zContributor).optional(),
+    resolutionRequirement: record(schemas_string(), unknown()).optional(),
+    anchor: record(schemas_string(), unknown()).optional(),
+});
+const zIssueListResponse = object({
+    assetId: schemas_guid(),
+    issues: array(zIssue),
+    total: schemas_int(),
+});
+const zTopicSummary = object({
+    totalIssues: schemas_int(),
+    criticalIssues: schemas_int(),
+    resolvedIssues: schemas_int(),
+    openIssues: schemas_int(),
+    text: schemas_string().optional(),
+});
+/**
+ * A root-cause cluster, or issues sharing a physical anchor; at least two related issues.
+ */
+const zTopic = object({
+    id: schemas_guid(),
+    assetId: schemas_guid(),
+    topicType: schemas_string(),
+    title: schemas_string(),
+    issueCount: schemas_int(),
+    summary: zTopicSummary.optional(),
+    issues: array(zIssue),
+    createdAt: iso_datetime({ offset: true, local: true }).optional(),
+    updatedAt: iso_datetime({ offset: true, local: true }).optional(),
+    anchor: record(schemas_string(), unknown()).optional(),
+});
+const zTopicsMetadata = object({
+    totalTopics: schemas_int(),
+    orphanIssueCount: schemas_int(),
+});
+const zTopicsResponse = object({
+    assetId: schemas_guid(),
+    topics: array(zTopic),
+    orphanIssues: array(zIssue),
+    metadata: zTopicsMetadata,
+});
+const zVersionEntry = object({
+    assetId: schemas_guid(),
+    submissionId: schemas_guid(),
+    versionNumber: schemas_int(),
+    name: schemas_string(),
+    createdAt: iso_datetime({ offset: true, local: true }),
+    status: zSubmissionStatus,
+    issueCount: schemas_int().nullish(),
+});
+const zVersionListResponse = object({
+    versions: array(zVersionEntry),
+    total: schemas_int(),
+});
+/**
+ * An asset inside a submission, with flat failure fields (there is no nested error object).
+ */
+const zSubmissionAsset = object({
+    assetId: schemas_guid(),
+    status: zSubmissionStatus,
+    filename: schemas_string().optional(),
+    blobPath: schemas_string().optional(),
+    errorMessage: schemas_string().nullish(),
+    errorType: schemas_string().nullish(),
+    isRetryable: schemas_boolean().nullish(),
+    retryCount: schemas_int().optional(),
+    issueCount: schemas_int().nullish(),
+});
+const zSubmission = object({
+    submissionId: schemas_guid(),
+    status: zSubmissionStatus,
+    assets: array(zSubmissionAsset),
+    errorMessage: schemas_string().nullish(),
+    isRetryable: schemas_boolean().nullish(),
+    createdAt: iso_datetime({ offset: true, local: true }).nullish(),
+    completedAt: iso_datetime({ offset: true, local: true }).nullish(),
+});
+const zUploadUrlRequest = object({
+    filename: schemas_string(),
+    contentType: schemas_string(),
+});
+/**
+ * The client uploads the file to `uploadUrl` directly. The URL is a secret: never log it.
+ *
+ */
+const zUploadUrlResponse = object({
+    uploadUrl: schemas_string(),
+    blobPath: schemas_string(),
+    expiresAt: schemas_string(),
+});
+const zPriceEstimateRequest = object({
+    files: array(object({
+        blobPath: schemas_string(),
+    }))
+        .min(1),
+});
+/**
+ * One entry per input file. An unmeasurable file has `priceable` false and `credits` 0.
+ */
+const zPriceEstimateFile = object({
+    blobPath: schemas_string().optional(),
+    credits: schemas_number(),
+    priceable: schemas_boolean(),
+    assetType: schemas_string().optional(),
+    mimeType: schemas_string().nullish(),
+    metric: schemas_number().nullish(),
+});
+const zPriceEstimateResponse = object({
+    files: array(zPriceEstimateFile),
+    totalCredits: schemas_number(),
+});
+const zTagInput = object({
+    key: schemas_string(),
+    value: schemas_string().optional(),
+});
+const zSubmissionAssetInput = object({
+    blobPath: schemas_string(),
+    tags: array(zTagInput).optional(),
+    contextItems: array(zContextItem).optional(),
+});
+const zCreateSubmissionRequest = object({
+    assets: array(zSubmissionAssetInput).min(1),
+    sidekickIds: array(schemas_string()).min(1),
+});
+const zAssetListResponse = object({
+    data: array(zAssetResult),
+    pagination: zPaginationMeta,
+});
+const zRetryAssetResponse = object({
+    submissionId: schemas_guid(),
+    assetId: schemas_guid(),
+    status: zSubmissionStatus,
+});
+const zWebhookEventType = schemas_enum(["asset.processing.completed", "asset.processing.failed"]);
+const zCreateWebhookSubscriptionRequest = object({
+    endpointUrl: url(),
+    eventTypes: array(zWebhookEventType).min(1),
+    description: schemas_string().optional(),
+});
+/**
+ * `enabled` and/or `endpointUrl`. Editing the URL preserves the signing secret.
+ */
+const zUpdateWebhookSubscriptionRequest = object({
+    enabled: schemas_boolean().optional(),
+    endpointUrl: url().optional(),
+});
+const zWebhookSubscription = object({
+    id: schemas_guid(),
+    workspaceId: schemas_guid(),
+    endpointUrl: schemas_string(),
+    eventTypes: array(schemas_string()),
+    enabled: schemas_boolean(),
+    createdAt: iso_datetime({ offset: true, local: true }),
+    updatedAt: iso_datetime({ offset: true, local: true }),
+    description: schemas_string().optional(),
+    secret: schemas_string().optional(),
+});
+const zWebhookSubscriptionList = object({
+    data: array(zWebhookSubscription),
+    pagination: zPaginationMeta,
+});
+const zWebhookDelivery = object({
+    id: schemas_guid(),
+    subscriptionId: schemas_guid(),
+    webhookId: schemas_string(),
+    eventType: schemas_string(),
+    assetId: schemas_guid().nullable(),
+    attempt: schemas_int(),
+    status: schemas_enum(["pending", "succeeded", "failed"]),
+    responseStatus: schemas_int().nullable(),
+    createdAt: iso_datetime({ offset: true, local: true }),
+    nextAttemptAt: iso_datetime({ offset: true, local: true }).nullable(),
+});
+const zWebhookDeliveryList = object({
+    data: array(zWebhookDelivery),
+    pagination: zPaginationMeta,
+});
+const zFireSandboxEventRequest = object({
+    eventType: zWebhookEventType,
+    submissionId: schemas_guid(),
+    errorMessage: schemas_string().optional().default("Sandbox simulated failure"),
+});
+const zFireSandboxEventResponse = object({
+    dispatched: schemas_int(),
+});
+const zTimeSavedInsight = object({
+    avgTimeSavedSeconds: schemas_number(),
+    totalTimeSavedSeconds: schemas_number(),
+    assetCount: schemas_int(),
+    manualBaselineSeconds: schemas_number(),
+});
+const zViolationRatePoint = object({
+    date: iso_date(),
+    rate: schemas_number(),
+    total: schemas_int(),
+    withViolations: schemas_int(),
+});
+/**
+ * One element per day.
+ */
+const zViolationRateInsight = array(zViolationRatePoint);
+const zDurationInsight = object({
+    avgSeconds: schemas_number(),
+    p50Seconds: schemas_number(),
+    p95Seconds: schemas_number(),
+    sampleCount: schemas_int(),
+});
+const zTopViolation = object({
+    ruleCode: schemas_string(),
+    count: schemas_int(),
+});
+/**
+ * Ranked by count, most frequent first.
+ */
+const zTopViolationsInsight = array(zTopViolation);
+/**
+ * Most errors, all 401s.
+ */
+const zDomainError = object({
+    detail: schemas_string(),
+    docs_url: schemas_string().optional(),
+});
+const zServiceValidationError = object({
+    error: literal("validation_error"),
+    message: schemas_string(),
+    fields: array(object({
+        field: schemas_string(),
+        message: schemas_string(),
+    })),
+});
+const zHTTPValidationError = object({
+    detail: array(object({
+        loc: array(union([schemas_string(), schemas_int()])),
+        msg: schemas_string(),
+        type: schemas_string(),
+        input: unknown().optional(),
+        ctx: record(schemas_string(), unknown()).optional(),
+    })),
+});
+/**
+ * Either 422 body; which one applies to which endpoint is not shown.
+ */
+const zValidationErrorBody = union([zServiceValidationError, zHTTPValidationError]);
+const zRateLimitError = object({
+    error: schemas_string(),
+});
+const zTierNotAuthorizedError = object({
+    error_code: literal("tier_not_authorized_for_integrations_api"),
+    message: schemas_string(),
+    bucket: schemas_string(),
+});
+/**
+ * The body delivered to a subscription endpoint; `data` fields are snake_case.
+ */
+const zWebhookEvent = object({
+    type: zWebhookEventType,
+    timestamp: iso_datetime({ offset: true, local: true }).optional(),
+    data: record(schemas_string(), unknown()),
+});
+const zAssetProcessingFailedData = object({
+    asset_id: schemas_guid(),
+    submission_id: schemas_guid(),
+    workspace_id: schemas_guid(),
+    status: literal("failed"),
+    error_message: schemas_string(),
+});
+const zAssetProcessingCompletedData = object({
+    asset_id: schemas_guid(),
+    submission_id: schemas_guid(),
+    workspace_id: schemas_guid(),
+    status: literal("complete"),
+    issue_count: schemas_int(),
+});
+const zSubmissionId = schemas_guid();
+const zAssetId = schemas_guid();
+const zSubscriptionId = schemas_guid();
+const zPage = schemas_int().gte(1).default(1);
+const zPageSize = schemas_int().gte(1).lte(100).default(10);
+/**
+ * Unique message id; the same across delivery attempts of one event.
+ */
+const zWebhookIdHeader = schemas_string();
+/**
+ * Unix time in seconds when the attempt was signed.
+ */
+const zWebhookTimestampHeader = schemas_string();
+/**
+ * Space-separated `v1,<base64 HMAC-SHA256>` signatures over `{webhook-id}.{webhook-timestamp}.{body}`.
+ */
+const zWebhookSignatureHeader = schemas_string();
+const zCreateUploadUrlBody = (/* unused pure expression or super */ null && (zUploadUrlRequest));
+/**
+ * Presigned upload URL.
+ */
+const zCreateUploadUrlResponse = (/* unused pure expression or super */ null && (zUploadUrlResponse));
+const zEstimatePriceBody = (/* unused pure expression or super */ null && (zPriceEstimateRequest));
+/**
+ * Price estimate.
+ */
+const zEstimatePriceResponse = (/* unused pure expression or super */ null && (zPriceEstimateResponse));
+const zCreateSubmissionBody = (/* unused pure expression or super */ null && (zCreateSubmissionRequest));
+const zCreateSubmissionQuery = object({
+    simulationDelaySeconds: schemas_int().gte(0).lte(30).optional().default(0),
+});
+/**
+ * The created submission.
+ */
+const zCreateSubmissionResponse = (/* unused pure expression or super */ null && (zSubmission));
+const zListAssetsQuery = object({
+    tagKeyIds: array(schemas_guid()).optional(),
+    tagValueIds: array(schemas_guid()).optional(),
+    tagMatch: schemas_enum(["any", "all"]).optional().default("any"),
+    page: schemas_int().gte(1).optional().default(1),
+    pageSize: schemas_int().gte(1).lte(100).optional().default(10),
+});
+/**
+ * One page of matching assets.
+ */
+const zListAssetsResponse = (/* unused pure expression or super */ null && (zAssetListResponse));
+const zGetSubmissionPath = object({
+    submissionId: schemas_guid(),
+});
+/**
+ * The submission.
+ */
+const zGetSubmissionResponse = (/* unused pure expression or super */ null && (zSubmission));
+const zGetAssetPath = object({
+    submissionId: schemas_guid(),
+    assetId: schemas_guid(),
+});
+/**
+ * Asset metadata.
+ */
+const zGetAssetResponse = (/* unused pure expression or super */ null && (zAssetResult));
+const zListAssetIssuesPath = object({
+    submissionId: schemas_guid(),
+    assetId: schemas_guid(),
+});
+/**
+ * The asset's issues.
+ */
+const zListAssetIssuesResponse = (/* unused pure expression or super */ null && (zIssueListResponse));
+const zListAssetTopicsPath = object({
+    submissionId: schemas_guid(),
+    assetId: schemas_guid(),
+});
+/**
+ * Topics and orphan issues.
+ */
+const zListAssetTopicsResponse = (/* unused pure expression or super */ null && (zTopicsResponse));
+const zListSubmissionVersionsPath = object({
+    submissionId: schemas_guid(),
+});
+/**
+ * Version chain.
+ */
+const zListSubmissionVersionsResponse = (/* unused pure expression or super */ null && (zVersionListResponse));
+const zRetryAssetPath = object({
+    submissionId: schemas_guid(),
+    assetId: schemas_guid(),
+});
+/**
+ * Retry accepted.
+ */
+const zRetryAssetResponseBody = (/* unused pure expression or super */ null && (zRetryAssetResponse));
+const zListWebhookSubscriptionsQuery = object({
+    page: schemas_int().gte(1).optional().default(1),
+    pageSize: schemas_int().gte(1).lte(100).optional().default(10),
+});
+/**
+ * One page of subscriptions (without `secret`).
+ */
+const zListWebhookSubscriptionsResponse = (/* unused pure expression or super */ null && (zWebhookSubscriptionList));
+const zCreateWebhookSubscriptionBody = (/* unused pure expression or super */ null && (zCreateWebhookSubscriptionRequest));
+/**
+ * The created subscription, including `secret`.
+ */
+const zCreateWebhookSubscriptionResponse = (/* unused pure expression or super */ null && (zWebhookSubscription));
+const zDeleteWebhookSubscriptionPath = object({
+    subscriptionId: schemas_guid(),
+});
+/**
+ * Deleted.
+ */
+const zDeleteWebhookSubscriptionResponse = schemas_void();
+const zGetWebhookSubscriptionPath = object({
+    subscriptionId: schemas_guid(),
+});
+/**
+ * The subscription (without `secret`).
+ */
+const zGetWebhookSubscriptionResponse = (/* unused pure expression or super */ null && (zWebhookSubscription));
+const zUpdateWebhookSubscriptionBody = (/* unused pure expression or super */ null && (zUpdateWebhookSubscriptionRequest));
+const zUpdateWebhookSubscriptionPath = object({
+    subscriptionId: schemas_guid(),
+});
+/**
+ * The updated subscription.
+ */
+const zUpdateWebhookSubscriptionResponse = (/* unused pure expression or super */ null && (zWebhookSubscription));
+const zListWebhookDeliveriesPath = object({
+    subscriptionId: schemas_guid(),
+});
+const zListWebhookDeliveriesQuery = object({
+    page: schemas_int().gte(1).optional().default(1),
+    pageSize: schemas_int().gte(1).lte(100).optional().default(10),
+});
+/**
+ * One page of deliveries, newest first.
+ */
+const zListWebhookDeliveriesResponse = (/* unused pure expression or super */ null && (zWebhookDeliveryList));
+const zFireSandboxEventBody = (/* unused pure expression or super */ null && (zFireSandboxEventRequest));
+/**
+ * Number of subscriptions notified across all assets.
+ */
+const zFireSandboxEventResponseBody = (/* unused pure expression or super */ null && (zFireSandboxEventResponse));
+const zGetTimeSavedInsightQuery = object({
+    days: schemas_int().gte(1).lte(365).optional(),
+    manualBaselineSeconds: schemas_int().gte(0).optional(),
+});
+/**
+ * Time saved.
+ */
+const zGetTimeSavedInsightResponse = (/* unused pure expression or super */ null && (zTimeSavedInsight));
+/**
+ * One element per day.
+ */
+const zGetViolationRateInsightResponse = (/* unused pure expression or super */ null && (zViolationRateInsight));
+/**
+ * Processing duration.
+ */
+const zGetProcessingDurationInsightResponse = (/* unused pure expression or super */ null && (zDurationInsight));
+const zGetTopViolationsInsightQuery = object({
+    days: schemas_int().gte(1).lte(365).optional(),
+    limit: schemas_int().gte(1).lte(50).optional(),
+});
+/**
+ * Rules ranked by violation count.
+ */
+const zGetTopViolationsInsightResponse = (/* unused pure expression or super */ null && (zTopViolationsInsight));
+const zOnAssetProcessingCompletedWebhookRequest = object({
+    body: zWebhookEvent.and(object({
+        type: literal("asset.processing.completed"),
+        data: zAssetProcessingCompletedData,
+    })),
+    path: never().optional(),
+    query: never().optional(),
+    headers: object({
+        "webhook-id": schemas_string(),
+        "webhook-timestamp": schemas_string(),
+        "webhook-signature": schemas_string(),
+    }),
+});
+const zOnAssetProcessingFailedWebhookRequest = object({
+    body: zWebhookEvent.and(object({
+        type: literal("asset.processing.failed"),
+        data: zAssetProcessingFailedData,
+    })),
+    path: never().optional(),
+    query: never().optional(),
+    headers: object({
+        "webhook-id": schemas_string(),
+        "webhook-timestamp": schemas_string(),
+        "webhook-signature": schemas_string(),
+    }),
+});
+
+;// CONCATENATED MODULE: ./src/api/generated/operations.gen.ts
+// Generated by npm run generate from openapi/content-review.yaml. Do not edit.
+
+/** Every operation of the service: method, path template, rate-limit bucket and success status. */
+const operations_gen_operations = {
+    createUploadUrl: {
+        operationId: "createUploadUrl",
+        method: "POST",
+        path: "/api/uploads/url",
+        bucket: "upload",
+        successStatus: 200,
+        idempotent: false,
+        hasBody: true,
+        pathParams: [],
+        queryParams: [],
+    },
+    estimatePrice: {
+        operationId: "estimatePrice",
+        method: "POST",
+        path: "/api/pricing/estimate",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: false,
+        hasBody: true,
+        pathParams: [],
+        queryParams: [],
+    },
+    createSubmission: {
+        operationId: "createSubmission",
+        method: "POST",
+        path: "/api/submissions",
+        bucket: "submission_write",
+        successStatus: 201,
+        idempotent: false,
+        hasBody: true,
+        pathParams: [],
+        queryParams: ["simulationDelaySeconds"],
+    },
+    listAssets: {
+        operationId: "listAssets",
+        method: "GET",
+        path: "/api/assets",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: [],
+        queryParams: ["tagKeyIds", "tagValueIds", "tagMatch", "page", "pageSize"],
+    },
+    getSubmission: {
+        operationId: "getSubmission",
+        method: "GET",
+        path: "/api/submissions/{submissionId}",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: ["submissionId"],
+        queryParams: [],
+    },
+    getAsset: {
+        operationId: "getAsset",
+        method: "GET",
+        path: "/api/submissions/{submissionId}/assets/{assetId}",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: ["submissionId", "assetId"],
+        queryParams: [],
+    },
+    listAssetIssues: {
+        operationId: "listAssetIssues",
+        method: "GET",
+        path: "/api/submissions/{submissionId}/assets/{assetId}/issues",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: ["submissionId", "assetId"],
+        queryParams: [],
+    },
+    listAssetTopics: {
+        operationId: "listAssetTopics",
+        method: "GET",
+        path: "/api/submissions/{submissionId}/assets/{assetId}/topics",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: ["submissionId", "assetId"],
+        queryParams: [],
+    },
+    listSubmissionVersions: {
+        operationId: "listSubmissionVersions",
+        method: "GET",
+        path: "/api/submissions/{submissionId}/versions",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: ["submissionId"],
+        queryParams: [],
+    },
+    retryAsset: {
+        operationId: "retryAsset",
+        method: "POST",
+        path: "/api/submissions/{submissionId}/assets/{assetId}/retry",
+        bucket: "submission_write",
+        successStatus: 202,
+        idempotent: false,
+        hasBody: false,
+        pathParams: ["submissionId", "assetId"],
+        queryParams: [],
+    },
+    listWebhookSubscriptions: {
+        operationId: "listWebhookSubscriptions",
+        method: "GET",
+        path: "/api/webhooks/subscriptions",
+        bucket: "webhook_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: [],
+        queryParams: ["page", "pageSize"],
+    },
+    createWebhookSubscription: {
+        operationId: "createWebhookSubscription",
+        method: "POST",
+        path: "/api/webhooks/subscriptions",
+        bucket: "webhook_write",
+        successStatus: 201,
+        idempotent: false,
+        hasBody: true,
+        pathParams: [],
+        queryParams: [],
+    },
+    getWebhookSubscription: {
+        operationId: "getWebhookSubscription",
+        method: "GET",
+        path: "/api/webhooks/subscriptions/{subscriptionId}",
+        bucket: "webhook_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: ["subscriptionId"],
+        queryParams: [],
+    },
+    updateWebhookSubscription: {
+        operationId: "updateWebhookSubscription",
+        method: "PATCH",
+        path: "/api/webhooks/subscriptions/{subscriptionId}",
+        bucket: "webhook_write",
+        successStatus: 200,
+        idempotent: false,
+        hasBody: true,
+        pathParams: ["subscriptionId"],
+        queryParams: [],
+    },
+    deleteWebhookSubscription: {
+        operationId: "deleteWebhookSubscription",
+        method: "DELETE",
+        path: "/api/webhooks/subscriptions/{subscriptionId}",
+        bucket: "webhook_write",
+        successStatus: 204,
+        idempotent: true,
+        hasBody: false,
+        pathParams: ["subscriptionId"],
+        queryParams: [],
+    },
+    listWebhookDeliveries: {
+        operationId: "listWebhookDeliveries",
+        method: "GET",
+        path: "/api/webhooks/subscriptions/{subscriptionId}/deliveries",
+        bucket: "webhook_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: ["subscriptionId"],
+        queryParams: ["page", "pageSize"],
+    },
+    fireSandboxEvent: {
+        operationId: "fireSandboxEvent",
+        method: "POST",
+        path: "/api/sandbox/events/fire",
+        bucket: "sandbox",
+        successStatus: 200,
+        idempotent: false,
+        hasBody: true,
+        pathParams: [],
+        queryParams: [],
+    },
+    getTimeSavedInsight: {
+        operationId: "getTimeSavedInsight",
+        method: "GET",
+        path: "/api/insights/processing/time-saved",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: [],
+        queryParams: ["days", "manualBaselineSeconds"],
+    },
+    getViolationRateInsight: {
+        operationId: "getViolationRateInsight",
+        method: "GET",
+        path: "/api/insights/assets/violation-rate",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: [],
+        queryParams: [],
+    },
+    getProcessingDurationInsight: {
+        operationId: "getProcessingDurationInsight",
+        method: "GET",
+        path: "/api/insights/processing/duration",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: [],
+        queryParams: [],
+    },
+    getTopViolationsInsight: {
+        operationId: "getTopViolationsInsight",
+        method: "GET",
+        path: "/api/insights/rules/top-violations",
+        bucket: "submission_read",
+        successStatus: 200,
+        idempotent: true,
+        hasBody: false,
+        pathParams: [],
+        queryParams: ["days", "limit"],
+    },
+};
+/** The zod schema of each operation's success body; null when the success status has no body. */
+const operations_gen_responseSchemas = {
+    createUploadUrl: zUploadUrlResponse,
+    estimatePrice: zPriceEstimateResponse,
+    createSubmission: zSubmission,
+    listAssets: zAssetListResponse,
+    getSubmission: zSubmission,
+    getAsset: zAssetResult,
+    listAssetIssues: zIssueListResponse,
+    listAssetTopics: zTopicsResponse,
+    listSubmissionVersions: zVersionListResponse,
+    retryAsset: zRetryAssetResponse,
+    listWebhookSubscriptions: zWebhookSubscriptionList,
+    createWebhookSubscription: zWebhookSubscription,
+    getWebhookSubscription: zWebhookSubscription,
+    updateWebhookSubscription: zWebhookSubscription,
+    deleteWebhookSubscription: null,
+    listWebhookDeliveries: zWebhookDeliveryList,
+    fireSandboxEvent: zFireSandboxEventResponse,
+    getTimeSavedInsight: zTimeSavedInsight,
+    getViolationRateInsight: zViolationRateInsight,
+    getProcessingDurationInsight: zDurationInsight,
+    getTopViolationsInsight: zTopViolationsInsight,
+};
+/** The zod schema of each operation's JSON request body; null when the operation takes none. */
+const requestBodySchemas = {
+    createUploadUrl: zUploadUrlRequest,
+    estimatePrice: zPriceEstimateRequest,
+    createSubmission: zCreateSubmissionRequest,
+    listAssets: null,
+    getSubmission: null,
+    getAsset: null,
+    listAssetIssues: null,
+    listAssetTopics: null,
+    listSubmissionVersions: null,
+    retryAsset: null,
+    listWebhookSubscriptions: null,
+    createWebhookSubscription: zCreateWebhookSubscriptionRequest,
+    getWebhookSubscription: null,
+    updateWebhookSubscription: zUpdateWebhookSubscriptionRequest,
+    deleteWebhookSubscription: null,
+    listWebhookDeliveries: null,
+    fireSandboxEvent: zFireSandboxEventRequest,
+    getTimeSavedInsight: null,
+    getViolationRateInsight: null,
+    getProcessingDurationInsight: null,
+    getTopViolationsInsight: null,
+};
+
+;// CONCATENATED MODULE: ./src/api/operation-url.ts
+
+
+/**
+ * The URL of one call: the operation's path template under `baseUrl` (keeping its path prefix),
+ * each `{name}` encoded from `spec.path`, and the query's defined values (arrays repeat the key).
+ * Throws a {@link ContentReviewError} for an empty path parameter.
+ */
+function operation_url_operationUrl(baseUrl, operation, spec) {
+    const template = operations[operation].path;
+    const path = template.replace(/\{(\w+)\}/g, (_, name) => {
+        const value = spec.path?.[name];
+        if (!value) {
+            throw new ContentReviewError(`${operation} needs a non-empty "${name}".`, { operation });
+        }
+        return encodeURIComponent(value);
+    });
+    const url = new URL(baseUrl.toString());
+    url.pathname = `${url.pathname.replace(/\/$/, "")}${path}`;
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+        if (value === undefined)
+            continue;
+        const values = Array.isArray(value) ? value : [value];
+        for (const item of values)
+            url.searchParams.append(key, String(item));
+    }
+    return url;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/domain-error.ts
+
+/** A domain error (most 4xx and 5xx, every 401): the service's `detail` text is kept. */
+class domain_error_DomainError extends http_error_HttpError {
+    name = "DomainError";
+    detail;
+    docsUrl;
+    constructor(message, options) {
+        super(message, options);
+        this.detail = options.body.detail;
+        this.docsUrl = options.body.docs_url;
+    }
+}
+/** Type guard for {@link DomainError}. */
+function isDomainError(error) {
+    return error instanceof domain_error_DomainError;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/rate-limit-error.ts
+
+/** The rate limit of a bucket was exceeded (429); wait `retryAfterSeconds` before trying again. */
+class rate_limit_error_RateLimitError extends http_error_HttpError {
+    name = "RateLimitError";
+    /** The rate-limit bucket of the operation (part 8), when known. */
+    bucket;
+    constructor(message, options) {
+        super(message, options);
+        this.bucket = options.bucket;
+    }
+}
+/** Type guard for {@link RateLimitError}. */
+function isRateLimitError(error) {
+    return error instanceof rate_limit_error_RateLimitError;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/tier-not-authorized-error.ts
+
+/** The workspace's plan does not include API access (402); `bucket` names the gated capability. */
+class tier_not_authorized_error_TierNotAuthorizedError extends http_error_HttpError {
+    name = "TierNotAuthorizedError";
+    bucket;
+    constructor(message, options) {
+        super(message, options);
+        this.bucket = options.bucket;
+    }
+}
+/** Type guard for {@link TierNotAuthorizedError}. */
+function isTierNotAuthorizedError(error) {
+    return error instanceof tier_not_authorized_error_TierNotAuthorizedError;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/validation-error.ts
+
+/** The service rejected the request as invalid (422). */
+class validation_error_ValidationError extends http_error_HttpError {
+    name = "ValidationError";
+    fields;
+    constructor(message, options) {
+        super(message, options);
+        this.fields = options.fields;
+    }
+}
+/** Type guard for {@link ValidationError}. */
+function isValidationError(error) {
+    return error instanceof validation_error_ValidationError;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/error-from-response.ts
+
+
+
+
+
+
+
+
+const domainBody = object({ detail: schemas_string(), docs_url: schemas_string().optional() });
+const serviceValidationBody = object({
+    error: literal("validation_error"),
+    message: schemas_string(),
+    fields: array(object({ field: schemas_string(), message: schemas_string() })),
+});
+const httpValidationBody = object({
+    detail: array(object({
+        loc: array(union([schemas_string(), schemas_number()])),
+        msg: schemas_string(),
+        type: schemas_string(),
+    })),
+});
+const rateLimitBody = object({ error: schemas_string() });
+const tierBody = object({ error_code: schemas_string(), message: schemas_string(), bucket: schemas_string() });
+function compose(operation, status, what) {
+    const hint = OPERATION_STATUS_HINTS[operation]?.[status] ??
+        STATUS_HINTS[status] ??
+        (status >= 500 ? STATUS_HINTS[500] : undefined);
+    const head = `${operation} failed with HTTP ${status}`;
+    return [what ? `${head}: ${what}` : head, hint].filter(Boolean).join(". ");
+}
+/**
+ * Builds the error for a non-2xx response: branch on the status first, then read the body
+ * (part 7). Bodies of an unexpected shape still give an {@link HttpError} with the status.
+ */
+function error_from_response_errorFromResponse(response) {
+    const { operation, status, retryAfterSeconds, bucket } = response;
+    const secrets = response.secrets ?? [];
+    const body = redactValue(response.body, secrets);
+    const common = { operation, status, body, retryAfterSeconds, secrets };
+    if (status === 429) {
+        const parsed = rateLimitBody.safeParse(body);
+        const wait = retryAfterSeconds === undefined ? "" : ` (Retry-After ${retryAfterSeconds} s)`;
+        const what = `${parsed.success ? parsed.data.error : "rate limit exceeded"}${wait}`;
+        return new RateLimitError(compose(operation, status, what), { ...common, bucket });
+    }
+    if (status === 402) {
+        const parsed = tierBody.safeParse(body);
+        const tierBucket = parsed.success ? parsed.data.bucket : (bucket ?? "unknown");
+        const what = parsed.success ? `${parsed.data.message} (bucket ${tierBucket})` : undefined;
+        return new TierNotAuthorizedError(compose(operation, status, what), {
+            ...common,
+            bucket: tierBucket,
+        });
+    }
+    if (status === 422) {
+        const fields = validationFields(body);
+        const listed = fields.map((f) => `${f.field}: ${f.message}`).join("; ");
+        const parsed = serviceValidationBody.safeParse(body);
+        const what = [parsed.success ? parsed.data.message : "invalid request", listed]
+            .filter(Boolean)
+            .join(" - ");
+        return new ValidationError(compose(operation, status, what), { ...common, fields });
+    }
+    const domain = domainBody.safeParse(body);
+    if (domain.success) {
+        return new DomainError(compose(operation, status, domain.data.detail), {
+            ...common,
+            body: domain.data,
+        });
+    }
+    return new HttpError(compose(operation, status, undefined), common);
+}
+/** Normalises both 422 body shapes of part 7 into one list of field problems. */
+function validationFields(body) {
+    const service = serviceValidationBody.safeParse(body);
+    if (service.success)
+        return service.data.fields;
+    const http = httpValidationBody.safeParse(body);
+    if (http.success) {
+        return http.data.detail.map((d) => ({ field: d.loc.join("."), message: d.msg }));
+    }
+    return [];
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/timeout-error.ts
+
+/** A request got no complete response within its timeout. Always ambiguous for writes. */
+class timeout_error_TimeoutError extends network_error_NetworkError {
+    name = "TimeoutError";
+    timeoutMs;
+    constructor(message, options) {
+        super(message, options);
+        this.timeoutMs = options.timeoutMs;
+    }
+}
+/** Type guard for {@link TimeoutError}. */
+function isTimeoutError(error) {
+    return error instanceof timeout_error_TimeoutError;
+}
+
+// EXTERNAL MODULE: external "node:timers"
+var external_node_timers_ = __nccwpck_require__(7997);
+;// CONCATENATED MODULE: ./src/api/request-deadline.ts
+
+/**
+ * A per-request abort signal with a timeout, released as soon as the request is done.
+ *
+ * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: Node keeps every timeout signal
+ * passed to `any()`, and the combined signal fetch listens on, strongly reachable until the
+ * timer fires (`gcPersistentSignals`), so each request left two signals, their weak references
+ * and a timer alive for the whole timeout (30 s): about 9,000 sets of them in a 3,000-file review,
+ * promoted to the old generation. A plain controller whose timer is cleared leaves nothing.
+ * The timer is Node's own (not the global one that fake timers replace), as `AbortSignal.timeout`
+ * was, and it never keeps the process alive on its own.
+ */
+function request_deadline_requestDeadline(timeoutMs, caller) {
+    const controller = new AbortController();
+    let expired = false;
+    const timer = setTimeout(() => {
+        expired = true;
+        controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+    }, timeoutMs);
+    timer.unref();
+    const onAbort = () => controller.abort(caller?.reason);
+    if (caller?.aborted)
+        onAbort();
+    else
+        caller?.addEventListener("abort", onAbort, { once: true });
+    return {
+        signal: controller.signal,
+        timedOut: () => expired,
+        release: () => {
+            clearTimeout(timer);
+            caller?.removeEventListener("abort", onAbort);
+        },
+    };
+}
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+;// CONCATENATED MODULE: ./src/api/request-over-http.ts
+
+
+/** The error code of a connection that did not open within `connectTimeoutMs`. */
+const CONNECT_TIMEOUT_CODE = "ECONNECT_TIMEOUT";
+/**
+ * Sends one request with Node's own http client (keep-alive, the global agents) and reads the
+ * whole answer as text. It rejects with the socket's error (its `code` says ECONNREFUSED, ...)
+ * or, on abort, with the signal's reason.
+ *
+ * The client's default rather than `fetch`: every fetch leaves its request, response, body
+ * stream and abort controller reachable from weak references and finalization registries, which
+ * a young-generation GC does not clear, so each one outlives the next minor GC and V8 grows the
+ * young generation to its largest size. 6,000 small reads through fetch peaked at about 220 MiB
+ * of RSS; through http, at about 80 MiB, and a little faster.
+ */
+function request_over_http_requestOverHttp(request) {
+    const transport = request.url.protocol === "https:" ? https : http;
+    const connectTimeoutMs = request.connectTimeoutMs ?? 10_000;
+    const headers = { ...request.headers };
+    if (request.body !== undefined)
+        headers["Content-Length"] = String(Buffer.byteLength(request.body));
+    return new Promise((resolve, reject) => {
+        const req = transport.request(request.url, { method: request.method, headers, signal: request.signal }, (res) => {
+            const chunks = [];
+            res.on("data", (chunk) => chunks.push(chunk));
+            res.once("error", reject);
+            res.once("end", () => {
+                const retryAfter = res.headers["retry-after"];
+                resolve({
+                    status: res.statusCode ?? 0,
+                    retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+                    text: Buffer.concat(chunks).toString("utf8"),
+                });
+            });
+        });
+        req.once("error", reject);
+        // A connection that never opens (a dropped SYN, a black-holed proxy) ends here, known unsent,
+        // rather than at the request's deadline, where it could not be told from a lost answer.
+        req.once("socket", (socket) => {
+            if (!socket.connecting)
+                return;
+            const timer = setTimeout(() => {
+                const error = Object.assign(new Error(`could not connect to ${request.url.host} within ${connectTimeoutMs} ms`), { code: CONNECT_TIMEOUT_CODE });
+                req.destroy(error);
+            }, connectTimeoutMs);
+            timer.unref();
+            const clear = () => clearTimeout(timer);
+            socket.once("connect", clear);
+            socket.once("close", clear);
+        });
+        req.end(request.body);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/send-request.ts
+
+
+
+
+
+
+
+
+/** Error codes that mean the connection was never made, so the service cannot have acted. */
+const NOT_SENT_CODES = new Set([
+    "ECONNREFUSED",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "EHOSTUNREACH",
+    "ENETUNREACH",
+    "UND_ERR_CONNECT_TIMEOUT",
+    CONNECT_TIMEOUT_CODE,
+]);
+/** One attempt through the given fetch, or Node's http client when there is none. */
+async function send(attempt, signal) {
+    const body = attempt.body === undefined ? undefined : JSON.stringify(attempt.body);
+    const { url, method, headers } = attempt;
+    if (attempt.fetch === undefined)
+        return requestOverHttp({ url, method, headers, body, signal });
+    const response = await attempt.fetch(url, { method, headers, body, signal });
+    return {
+        status: response.status,
+        retryAfter: response.headers.get("retry-after"),
+        text: await response.text(),
+    };
+}
+function errorCode(error) {
+    let current = error;
+    for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+        const code = current.code;
+        if (typeof code === "string")
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+function parseBody(text) {
+    if (text === "")
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return text;
+    }
+}
+/**
+ * Sends one request and reads the whole response. A non-2xx status throws the matching
+ * {@link HttpError}; a failed connection throws {@link NetworkError} (ambiguous unless the
+ * connection was never made); no answer in time throws {@link TimeoutError}. A caller abort
+ * rethrows the signal's reason unchanged.
+ */
+async function send_request_sendRequest(attempt) {
+    const { operation, secrets } = attempt;
+    const deadline = requestDeadline(attempt.timeoutMs, attempt.signal);
+    const where = `${attempt.method} ${redactUrl(attempt.url)}`;
+    try {
+        const response = await send(attempt, deadline.signal);
+        const body = parseBody(response.text);
+        if (response.status >= 200 && response.status < 300) {
+            return { status: response.status, body };
+        }
+        throw errorFromResponse({
+            operation,
+            status: response.status,
+            body,
+            retryAfterSeconds: parseRetryAfter(response.retryAfter, attempt.now()),
+            bucket: attempt.bucket,
+            secrets,
+        });
+    }
+    catch (error) {
+        if (attempt.signal?.aborted)
+            throw attempt.signal.reason;
+        if (deadline.timedOut()) {
+            throw new TimeoutError(`${operation} got no complete response within ${attempt.timeoutMs} ms (${where}). Check that the service is reachable, or raise the timeout.`, { operation, ambiguous: true, timeoutMs: attempt.timeoutMs, cause: error, secrets });
+        }
+        if (error instanceof HttpError)
+            throw error;
+        const code = errorCode(error);
+        const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+        throw new NetworkError(`${operation} could not reach the service (${where}: ${code ?? error?.message ?? "network error"}). Check the base URL and the network.`, { operation, ambiguous: !notSent, cause: error, secrets });
+    }
+    finally {
+        deadline.release();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/response-validation-error.ts
+
+/** A 2xx response did not match the published schema of its operation. */
+class response_validation_error_ResponseValidationError extends content_review_error_ContentReviewError {
+    name = "ResponseValidationError";
+    problems;
+    constructor(message, options) {
+        super(message, options);
+        this.problems = options.problems;
+    }
+}
+/** Type guard for {@link ResponseValidationError}. */
+function isResponseValidationError(error) {
+    return error instanceof response_validation_error_ResponseValidationError;
+}
+
+;// CONCATENATED MODULE: ./src/api/validate-response.ts
+
+
+/**
+ * The response body of `operation`, checked against its generated schema (undefined for an
+ * operation without a body). Throws a {@link ResponseValidationError} that lists the first five
+ * problems.
+ */
+function validate_response_validateResponse(operation, body, secrets) {
+    const schema = responseSchemas[operation];
+    if (schema === null)
+        return undefined;
+    const parsed = schema.safeParse(body);
+    if (parsed.success)
+        return parsed.data;
+    const problems = parsed.error.issues.map((issue) => ({
+        path: issue.path.map(String).join(".") || "(root)",
+        message: issue.message,
+    }));
+    const listed = problems
+        .slice(0, 5)
+        .map((p) => `${p.path}: ${p.message}`)
+        .join("; ");
+    throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets });
+}
+
+;// CONCATENATED MODULE: ./src/api/call-operation.ts
+
+
+
+
+
+
+
+
+/**
+ * One call of an operation of the spec, as every client method makes it: the URL, the key and
+ * JSON headers, attempts with the request and response events, retries by the client's policy
+ * (backoff, `Retry-After`, never replaying an unsafe operation after an ambiguous failure), and
+ * the response validated against the operation's schema.
+ */
+async function call_operation_callOperation(context, operation, spec) {
+    const { options, secrets } = context;
+    const op = operations[operation];
+    const url = operationUrl(options.baseUrl, operation, spec);
+    const headers = {
+        "X-API-Key": options.apiKey,
+        Accept: "application/json",
+        "User-Agent": context.userAgent,
+    };
+    if (spec.body !== undefined)
+        headers["Content-Type"] = "application/json";
+    const started = options.now();
+    const event = { operation, method: op.method, url: redactUrl(url) };
+    for (let attempt = 1;; attempt++) {
+        options.onRequest?.({ ...event, attempt });
+        const attemptStarted = options.now();
+        try {
+            const response = await sendRequest({
+                operation,
+                method: op.method,
+                url,
+                headers,
+                body: spec.body,
+                timeoutMs: options.timeoutMs,
+                signal: spec.signal,
+                bucket: op.bucket,
+                secrets,
+                fetch: options.fetch,
+                now: options.now,
+            });
+            options.onResponse?.({
+                ...event,
+                attempt,
+                status: response.status,
+                durationMs: options.now() - attemptStarted,
+            });
+            return validateResponse(operation, response.body, secrets);
+        }
+        catch (error) {
+            const status = error.status;
+            options.onResponse?.({
+                ...event,
+                attempt,
+                status,
+                durationMs: options.now() - attemptStarted,
+                error: error,
+            });
+            const decision = decideRetry({
+                operation,
+                error,
+                attempt,
+                elapsedMs: options.now() - started,
+                policy: options.retry,
+                random: options.random,
+            });
+            if (!decision.retry)
+                throw ambiguousFailure(operation, error, secrets);
+            options.onRetry?.({
+                operation,
+                attempt,
+                delayMs: decision.delayMs,
+                reason: decision.reason,
+                error: error,
+            });
+            await sleep(decision.delayMs, spec.signal);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/client-options.ts
+
+
+
+const scalars = object({
+    baseUrl: schemas_string()
+        .trim()
+        .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+        message: "must be an http(s) URL such as https://review.example.com",
+    }),
+    caller: schemas_string().trim().min(1).default("library"),
+    timeoutMs: schemas_number().int().positive().default(30_000),
+    retry: object({
+        maxAttempts: schemas_number().int().min(1).optional(),
+        baseDelayMs: schemas_number().min(0).optional(),
+        maxDelayMs: schemas_number().min(0).optional(),
+        maxElapsedMs: schemas_number().min(0).optional(),
+        retryStatuses: array(schemas_number().int()).optional(),
+        retryNetworkErrors: schemas_boolean().optional(),
+    })
+        .default({}),
+});
+/** Validates and completes client options once (the key's form is checked by `parseApiKey`). */
+function client_options_resolveClientOptions(options) {
+    const parsed = scalars.safeParse(options);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const input = issue.path.join(".") || "options";
+        throw new ConfigurationError(`Client option "${input}" ${issue.message}.`, {
+            input,
+            secrets: [options.apiKey],
+        });
+    }
+    const base = new URL(parsed.data.baseUrl);
+    // Paths are joined to the base, so keep a trailing slash off and any path prefix on.
+    base.pathname = base.pathname.replace(/\/+$/, "");
+    return Object.freeze({
+        apiKey: options.apiKey.trim(),
+        baseUrl: base,
+        caller: parsed.data.caller,
+        timeoutMs: parsed.data.timeoutMs,
+        retry: resolveRetryPolicy(parsed.data.retry),
+        onRequest: options.onRequest,
+        onResponse: options.onResponse,
+        onRetry: options.onRetry,
+        fetch: options.fetch ?? options.proxy?.fetch,
+        proxy: options.proxy,
+        random: options.random ?? Math.random,
+        now: options.now ?? Date.now,
+    });
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/api/proxy-from-env.ts
+
+
+
+/** The variables read, lowercase first (as curl, `@actions/http-client` and Node read them). */
+const PROXY_VARIABLES = Object.freeze({
+    https: ["https_proxy", "HTTPS_PROXY"],
+    http: ["http_proxy", "HTTP_PROXY"],
+    none: ["no_proxy", "NO_PROXY"],
+});
+function proxy_from_env_pick(env, names) {
+    for (const name of names) {
+        const value = env[name]?.trim();
+        if (value)
+            return value;
+    }
+    return undefined;
+}
+function withoutCredentials(url) {
+    if (!URL.canParse(url))
+        return "(unparsable URL)";
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    return parsed.origin;
+}
+/**
+ * Proxy routes from `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` (and their lowercase forms,
+ * which win), as `@actions/http-client` honours them for other Actions; undefined when no proxy
+ * is set, so that requests go direct. `https://` addresses use `HTTPS_PROXY`, or `HTTP_PROXY`
+ * when only that is set (as undici does). `fetch` goes through undici's `EnvHttpProxyAgent`
+ * (CONNECT tunnels); uploads through Node's own proxy support in `http.Agent` (`proxyEnv`,
+ * Node 24.5 and later). `NO_PROXY` takes host names, domain suffixes (`.example.com`),
+ * `host:port`, IP addresses and `*`.
+ */
+function proxyFromEnv(env) {
+    const httpsProxy = proxy_from_env_pick(env, PROXY_VARIABLES.https);
+    const httpProxy = proxy_from_env_pick(env, PROXY_VARIABLES.http);
+    if (httpsProxy === undefined && httpProxy === undefined)
+        return undefined;
+    const noProxy = proxy_from_env_pick(env, PROXY_VARIABLES.none) ?? "";
+    // Given explicitly, so that nothing is read behind the caller's back from process.env.
+    const dispatcher = new EnvHttpProxyAgent({
+        httpProxy: httpProxy ?? "",
+        httpsProxy: httpsProxy ?? httpProxy ?? "",
+        noProxy,
+    });
+    const proxyEnv = {
+        HTTP_PROXY: httpProxy,
+        HTTPS_PROXY: httpsProxy ?? httpProxy,
+        NO_PROXY: noProxy,
+    };
+    const shown = [
+        httpsProxy === undefined ? null : `HTTPS_PROXY ${withoutCredentials(httpsProxy)}`,
+        httpProxy === undefined ? null : `HTTP_PROXY ${withoutCredentials(httpProxy)}`,
+        noProxy === "" ? null : `NO_PROXY ${noProxy}`,
+    ].filter((part) => part !== null);
+    return Object.freeze({
+        fetch: ((input, init) => undiciFetch(input, { ...init, dispatcher })),
+        agents: Object.freeze({
+            http: new http.Agent({ proxyEnv }),
+            https: new https.Agent({ proxyEnv }),
+        }),
+        description: shown.join(", "),
+    });
+}
+/** The agent for a `node:http(s)` request to `url`: through the proxy routes, if any. */
+function proxy_from_env_agentFor(routes, url) {
+    if (routes === undefined)
+        return undefined;
+    return url.protocol === "https:" ? routes.agents.https : routes.agents.http;
+}
+
+;// CONCATENATED MODULE: ./src/api/send-file-bytes.ts
+
+/**
+ * Bytes read from the file at once: the size of each of the two buffers an upload holds. Larger
+ * than a read stream's 64 KiB: fewer reads and writes, and a 512 MiB upload took about half the time.
+ */
+const UPLOAD_CHUNK_BYTES = (/* unused pure expression or super */ null && (256 * 1024));
+/**
+ * Writes the first `size` bytes of the file at `path` to `destination` (an upload's request)
+ * through two buffers of at most {@link UPLOAD_CHUNK_BYTES}, used in turn: one is read into
+ * while the other is being written, and a buffer is read into again only once its last write
+ * has left for the socket. An upload therefore holds the same 512 KiB at most from its first
+ * byte to its last, and allocates nothing per chunk: a read stream allocated a new 64 KiB buffer
+ * for every chunk, which the garbage collector only reclaimed in batches of many megabytes.
+ * Rejects when the destination fails or closes first, or the file is shorter than `size`.
+ */
+async function send_file_bytes_sendFileBytes(path, size, destination, onBytes) {
+    const target = destination;
+    // Ends every wait below when the request fails or closes early (e.g. storage answered 413).
+    let stop = () => { };
+    const stopped = new Promise((_, reject) => {
+        stop = reject;
+    });
+    stopped.catch(() => undefined);
+    const onError = (error) => stop(error);
+    const onClose = () => stop(new Error("the connection closed before the upload was sent"));
+    target.once("error", onError);
+    target.once("close", onClose);
+    const handle = await open(path, "r");
+    try {
+        const length = Math.max(1, Math.min(UPLOAD_CHUNK_BYTES, size));
+        // Not from the shared pool: a file of a few bytes holds a few bytes, not a pooled slab.
+        const buffers = [Buffer.allocUnsafeSlow(length), Buffer.allocUnsafeSlow(length)];
+        const writes = [Promise.resolve(), Promise.resolve()];
+        let sent = 0;
+        for (let turn = 0; sent < size; turn = 1 - turn) {
+            await Promise.race([writes[turn], stopped]);
+            const buffer = buffers[turn];
+            const { bytesRead } = await handle.read(buffer, 0, Math.min(length, size - sent), sent);
+            if (bytesRead === 0) {
+                throw new Error(`the file is shorter than its ${size} bytes; upload it again once it is no longer being written`);
+            }
+            sent += bytesRead;
+            const written = new Promise((resolve, reject) => {
+                target.write(buffer.subarray(0, bytesRead), (error) => error ? reject(error) : resolve());
+            });
+            written.catch(() => undefined);
+            writes[turn] = written;
+            onBytes?.(sent);
+        }
+        await Promise.race([Promise.all(writes), stopped]);
+    }
+    finally {
+        target.off("error", onError);
+        target.off("close", onClose);
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/put-blob.ts
+
+
+
+
+
+
+
+/**
+ * Streams one file to a presigned URL: `PUT` with an explicit Content-Length and
+ * `x-ms-blob-type: BlockBlob` (fetch with a stream body would buffer it). The bytes go through
+ * {@link sendFileBytes}: two fixed buffers, so memory stays flat whatever the size. Opens the
+ * file anew on every call. Throws an {@link HttpError} for a non-2xx answer and a
+ * {@link NetworkError} otherwise.
+ */
+async function put_blob_putBlob(input) {
+    const url = new URL(input.uploadUrl);
+    const transport = url.protocol === "https:" ? https : http;
+    const operation = "uploadBlob";
+    const secrets = [...input.secrets, input.uploadUrl, url.search.slice(1)];
+    const request = transport.request(url, {
+        method: "PUT",
+        headers: {
+            "Content-Length": String(input.size),
+            "Content-Type": input.contentType,
+            "x-ms-blob-type": "BlockBlob",
+            "User-Agent": input.userAgent,
+        },
+        signal: input.signal,
+        ...(input.agent ? { agent: input.agent } : {}),
+    });
+    request.setTimeout(input.idleTimeoutMs, () => {
+        request.destroy(new TimeoutError(`The upload stalled for ${input.idleTimeoutMs} ms.`, {
+            operation,
+            ambiguous: true,
+            timeoutMs: input.idleTimeoutMs,
+            secrets,
+        }));
+    });
+    let answered;
+    const response = new Promise((resolve, reject) => {
+        request.once("response", (res) => {
+            answered = res;
+            resolve(res);
+        });
+        request.once("error", reject);
+    });
+    response.catch(() => undefined);
+    try {
+        await sendFileBytes(input.path, input.size, request, input.onBytes);
+        request.end();
+    }
+    catch (error) {
+        if (input.signal?.aborted)
+            throw input.signal.reason;
+        // Storage may answer early (a 413 before all bytes are read) and close: report that answer.
+        if (!answered) {
+            request.destroy();
+            if (error instanceof NetworkError)
+                throw error;
+            const code = error.code;
+            throw new NetworkError(`The upload to storage failed (${code ?? error.message}).`, {
+                operation,
+                ambiguous: true,
+                cause: error,
+                secrets,
+            });
+        }
+    }
+    const res = answered ??
+        (await response.catch((cause) => {
+            throw new NetworkError("The upload to storage got no answer after the bytes were sent.", {
+                operation,
+                ambiguous: true,
+                cause,
+                secrets,
+            });
+        }));
+    const status = res.statusCode ?? 0;
+    const text = await readText(res).catch(() => "");
+    // An early answer left the body unsent: that connection cannot carry another request.
+    if (!request.writableFinished)
+        request.destroy();
+    if (status >= 200 && status < 300)
+        return;
+    throw errorFromResponse({
+        operation,
+        status,
+        body: parseJson(text),
+        retryAfterSeconds: parseRetryAfter(String(res.headers["retry-after"] ?? ""), Date.now()),
+        secrets,
+    });
+}
+function readText(res) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let length = 0;
+        res.on("data", (chunk) => {
+            // Error bodies are small; stop collecting past 64 KiB but keep draining.
+            if (length < 65_536)
+                chunks.push(chunk);
+            length += chunk.length;
+        });
+        res.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        res.once("error", reject);
+    });
+}
+function parseJson(text) {
+    try {
+        return text ? JSON.parse(text) : undefined;
+    }
+    catch {
+        return text;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/upload-file.ts
+
+
+
+
+
+
+
+/**
+ * Uploads one file: checks it locally (type, size limit of its category, no symlinks), asks for a
+ * presigned URL (part 4.1), then streams the bytes. Retries 429, 5xx and network failures with the
+ * client's backoff, re-opening the file each time, and asks for a fresh URL when storage answers
+ * 403 (the URL expired). An upload is idempotent: a repeated PUT replaces the same blob.
+ */
+async function upload_file_uploadFile(client, path, options = {}) {
+    const file = await checkLocalFile(path, options);
+    const contentType = options.contentType ?? file.mediaType.mimeType;
+    const { now, random, retry, onRetry, proxy } = client.timing;
+    const started = now();
+    let target = await client.createUploadUrl({ filename: file.filename, contentType }, { signal: options.signal });
+    let refreshedAfter403 = false;
+    for (let attempt = 1;; attempt++) {
+        try {
+            await putBlob({
+                path,
+                size: file.size,
+                contentType,
+                uploadUrl: target.uploadUrl,
+                idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+                signal: options.signal,
+                onBytes: (bytesSent) => options.onProgress?.({ path, filename: file.filename, bytesSent, totalBytes: file.size }),
+                userAgent: userAgent("upload"),
+                // Storage never sees the API key; the URL's signature is scrubbed inside putBlob.
+                secrets: [],
+                agent: agentFor(proxy, new URL(target.uploadUrl)),
+            });
+            const assetId = target.blobPath.slice(0, target.blobPath.indexOf("/"));
+            return {
+                path,
+                filename: file.filename,
+                blobPath: target.blobPath,
+                assetId,
+                size: file.size,
+                contentType,
+            };
+        }
+        catch (error) {
+            if (error instanceof HttpError && error.status === 403 && !refreshedAfter403) {
+                // Presigned URLs are time-limited: one fresh URL per upload, then 403 is final.
+                refreshedAfter403 = true;
+                target = await client.createUploadUrl({ filename: file.filename, contentType }, { signal: options.signal });
+                continue;
+            }
+            const decision = decideRetry({
+                operation: "uploadBlob",
+                error,
+                attempt,
+                elapsedMs: now() - started,
+                policy: retry,
+                random,
+            });
+            if (!decision.retry)
+                throw error;
+            onRetry?.({
+                operation: "uploadBlob",
+                attempt,
+                delayMs: decision.delayMs,
+                reason: decision.reason,
+                error: error,
+            });
+            await sleep(decision.delayMs, options.signal);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/errors/wait-timeout-error.ts
+
+/** `waitForSubmission` gave up before the submission reached a terminal status. */
+class wait_timeout_error_WaitTimeoutError extends content_review_error_ContentReviewError {
+    name = "WaitTimeoutError";
+    submissionId;
+    timeoutMs;
+    /** The last submission read before giving up, if any. */
+    lastSubmission;
+    constructor(message, options) {
+        super(message, { ...options, operation: options.operation ?? "getSubmission" });
+        this.submissionId = options.submissionId;
+        this.timeoutMs = options.timeoutMs;
+        this.lastSubmission = options.lastSubmission;
+    }
+}
+/** Type guard for {@link WaitTimeoutError}. */
+function isWaitTimeoutError(error) {
+    return error instanceof wait_timeout_error_WaitTimeoutError;
+}
+
+;// CONCATENATED MODULE: ./src/api/wait-for-submission.ts
+
+
+
+
+
+/** Terminal submission statuses (part 3.1). */
+const TERMINAL_SUBMISSION_STATUSES = Object.freeze([
+    "complete",
+    "partial",
+    "failed",
+]);
+/** True for `complete`, `partial` and `failed`. */
+function isTerminalStatus(status) {
+    return TERMINAL_SUBMISSION_STATUSES.includes(status);
+}
+/**
+ * Polls `GET /api/submissions/{id}` until its status is terminal (part 4.5), with growing
+ * intervals (2 s, 4 s, 8 s, 16 s, then every 30 s: 24 polls over ten minutes). A poll that
+ * fails with a retryable error after the client's own retries (429, 5xx, network) does not end
+ * the wait; the next poll waits at least the `Retry-After` it was given. Other errors end it.
+ */
+async function wait_for_submission_waitForSubmission(client, submissionId, options = {}) {
+    const { now } = client.timing;
+    const timeoutMs = options.timeoutMs ?? 30 * 60_000;
+    const maxInterval = options.maxIntervalMs ?? 30_000;
+    const factor = options.factor ?? 2;
+    const deadline = now() + timeoutMs;
+    let interval = options.initialIntervalMs ?? 2_000;
+    let last;
+    for (;;) {
+        let wait = interval;
+        try {
+            last = await client.getSubmission(submissionId, { signal: options.signal });
+            options.onProgress?.(last);
+            if (isTerminalStatus(last.status))
+                return last;
+        }
+        catch (error) {
+            const transient = error instanceof RateLimitError ||
+                (error instanceof HttpError && error.status >= 500) ||
+                error instanceof NetworkError;
+            if (!transient)
+                throw error;
+            if (error instanceof RateLimitError && error.retryAfterSeconds !== undefined) {
+                wait = Math.max(wait, error.retryAfterSeconds * 1000);
+            }
+        }
+        const remaining = deadline - now();
+        if (remaining <= 0) {
+            throw new WaitTimeoutError(`Submission ${submissionId} did not finish within ${Math.round(timeoutMs / 1000)} s (last status: ${last?.status ?? "unknown"}). Raise the timeout, or check it later with its id.`, { submissionId, timeoutMs, lastSubmission: last });
+        }
+        // The last poll lands on the deadline itself rather than giving up early.
+        await sleep(Math.min(wait, remaining), options.signal);
+        interval = Math.min(maxInterval, interval * factor);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/content-review-client.ts
+
+
+
+
+
+
+
+
+/**
+ * The typed client of the Content Review Service: one method per operation of the spec,
+ * validated responses, typed errors, retries as policy, and secrets kept out of every message.
+ *
+ * @example
+ * const client = new ContentReviewClient({ apiKey, baseUrl, caller: "cli" });
+ * const { blobPath } = await client.uploadFile("media/ad.mp4");
+ * const submission = await client.createSubmission({ assets: [{ blobPath }], sidekickIds: ["brand"] });
+ * const done = await client.waitForSubmission(submission.submissionId, { timeoutMs: 600_000 });
+ */
+class ContentReviewClient {
+    /** `live` or `sandbox`, from the key's prefix (part 5 rule 2). */
+    environment;
+    #options;
+    #userAgent;
+    constructor(options) {
+        this.environment = parseApiKey(options.apiKey);
+        this.#options = resolveClientOptions(options);
+        this.#userAgent = userAgent(this.#options.caller);
+    }
+    /** True for an `sk_test_` key. */
+    get isSandbox() {
+        return this.environment === "sandbox";
+    }
+    /** The service base URL. */
+    get baseUrl() {
+        return this.#options.baseUrl.toString().replace(/\/$/, "");
+    }
+    /** The resolved options, for helpers built on the client (the key is not exposed). */
+    get timing() {
+        const { now, random, retry, timeoutMs, onRetry, proxy } = this.#options;
+        return { now, random, retry, timeoutMs, onRetry, proxy };
+    }
+    /** `text` with this client's API key (and anything shaped like a secret) replaced. */
+    redact(text) {
+        return redact(text, this.#secrets);
+    }
+    get #secrets() {
+        return [this.#options.apiKey];
+    }
+    // 4.1
+    createUploadUrl(body, options = {}) {
+        return this.#call("createUploadUrl", { body, signal: options.signal });
+    }
+    // 4.2
+    estimatePrice(body, options = {}) {
+        return this.#call("estimatePrice", { body, signal: options.signal });
+    }
+    // 4.3
+    createSubmission(body, options = {}) {
+        return this.#call("createSubmission", {
+            body,
+            query: { simulationDelaySeconds: options.simulationDelaySeconds },
+            signal: options.signal,
+        });
+    }
+    // 4.4
+    listAssets(query, options = {}) {
+        return this.#call("listAssets", {
+            query: {
+                tagKeyIds: query.tagKeyIds,
+                tagValueIds: query.tagValueIds,
+                tagMatch: query.tagMatch,
+                page: query.page,
+                pageSize: query.pageSize,
+            },
+            signal: options.signal,
+        });
+    }
+    /** Every asset matching the tag filter, across all pages (part 4.4). */
+    iterateAssets(query, options = {}) {
+        return iterateAssets((page) => this.listAssets(page, options), query);
+    }
+    // 4.5
+    getSubmission(submissionId, options = {}) {
+        return this.#call("getSubmission", { path: { submissionId }, signal: options.signal });
+    }
+    // 4.6
+    getAsset(submissionId, assetId, options = {}) {
+        return this.#call("getAsset", { path: { submissionId, assetId }, signal: options.signal });
+    }
+    // 4.7
+    listAssetIssues(submissionId, assetId, options = {}) {
+        return this.#call("listAssetIssues", {
+            path: { submissionId, assetId },
+            signal: options.signal,
+        });
+    }
+    // 4.8
+    listAssetTopics(submissionId, assetId, options = {}) {
+        return this.#call("listAssetTopics", {
+            path: { submissionId, assetId },
+            signal: options.signal,
+        });
+    }
+    // 4.9
+    listSubmissionVersions(submissionId, options = {}) {
+        return this.#call("listSubmissionVersions", { path: { submissionId }, signal: options.signal });
+    }
+    // 4.10
+    retryAsset(submissionId, assetId, options = {}) {
+        return this.#call("retryAsset", { path: { submissionId, assetId }, signal: options.signal });
+    }
+    // 4.11
+    createWebhookSubscription(body, options = {}) {
+        return this.#call("createWebhookSubscription", { body, signal: options.signal });
+    }
+    listWebhookSubscriptions(query = {}, options = {}) {
+        return this.#call("listWebhookSubscriptions", {
+            query: { page: query.page, pageSize: query.pageSize },
+            signal: options.signal,
+        });
+    }
+    getWebhookSubscription(subscriptionId, options = {}) {
+        return this.#call("getWebhookSubscription", {
+            path: { subscriptionId },
+            signal: options.signal,
+        });
+    }
+    updateWebhookSubscription(subscriptionId, body, options = {}) {
+        return this.#call("updateWebhookSubscription", {
+            path: { subscriptionId },
+            body,
+            signal: options.signal,
+        });
+    }
+    deleteWebhookSubscription(subscriptionId, options = {}) {
+        return this.#call("deleteWebhookSubscription", {
+            path: { subscriptionId },
+            signal: options.signal,
+        });
+    }
+    listWebhookDeliveries(subscriptionId, query = {}, options = {}) {
+        return this.#call("listWebhookDeliveries", {
+            path: { subscriptionId },
+            query: { page: query.page, pageSize: query.pageSize },
+            signal: options.signal,
+        });
+    }
+    // 4.12
+    fireSandboxEvent(body, options = {}) {
+        return this.#call("fireSandboxEvent", { body, signal: options.signal });
+    }
+    // 4.13
+    getTimeSavedInsight(query = {}, options = {}) {
+        return this.#call("getTimeSavedInsight", { query, signal: options.signal });
+    }
+    getViolationRateInsight(options = {}) {
+        return this.#call("getViolationRateInsight", { signal: options.signal });
+    }
+    getProcessingDurationInsight(options = {}) {
+        return this.#call("getProcessingDurationInsight", { signal: options.signal });
+    }
+    getTopViolationsInsight(query = {}, options = {}) {
+        return this.#call("getTopViolationsInsight", { query, signal: options.signal });
+    }
+    /** Polls a submission until its status is terminal. See {@link waitForSubmission}. */
+    waitForSubmission(submissionId, options = {}) {
+        return waitForSubmission(this, submissionId, options);
+    }
+    /** Uploads one file from disk through a presigned URL. See {@link uploadFile}. */
+    uploadFile(path, options = {}) {
+        return uploadFile(this, path, options);
+    }
+    async #call(operation, spec) {
+        return callOperation({ options: this.#options, userAgent: this.#userAgent, secrets: this.#secrets }, operation, spec);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/sandbox-markers.ts
+/**
+ * The six sandbox markers of part 4.14 rule 1, in the spec's order. With an `sk_test_` key every
+ * asset filename must contain one of them; the service answers 400 for a submission with a
+ * filename that has none.
+ */
+const SANDBOX_MARKERS = Object.freeze([
+    "__sandbox_pass__",
+    "__sandbox_advisory__",
+    "__sandbox_fail__",
+    "__sandbox_error__",
+    "__sandbox_retryable_error__",
+    "__sandbox_pending__",
+]);
+/** True when `filename` (a base name or a path's last part) carries a sandbox marker. */
+function hasSandboxMarker(filename) {
+    const base = filename.slice(filename.lastIndexOf("/") + 1);
+    return SANDBOX_MARKERS.some((marker) => base.includes(marker));
+}
+
+;// CONCATENATED MODULE: ./src/api/version.ts
+/** The package name and version, for the User-Agent. A test keeps this equal to package.json. */
+const PACKAGE_NAME = "content-review-toolkit";
+const PACKAGE_VERSION = "0.1.0";
+/** Where to learn about the toolkit, e.g. SARIF's `informationUri`. */
+const PACKAGE_HOMEPAGE = (/* unused pure expression or super */ null && (`https://www.npmjs.com/package/${PACKAGE_NAME}`));
+/** The User-Agent: package, version, caller and runtime. */
+function version_userAgent(caller) {
+    return `${PACKAGE_NAME}/${PACKAGE_VERSION} (${caller}; node ${process.version}; ${process.platform})`;
+}
+
+;// CONCATENATED MODULE: ./src/api/index.ts
+// The public surface of the typed API layer. Everything else in src/api is internal.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/process/stop-when-parent-exits.ts
+/**
+ * Calls `onExit` once when the process that started this one goes away, and returns a function
+ * that stops watching. `npx content-review …` runs npm, then `sh`, then node: a `kill` of the
+ * npx pid reaches `sh`, not node, which would go on with parent pid 1 (issue 17). Node has no
+ * event for a parent's end, so the parent pid is compared at an interval; the timer is unref'd,
+ * so it never keeps the process alive.
+ *
+ * @example
+ * const unwatch = stopWhenParentExits(() => process.kill(process.pid, "SIGTERM"));
+ */
+function stopWhenParentExits(onExit, options = {}) {
+    const parentPid = options.parentPid ?? (() => process.ppid);
+    const parent = parentPid();
+    const timer = setInterval(() => {
+        if (parentPid() === parent)
+            return;
+        clearInterval(timer);
+        onExit();
+    }, options.intervalMs ?? 500);
+    timer.unref();
+    return () => clearInterval(timer);
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: ./node_modules/express/index.js
+var express = __nccwpck_require__(5152);
+var express_default = /*#__PURE__*/__nccwpck_require__.n(express);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./emulator/state/ids.ts
@@ -83224,23 +85777,6 @@ function pushEvent(history, push) {
         pusher: { name: PERSON.username, email: PERSON.email },
         sender: SENDER,
     };
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
-
-
-
-function iso_datetime(params) {
-    return _isoDateTime(ZodISODateTime, params);
-}
-function iso_date(params) {
-    return _isoDate(ZodISODate, params);
-}
-function iso_time(params) {
-    return _isoTime(ZodISOTime, params);
-}
-function iso_duration(params) {
-    return _isoDuration(ZodISODuration, params);
 }
 
 ;// CONCATENATED MODULE: ./emulator/github/github-schemas.ts
@@ -86173,855 +88709,6 @@ function bodyReadError(error) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./src/api/generated/zod.gen.ts
-// Generated by npm run generate from openapi/content-review.yaml. Do not edit.
-
-/**
- * Status of a submission and of its assets. Terminal submission states: complete, partial,
- * failed. Terminal asset states: complete, failed.
- *
- */
-const zSubmissionStatus = schemas_enum([
-    "uploading",
-    "submitted",
-    "queued",
-    "processing",
-    "complete",
-    "failed",
-    "partial",
-]);
-const zTag = object({
-    key: schemas_string(),
-    value: schemas_string(),
-    isPlain: schemas_boolean(),
-});
-const zContextItem = object({
-    kind: schemas_string(),
-    contextType: schemas_string(),
-    name: schemas_string().nullish(),
-    mimeType: schemas_string().nullish(),
-    url: schemas_string().nullish(),
-    linkName: schemas_string().nullish(),
-    content: schemas_string().nullish(),
-});
-/**
- * Asset metadata. Issues are served by the issues and topics endpoints.
- */
-const zAssetResult = object({
-    assetId: schemas_guid(),
-    submissionId: schemas_guid(),
-    filename: schemas_string(),
-    mimeType: schemas_string().nullish(),
-    status: zSubmissionStatus,
-    issueCount: schemas_int().nullish(),
-    versionNumber: schemas_int().optional().default(1),
-    versionGroupId: schemas_guid().nullish(),
-    tags: array(zTag).optional(),
-    contextItems: array(zContextItem).optional(),
-    startedAt: iso_datetime({ offset: true, local: true }).nullish(),
-    completedAt: iso_datetime({ offset: true, local: true }).nullish(),
-});
-const zPaginationMeta = object({
-    page: schemas_int(),
-    pageSize: schemas_int(),
-    total: schemas_int(),
-    totalPages: schemas_int(),
-});
-const zPrecedent = object({
-    url: schemas_string().optional(),
-    title: schemas_string().optional(),
-    decision: schemas_string().optional(),
-    date: schemas_string().optional(),
-});
-const zEvidence = object({
-    id: schemas_string().optional(),
-    sourceType: schemas_string().optional(),
-    confidence: schemas_number().optional(),
-    content: unknown().optional(),
-    anchor: record(schemas_string(), unknown()).optional(),
-});
-const zContributor = object({
-    id: schemas_guid().optional(),
-    label: schemas_string().optional(),
-    reasoning: schemas_string().optional(),
-    confidence: schemas_number().optional(),
-    relationType: schemas_string().optional(),
-    evidence: array(zEvidence).optional(),
-    resolutionRequirement: record(schemas_string(), unknown()).optional(),
-    ruleCode: schemas_string().optional(),
-    ruleName: schemas_string().optional(),
-    severity: schemas_string().optional(),
-});
-const zIssue = object({
-    id: schemas_guid(),
-    assetId: schemas_guid(),
-    summary: schemas_string(),
-    severity: schemas_string(),
-    status: schemas_string().optional(),
-    createdAt: iso_datetime({ offset: true, local: true }).optional(),
-    updatedAt: iso_datetime({ offset: true, local: true }).optional(),
-    referenceNumber: schemas_int().optional(),
-    ruleId: schemas_guid().optional(),
-    ruleCode: schemas_string().optional(),
-    sidekickId: schemas_guid().optional(),
-    sidekickName: schemas_string().optional(),
-    details: schemas_string().optional(),
-    severityReasoning: schemas_string().optional(),
-    severityReasoningHeadline: schemas_string().optional(),
-    precedents: array(zPrecedent).optional(),
-    contributors: array(zContributor).optional(),
-    resolutionRequirement: record(schemas_string(), unknown()).optional(),
-    anchor: record(schemas_string(), unknown()).optional(),
-});
-const zIssueListResponse = object({
-    assetId: schemas_guid(),
-    issues: array(zIssue),
-    total: schemas_int(),
-});
-const zTopicSummary = object({
-    totalIssues: schemas_int(),
-    criticalIssues: schemas_int(),
-    resolvedIssues: schemas_int(),
-    openIssues: schemas_int(),
-    text: schemas_string().optional(),
-});
-/**
- * A root-cause cluster, or issues sharing a physical anchor; at least two related issues.
- */
-const zTopic = object({
-    id: schemas_guid(),
-    assetId: schemas_guid(),
-    topicType: schemas_string(),
-    title: schemas_string(),
-    issueCount: schemas_int(),
-    summary: zTopicSummary.optional(),
-    issues: array(zIssue),
-    createdAt: iso_datetime({ offset: true, local: true }).optional(),
-    updatedAt: iso_datetime({ offset: true, local: true }).optional(),
-    anchor: record(schemas_string(), unknown()).optional(),
-});
-const zTopicsMetadata = object({
-    totalTopics: schemas_int(),
-    orphanIssueCount: schemas_int(),
-});
-const zTopicsResponse = object({
-    assetId: schemas_guid(),
-    topics: array(zTopic),
-    orphanIssues: array(zIssue),
-    metadata: zTopicsMetadata,
-});
-const zVersionEntry = object({
-    assetId: schemas_guid(),
-    submissionId: schemas_guid(),
-    versionNumber: schemas_int(),
-    name: schemas_string(),
-    createdAt: iso_datetime({ offset: true, local: true }),
-    status: zSubmissionStatus,
-    issueCount: schemas_int().nullish(),
-});
-const zVersionListResponse = object({
-    versions: array(zVersionEntry),
-    total: schemas_int(),
-});
-/**
- * An asset inside a submission, with flat failure fields (there is no nested error object).
- */
-const zSubmissionAsset = object({
-    assetId: schemas_guid(),
-    status: zSubmissionStatus,
-    filename: schemas_string().optional(),
-    blobPath: schemas_string().optional(),
-    errorMessage: schemas_string().nullish(),
-    errorType: schemas_string().nullish(),
-    isRetryable: schemas_boolean().nullish(),
-    retryCount: schemas_int().optional(),
-    issueCount: schemas_int().nullish(),
-});
-const zSubmission = object({
-    submissionId: schemas_guid(),
-    status: zSubmissionStatus,
-    assets: array(zSubmissionAsset),
-    errorMessage: schemas_string().nullish(),
-    isRetryable: schemas_boolean().nullish(),
-    createdAt: iso_datetime({ offset: true, local: true }).nullish(),
-    completedAt: iso_datetime({ offset: true, local: true }).nullish(),
-});
-const zUploadUrlRequest = object({
-    filename: schemas_string(),
-    contentType: schemas_string(),
-});
-/**
- * The client uploads the file to `uploadUrl` directly. The URL is a secret: never log it.
- *
- */
-const zUploadUrlResponse = object({
-    uploadUrl: schemas_string(),
-    blobPath: schemas_string(),
-    expiresAt: schemas_string(),
-});
-const zPriceEstimateRequest = object({
-    files: array(object({
-        blobPath: schemas_string(),
-    }))
-        .min(1),
-});
-/**
- * One entry per input file. An unmeasurable file has `priceable` false and `credits` 0.
- */
-const zPriceEstimateFile = object({
-    blobPath: schemas_string().optional(),
-    credits: schemas_number(),
-    priceable: schemas_boolean(),
-    assetType: schemas_string().optional(),
-    mimeType: schemas_string().nullish(),
-    metric: schemas_number().nullish(),
-});
-const zPriceEstimateResponse = object({
-    files: array(zPriceEstimateFile),
-    totalCredits: schemas_number(),
-});
-const zTagInput = object({
-    key: schemas_string(),
-    value: schemas_string().optional(),
-});
-const zSubmissionAssetInput = object({
-    blobPath: schemas_string(),
-    tags: array(zTagInput).optional(),
-    contextItems: array(zContextItem).optional(),
-});
-const zCreateSubmissionRequest = object({
-    assets: array(zSubmissionAssetInput).min(1),
-    sidekickIds: array(schemas_string()).min(1),
-});
-const zAssetListResponse = object({
-    data: array(zAssetResult),
-    pagination: zPaginationMeta,
-});
-const zRetryAssetResponse = object({
-    submissionId: schemas_guid(),
-    assetId: schemas_guid(),
-    status: zSubmissionStatus,
-});
-const zWebhookEventType = schemas_enum(["asset.processing.completed", "asset.processing.failed"]);
-const zCreateWebhookSubscriptionRequest = object({
-    endpointUrl: url(),
-    eventTypes: array(zWebhookEventType).min(1),
-    description: schemas_string().optional(),
-});
-/**
- * `enabled` and/or `endpointUrl`. Editing the URL preserves the signing secret.
- */
-const zUpdateWebhookSubscriptionRequest = object({
-    enabled: schemas_boolean().optional(),
-    endpointUrl: url().optional(),
-});
-const zWebhookSubscription = object({
-    id: schemas_guid(),
-    workspaceId: schemas_guid(),
-    endpointUrl: schemas_string(),
-    eventTypes: array(schemas_string()),
-    enabled: schemas_boolean(),
-    createdAt: iso_datetime({ offset: true, local: true }),
-    updatedAt: iso_datetime({ offset: true, local: true }),
-    description: schemas_string().optional(),
-    secret: schemas_string().optional(),
-});
-const zWebhookSubscriptionList = object({
-    data: array(zWebhookSubscription),
-    pagination: zPaginationMeta,
-});
-const zWebhookDelivery = object({
-    id: schemas_guid(),
-    subscriptionId: schemas_guid(),
-    webhookId: schemas_string(),
-    eventType: schemas_string(),
-    assetId: schemas_guid().nullable(),
-    attempt: schemas_int(),
-    status: schemas_enum(["pending", "succeeded", "failed"]),
-    responseStatus: schemas_int().nullable(),
-    createdAt: iso_datetime({ offset: true, local: true }),
-    nextAttemptAt: iso_datetime({ offset: true, local: true }).nullable(),
-});
-const zWebhookDeliveryList = object({
-    data: array(zWebhookDelivery),
-    pagination: zPaginationMeta,
-});
-const zFireSandboxEventRequest = object({
-    eventType: zWebhookEventType,
-    submissionId: schemas_guid(),
-    errorMessage: schemas_string().optional().default("Sandbox simulated failure"),
-});
-const zFireSandboxEventResponse = object({
-    dispatched: schemas_int(),
-});
-const zTimeSavedInsight = object({
-    avgTimeSavedSeconds: schemas_number(),
-    totalTimeSavedSeconds: schemas_number(),
-    assetCount: schemas_int(),
-    manualBaselineSeconds: schemas_number(),
-});
-const zViolationRatePoint = object({
-    date: iso_date(),
-    rate: schemas_number(),
-    total: schemas_int(),
-    withViolations: schemas_int(),
-});
-/**
- * One element per day.
- */
-const zViolationRateInsight = array(zViolationRatePoint);
-const zDurationInsight = object({
-    avgSeconds: schemas_number(),
-    p50Seconds: schemas_number(),
-    p95Seconds: schemas_number(),
-    sampleCount: schemas_int(),
-});
-const zTopViolation = object({
-    ruleCode: schemas_string(),
-    count: schemas_int(),
-});
-/**
- * Ranked by count, most frequent first.
- */
-const zTopViolationsInsight = array(zTopViolation);
-/**
- * Most errors, all 401s.
- */
-const zDomainError = object({
-    detail: schemas_string(),
-    docs_url: schemas_string().optional(),
-});
-const zServiceValidationError = object({
-    error: literal("validation_error"),
-    message: schemas_string(),
-    fields: array(object({
-        field: schemas_string(),
-        message: schemas_string(),
-    })),
-});
-const zHTTPValidationError = object({
-    detail: array(object({
-        loc: array(union([schemas_string(), schemas_int()])),
-        msg: schemas_string(),
-        type: schemas_string(),
-        input: unknown().optional(),
-        ctx: record(schemas_string(), unknown()).optional(),
-    })),
-});
-/**
- * Either 422 body; which one applies to which endpoint is not shown.
- */
-const zValidationErrorBody = union([zServiceValidationError, zHTTPValidationError]);
-const zRateLimitError = object({
-    error: schemas_string(),
-});
-const zTierNotAuthorizedError = object({
-    error_code: literal("tier_not_authorized_for_integrations_api"),
-    message: schemas_string(),
-    bucket: schemas_string(),
-});
-/**
- * The body delivered to a subscription endpoint; `data` fields are snake_case.
- */
-const zWebhookEvent = object({
-    type: zWebhookEventType,
-    timestamp: iso_datetime({ offset: true, local: true }).optional(),
-    data: record(schemas_string(), unknown()),
-});
-const zAssetProcessingFailedData = object({
-    asset_id: schemas_guid(),
-    submission_id: schemas_guid(),
-    workspace_id: schemas_guid(),
-    status: literal("failed"),
-    error_message: schemas_string(),
-});
-const zAssetProcessingCompletedData = object({
-    asset_id: schemas_guid(),
-    submission_id: schemas_guid(),
-    workspace_id: schemas_guid(),
-    status: literal("complete"),
-    issue_count: schemas_int(),
-});
-const zSubmissionId = schemas_guid();
-const zAssetId = schemas_guid();
-const zSubscriptionId = schemas_guid();
-const zPage = schemas_int().gte(1).default(1);
-const zPageSize = schemas_int().gte(1).lte(100).default(10);
-/**
- * Unique message id; the same across delivery attempts of one event.
- */
-const zWebhookIdHeader = schemas_string();
-/**
- * Unix time in seconds when the attempt was signed.
- */
-const zWebhookTimestampHeader = schemas_string();
-/**
- * Space-separated `v1,<base64 HMAC-SHA256>` signatures over `{webhook-id}.{webhook-timestamp}.{body}`.
- */
-const zWebhookSignatureHeader = schemas_string();
-const zCreateUploadUrlBody = (/* unused pure expression or super */ null && (zUploadUrlRequest));
-/**
- * Presigned upload URL.
- */
-const zCreateUploadUrlResponse = (/* unused pure expression or super */ null && (zUploadUrlResponse));
-const zEstimatePriceBody = (/* unused pure expression or super */ null && (zPriceEstimateRequest));
-/**
- * Price estimate.
- */
-const zEstimatePriceResponse = (/* unused pure expression or super */ null && (zPriceEstimateResponse));
-const zCreateSubmissionBody = (/* unused pure expression or super */ null && (zCreateSubmissionRequest));
-const zCreateSubmissionQuery = object({
-    simulationDelaySeconds: schemas_int().gte(0).lte(30).optional().default(0),
-});
-/**
- * The created submission.
- */
-const zCreateSubmissionResponse = (/* unused pure expression or super */ null && (zSubmission));
-const zListAssetsQuery = object({
-    tagKeyIds: array(schemas_guid()).optional(),
-    tagValueIds: array(schemas_guid()).optional(),
-    tagMatch: schemas_enum(["any", "all"]).optional().default("any"),
-    page: schemas_int().gte(1).optional().default(1),
-    pageSize: schemas_int().gte(1).lte(100).optional().default(10),
-});
-/**
- * One page of matching assets.
- */
-const zListAssetsResponse = (/* unused pure expression or super */ null && (zAssetListResponse));
-const zGetSubmissionPath = object({
-    submissionId: schemas_guid(),
-});
-/**
- * The submission.
- */
-const zGetSubmissionResponse = (/* unused pure expression or super */ null && (zSubmission));
-const zGetAssetPath = object({
-    submissionId: schemas_guid(),
-    assetId: schemas_guid(),
-});
-/**
- * Asset metadata.
- */
-const zGetAssetResponse = (/* unused pure expression or super */ null && (zAssetResult));
-const zListAssetIssuesPath = object({
-    submissionId: schemas_guid(),
-    assetId: schemas_guid(),
-});
-/**
- * The asset's issues.
- */
-const zListAssetIssuesResponse = (/* unused pure expression or super */ null && (zIssueListResponse));
-const zListAssetTopicsPath = object({
-    submissionId: schemas_guid(),
-    assetId: schemas_guid(),
-});
-/**
- * Topics and orphan issues.
- */
-const zListAssetTopicsResponse = (/* unused pure expression or super */ null && (zTopicsResponse));
-const zListSubmissionVersionsPath = object({
-    submissionId: schemas_guid(),
-});
-/**
- * Version chain.
- */
-const zListSubmissionVersionsResponse = (/* unused pure expression or super */ null && (zVersionListResponse));
-const zRetryAssetPath = object({
-    submissionId: schemas_guid(),
-    assetId: schemas_guid(),
-});
-/**
- * Retry accepted.
- */
-const zRetryAssetResponseBody = (/* unused pure expression or super */ null && (zRetryAssetResponse));
-const zListWebhookSubscriptionsQuery = object({
-    page: schemas_int().gte(1).optional().default(1),
-    pageSize: schemas_int().gte(1).lte(100).optional().default(10),
-});
-/**
- * One page of subscriptions (without `secret`).
- */
-const zListWebhookSubscriptionsResponse = (/* unused pure expression or super */ null && (zWebhookSubscriptionList));
-const zCreateWebhookSubscriptionBody = (/* unused pure expression or super */ null && (zCreateWebhookSubscriptionRequest));
-/**
- * The created subscription, including `secret`.
- */
-const zCreateWebhookSubscriptionResponse = (/* unused pure expression or super */ null && (zWebhookSubscription));
-const zDeleteWebhookSubscriptionPath = object({
-    subscriptionId: schemas_guid(),
-});
-/**
- * Deleted.
- */
-const zDeleteWebhookSubscriptionResponse = schemas_void();
-const zGetWebhookSubscriptionPath = object({
-    subscriptionId: schemas_guid(),
-});
-/**
- * The subscription (without `secret`).
- */
-const zGetWebhookSubscriptionResponse = (/* unused pure expression or super */ null && (zWebhookSubscription));
-const zUpdateWebhookSubscriptionBody = (/* unused pure expression or super */ null && (zUpdateWebhookSubscriptionRequest));
-const zUpdateWebhookSubscriptionPath = object({
-    subscriptionId: schemas_guid(),
-});
-/**
- * The updated subscription.
- */
-const zUpdateWebhookSubscriptionResponse = (/* unused pure expression or super */ null && (zWebhookSubscription));
-const zListWebhookDeliveriesPath = object({
-    subscriptionId: schemas_guid(),
-});
-const zListWebhookDeliveriesQuery = object({
-    page: schemas_int().gte(1).optional().default(1),
-    pageSize: schemas_int().gte(1).lte(100).optional().default(10),
-});
-/**
- * One page of deliveries, newest first.
- */
-const zListWebhookDeliveriesResponse = (/* unused pure expression or super */ null && (zWebhookDeliveryList));
-const zFireSandboxEventBody = (/* unused pure expression or super */ null && (zFireSandboxEventRequest));
-/**
- * Number of subscriptions notified across all assets.
- */
-const zFireSandboxEventResponseBody = (/* unused pure expression or super */ null && (zFireSandboxEventResponse));
-const zGetTimeSavedInsightQuery = object({
-    days: schemas_int().gte(1).lte(365).optional(),
-    manualBaselineSeconds: schemas_int().gte(0).optional(),
-});
-/**
- * Time saved.
- */
-const zGetTimeSavedInsightResponse = (/* unused pure expression or super */ null && (zTimeSavedInsight));
-/**
- * One element per day.
- */
-const zGetViolationRateInsightResponse = (/* unused pure expression or super */ null && (zViolationRateInsight));
-/**
- * Processing duration.
- */
-const zGetProcessingDurationInsightResponse = (/* unused pure expression or super */ null && (zDurationInsight));
-const zGetTopViolationsInsightQuery = object({
-    days: schemas_int().gte(1).lte(365).optional(),
-    limit: schemas_int().gte(1).lte(50).optional(),
-});
-/**
- * Rules ranked by violation count.
- */
-const zGetTopViolationsInsightResponse = (/* unused pure expression or super */ null && (zTopViolationsInsight));
-const zOnAssetProcessingCompletedWebhookRequest = object({
-    body: zWebhookEvent.and(object({
-        type: literal("asset.processing.completed"),
-        data: zAssetProcessingCompletedData,
-    })),
-    path: never().optional(),
-    query: never().optional(),
-    headers: object({
-        "webhook-id": schemas_string(),
-        "webhook-timestamp": schemas_string(),
-        "webhook-signature": schemas_string(),
-    }),
-});
-const zOnAssetProcessingFailedWebhookRequest = object({
-    body: zWebhookEvent.and(object({
-        type: literal("asset.processing.failed"),
-        data: zAssetProcessingFailedData,
-    })),
-    path: never().optional(),
-    query: never().optional(),
-    headers: object({
-        "webhook-id": schemas_string(),
-        "webhook-timestamp": schemas_string(),
-        "webhook-signature": schemas_string(),
-    }),
-});
-
-;// CONCATENATED MODULE: ./src/api/generated/operations.gen.ts
-// Generated by npm run generate from openapi/content-review.yaml. Do not edit.
-
-/** Every operation of the service: method, path template, rate-limit bucket and success status. */
-const operations_gen_operations = {
-    createUploadUrl: {
-        operationId: "createUploadUrl",
-        method: "POST",
-        path: "/api/uploads/url",
-        bucket: "upload",
-        successStatus: 200,
-        idempotent: false,
-        hasBody: true,
-        pathParams: [],
-        queryParams: [],
-    },
-    estimatePrice: {
-        operationId: "estimatePrice",
-        method: "POST",
-        path: "/api/pricing/estimate",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: false,
-        hasBody: true,
-        pathParams: [],
-        queryParams: [],
-    },
-    createSubmission: {
-        operationId: "createSubmission",
-        method: "POST",
-        path: "/api/submissions",
-        bucket: "submission_write",
-        successStatus: 201,
-        idempotent: false,
-        hasBody: true,
-        pathParams: [],
-        queryParams: ["simulationDelaySeconds"],
-    },
-    listAssets: {
-        operationId: "listAssets",
-        method: "GET",
-        path: "/api/assets",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: [],
-        queryParams: ["tagKeyIds", "tagValueIds", "tagMatch", "page", "pageSize"],
-    },
-    getSubmission: {
-        operationId: "getSubmission",
-        method: "GET",
-        path: "/api/submissions/{submissionId}",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: ["submissionId"],
-        queryParams: [],
-    },
-    getAsset: {
-        operationId: "getAsset",
-        method: "GET",
-        path: "/api/submissions/{submissionId}/assets/{assetId}",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: ["submissionId", "assetId"],
-        queryParams: [],
-    },
-    listAssetIssues: {
-        operationId: "listAssetIssues",
-        method: "GET",
-        path: "/api/submissions/{submissionId}/assets/{assetId}/issues",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: ["submissionId", "assetId"],
-        queryParams: [],
-    },
-    listAssetTopics: {
-        operationId: "listAssetTopics",
-        method: "GET",
-        path: "/api/submissions/{submissionId}/assets/{assetId}/topics",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: ["submissionId", "assetId"],
-        queryParams: [],
-    },
-    listSubmissionVersions: {
-        operationId: "listSubmissionVersions",
-        method: "GET",
-        path: "/api/submissions/{submissionId}/versions",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: ["submissionId"],
-        queryParams: [],
-    },
-    retryAsset: {
-        operationId: "retryAsset",
-        method: "POST",
-        path: "/api/submissions/{submissionId}/assets/{assetId}/retry",
-        bucket: "submission_write",
-        successStatus: 202,
-        idempotent: false,
-        hasBody: false,
-        pathParams: ["submissionId", "assetId"],
-        queryParams: [],
-    },
-    listWebhookSubscriptions: {
-        operationId: "listWebhookSubscriptions",
-        method: "GET",
-        path: "/api/webhooks/subscriptions",
-        bucket: "webhook_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: [],
-        queryParams: ["page", "pageSize"],
-    },
-    createWebhookSubscription: {
-        operationId: "createWebhookSubscription",
-        method: "POST",
-        path: "/api/webhooks/subscriptions",
-        bucket: "webhook_write",
-        successStatus: 201,
-        idempotent: false,
-        hasBody: true,
-        pathParams: [],
-        queryParams: [],
-    },
-    getWebhookSubscription: {
-        operationId: "getWebhookSubscription",
-        method: "GET",
-        path: "/api/webhooks/subscriptions/{subscriptionId}",
-        bucket: "webhook_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: ["subscriptionId"],
-        queryParams: [],
-    },
-    updateWebhookSubscription: {
-        operationId: "updateWebhookSubscription",
-        method: "PATCH",
-        path: "/api/webhooks/subscriptions/{subscriptionId}",
-        bucket: "webhook_write",
-        successStatus: 200,
-        idempotent: false,
-        hasBody: true,
-        pathParams: ["subscriptionId"],
-        queryParams: [],
-    },
-    deleteWebhookSubscription: {
-        operationId: "deleteWebhookSubscription",
-        method: "DELETE",
-        path: "/api/webhooks/subscriptions/{subscriptionId}",
-        bucket: "webhook_write",
-        successStatus: 204,
-        idempotent: true,
-        hasBody: false,
-        pathParams: ["subscriptionId"],
-        queryParams: [],
-    },
-    listWebhookDeliveries: {
-        operationId: "listWebhookDeliveries",
-        method: "GET",
-        path: "/api/webhooks/subscriptions/{subscriptionId}/deliveries",
-        bucket: "webhook_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: ["subscriptionId"],
-        queryParams: ["page", "pageSize"],
-    },
-    fireSandboxEvent: {
-        operationId: "fireSandboxEvent",
-        method: "POST",
-        path: "/api/sandbox/events/fire",
-        bucket: "sandbox",
-        successStatus: 200,
-        idempotent: false,
-        hasBody: true,
-        pathParams: [],
-        queryParams: [],
-    },
-    getTimeSavedInsight: {
-        operationId: "getTimeSavedInsight",
-        method: "GET",
-        path: "/api/insights/processing/time-saved",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: [],
-        queryParams: ["days", "manualBaselineSeconds"],
-    },
-    getViolationRateInsight: {
-        operationId: "getViolationRateInsight",
-        method: "GET",
-        path: "/api/insights/assets/violation-rate",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: [],
-        queryParams: [],
-    },
-    getProcessingDurationInsight: {
-        operationId: "getProcessingDurationInsight",
-        method: "GET",
-        path: "/api/insights/processing/duration",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: [],
-        queryParams: [],
-    },
-    getTopViolationsInsight: {
-        operationId: "getTopViolationsInsight",
-        method: "GET",
-        path: "/api/insights/rules/top-violations",
-        bucket: "submission_read",
-        successStatus: 200,
-        idempotent: true,
-        hasBody: false,
-        pathParams: [],
-        queryParams: ["days", "limit"],
-    },
-};
-/** The zod schema of each operation's success body; null when the success status has no body. */
-const operations_gen_responseSchemas = {
-    createUploadUrl: zUploadUrlResponse,
-    estimatePrice: zPriceEstimateResponse,
-    createSubmission: zSubmission,
-    listAssets: zAssetListResponse,
-    getSubmission: zSubmission,
-    getAsset: zAssetResult,
-    listAssetIssues: zIssueListResponse,
-    listAssetTopics: zTopicsResponse,
-    listSubmissionVersions: zVersionListResponse,
-    retryAsset: zRetryAssetResponse,
-    listWebhookSubscriptions: zWebhookSubscriptionList,
-    createWebhookSubscription: zWebhookSubscription,
-    getWebhookSubscription: zWebhookSubscription,
-    updateWebhookSubscription: zWebhookSubscription,
-    deleteWebhookSubscription: null,
-    listWebhookDeliveries: zWebhookDeliveryList,
-    fireSandboxEvent: zFireSandboxEventResponse,
-    getTimeSavedInsight: zTimeSavedInsight,
-    getViolationRateInsight: zViolationRateInsight,
-    getProcessingDurationInsight: zDurationInsight,
-    getTopViolationsInsight: zTopViolationsInsight,
-};
-/** The zod schema of each operation's JSON request body; null when the operation takes none. */
-const requestBodySchemas = {
-    createUploadUrl: zUploadUrlRequest,
-    estimatePrice: zPriceEstimateRequest,
-    createSubmission: zCreateSubmissionRequest,
-    listAssets: null,
-    getSubmission: null,
-    getAsset: null,
-    listAssetIssues: null,
-    listAssetTopics: null,
-    listSubmissionVersions: null,
-    retryAsset: null,
-    listWebhookSubscriptions: null,
-    createWebhookSubscription: zCreateWebhookSubscriptionRequest,
-    getWebhookSubscription: null,
-    updateWebhookSubscription: zUpdateWebhookSubscriptionRequest,
-    deleteWebhookSubscription: null,
-    listWebhookDeliveries: null,
-    fireSandboxEvent: zFireSandboxEventRequest,
-    getTimeSavedInsight: null,
-    getViolationRateInsight: null,
-    getProcessingDurationInsight: null,
-    getTopViolationsInsight: null,
-};
-
 ;// CONCATENATED MODULE: ./src/api/generated/index.ts
 
 
@@ -87398,1682 +89085,6 @@ function insightsRouter(ctx) {
     });
     return router;
 }
-
-;// CONCATENATED MODULE: ./src/api/redact.ts
-/**
- * Secret redaction. Errors redact themselves when they are built (STYLE habit 5), so nothing
- * downstream has to remember to. Covers API keys, presigned-URL signatures and webhook secrets.
- */
-const REDACTED = "[REDACTED]";
-/** Patterns of secrets that may appear in text even when the exact value is not known. */
-const SECRET_PATTERNS = [
-    /sk_(?:live|test)_[A-Za-z0-9_-]+/g,
-    /whsec_[A-Za-z0-9+/=_-]+/g,
-    // Query parameters that carry presigned-URL signatures and tokens (Azure SAS, S3, ours).
-    /([?&](?:sig|signature|token|se|sv|sp|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token)=)[^&#\s"']*/gi,
-    /(Bearer\s+)[A-Za-z0-9._~+/=-]+/g,
-    /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|xox[abposr]-[A-Za-z0-9-]+)\b/g,
-];
-/**
- * Replace every known secret in `text`: the exact `secrets` given, then anything that looks
- * like an API key, a webhook secret, a bearer token or a presigned-URL signature.
- */
-function redact_redact(text, secrets = []) {
-    let out = text;
-    for (const secret of secrets) {
-        if (secret && secret.length >= 4)
-            out = out.split(secret).join(REDACTED);
-    }
-    for (const pattern of SECRET_PATTERNS) {
-        out = out.replace(pattern, (match, prefix) => typeof prefix === "string" && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED);
-    }
-    return out;
-}
-/** A URL safe to show: origin and path only, with no query string or fragment. */
-function redact_redactUrl(url) {
-    try {
-        const parsed = new URL(String(url));
-        const hasQuery = parsed.search.length > 0;
-        return `${parsed.origin}${parsed.pathname}${hasQuery ? `?${REDACTED}` : ""}`;
-    }
-    catch {
-        return redact_redact(String(url));
-    }
-}
-/** Deep-redacts strings inside a JSON-like value (used on parsed bodies kept on errors). */
-function redact_redactValue(value, secrets = []) {
-    if (typeof value === "string")
-        return redact_redact(value, secrets);
-    if (Array.isArray(value))
-        return value.map((item) => redact_redactValue(item, secrets));
-    if (value && typeof value === "object") {
-        const out = {};
-        for (const [key, item] of Object.entries(value))
-            out[key] = redact_redactValue(item, secrets);
-        return out;
-    }
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/content-review-error.ts
-
-/**
- * Base class of every error the API layer throws. Messages are redacted here, when the
- * error is built, so an API key or presigned URL can never leak through `message`.
- */
-class content_review_error_ContentReviewError extends Error {
-    name = "ContentReviewError";
-    operation;
-    status;
-    body;
-    constructor(message, options = {}) {
-        super(redact_redact(message, options.secrets ?? []), { cause: options.cause });
-        this.operation = options.operation;
-        this.status = options.status;
-        this.body = options.body;
-    }
-}
-/** Type guard for any error of the API layer. */
-function isContentReviewError(error) {
-    return error instanceof content_review_error_ContentReviewError;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/configuration-error.ts
-
-/**
- * Invalid client configuration or input, found before any request is sent:
- * a malformed API key, a bad base URL, a file of an unsupported type or over its size limit.
- */
-class configuration_error_ConfigurationError extends content_review_error_ContentReviewError {
-    name = "ConfigurationError";
-    /** The option or input concerned, e.g. `apiKey` or a file path. */
-    input;
-    constructor(message, options) {
-        super(message, options);
-        this.input = options.input;
-    }
-}
-/** Type guard for {@link ConfigurationError}. */
-function isConfigurationError(error) {
-    return error instanceof configuration_error_ConfigurationError;
-}
-
-;// CONCATENATED MODULE: ./src/api/api-key.ts
-
-/** Live keys: `sk_live_` and 64 hex characters (part 5 rule 2). */
-const LIVE_KEY = /^sk_live_[0-9a-fA-F]{64}$/;
-/** Sandbox keys: `sk_test_` and a token (its length is not given by the spec). */
-const SANDBOX_KEY = /^sk_test_[A-Za-z0-9_-]{8,}$/;
-/**
- * Checks the form of an API key before any request and tells which environment it selects.
- * The message never repeats the key.
- */
-function api_key_parseApiKey(apiKey, input = "apiKey") {
-    if (typeof apiKey !== "string" || apiKey.trim() === "") {
-        throw new ConfigurationError(`${input} is missing. Set it to a workspace API key (sk_live_... or sk_test_...).`, { input });
-    }
-    const key = apiKey.trim();
-    if (LIVE_KEY.test(key))
-        return "live";
-    if (SANDBOX_KEY.test(key))
-        return "sandbox";
-    const shape = key.startsWith("sk_live_")
-        ? "it starts with sk_live_ but is not followed by 64 hex characters"
-        : key.startsWith("sk_test_")
-            ? "it starts with sk_test_ but the rest is too short or has invalid characters"
-            : `it does not start with sk_live_ or sk_test_ (${key.length} characters given)`;
-    throw new ConfigurationError(`${input} is not a Content Review API key: ${shape}. Use the key shown once when it was created in the control plane (sk_live_ followed by 64 hex characters, or sk_test_ for the sandbox).`, { input, secrets: [key] });
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/local-file-error.ts
-
-/** A file cannot be uploaded as it is: wrong type, over its category's limit, or not a regular file. */
-class local_file_error_LocalFileError extends content_review_error_ContentReviewError {
-    name = "LocalFileError";
-    path;
-    problem;
-    constructor(message, options) {
-        super(message, { ...options, operation: options.operation ?? "uploadFile" });
-        this.path = options.path;
-        this.problem = options.problem;
-    }
-}
-/** Type guard for {@link LocalFileError}. */
-function isLocalFileError(error) {
-    return error instanceof local_file_error_LocalFileError;
-}
-
-;// CONCATENATED MODULE: ./src/api/format-bytes.ts
-/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
-const UNITS = Object.freeze([
-    [1e12, "TB"],
-    [1e9, "GB"],
-    [1e6, "MB"],
-    [1e3, "kB"],
-]);
-/**
- * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
- * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
- *
- * @example formatBytes(16_044) // "16.0 kB"
- */
-function format_bytes_formatBytes(bytes) {
-    for (const [size, unit] of UNITS)
-        if (bytes >= size)
-            return `${(bytes / size).toFixed(1)} ${unit}`;
-    return `${bytes} B`;
-}
-
-;// CONCATENATED MODULE: ./src/api/media-types.ts
-/**
- * The media-type table: extension to MIME type, category and size limit.
- * One place for the spec's part 8 rules 5 and 6; everything else derives from it.
- */
-const MB = 1_000_000;
-const GB = 1_000_000_000;
-/** Maximum bytes per category (part 8 rule 5). Decimal units, as the spec writes them. */
-const media_types_CATEGORY_SIZE_LIMITS = Object.freeze({
-    video: 5 * GB,
-    audio: 500 * MB,
-    image: 50 * MB,
-    document: 100 * MB,
-    text: 100 * MB,
-});
-/** Every content type of part 8 rule 6, with the file extensions that map to it. */
-const MEDIA_TYPES = Object.freeze([
-    { mimeType: "video/mp4", category: "video", extensions: [".mp4", ".m4v"] },
-    { mimeType: "video/quicktime", category: "video", extensions: [".mov", ".qt"] },
-    { mimeType: "video/x-msvideo", category: "video", extensions: [".avi"] },
-    { mimeType: "video/x-matroska", category: "video", extensions: [".mkv"] },
-    { mimeType: "audio/mpeg", category: "audio", extensions: [".mp3", ".mpga"] },
-    { mimeType: "audio/wav", category: "audio", extensions: [".wav"] },
-    { mimeType: "audio/x-wav", category: "audio", extensions: [] },
-    { mimeType: "audio/aac", category: "audio", extensions: [".aac"] },
-    { mimeType: "audio/ogg", category: "audio", extensions: [".ogg", ".oga"] },
-    { mimeType: "image/jpeg", category: "image", extensions: [".jpg", ".jpeg"] },
-    { mimeType: "image/png", category: "image", extensions: [".png"] },
-    { mimeType: "image/gif", category: "image", extensions: [".gif"] },
-    { mimeType: "image/webp", category: "image", extensions: [".webp"] },
-    { mimeType: "image/svg+xml", category: "image", extensions: [".svg"] },
-    { mimeType: "application/pdf", category: "document", extensions: [".pdf"] },
-    { mimeType: "application/msword", category: "document", extensions: [".doc"] },
-    {
-        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-        category: "document",
-        extensions: [".docx"],
-    },
-    { mimeType: "text/plain", category: "text", extensions: [".txt", ".text", ".md"] },
-]);
-const BY_EXTENSION = new Map(MEDIA_TYPES.flatMap((type) => type.extensions.map((ext) => [ext, type])));
-const BY_MIME = new Map(MEDIA_TYPES.map((type) => [type.mimeType, type]));
-/** Every supported extension, lower-case with the dot, e.g. `.mp4`. */
-const media_types_SUPPORTED_EXTENSIONS = Object.freeze([...BY_EXTENSION.keys()]);
-function extensionOf(filename) {
-    const base = filename.slice(filename.lastIndexOf("/") + 1);
-    const dot = base.lastIndexOf(".");
-    return dot <= 0 ? "" : base.slice(dot).toLowerCase();
-}
-/** The media type for a filename, by extension; `undefined` when the extension is not supported. */
-function media_types_mediaTypeForFilename(filename) {
-    return BY_EXTENSION.get(extensionOf(filename));
-}
-/** The media type for a MIME type (parameters such as `; charset=` are ignored). */
-function media_types_mediaTypeForMime(mimeType) {
-    return BY_MIME.get(mimeType.split(";")[0].trim().toLowerCase());
-}
-/** The size limit in bytes for a MIME type, or `undefined` when the type is not supported. */
-function sizeLimitForMime(mimeType) {
-    const type = media_types_mediaTypeForMime(mimeType);
-    return type ? media_types_CATEGORY_SIZE_LIMITS[type.category] : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/api/check-local-file.ts
-
-
-
-
-
-/**
- * Checks a file before any request: a regular file (never a symlink), a supported type, and a
- * size within its category's limit (part 8 rules 5 and 6). Throws {@link LocalFileError}.
- */
-async function check_local_file_checkLocalFile(path, options = {}) {
-    const filename = options.filename ?? basename(path);
-    const stats = await lstat(path).catch((cause) => {
-        throw new LocalFileError(`Cannot read ${path}: ${cause.message}. Check the path.`, {
-            path,
-            problem: "unreadable",
-            cause,
-        });
-    });
-    if (stats.isSymbolicLink()) {
-        throw new LocalFileError(`${path} is a symbolic link; links are never followed. Upload the target file itself.`, {
-            path,
-            problem: "symlink",
-        });
-    }
-    if (!stats.isFile()) {
-        throw new LocalFileError(`${path} is not a regular file.`, { path, problem: "not-a-file" });
-    }
-    const mediaType = options.contentType
-        ? mediaTypeForMime(options.contentType)
-        : mediaTypeForFilename(filename);
-    if (!mediaType) {
-        const what = options.contentType
-            ? `content type "${options.contentType}"`
-            : `extension of "${filename}"`;
-        throw new LocalFileError(`${path} cannot be reviewed: the ${what} is not supported. Supported extensions: ${SUPPORTED_EXTENSIONS.join(", ")}.`, { path, problem: "unsupported-type" });
-    }
-    if (stats.size === 0) {
-        throw new LocalFileError(`${path} is empty; there is nothing to review.`, {
-            path,
-            problem: "empty",
-        });
-    }
-    const limit = CATEGORY_SIZE_LIMITS[mediaType.category];
-    if (stats.size > limit) {
-        throw new LocalFileError(`${path} is ${formatBytes(stats.size)}, over the ${formatBytes(limit)} limit for ${mediaType.category} files. Compress or split it.`, { path, problem: "too-large" });
-    }
-    return { path, filename, size: stats.size, mediaType };
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/ambiguous-request-error.ts
-
-/**
- * A non-idempotent operation (creating a submission, retrying an asset, creating a subscription,
- * firing a sandbox event) failed in a way that leaves open whether the service acted on it: the
- * connection broke or timed out after the request was sent, or the service answered 500/502.
- * The client does not replay it; the message says how to find out. `cause` is the failure.
- */
-class ambiguous_request_error_AmbiguousRequestError extends content_review_error_ContentReviewError {
-    name = "AmbiguousRequestError";
-    ambiguous = true;
-    constructor(message, options) {
-        super(message, options);
-    }
-}
-/** Type guard for {@link AmbiguousRequestError}. */
-function isAmbiguousRequestError(error) {
-    return error instanceof ambiguous_request_error_AmbiguousRequestError;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/http-error.ts
-
-/**
- * An error response from the service. Subclasses match the body shapes of part 7;
- * this class itself stands for the domain shape `{detail, docs_url?}` and anything unrecognised.
- */
-class http_error_HttpError extends content_review_error_ContentReviewError {
-    name = "HttpError";
-    retryAfterSeconds;
-    constructor(message, options) {
-        super(message, options);
-        this.retryAfterSeconds = options.retryAfterSeconds;
-    }
-}
-/** Type guard for {@link HttpError} and its subclasses. */
-function isHttpError(error) {
-    return error instanceof http_error_HttpError;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/network-error.ts
-
-/** No usable response: the connection failed, was reset, or the response could not be read. */
-class network_error_NetworkError extends content_review_error_ContentReviewError {
-    name = "NetworkError";
-    ambiguous;
-    constructor(message, options) {
-        super(message, options);
-        this.ambiguous = options.ambiguous;
-    }
-}
-/** Type guard for {@link NetworkError} (and {@link TimeoutError}, its subclass). */
-function isNetworkError(error) {
-    return error instanceof network_error_NetworkError;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/status-hints.ts
-/**
- * What to do about each error status, as data (part 7's status table). Appended to messages so
- * every error says what failed and what to do next.
- */
-const status_hints_STATUS_HINTS = Object.freeze({
-    400: "Fix the request as the detail says.",
-    401: "Check the API key: it is missing, invalid, expired or revoked. Create a new key in the control plane if needed.",
-    402: "The workspace plan does not include API access; upgrade the plan or use another workspace's key.",
-    403: "The key may not do this (sandbox-only endpoint with a live key, an invalid blob path or filename, or another workspace's resource).",
-    404: "Check the id: it does not exist in this key's workspace.",
-    409: "The request conflicts with the current state: the file was already submitted (upload a new file or consult the versions endpoint), or the asset is not retryable.",
-    413: "The file is larger than its category allows (part 8: video 5 GB, audio 500 MB, image 50 MB, document 100 MB).",
-    415: "The content type is not allowed or does not match the file's bytes; check the file extension and type.",
-    422: "Fix the invalid fields listed above.",
-    429: "The rate limit was exceeded; wait for Retry-After and try again, or lower the request rate.",
-    500: "The service failed internally; retry later.",
-    502: "The service could not load stored issue or topic detail; retry later.",
-});
-/**
- * Hints that depend on the operation as well as the status (part 7: a 404 on issues or topics
- * also means the asset has not finished processing).
- */
-const status_hints_OPERATION_STATUS_HINTS = Object.freeze({
-    listAssetIssues: {
-        404: "Check the ids, or wait: issues are served only once the asset has finished processing.",
-    },
-    listAssetTopics: {
-        404: "Check the ids, or wait: topics are served only once the asset has finished processing.",
-    },
-});
-/** Statuses that are safe to retry with backoff (part 7): only these. */
-const RETRYABLE_STATUSES = Object.freeze([429, 500, 502]);
-
-;// CONCATENATED MODULE: ./src/api/retry-policy.ts
-
-
-
-
-const DEFAULT_RETRY_POLICY = Object.freeze({
-    maxAttempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    maxElapsedMs: 120_000,
-    retryStatuses: RETRYABLE_STATUSES,
-    retryNetworkErrors: true,
-});
-/** Fills every unset field from the defaults and freezes the result. */
-function retry_policy_resolveRetryPolicy(partial = {}) {
-    const defined = Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined));
-    return Object.freeze({ ...DEFAULT_RETRY_POLICY, ...defined });
-}
-/**
- * Operations that change state and are not idempotent. After an ambiguous failure (the request
- * may have reached the service) they are never replayed: the error is thrown with
- * `ambiguous: true` and a hint on how to find out whether it took effect. They are replayed only
- * when the service certainly did not act: a 429, or a connection that was never established.
- */
-const retry_policy_UNSAFE_OPERATIONS = new Set([
-    "createSubmission",
-    "retryAsset",
-    "createWebhookSubscription",
-    "fireSandboxEvent",
-]);
-/** How to tell whether an unsafe operation took effect after an ambiguous failure. */
-const retry_policy_AMBIGUOUS_FAILURE_HINTS = Object.freeze({
-    createSubmission: "It was not retried, to avoid a duplicate submission. Send the same request again: a 409 Conflict means the first attempt created the submission (its results arrive by webhook); a 201 means it had not",
-    retryAsset: "It was not retried. Read the submission: if the asset is no longer failed, the retry took effect; otherwise retry it again",
-    createWebhookSubscription: "It was not retried, to avoid a duplicate subscription. List the subscriptions and create it again only if it is missing",
-    fireSandboxEvent: "It was not retried, to avoid duplicate events. Check the receiver's deliveries before firing again",
-});
-/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))]. */
-function backoffDelay(attempt, policy, random) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-    return Math.floor(random() * ceiling);
-}
-function failureKind(error, policy) {
-    if (error instanceof HttpError) {
-        if (error.status === 429 && policy.retryStatuses.includes(429))
-            return "rate-limited";
-        return policy.retryStatuses.includes(error.status) ? "ambiguous" : "final";
-    }
-    if (error instanceof NetworkError) {
-        if (!policy.retryNetworkErrors)
-            return "final";
-        return error.ambiguous ? "ambiguous" : "not-sent";
-    }
-    return "final";
-}
-/** Decides whether and when to retry a failed attempt. Pure: no clock, no randomness of its own. */
-function retry_policy_decideRetry(context) {
-    const { operation, error, attempt, elapsedMs, policy, random } = context;
-    if (!(error instanceof ContentReviewError) || attempt >= policy.maxAttempts)
-        return { retry: false };
-    const kind = failureKind(error, policy);
-    if (kind === "final")
-        return { retry: false };
-    if (kind === "ambiguous" && retry_policy_UNSAFE_OPERATIONS.has(operation))
-        return { retry: false };
-    const retryAfter = error instanceof HttpError ? error.retryAfterSeconds : undefined;
-    const delayMs = kind === "rate-limited" && retryAfter !== undefined
-        ? retryAfter * 1000
-        : backoffDelay(attempt, policy, random);
-    if (elapsedMs + delayMs > policy.maxElapsedMs)
-        return { retry: false };
-    const reason = error instanceof HttpError ? `HTTP ${error.status}` : error.name;
-    return { retry: true, delayMs, reason };
-}
-/** Parses a `Retry-After` header: delta-seconds or an HTTP date. */
-function retry_policy_parseRetryAfter(value, now) {
-    if (!value)
-        return undefined;
-    const trimmed = value.trim();
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        return Number(trimmed);
-    const date = Date.parse(trimmed);
-    return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-;// CONCATENATED MODULE: ./src/api/ambiguous-failure.ts
-
-
-
-
-/**
- * The error to throw for a final failure: for an unsafe operation that was not replayed and may
- * have taken effect (an ambiguous network error, a 5xx), an {@link AmbiguousRequestError} with
- * the operation's hint; otherwise `error` itself.
- */
-function ambiguous_failure_ambiguousFailure(operation, error, secrets) {
-    if (!UNSAFE_OPERATIONS.has(operation))
-        return error;
-    const ambiguous = (error instanceof NetworkError && error.ambiguous) ||
-        (error instanceof HttpError && error.status >= 500);
-    if (!ambiguous)
-        return error;
-    const failure = error;
-    return new AmbiguousRequestError(`${operation} may or may not have taken effect: ${failure.message}. ${AMBIGUOUS_FAILURE_HINTS[operation]}.`, {
-        operation,
-        status: failure.status,
-        body: failure.body,
-        cause: error,
-        secrets,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/api/operation-url.ts
-
-
-/**
- * The URL of one call: the operation's path template under `baseUrl` (keeping its path prefix),
- * each `{name}` encoded from `spec.path`, and the query's defined values (arrays repeat the key).
- * Throws a {@link ContentReviewError} for an empty path parameter.
- */
-function operation_url_operationUrl(baseUrl, operation, spec) {
-    const template = operations[operation].path;
-    const path = template.replace(/\{(\w+)\}/g, (_, name) => {
-        const value = spec.path?.[name];
-        if (!value) {
-            throw new ContentReviewError(`${operation} needs a non-empty "${name}".`, { operation });
-        }
-        return encodeURIComponent(value);
-    });
-    const url = new URL(baseUrl.toString());
-    url.pathname = `${url.pathname.replace(/\/$/, "")}${path}`;
-    for (const [key, value] of Object.entries(spec.query ?? {})) {
-        if (value === undefined)
-            continue;
-        const values = Array.isArray(value) ? value : [value];
-        for (const item of values)
-            url.searchParams.append(key, String(item));
-    }
-    return url;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/domain-error.ts
-
-/** A domain error (most 4xx and 5xx, every 401): the service's `detail` text is kept. */
-class domain_error_DomainError extends http_error_HttpError {
-    name = "DomainError";
-    detail;
-    docsUrl;
-    constructor(message, options) {
-        super(message, options);
-        this.detail = options.body.detail;
-        this.docsUrl = options.body.docs_url;
-    }
-}
-/** Type guard for {@link DomainError}. */
-function isDomainError(error) {
-    return error instanceof domain_error_DomainError;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/rate-limit-error.ts
-
-/** The rate limit of a bucket was exceeded (429); wait `retryAfterSeconds` before trying again. */
-class rate_limit_error_RateLimitError extends http_error_HttpError {
-    name = "RateLimitError";
-    /** The rate-limit bucket of the operation (part 8), when known. */
-    bucket;
-    constructor(message, options) {
-        super(message, options);
-        this.bucket = options.bucket;
-    }
-}
-/** Type guard for {@link RateLimitError}. */
-function isRateLimitError(error) {
-    return error instanceof rate_limit_error_RateLimitError;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/tier-not-authorized-error.ts
-
-/** The workspace's plan does not include API access (402); `bucket` names the gated capability. */
-class tier_not_authorized_error_TierNotAuthorizedError extends http_error_HttpError {
-    name = "TierNotAuthorizedError";
-    bucket;
-    constructor(message, options) {
-        super(message, options);
-        this.bucket = options.bucket;
-    }
-}
-/** Type guard for {@link TierNotAuthorizedError}. */
-function isTierNotAuthorizedError(error) {
-    return error instanceof tier_not_authorized_error_TierNotAuthorizedError;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/validation-error.ts
-
-/** The service rejected the request as invalid (422). */
-class validation_error_ValidationError extends http_error_HttpError {
-    name = "ValidationError";
-    fields;
-    constructor(message, options) {
-        super(message, options);
-        this.fields = options.fields;
-    }
-}
-/** Type guard for {@link ValidationError}. */
-function isValidationError(error) {
-    return error instanceof validation_error_ValidationError;
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/error-from-response.ts
-
-
-
-
-
-
-
-
-const domainBody = object({ detail: schemas_string(), docs_url: schemas_string().optional() });
-const serviceValidationBody = object({
-    error: literal("validation_error"),
-    message: schemas_string(),
-    fields: array(object({ field: schemas_string(), message: schemas_string() })),
-});
-const httpValidationBody = object({
-    detail: array(object({
-        loc: array(union([schemas_string(), schemas_number()])),
-        msg: schemas_string(),
-        type: schemas_string(),
-    })),
-});
-const rateLimitBody = object({ error: schemas_string() });
-const tierBody = object({ error_code: schemas_string(), message: schemas_string(), bucket: schemas_string() });
-function compose(operation, status, what) {
-    const hint = OPERATION_STATUS_HINTS[operation]?.[status] ??
-        STATUS_HINTS[status] ??
-        (status >= 500 ? STATUS_HINTS[500] : undefined);
-    const head = `${operation} failed with HTTP ${status}`;
-    return [what ? `${head}: ${what}` : head, hint].filter(Boolean).join(". ");
-}
-/**
- * Builds the error for a non-2xx response: branch on the status first, then read the body
- * (part 7). Bodies of an unexpected shape still give an {@link HttpError} with the status.
- */
-function error_from_response_errorFromResponse(response) {
-    const { operation, status, retryAfterSeconds, bucket } = response;
-    const secrets = response.secrets ?? [];
-    const body = redactValue(response.body, secrets);
-    const common = { operation, status, body, retryAfterSeconds, secrets };
-    if (status === 429) {
-        const parsed = rateLimitBody.safeParse(body);
-        const wait = retryAfterSeconds === undefined ? "" : ` (Retry-After ${retryAfterSeconds} s)`;
-        const what = `${parsed.success ? parsed.data.error : "rate limit exceeded"}${wait}`;
-        return new RateLimitError(compose(operation, status, what), { ...common, bucket });
-    }
-    if (status === 402) {
-        const parsed = tierBody.safeParse(body);
-        const tierBucket = parsed.success ? parsed.data.bucket : (bucket ?? "unknown");
-        const what = parsed.success ? `${parsed.data.message} (bucket ${tierBucket})` : undefined;
-        return new TierNotAuthorizedError(compose(operation, status, what), {
-            ...common,
-            bucket: tierBucket,
-        });
-    }
-    if (status === 422) {
-        const fields = validationFields(body);
-        const listed = fields.map((f) => `${f.field}: ${f.message}`).join("; ");
-        const parsed = serviceValidationBody.safeParse(body);
-        const what = [parsed.success ? parsed.data.message : "invalid request", listed]
-            .filter(Boolean)
-            .join(" - ");
-        return new ValidationError(compose(operation, status, what), { ...common, fields });
-    }
-    const domain = domainBody.safeParse(body);
-    if (domain.success) {
-        return new DomainError(compose(operation, status, domain.data.detail), {
-            ...common,
-            body: domain.data,
-        });
-    }
-    return new HttpError(compose(operation, status, undefined), common);
-}
-/** Normalises both 422 body shapes of part 7 into one list of field problems. */
-function validationFields(body) {
-    const service = serviceValidationBody.safeParse(body);
-    if (service.success)
-        return service.data.fields;
-    const http = httpValidationBody.safeParse(body);
-    if (http.success) {
-        return http.data.detail.map((d) => ({ field: d.loc.join("."), message: d.msg }));
-    }
-    return [];
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/timeout-error.ts
-
-/** A request got no complete response within its timeout. Always ambiguous for writes. */
-class timeout_error_TimeoutError extends network_error_NetworkError {
-    name = "TimeoutError";
-    timeoutMs;
-    constructor(message, options) {
-        super(message, options);
-        this.timeoutMs = options.timeoutMs;
-    }
-}
-/** Type guard for {@link TimeoutError}. */
-function isTimeoutError(error) {
-    return error instanceof timeout_error_TimeoutError;
-}
-
-// EXTERNAL MODULE: external "node:timers"
-var external_node_timers_ = __nccwpck_require__(7997);
-;// CONCATENATED MODULE: ./src/api/request-deadline.ts
-
-/**
- * A per-request abort signal with a timeout, released as soon as the request is done.
- *
- * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: Node keeps every timeout signal
- * passed to `any()`, and the combined signal fetch listens on, strongly reachable until the
- * timer fires (`gcPersistentSignals`), so each request left two signals, their weak references
- * and a timer alive for the whole timeout (30 s): about 9,000 sets of them in a 3,000-file review,
- * promoted to the old generation. A plain controller whose timer is cleared leaves nothing.
- * The timer is Node's own (not the global one that fake timers replace), as `AbortSignal.timeout`
- * was, and it never keeps the process alive on its own.
- */
-function request_deadline_requestDeadline(timeoutMs, caller) {
-    const controller = new AbortController();
-    let expired = false;
-    const timer = setTimeout(() => {
-        expired = true;
-        controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-    }, timeoutMs);
-    timer.unref();
-    const onAbort = () => controller.abort(caller?.reason);
-    if (caller?.aborted)
-        onAbort();
-    else
-        caller?.addEventListener("abort", onAbort, { once: true });
-    return {
-        signal: controller.signal,
-        timedOut: () => expired,
-        release: () => {
-            clearTimeout(timer);
-            caller?.removeEventListener("abort", onAbort);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-;// CONCATENATED MODULE: ./src/api/request-over-http.ts
-
-
-/** The error code of a connection that did not open within `connectTimeoutMs`. */
-const CONNECT_TIMEOUT_CODE = "ECONNECT_TIMEOUT";
-/**
- * Sends one request with Node's own http client (keep-alive, the global agents) and reads the
- * whole answer as text. It rejects with the socket's error (its `code` says ECONNREFUSED, ...)
- * or, on abort, with the signal's reason.
- *
- * The client's default rather than `fetch`: every fetch leaves its request, response, body
- * stream and abort controller reachable from weak references and finalization registries, which
- * a young-generation GC does not clear, so each one outlives the next minor GC and V8 grows the
- * young generation to its largest size. 6,000 small reads through fetch peaked at about 220 MiB
- * of RSS; through http, at about 80 MiB, and a little faster.
- */
-function request_over_http_requestOverHttp(request) {
-    const transport = request.url.protocol === "https:" ? https : http;
-    const connectTimeoutMs = request.connectTimeoutMs ?? 10_000;
-    const headers = { ...request.headers };
-    if (request.body !== undefined)
-        headers["Content-Length"] = String(Buffer.byteLength(request.body));
-    return new Promise((resolve, reject) => {
-        const req = transport.request(request.url, { method: request.method, headers, signal: request.signal }, (res) => {
-            const chunks = [];
-            res.on("data", (chunk) => chunks.push(chunk));
-            res.once("error", reject);
-            res.once("end", () => {
-                const retryAfter = res.headers["retry-after"];
-                resolve({
-                    status: res.statusCode ?? 0,
-                    retryAfter: typeof retryAfter === "string" ? retryAfter : null,
-                    text: Buffer.concat(chunks).toString("utf8"),
-                });
-            });
-        });
-        req.once("error", reject);
-        // A connection that never opens (a dropped SYN, a black-holed proxy) ends here, known unsent,
-        // rather than at the request's deadline, where it could not be told from a lost answer.
-        req.once("socket", (socket) => {
-            if (!socket.connecting)
-                return;
-            const timer = setTimeout(() => {
-                const error = Object.assign(new Error(`could not connect to ${request.url.host} within ${connectTimeoutMs} ms`), { code: CONNECT_TIMEOUT_CODE });
-                req.destroy(error);
-            }, connectTimeoutMs);
-            timer.unref();
-            const clear = () => clearTimeout(timer);
-            socket.once("connect", clear);
-            socket.once("close", clear);
-        });
-        req.end(request.body);
-    });
-}
-
-;// CONCATENATED MODULE: ./src/api/send-request.ts
-
-
-
-
-
-
-
-
-/** Error codes that mean the connection was never made, so the service cannot have acted. */
-const NOT_SENT_CODES = new Set([
-    "ECONNREFUSED",
-    "ENOTFOUND",
-    "EAI_AGAIN",
-    "EHOSTUNREACH",
-    "ENETUNREACH",
-    "UND_ERR_CONNECT_TIMEOUT",
-    CONNECT_TIMEOUT_CODE,
-]);
-/** One attempt through the given fetch, or Node's http client when there is none. */
-async function send(attempt, signal) {
-    const body = attempt.body === undefined ? undefined : JSON.stringify(attempt.body);
-    const { url, method, headers } = attempt;
-    if (attempt.fetch === undefined)
-        return requestOverHttp({ url, method, headers, body, signal });
-    const response = await attempt.fetch(url, { method, headers, body, signal });
-    return {
-        status: response.status,
-        retryAfter: response.headers.get("retry-after"),
-        text: await response.text(),
-    };
-}
-function errorCode(error) {
-    let current = error;
-    for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
-        const code = current.code;
-        if (typeof code === "string")
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
-function parseBody(text) {
-    if (text === "")
-        return undefined;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return text;
-    }
-}
-/**
- * Sends one request and reads the whole response. A non-2xx status throws the matching
- * {@link HttpError}; a failed connection throws {@link NetworkError} (ambiguous unless the
- * connection was never made); no answer in time throws {@link TimeoutError}. A caller abort
- * rethrows the signal's reason unchanged.
- */
-async function send_request_sendRequest(attempt) {
-    const { operation, secrets } = attempt;
-    const deadline = requestDeadline(attempt.timeoutMs, attempt.signal);
-    const where = `${attempt.method} ${redactUrl(attempt.url)}`;
-    try {
-        const response = await send(attempt, deadline.signal);
-        const body = parseBody(response.text);
-        if (response.status >= 200 && response.status < 300) {
-            return { status: response.status, body };
-        }
-        throw errorFromResponse({
-            operation,
-            status: response.status,
-            body,
-            retryAfterSeconds: parseRetryAfter(response.retryAfter, attempt.now()),
-            bucket: attempt.bucket,
-            secrets,
-        });
-    }
-    catch (error) {
-        if (attempt.signal?.aborted)
-            throw attempt.signal.reason;
-        if (deadline.timedOut()) {
-            throw new TimeoutError(`${operation} got no complete response within ${attempt.timeoutMs} ms (${where}). Check that the service is reachable, or raise the timeout.`, { operation, ambiguous: true, timeoutMs: attempt.timeoutMs, cause: error, secrets });
-        }
-        if (error instanceof HttpError)
-            throw error;
-        const code = errorCode(error);
-        const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-        throw new NetworkError(`${operation} could not reach the service (${where}: ${code ?? error?.message ?? "network error"}). Check the base URL and the network.`, { operation, ambiguous: !notSent, cause: error, secrets });
-    }
-    finally {
-        deadline.release();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/response-validation-error.ts
-
-/** A 2xx response did not match the published schema of its operation. */
-class response_validation_error_ResponseValidationError extends content_review_error_ContentReviewError {
-    name = "ResponseValidationError";
-    problems;
-    constructor(message, options) {
-        super(message, options);
-        this.problems = options.problems;
-    }
-}
-/** Type guard for {@link ResponseValidationError}. */
-function isResponseValidationError(error) {
-    return error instanceof response_validation_error_ResponseValidationError;
-}
-
-;// CONCATENATED MODULE: ./src/api/validate-response.ts
-
-
-/**
- * The response body of `operation`, checked against its generated schema (undefined for an
- * operation without a body). Throws a {@link ResponseValidationError} that lists the first five
- * problems.
- */
-function validate_response_validateResponse(operation, body, secrets) {
-    const schema = responseSchemas[operation];
-    if (schema === null)
-        return undefined;
-    const parsed = schema.safeParse(body);
-    if (parsed.success)
-        return parsed.data;
-    const problems = parsed.error.issues.map((issue) => ({
-        path: issue.path.map(String).join(".") || "(root)",
-        message: issue.message,
-    }));
-    const listed = problems
-        .slice(0, 5)
-        .map((p) => `${p.path}: ${p.message}`)
-        .join("; ");
-    throw new ResponseValidationError(`${operation} returned a response that does not match its schema (${listed}). The service may have changed; update the toolkit, or report this with the operation name.`, { operation, problems, body, cause: parsed.error, secrets });
-}
-
-;// CONCATENATED MODULE: ./src/api/call-operation.ts
-
-
-
-
-
-
-
-
-/**
- * One call of an operation of the spec, as every client method makes it: the URL, the key and
- * JSON headers, attempts with the request and response events, retries by the client's policy
- * (backoff, `Retry-After`, never replaying an unsafe operation after an ambiguous failure), and
- * the response validated against the operation's schema.
- */
-async function call_operation_callOperation(context, operation, spec) {
-    const { options, secrets } = context;
-    const op = operations[operation];
-    const url = operationUrl(options.baseUrl, operation, spec);
-    const headers = {
-        "X-API-Key": options.apiKey,
-        Accept: "application/json",
-        "User-Agent": context.userAgent,
-    };
-    if (spec.body !== undefined)
-        headers["Content-Type"] = "application/json";
-    const started = options.now();
-    const event = { operation, method: op.method, url: redactUrl(url) };
-    for (let attempt = 1;; attempt++) {
-        options.onRequest?.({ ...event, attempt });
-        const attemptStarted = options.now();
-        try {
-            const response = await sendRequest({
-                operation,
-                method: op.method,
-                url,
-                headers,
-                body: spec.body,
-                timeoutMs: options.timeoutMs,
-                signal: spec.signal,
-                bucket: op.bucket,
-                secrets,
-                fetch: options.fetch,
-                now: options.now,
-            });
-            options.onResponse?.({
-                ...event,
-                attempt,
-                status: response.status,
-                durationMs: options.now() - attemptStarted,
-            });
-            return validateResponse(operation, response.body, secrets);
-        }
-        catch (error) {
-            const status = error.status;
-            options.onResponse?.({
-                ...event,
-                attempt,
-                status,
-                durationMs: options.now() - attemptStarted,
-                error: error,
-            });
-            const decision = decideRetry({
-                operation,
-                error,
-                attempt,
-                elapsedMs: options.now() - started,
-                policy: options.retry,
-                random: options.random,
-            });
-            if (!decision.retry)
-                throw ambiguousFailure(operation, error, secrets);
-            options.onRetry?.({
-                operation,
-                attempt,
-                delayMs: decision.delayMs,
-                reason: decision.reason,
-                error: error,
-            });
-            await sleep(decision.delayMs, spec.signal);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/client-options.ts
-
-
-
-const scalars = object({
-    baseUrl: schemas_string()
-        .trim()
-        .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-        message: "must be an http(s) URL such as https://review.example.com",
-    }),
-    caller: schemas_string().trim().min(1).default("library"),
-    timeoutMs: schemas_number().int().positive().default(30_000),
-    retry: object({
-        maxAttempts: schemas_number().int().min(1).optional(),
-        baseDelayMs: schemas_number().min(0).optional(),
-        maxDelayMs: schemas_number().min(0).optional(),
-        maxElapsedMs: schemas_number().min(0).optional(),
-        retryStatuses: array(schemas_number().int()).optional(),
-        retryNetworkErrors: schemas_boolean().optional(),
-    })
-        .default({}),
-});
-/** Validates and completes client options once (the key's form is checked by `parseApiKey`). */
-function client_options_resolveClientOptions(options) {
-    const parsed = scalars.safeParse(options);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const input = issue.path.join(".") || "options";
-        throw new ConfigurationError(`Client option "${input}" ${issue.message}.`, {
-            input,
-            secrets: [options.apiKey],
-        });
-    }
-    const base = new URL(parsed.data.baseUrl);
-    // Paths are joined to the base, so keep a trailing slash off and any path prefix on.
-    base.pathname = base.pathname.replace(/\/+$/, "");
-    return Object.freeze({
-        apiKey: options.apiKey.trim(),
-        baseUrl: base,
-        caller: parsed.data.caller,
-        timeoutMs: parsed.data.timeoutMs,
-        retry: resolveRetryPolicy(parsed.data.retry),
-        onRequest: options.onRequest,
-        onResponse: options.onResponse,
-        onRetry: options.onRetry,
-        fetch: options.fetch ?? options.proxy?.fetch,
-        proxy: options.proxy,
-        random: options.random ?? Math.random,
-        now: options.now ?? Date.now,
-    });
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/api/proxy-from-env.ts
-
-
-
-/** The variables read, lowercase first (as curl, `@actions/http-client` and Node read them). */
-const PROXY_VARIABLES = Object.freeze({
-    https: ["https_proxy", "HTTPS_PROXY"],
-    http: ["http_proxy", "HTTP_PROXY"],
-    none: ["no_proxy", "NO_PROXY"],
-});
-function proxy_from_env_pick(env, names) {
-    for (const name of names) {
-        const value = env[name]?.trim();
-        if (value)
-            return value;
-    }
-    return undefined;
-}
-function withoutCredentials(url) {
-    if (!URL.canParse(url))
-        return "(unparsable URL)";
-    const parsed = new URL(url);
-    parsed.username = "";
-    parsed.password = "";
-    return parsed.origin;
-}
-/**
- * Proxy routes from `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` (and their lowercase forms,
- * which win), as `@actions/http-client` honours them for other Actions; undefined when no proxy
- * is set, so that requests go direct. `https://` addresses use `HTTPS_PROXY`, or `HTTP_PROXY`
- * when only that is set (as undici does). `fetch` goes through undici's `EnvHttpProxyAgent`
- * (CONNECT tunnels); uploads through Node's own proxy support in `http.Agent` (`proxyEnv`,
- * Node 24.5 and later). `NO_PROXY` takes host names, domain suffixes (`.example.com`),
- * `host:port`, IP addresses and `*`.
- */
-function proxyFromEnv(env) {
-    const httpsProxy = proxy_from_env_pick(env, PROXY_VARIABLES.https);
-    const httpProxy = proxy_from_env_pick(env, PROXY_VARIABLES.http);
-    if (httpsProxy === undefined && httpProxy === undefined)
-        return undefined;
-    const noProxy = proxy_from_env_pick(env, PROXY_VARIABLES.none) ?? "";
-    // Given explicitly, so that nothing is read behind the caller's back from process.env.
-    const dispatcher = new EnvHttpProxyAgent({
-        httpProxy: httpProxy ?? "",
-        httpsProxy: httpsProxy ?? httpProxy ?? "",
-        noProxy,
-    });
-    const proxyEnv = {
-        HTTP_PROXY: httpProxy,
-        HTTPS_PROXY: httpsProxy ?? httpProxy,
-        NO_PROXY: noProxy,
-    };
-    const shown = [
-        httpsProxy === undefined ? null : `HTTPS_PROXY ${withoutCredentials(httpsProxy)}`,
-        httpProxy === undefined ? null : `HTTP_PROXY ${withoutCredentials(httpProxy)}`,
-        noProxy === "" ? null : `NO_PROXY ${noProxy}`,
-    ].filter((part) => part !== null);
-    return Object.freeze({
-        fetch: ((input, init) => undiciFetch(input, { ...init, dispatcher })),
-        agents: Object.freeze({
-            http: new http.Agent({ proxyEnv }),
-            https: new https.Agent({ proxyEnv }),
-        }),
-        description: shown.join(", "),
-    });
-}
-/** The agent for a `node:http(s)` request to `url`: through the proxy routes, if any. */
-function proxy_from_env_agentFor(routes, url) {
-    if (routes === undefined)
-        return undefined;
-    return url.protocol === "https:" ? routes.agents.https : routes.agents.http;
-}
-
-;// CONCATENATED MODULE: ./src/api/send-file-bytes.ts
-
-/**
- * Bytes read from the file at once: the size of each of the two buffers an upload holds. Larger
- * than a read stream's 64 KiB: fewer reads and writes, and a 512 MiB upload took about half the time.
- */
-const UPLOAD_CHUNK_BYTES = (/* unused pure expression or super */ null && (256 * 1024));
-/**
- * Writes the first `size` bytes of the file at `path` to `destination` (an upload's request)
- * through two buffers of at most {@link UPLOAD_CHUNK_BYTES}, used in turn: one is read into
- * while the other is being written, and a buffer is read into again only once its last write
- * has left for the socket. An upload therefore holds the same 512 KiB at most from its first
- * byte to its last, and allocates nothing per chunk: a read stream allocated a new 64 KiB buffer
- * for every chunk, which the garbage collector only reclaimed in batches of many megabytes.
- * Rejects when the destination fails or closes first, or the file is shorter than `size`.
- */
-async function send_file_bytes_sendFileBytes(path, size, destination, onBytes) {
-    const target = destination;
-    // Ends every wait below when the request fails or closes early (e.g. storage answered 413).
-    let stop = () => { };
-    const stopped = new Promise((_, reject) => {
-        stop = reject;
-    });
-    stopped.catch(() => undefined);
-    const onError = (error) => stop(error);
-    const onClose = () => stop(new Error("the connection closed before the upload was sent"));
-    target.once("error", onError);
-    target.once("close", onClose);
-    const handle = await open(path, "r");
-    try {
-        const length = Math.max(1, Math.min(UPLOAD_CHUNK_BYTES, size));
-        // Not from the shared pool: a file of a few bytes holds a few bytes, not a pooled slab.
-        const buffers = [Buffer.allocUnsafeSlow(length), Buffer.allocUnsafeSlow(length)];
-        const writes = [Promise.resolve(), Promise.resolve()];
-        let sent = 0;
-        for (let turn = 0; sent < size; turn = 1 - turn) {
-            await Promise.race([writes[turn], stopped]);
-            const buffer = buffers[turn];
-            const { bytesRead } = await handle.read(buffer, 0, Math.min(length, size - sent), sent);
-            if (bytesRead === 0) {
-                throw new Error(`the file is shorter than its ${size} bytes; upload it again once it is no longer being written`);
-            }
-            sent += bytesRead;
-            const written = new Promise((resolve, reject) => {
-                target.write(buffer.subarray(0, bytesRead), (error) => error ? reject(error) : resolve());
-            });
-            written.catch(() => undefined);
-            writes[turn] = written;
-            onBytes?.(sent);
-        }
-        await Promise.race([Promise.all(writes), stopped]);
-    }
-    finally {
-        target.off("error", onError);
-        target.off("close", onClose);
-        await handle.close();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/put-blob.ts
-
-
-
-
-
-
-
-/**
- * Streams one file to a presigned URL: `PUT` with an explicit Content-Length and
- * `x-ms-blob-type: BlockBlob` (fetch with a stream body would buffer it). The bytes go through
- * {@link sendFileBytes}: two fixed buffers, so memory stays flat whatever the size. Opens the
- * file anew on every call. Throws an {@link HttpError} for a non-2xx answer and a
- * {@link NetworkError} otherwise.
- */
-async function put_blob_putBlob(input) {
-    const url = new URL(input.uploadUrl);
-    const transport = url.protocol === "https:" ? https : http;
-    const operation = "uploadBlob";
-    const secrets = [...input.secrets, input.uploadUrl, url.search.slice(1)];
-    const request = transport.request(url, {
-        method: "PUT",
-        headers: {
-            "Content-Length": String(input.size),
-            "Content-Type": input.contentType,
-            "x-ms-blob-type": "BlockBlob",
-            "User-Agent": input.userAgent,
-        },
-        signal: input.signal,
-        ...(input.agent ? { agent: input.agent } : {}),
-    });
-    request.setTimeout(input.idleTimeoutMs, () => {
-        request.destroy(new TimeoutError(`The upload stalled for ${input.idleTimeoutMs} ms.`, {
-            operation,
-            ambiguous: true,
-            timeoutMs: input.idleTimeoutMs,
-            secrets,
-        }));
-    });
-    let answered;
-    const response = new Promise((resolve, reject) => {
-        request.once("response", (res) => {
-            answered = res;
-            resolve(res);
-        });
-        request.once("error", reject);
-    });
-    response.catch(() => undefined);
-    try {
-        await sendFileBytes(input.path, input.size, request, input.onBytes);
-        request.end();
-    }
-    catch (error) {
-        if (input.signal?.aborted)
-            throw input.signal.reason;
-        // Storage may answer early (a 413 before all bytes are read) and close: report that answer.
-        if (!answered) {
-            request.destroy();
-            if (error instanceof NetworkError)
-                throw error;
-            const code = error.code;
-            throw new NetworkError(`The upload to storage failed (${code ?? error.message}).`, {
-                operation,
-                ambiguous: true,
-                cause: error,
-                secrets,
-            });
-        }
-    }
-    const res = answered ??
-        (await response.catch((cause) => {
-            throw new NetworkError("The upload to storage got no answer after the bytes were sent.", {
-                operation,
-                ambiguous: true,
-                cause,
-                secrets,
-            });
-        }));
-    const status = res.statusCode ?? 0;
-    const text = await readText(res).catch(() => "");
-    // An early answer left the body unsent: that connection cannot carry another request.
-    if (!request.writableFinished)
-        request.destroy();
-    if (status >= 200 && status < 300)
-        return;
-    throw errorFromResponse({
-        operation,
-        status,
-        body: parseJson(text),
-        retryAfterSeconds: parseRetryAfter(String(res.headers["retry-after"] ?? ""), Date.now()),
-        secrets,
-    });
-}
-function readText(res) {
-    return new Promise((resolve, reject) => {
-        const chunks = [];
-        let length = 0;
-        res.on("data", (chunk) => {
-            // Error bodies are small; stop collecting past 64 KiB but keep draining.
-            if (length < 65_536)
-                chunks.push(chunk);
-            length += chunk.length;
-        });
-        res.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-        res.once("error", reject);
-    });
-}
-function parseJson(text) {
-    try {
-        return text ? JSON.parse(text) : undefined;
-    }
-    catch {
-        return text;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/upload-file.ts
-
-
-
-
-
-
-
-/**
- * Uploads one file: checks it locally (type, size limit of its category, no symlinks), asks for a
- * presigned URL (part 4.1), then streams the bytes. Retries 429, 5xx and network failures with the
- * client's backoff, re-opening the file each time, and asks for a fresh URL when storage answers
- * 403 (the URL expired). An upload is idempotent: a repeated PUT replaces the same blob.
- */
-async function upload_file_uploadFile(client, path, options = {}) {
-    const file = await checkLocalFile(path, options);
-    const contentType = options.contentType ?? file.mediaType.mimeType;
-    const { now, random, retry, onRetry, proxy } = client.timing;
-    const started = now();
-    let target = await client.createUploadUrl({ filename: file.filename, contentType }, { signal: options.signal });
-    let refreshedAfter403 = false;
-    for (let attempt = 1;; attempt++) {
-        try {
-            await putBlob({
-                path,
-                size: file.size,
-                contentType,
-                uploadUrl: target.uploadUrl,
-                idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
-                signal: options.signal,
-                onBytes: (bytesSent) => options.onProgress?.({ path, filename: file.filename, bytesSent, totalBytes: file.size }),
-                userAgent: userAgent("upload"),
-                // Storage never sees the API key; the URL's signature is scrubbed inside putBlob.
-                secrets: [],
-                agent: agentFor(proxy, new URL(target.uploadUrl)),
-            });
-            const assetId = target.blobPath.slice(0, target.blobPath.indexOf("/"));
-            return {
-                path,
-                filename: file.filename,
-                blobPath: target.blobPath,
-                assetId,
-                size: file.size,
-                contentType,
-            };
-        }
-        catch (error) {
-            if (error instanceof HttpError && error.status === 403 && !refreshedAfter403) {
-                // Presigned URLs are time-limited: one fresh URL per upload, then 403 is final.
-                refreshedAfter403 = true;
-                target = await client.createUploadUrl({ filename: file.filename, contentType }, { signal: options.signal });
-                continue;
-            }
-            const decision = decideRetry({
-                operation: "uploadBlob",
-                error,
-                attempt,
-                elapsedMs: now() - started,
-                policy: retry,
-                random,
-            });
-            if (!decision.retry)
-                throw error;
-            onRetry?.({
-                operation: "uploadBlob",
-                attempt,
-                delayMs: decision.delayMs,
-                reason: decision.reason,
-                error: error,
-            });
-            await sleep(decision.delayMs, options.signal);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/errors/wait-timeout-error.ts
-
-/** `waitForSubmission` gave up before the submission reached a terminal status. */
-class wait_timeout_error_WaitTimeoutError extends content_review_error_ContentReviewError {
-    name = "WaitTimeoutError";
-    submissionId;
-    timeoutMs;
-    /** The last submission read before giving up, if any. */
-    lastSubmission;
-    constructor(message, options) {
-        super(message, { ...options, operation: options.operation ?? "getSubmission" });
-        this.submissionId = options.submissionId;
-        this.timeoutMs = options.timeoutMs;
-        this.lastSubmission = options.lastSubmission;
-    }
-}
-/** Type guard for {@link WaitTimeoutError}. */
-function isWaitTimeoutError(error) {
-    return error instanceof wait_timeout_error_WaitTimeoutError;
-}
-
-;// CONCATENATED MODULE: ./src/api/wait-for-submission.ts
-
-
-
-
-
-/** Terminal submission statuses (part 3.1). */
-const TERMINAL_SUBMISSION_STATUSES = Object.freeze([
-    "complete",
-    "partial",
-    "failed",
-]);
-/** True for `complete`, `partial` and `failed`. */
-function isTerminalStatus(status) {
-    return TERMINAL_SUBMISSION_STATUSES.includes(status);
-}
-/**
- * Polls `GET /api/submissions/{id}` until its status is terminal (part 4.5), with growing
- * intervals (2 s, 4 s, 8 s, 16 s, then every 30 s: 24 polls over ten minutes). A poll that
- * fails with a retryable error after the client's own retries (429, 5xx, network) does not end
- * the wait; the next poll waits at least the `Retry-After` it was given. Other errors end it.
- */
-async function wait_for_submission_waitForSubmission(client, submissionId, options = {}) {
-    const { now } = client.timing;
-    const timeoutMs = options.timeoutMs ?? 30 * 60_000;
-    const maxInterval = options.maxIntervalMs ?? 30_000;
-    const factor = options.factor ?? 2;
-    const deadline = now() + timeoutMs;
-    let interval = options.initialIntervalMs ?? 2_000;
-    let last;
-    for (;;) {
-        let wait = interval;
-        try {
-            last = await client.getSubmission(submissionId, { signal: options.signal });
-            options.onProgress?.(last);
-            if (isTerminalStatus(last.status))
-                return last;
-        }
-        catch (error) {
-            const transient = error instanceof RateLimitError ||
-                (error instanceof HttpError && error.status >= 500) ||
-                error instanceof NetworkError;
-            if (!transient)
-                throw error;
-            if (error instanceof RateLimitError && error.retryAfterSeconds !== undefined) {
-                wait = Math.max(wait, error.retryAfterSeconds * 1000);
-            }
-        }
-        const remaining = deadline - now();
-        if (remaining <= 0) {
-            throw new WaitTimeoutError(`Submission ${submissionId} did not finish within ${Math.round(timeoutMs / 1000)} s (last status: ${last?.status ?? "unknown"}). Raise the timeout, or check it later with its id.`, { submissionId, timeoutMs, lastSubmission: last });
-        }
-        // The last poll lands on the deadline itself rather than giving up early.
-        await sleep(Math.min(wait, remaining), options.signal);
-        interval = Math.min(maxInterval, interval * factor);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/content-review-client.ts
-
-
-
-
-
-
-
-
-/**
- * The typed client of the Content Review Service: one method per operation of the spec,
- * validated responses, typed errors, retries as policy, and secrets kept out of every message.
- *
- * @example
- * const client = new ContentReviewClient({ apiKey, baseUrl, caller: "cli" });
- * const { blobPath } = await client.uploadFile("media/ad.mp4");
- * const submission = await client.createSubmission({ assets: [{ blobPath }], sidekickIds: ["brand"] });
- * const done = await client.waitForSubmission(submission.submissionId, { timeoutMs: 600_000 });
- */
-class ContentReviewClient {
-    /** `live` or `sandbox`, from the key's prefix (part 5 rule 2). */
-    environment;
-    #options;
-    #userAgent;
-    constructor(options) {
-        this.environment = parseApiKey(options.apiKey);
-        this.#options = resolveClientOptions(options);
-        this.#userAgent = userAgent(this.#options.caller);
-    }
-    /** True for an `sk_test_` key. */
-    get isSandbox() {
-        return this.environment === "sandbox";
-    }
-    /** The service base URL. */
-    get baseUrl() {
-        return this.#options.baseUrl.toString().replace(/\/$/, "");
-    }
-    /** The resolved options, for helpers built on the client (the key is not exposed). */
-    get timing() {
-        const { now, random, retry, timeoutMs, onRetry, proxy } = this.#options;
-        return { now, random, retry, timeoutMs, onRetry, proxy };
-    }
-    /** `text` with this client's API key (and anything shaped like a secret) replaced. */
-    redact(text) {
-        return redact(text, this.#secrets);
-    }
-    get #secrets() {
-        return [this.#options.apiKey];
-    }
-    // 4.1
-    createUploadUrl(body, options = {}) {
-        return this.#call("createUploadUrl", { body, signal: options.signal });
-    }
-    // 4.2
-    estimatePrice(body, options = {}) {
-        return this.#call("estimatePrice", { body, signal: options.signal });
-    }
-    // 4.3
-    createSubmission(body, options = {}) {
-        return this.#call("createSubmission", {
-            body,
-            query: { simulationDelaySeconds: options.simulationDelaySeconds },
-            signal: options.signal,
-        });
-    }
-    // 4.4
-    listAssets(query, options = {}) {
-        return this.#call("listAssets", {
-            query: {
-                tagKeyIds: query.tagKeyIds,
-                tagValueIds: query.tagValueIds,
-                tagMatch: query.tagMatch,
-                page: query.page,
-                pageSize: query.pageSize,
-            },
-            signal: options.signal,
-        });
-    }
-    /** Every asset matching the tag filter, across all pages (part 4.4). */
-    iterateAssets(query, options = {}) {
-        return iterateAssets((page) => this.listAssets(page, options), query);
-    }
-    // 4.5
-    getSubmission(submissionId, options = {}) {
-        return this.#call("getSubmission", { path: { submissionId }, signal: options.signal });
-    }
-    // 4.6
-    getAsset(submissionId, assetId, options = {}) {
-        return this.#call("getAsset", { path: { submissionId, assetId }, signal: options.signal });
-    }
-    // 4.7
-    listAssetIssues(submissionId, assetId, options = {}) {
-        return this.#call("listAssetIssues", {
-            path: { submissionId, assetId },
-            signal: options.signal,
-        });
-    }
-    // 4.8
-    listAssetTopics(submissionId, assetId, options = {}) {
-        return this.#call("listAssetTopics", {
-            path: { submissionId, assetId },
-            signal: options.signal,
-        });
-    }
-    // 4.9
-    listSubmissionVersions(submissionId, options = {}) {
-        return this.#call("listSubmissionVersions", { path: { submissionId }, signal: options.signal });
-    }
-    // 4.10
-    retryAsset(submissionId, assetId, options = {}) {
-        return this.#call("retryAsset", { path: { submissionId, assetId }, signal: options.signal });
-    }
-    // 4.11
-    createWebhookSubscription(body, options = {}) {
-        return this.#call("createWebhookSubscription", { body, signal: options.signal });
-    }
-    listWebhookSubscriptions(query = {}, options = {}) {
-        return this.#call("listWebhookSubscriptions", {
-            query: { page: query.page, pageSize: query.pageSize },
-            signal: options.signal,
-        });
-    }
-    getWebhookSubscription(subscriptionId, options = {}) {
-        return this.#call("getWebhookSubscription", {
-            path: { subscriptionId },
-            signal: options.signal,
-        });
-    }
-    updateWebhookSubscription(subscriptionId, body, options = {}) {
-        return this.#call("updateWebhookSubscription", {
-            path: { subscriptionId },
-            body,
-            signal: options.signal,
-        });
-    }
-    deleteWebhookSubscription(subscriptionId, options = {}) {
-        return this.#call("deleteWebhookSubscription", {
-            path: { subscriptionId },
-            signal: options.signal,
-        });
-    }
-    listWebhookDeliveries(subscriptionId, query = {}, options = {}) {
-        return this.#call("listWebhookDeliveries", {
-            path: { subscriptionId },
-            query: { page: query.page, pageSize: query.pageSize },
-            signal: options.signal,
-        });
-    }
-    // 4.12
-    fireSandboxEvent(body, options = {}) {
-        return this.#call("fireSandboxEvent", { body, signal: options.signal });
-    }
-    // 4.13
-    getTimeSavedInsight(query = {}, options = {}) {
-        return this.#call("getTimeSavedInsight", { query, signal: options.signal });
-    }
-    getViolationRateInsight(options = {}) {
-        return this.#call("getViolationRateInsight", { signal: options.signal });
-    }
-    getProcessingDurationInsight(options = {}) {
-        return this.#call("getProcessingDurationInsight", { signal: options.signal });
-    }
-    getTopViolationsInsight(query = {}, options = {}) {
-        return this.#call("getTopViolationsInsight", { query, signal: options.signal });
-    }
-    /** Polls a submission until its status is terminal. See {@link waitForSubmission}. */
-    waitForSubmission(submissionId, options = {}) {
-        return waitForSubmission(this, submissionId, options);
-    }
-    /** Uploads one file from disk through a presigned URL. See {@link uploadFile}. */
-    uploadFile(path, options = {}) {
-        return uploadFile(this, path, options);
-    }
-    async #call(operation, spec) {
-        return callOperation({ options: this.#options, userAgent: this.#userAgent, secrets: this.#secrets }, operation, spec);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/sandbox-markers.ts
-/**
- * The six sandbox markers of part 4.14 rule 1, in the spec's order. With an `sk_test_` key every
- * asset filename must contain one of them; the service answers 400 for a submission with a
- * filename that has none.
- */
-const SANDBOX_MARKERS = Object.freeze([
-    "__sandbox_pass__",
-    "__sandbox_advisory__",
-    "__sandbox_fail__",
-    "__sandbox_error__",
-    "__sandbox_retryable_error__",
-    "__sandbox_pending__",
-]);
-/** True when `filename` (a base name or a path's last part) carries a sandbox marker. */
-function hasSandboxMarker(filename) {
-    const base = filename.slice(filename.lastIndexOf("/") + 1);
-    return SANDBOX_MARKERS.some((marker) => base.includes(marker));
-}
-
-;// CONCATENATED MODULE: ./src/api/index.ts
-// The public surface of the typed API layer. Everything else in src/api is internal.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 // EXTERNAL MODULE: ./node_modules/debug/src/index.js
 var src = __nccwpck_require__(2830);
@@ -98538,12 +98549,14 @@ async function startEmulator(options = {}) {
 
 
 
+
 const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-insecure-webhooks] [--data-dir DIR]
   --port N                   TCP port (0 picks a free one; default 0)
   --host H                   interface to listen on (default 127.0.0.1)
   --allow-insecure-webhooks  accept http:// webhook URLs on loopback hosts
   --data-dir DIR             keep state and uploads in DIR across restarts
   --processing-seconds S     how long live review takes (default 2)
+  -V, --version              print the version and exit
 It also answers as Slack (<baseUrl>/_emulator/slack/api/) and as GitHub (<baseUrl>/_emulator/github)
 and records what they are sent: point the relay's SLACK_API_URL and GITHUB_API_URL there.`;
 /**
@@ -98562,6 +98575,10 @@ async function main(argv = process.argv.slice(2)) {
     }
     if (values.help) {
         process.stdout.write(`${USAGE}\n`);
+        return undefined;
+    }
+    if (values.version) {
+        process.stdout.write(`${PACKAGE_VERSION}\n`);
         return undefined;
     }
     // Checked here, in the words of the command line, before the options' schema sees a NaN.
@@ -98642,6 +98659,7 @@ function bin_parse(argv) {
             "data-dir": { type: "string" },
             "processing-seconds": { type: "string" },
             help: { type: "boolean", short: "h" },
+            version: { type: "boolean", short: "V" },
         },
         strict: true,
     });
