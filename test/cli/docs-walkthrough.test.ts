@@ -118,6 +118,8 @@ describe("docs/cli.md: the walkthroughs run as written", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const { port } = taken.address() as AddressInfo;
     try {
+      // An earlier run's log, as a second run finds it: it must not read as this run's start.
+      await writeFile(join(dir.path, "emulator.log"), '{"liveKey": "sk_live_of_an_earlier_run"}\n');
       const started = Date.now();
       const res = await bashAsWritten(emulatorRehearsal(port), env(), dir.path);
       // Not the 30 s bound: the wait ends when the emulator exits.
