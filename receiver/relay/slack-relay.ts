@@ -138,7 +138,9 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
       slackApiUrl: options.apiUrl,
       rejectRateLimitedCalls: false,
       retryConfig,
-      timeout: Math.min(requestTimeoutMs, remaining),
+      // Not bounded by the deadline: the attempt's signal ends the call there, and says so (two
+      // timers at one moment would race, and a library timeout reads as another failure).
+      timeout: requestTimeoutMs,
       logger: SILENT,
       fetch: (url, init) =>
         fetch(url, {
