@@ -4,12 +4,12 @@
  * TMPDIR, listed afterwards: no runner folder and no emulator folder (holding the uploaded
  * bytes) may stay behind.
  */
-import { spawn } from "node:child_process";
 import { access, mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { bash, folderInClone, ROOT, runProcess } from "../helpers/docs-shell.ts";
+import { interruptProcessGroup } from "../helpers/interrupt-process-group.ts";
 
 const SCRIPT = join(ROOT, "scripts", "try-action.ts");
 
@@ -122,26 +122,15 @@ describe("try-action: typos, closed pipes and Ctrl+C", () => {
   }, 60_000);
 
   it("Ctrl+C in a terminal on `npm run -s try-action` (SIGINT to the whole process group, which npm hands on again) still lets the Action conclude", async () => {
-    const child = spawn("npm", ["run", "-s", "try-action", "--", "samples"], {
-      cwd: dir.path,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    let stdout = "";
-    let stderr = "";
-    let sent = false;
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    child.stderr.on("data", (c: Buffer) => {
-      stderr += c.toString("utf8");
-      if (!sent && stderr.includes("| Uploading 1/")) {
-        sent = true;
-        process.kill(-child.pid!, "SIGINT");
-      }
-    });
-    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 50_000);
-    const code = await new Promise<number | null>((done) => child.on("close", done));
-    clearTimeout(timer);
+    const { sent, code, stdout, stderr } = await interruptProcessGroup(
+      "npm",
+      ["run", "-s", "try-action", "--", "samples"],
+      {
+        cwd: dir.path,
+        env: { ...process.env, ...env },
+        ready: (err) => err.includes("| Uploading 1/"),
+      },
+    );
     expect(sent).toBe(true);
     expect(code, stderr).toBe(130);
     expect(stdout).toMatch(

@@ -3,11 +3,11 @@
  * Ctrl+C. Each run gets a private TMPDIR, listed afterwards: the emulator's folder (holding the
  * uploaded bytes) must be gone.
  */
-import { spawn } from "node:child_process";
 import { mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bash, folderInClone, ROOT, runProcess } from "../helpers/docs-shell.ts";
+import { interruptProcessGroup } from "../helpers/interrupt-process-group.ts";
 
 const SCRIPT = join(ROOT, "scripts", "quick-start.ts");
 
@@ -61,25 +61,11 @@ describe("quick-start (npm start) stopped early", () => {
   }, 60_000);
 
   it("Ctrl+C in a terminal on `npm start` (SIGINT to the process group, which npm hands on again) still closes the emulator", async () => {
-    const child = spawn("npm", ["start"], {
+    const { sent, code, stderr } = await interruptProcessGroup("npm", ["start"], {
       cwd: dir.path,
       env: { ...process.env, TMPDIR: tmp, INIT_CWD: dir.path },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
+      ready: (err) => err.includes(": done"),
     });
-    let stderr = "";
-    let sent = false;
-    child.stdout.resume();
-    child.stderr.on("data", (c: Buffer) => {
-      stderr += c.toString("utf8");
-      if (!sent && stderr.includes(": done")) {
-        sent = true;
-        process.kill(-child.pid!, "SIGINT");
-      }
-    });
-    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 50_000);
-    const code = await new Promise<number | null>((done) => child.on("close", done));
-    clearTimeout(timer);
     expect(sent).toBe(true);
     expect(code, stderr).toBe(130);
     expect(await readdir(tmp)).toEqual([]);
