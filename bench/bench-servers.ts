@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EmulatorHandle, startEmulator } from "../emulator/index.ts";
-import { type ActionRun, runAction } from "../test/e2e/action-harness.ts";
+import { type ActionRun, runLiveReview } from "../test/e2e/action-harness.ts";
 import {
   type FakeGithub,
   type FakeGithubOptions,
@@ -65,25 +65,8 @@ export async function startBenchServers(
     workspace,
     service,
     ledger: async () => (await fetch(`${emu.baseUrl}/_emulator/ledger`)).json() as Promise<Ledger>,
-    // The run's outputs and summary are read; its runner folder goes at once.
-    review: async (event, inputs = {}, eventName = "pull_request") => {
-      const run = await runAction({
-        inputs: {
-          "api-key": emu.liveKey,
-          "base-url": emu.baseUrl,
-          "sidekick-ids": "brand",
-          "fail-on": "never",
-          ...inputs,
-        },
-        eventName,
-        event,
-        workspace,
-        githubApiUrl: github.apiUrl,
-        githubToken: token,
-      });
-      await rm(run.runnerTemp, { recursive: true, force: true });
-      return run;
-    },
+    review: (event, inputs = {}, eventName = "pull_request") =>
+      runLiveReview({ emu, github, token, workspace }, event, { inputs, eventName }),
     close: async () => {
       await github.close();
       await emu.close();

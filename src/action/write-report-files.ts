@@ -1,9 +1,11 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { writeFileAtomically } from "../files/index.ts";
 import type { ReviewOutcome } from "../pipeline/index.ts";
-import { renderJsonReport, renderSarif } from "../report/index.ts";
+import { prettyJsonChunks, renderJsonReport, renderSarif } from "../report/index.ts";
 
-/** Writes the JSON report (always) and the SARIF file (when a path is given). */
+/**
+ * Writes the JSON report (always) and the SARIF file (when a path is given), each whole or not
+ * at all, and in chunks: a report of thousands of files is never one string in memory.
+ */
 export async function writeReportFiles(options: {
   outcome: ReviewOutcome;
   reportPath: string;
@@ -11,18 +13,16 @@ export async function writeReportFiles(options: {
   tool: { name: string; version: string; informationUri?: string };
 }): Promise<void> {
   const { outcome, tool } = options;
-  await mkdir(dirname(options.reportPath), { recursive: true });
-  await writeFile(
+  await writeFileAtomically(
     options.reportPath,
-    `${JSON.stringify(renderJsonReport(outcome, { name: tool.name, version: tool.version }), null, 2)}\n`,
+    prettyJsonChunks(renderJsonReport(outcome, { name: tool.name, version: tool.version })),
   );
   if (options.sarifPath !== undefined) {
-    await mkdir(dirname(options.sarifPath), { recursive: true });
     const sarif = renderSarif(outcome, {
       toolName: tool.name,
       toolVersion: tool.version,
       ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
     });
-    await writeFile(options.sarifPath, `${JSON.stringify(sarif, null, 2)}\n`);
+    await writeFileAtomically(options.sarifPath, prettyJsonChunks(sarif));
   }
 }

@@ -1,9 +1,12 @@
 // The `content-review` executable: runs main() on this process and sets its exit code.
 // Tests import main() from ./index.ts instead; importing this file runs the CLI.
-import { stopWhenParentExits } from "../process/index.ts";
+import { keepYoungGeneration, stopWhenParentExits } from "../process/index.ts";
 import { processIo } from "./cli-io.ts";
 import { InterruptedError } from "./interrupted-error.ts";
 import { main } from "./main.ts";
+
+// A review of thousands of files needs no more memory than one of hundreds (docs/cli.md).
+keepYoungGeneration();
 
 // A reader that stops early (`content-review review media/ --json | head`) closes the pipe: that
 // ends the output, not the command. The rest of the output is dropped, and the exit code stays

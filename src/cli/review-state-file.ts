@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { readFile } from "node:fs/promises";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { writeFileAtomically } from "../files/index.ts";
 import { parseReviewRecord, type ReviewRecord, ReviewRecordError } from "../pipeline/index.ts";
+import { prettyJsonChunks } from "../report/index.ts";
 import { displayPathOf } from "./expand-paths.ts";
 
 /** A state file's paths, from relative to its folder to relative to `cwd`, or back. */
@@ -64,23 +65,5 @@ export async function writeReviewState(
     const rel = relative(folder, full);
     return isAbsolute(rel) ? full : rel.split(sep).join("/");
   };
-  const content = `${JSON.stringify(withPaths(record, relativeToFolder), null, 2)}\n`;
-  await mkdir(folder, { recursive: true });
-  const temp = join(
-    folder,
-    `.${basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`,
-  );
-  try {
-    const handle = await open(temp, "wx", 0o644);
-    try {
-      await handle.writeFile(content, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeFileAtomically(file, prettyJsonChunks(withPaths(record, relativeToFolder)));
 }

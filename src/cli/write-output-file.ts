@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
-import { access, mkdir, stat, writeFile } from "node:fs/promises";
+import { access, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { writeFileAtomically } from "../files/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
 
 function why(error: unknown): string {
@@ -12,22 +13,22 @@ function why(error: unknown): string {
 }
 
 /**
- * Writes a report or secret file, creating its folder. `mode` 0o600 keeps secrets private;
- * `exclusive` refuses to replace an existing file. Failures name the file and what to do.
+ * Writes a report or secret file, creating its folder; all at once (see `writeFileAtomically`):
+ * a failure leaves no part of a file. `content` may come in chunks (a large report). `mode`
+ * 0o600 keeps secrets private; `exclusive` refuses to replace an existing file. Failures name
+ * the file and what to do.
  */
 export async function writeOutputFile(
   cwd: string,
   path: string,
-  content: string,
+  content: string | Iterable<string>,
   options: { mode?: number; exclusive?: boolean; input?: string } = {},
 ): Promise<string> {
   const full = resolve(cwd, path);
   try {
-    await mkdir(dirname(full), { recursive: true });
-    await writeFile(full, content, {
-      encoding: "utf8",
+    await writeFileAtomically(full, content, {
       ...(options.mode === undefined ? {} : { mode: options.mode }),
-      flag: options.exclusive ? "wx" : "w",
+      ...(options.exclusive === undefined ? {} : { exclusive: options.exclusive }),
     });
   } catch (error) {
     throw new CliUsageError(`Cannot write ${path}: ${why(error)}.`, {

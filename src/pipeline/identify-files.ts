@@ -1,5 +1,5 @@
 import { lstat } from "node:fs/promises";
-import { fileContentId } from "./file-content-id.ts";
+import { fileContentId, HASH_CHUNK_BYTES } from "./file-content-id.ts";
 import { mapConcurrent } from "./map-concurrent.ts";
 import type { ReviewFile } from "./review-outcome.ts";
 import type { ContentIdentity } from "./review-record.ts";
@@ -14,20 +14,27 @@ const HASHES_AT_ONCE = 4;
  * merge commit a `pull_request` checkout makes, or any ref the workflow checked out): trusting
  * the listing would record a review of one version under another's id. A file that is not a
  * regular file, or cannot be read, gets none: it is always reviewed (or skipped later, with its
- * reason), and never recorded.
+ * reason), and never recorded. The hashes at once share as many buffers, whatever the number of
+ * files.
  */
 export async function identifyFiles(
   files: readonly ReviewFile[],
   identity: ContentIdentity,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<ReviewFile[]> {
+  const idle: Buffer[] = [];
   return mapConcurrent(
     files,
     HASHES_AT_ONCE,
     async (file): Promise<ReviewFile> => {
       try {
         if (!(await lstat(file.path)).isFile()) return file;
-        return { ...file, contentId: await fileContentId(file.path, identity) };
+        const buffer = idle.pop() ?? Buffer.allocUnsafeSlow(HASH_CHUNK_BYTES);
+        try {
+          return { ...file, contentId: await fileContentId(file.path, identity, buffer) };
+        } finally {
+          idle.push(buffer);
+        }
       } catch {
         return file;
       }

@@ -1,2 +1,3 @@
 // Process edges shared by the executables (the CLI, the emulator, the relay).
+export { keepYoungGeneration } from "./keep-young-generation.ts";
 export { type ParentWatchOptions, stopWhenParentExits } from "./stop-when-parent-exits.ts";

@@ -3,6 +3,7 @@
 export { describeReuse } from "./describe-reuse.ts";
 export { fitMarkdown, type MarkdownBlock } from "./fit-markdown.ts";
 export { type IssueLocation, issueLocation, issueLocationIn } from "./issue-location.ts";
+export { prettyJsonChunks } from "./pretty-json-chunks.ts";
 export {
   type AssetMarkdownOptions,
   describeAsset,

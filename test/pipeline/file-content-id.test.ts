@@ -2,8 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileContentId } from "../../src/pipeline/index.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { HASH_CHUNK_BYTES } from "../../src/pipeline/file-content-id.ts";
+import { fileContentId, identifyFiles } from "../../src/pipeline/index.ts";
 
 let dir: string;
 
@@ -48,5 +49,37 @@ describe("fileContentId", () => {
     await expect(fileContentId(join(dir, "missing.txt"), "git-blob")).rejects.toMatchObject({
       code: "ENOENT",
     });
+  });
+});
+
+describe("identifyFiles", () => {
+  it("hashes many files through the same few buffers, and gives each file the id of its bytes", async () => {
+    const files = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const path = join(dir, `many-${i}.txt`);
+        await writeFile(path, `File ${i}: clinically proven.\n`);
+        return { path, displayPath: `many-${i}.txt`, size: 0 };
+      }),
+    );
+    let hashBuffers = 0;
+    for (const name of ["allocUnsafe", "allocUnsafeSlow"] as const) {
+      const original = Buffer[name];
+      vi.spyOn(Buffer, name).mockImplementation((size: number) => {
+        if (size === HASH_CHUNK_BYTES) hashBuffers += 1;
+        return original.call(Buffer, size);
+      });
+    }
+    let identified: Awaited<ReturnType<typeof identifyFiles>>;
+    try {
+      identified = await identifyFiles(files, "sha256");
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // One buffer per hash at once (four), never one per file.
+    expect(hashBuffers).toBeGreaterThan(0);
+    expect(hashBuffers).toBeLessThanOrEqual(4);
+    expect(identified.map((f) => f.contentId)).toEqual(
+      await Promise.all(files.map((f) => fileContentId(f.path, "sha256"))),
+    );
   });
 });

@@ -17,11 +17,13 @@ import {
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn, plural } from "../../policy/index.ts";
 import {
   describeReuse,
+  prettyJsonChunks,
   renderJsonReport,
   renderJunit,
   renderMarkdownReport,
   renderSarif,
 } from "../../report/index.ts";
+import type { OutputStream } from "../cli-io.ts";
 import { CliUsageError } from "../cli-usage-error.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import type { ProgressTask } from "../create-progress.ts";
@@ -64,24 +66,33 @@ interface ReviewOptions {
 
 const TOOL = { name: PACKAGE_NAME, version: PACKAGE_VERSION };
 
-/** Renders the outcome in one of the shared report formats (src/report). */
+/**
+ * Renders the outcome in one of the shared report formats (src/report), in chunks: JSON and
+ * SARIF of thousands of files are never one string in memory.
+ */
 export function renderReview(
   outcome: ReviewOutcome,
   format: ReviewFormat,
   session: Session,
-): string {
+): Iterable<string> {
   switch (format) {
     case "json":
-      return `${JSON.stringify(renderJsonReport(outcome, TOOL), null, 2)}\n`;
+      return prettyJsonChunks(renderJsonReport(outcome, TOOL));
     case "markdown":
-      return renderMarkdownReport(outcome, { chart: true });
+      return [renderMarkdownReport(outcome, { chart: true })];
     case "sarif":
-      return `${JSON.stringify(renderSarif(outcome, { toolName: "content-review", toolVersion: PACKAGE_VERSION }), null, 2)}\n`;
+      return prettyJsonChunks(
+        renderSarif(outcome, { toolName: "content-review", toolVersion: PACKAGE_VERSION }),
+      );
     case "junit":
-      return renderJunit(outcome);
+      return [renderJunit(outcome)];
     case "text":
-      return textReport(outcome, session);
+      return [textReport(outcome, session)];
   }
+}
+
+function writeChunks(stream: OutputStream, chunks: Iterable<string>): void {
+  for (const chunk of chunks) stream.write(chunk);
 }
 
 /** The text report, naming the service's address should it have been out of reach. */
@@ -288,13 +299,13 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
           ctx.io.stdout.write(textReport(outcome, session));
           throw error;
         }
-        ctx.io.stdout.write(
-          session.json
-            ? renderReview(outcome, "json", session)
-            : `${textReport(outcome, session)}Wrote the ${format} report to ${options.output}.\n`,
-        );
+        if (session.json) writeChunks(ctx.io.stdout, renderReview(outcome, "json", session));
+        else
+          ctx.io.stdout.write(
+            `${textReport(outcome, session)}Wrote the ${format} report to ${options.output}.\n`,
+          );
       } else {
-        ctx.io.stdout.write(renderReview(outcome, format, session));
+        writeChunks(ctx.io.stdout, renderReview(outcome, format, session));
       }
       // The reason says what happened and what to do; stderr keeps it visible in any format.
       const error = reviewErrorLine(outcome);

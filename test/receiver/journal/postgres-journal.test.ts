@@ -23,15 +23,23 @@ describe("openPostgresJournal", () => {
         schema,
         retry: { maxAttempts: 3, baseMs: 1000, maxMs: 1000 },
       });
-      const connect = pg.Pool.prototype.connect as (this: pg.Pool) => Promise<pg.PoolClient>;
+      const connect = pg.Pool.prototype.connect as (
+        this: pg.Pool,
+        callback?: unknown,
+      ) => Promise<pg.PoolClient> | undefined;
       // What a connection dropped between two statements of a transaction does: the client
       // emits 'error' with no query in flight. Unheard, that throws (and ends a process).
-      const spy = vi.spyOn(pg.Pool.prototype, "connect").mockImplementation(async function (
+      const spy = vi.spyOn(pg.Pool.prototype, "connect").mockImplementation(function (
         this: pg.Pool,
+        callback?: unknown,
       ) {
-        const client = await connect.call(this);
-        client.emit("error", new Error("Connection terminated unexpectedly"));
-        return client;
+        // pool.query() (pg-boss's polling, which shares the pg module) connects with a callback:
+        // left as it is, or its query would wait forever for a callback never called.
+        if (typeof callback === "function") return connect.call(this, callback);
+        return connect.call(this)!.then((client) => {
+          client.emit("error", new Error("Connection terminated unexpectedly"));
+          return client;
+        });
       } as never);
       try {
         const event = {
