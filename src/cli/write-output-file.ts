@@ -9,6 +9,9 @@ function why(error: unknown): string {
   if (code === "EEXIST") return "it already exists; choose another path or remove it first";
   if (code === "EISDIR") return "it is a folder; name a file inside it instead";
   if (code === "ENOTDIR") return "part of its folder path is a file; choose another path";
+  if (code === "ENOSPC" || code === "EDQUOT") {
+    return "the disk is full; free some space or choose a folder on another disk";
+  }
   return `${code ?? (error as Error).message}; check that the folder exists and is writable`;
 }
 
