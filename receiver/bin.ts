@@ -3,14 +3,16 @@ import { pathToFileURL } from "node:url";
 import { stopWhenParentExits } from "../src/process/index.ts";
 import { RELAY_VARIABLES, resolveRelayConfig } from "./config.ts";
 import { isRelayConfigError } from "./relay-config-error.ts";
+import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
 import { relayUsage } from "./relay-usage.ts";
 import { type StartRelayOverrides, startRelay } from "./start-relay.ts";
 
 /**
  * Runs the relay from environment variables until SIGTERM or SIGINT, then drains within
- * `RELAY_SHUTDOWN_TIMEOUT_MS`. A bad setting prints one line naming the variable and exits 1.
- * A journal that cannot make committed writes durable ends the process with one line and exit
- * code 1: the supervisor restarts it, and the restart schedules what was committed.
+ * `RELAY_SHUTDOWN_TIMEOUT_MS`. A bad setting prints one line naming the variable and exits 2
+ * (as the CLI's usage errors do). A journal that cannot make committed writes durable ends the
+ * process with one line and exit code 1: the supervisor restarts it, and the restart schedules
+ * what was committed. The codes are {@link RELAY_EXIT_CODES}.
  * `faults` injects failures for tests; no setting reaches it.
  */
 export async function main(
@@ -26,7 +28,7 @@ export async function main(
     process.stderr.write(
       `content-review-relay: unknown argument "${argv[0]}": the relay reads its settings from environment variables (see content-review-relay --help)\n`,
     );
-    process.exitCode = 2;
+    process.exitCode = RELAY_EXIT_CODES.usage;
     return;
   }
   let config: ReturnType<typeof resolveRelayConfig>;
@@ -38,7 +40,7 @@ export async function main(
     for (const problem of error.problems) {
       process.stderr.write(`content-review-relay: ${problem.message}\n`);
     }
-    process.exitCode = 1;
+    process.exitCode = RELAY_EXIT_CODES.usage;
     return;
   }
   let relay: Awaited<ReturnType<typeof startRelay>>;
@@ -47,7 +49,7 @@ export async function main(
       ...faults,
       onFatal: (error) => {
         process.stderr.write(`content-review-relay: stopping: ${error.message}\n`);
-        process.exit(1);
+        process.exit(RELAY_EXIT_CODES.failure);
       },
     });
   } catch (error) {
@@ -59,7 +61,7 @@ export async function main(
           ? error.message
           : String(error);
     process.stderr.write(`content-review-relay: could not start: ${message}\n`);
-    process.exitCode = 1;
+    process.exitCode = RELAY_EXIT_CODES.failure;
     return;
   }
   let stopping = false;
@@ -67,8 +69,8 @@ export async function main(
     if (stopping) return;
     stopping = true;
     relay.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => process.exit(RELAY_EXIT_CODES.ok),
+      () => process.exit(RELAY_EXIT_CODES.failure),
     );
   };
   // Before the start line: whoever reads it may signal at once.

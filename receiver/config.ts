@@ -2,6 +2,7 @@ import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../src/webhooks/index.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
+import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
 import { parseSlackMentions } from "./slack-mentions.ts";
 import { parseSlackRoutes, type SlackRoute } from "./slack-routes.ts";
 
@@ -116,7 +117,8 @@ const VARIABLES = {
     .regex(/^[a-z_][a-z0-9_]{0,40}$/, "must be a lower-case SQL identifier")
     .default("content_review_relay"),
   SLACK_TOKEN: optionalText,
-  SLACK_CHANNEL: optionalText,
+  // Checked below, with a message for each kind of wrong value (a name, a link, "#").
+  SLACK_CHANNEL: z.string().optional(),
   SLACK_API_URL: url.default("https://slack.com/api/"),
   SLACK_ROUTES: optionalText,
   SLACK_MENTIONS: optionalText,
@@ -196,9 +198,13 @@ export function resolveRelayConfig(env: Env): RelayConfig {
     const got = SECRET_VARIABLES.has(variable) || raw === undefined ? "" : ` (got "${raw}")`;
     problems.push({ variable, message: `${variable} ${message}${got}` });
   };
+  // What to put in a variable that is required with another, where the name does not say it.
+  const hints: Readonly<Record<string, string>> = { SLACK_CHANNEL: `: set ${SLACK_CHANNEL_HINT}` };
   const requireBoth = (a: string, b: string, va: unknown, vb: unknown): void => {
-    if (va !== undefined && vb === undefined) problem(b, `is required when ${a} is set`);
-    if (vb !== undefined && va === undefined) problem(a, `is required when ${b} is set`);
+    if (va !== undefined && vb === undefined)
+      problem(b, `is required when ${a} is set${hints[b] ?? ""}`);
+    if (vb !== undefined && va === undefined)
+      problem(a, `is required when ${b} is set${hints[a] ?? ""}`);
   };
   const parsed: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(VARIABLES)) {
@@ -211,6 +217,10 @@ export function resolveRelayConfig(env: Env): RelayConfig {
   if (p.WEBHOOK_SECRETS !== undefined && p.SIGNATURE_SCHEME === "standard-webhooks") {
     const why = whsecProblem(p.WEBHOOK_SECRETS);
     if (why !== null) problem("WEBHOOK_SECRETS", why);
+  }
+  if (p.SLACK_CHANNEL !== undefined) {
+    const why = slackChannelProblem(p.SLACK_CHANNEL);
+    if (why !== null) problem("SLACK_CHANNEL", why);
   }
   requireBoth("SLACK_TOKEN", "SLACK_CHANNEL", p.SLACK_TOKEN, p.SLACK_CHANNEL);
   requireBoth(
@@ -288,7 +298,7 @@ export function resolveRelayConfig(env: Env): RelayConfig {
       p.SLACK_TOKEN !== undefined && p.SLACK_CHANNEL !== undefined
         ? Object.freeze({
             token: p.SLACK_TOKEN,
-            channel: p.SLACK_CHANNEL,
+            channel: p.SLACK_CHANNEL.trim(),
             apiUrl: p.SLACK_API_URL,
             routes,
             mentions,

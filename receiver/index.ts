@@ -28,7 +28,9 @@ export {
   AttemptDeadlineError,
   EffectClaimLostError,
   isJournalInUseError,
+  JOURNAL_FAULT_REASONS,
   JournalDurabilityError,
+  type JournalFaultReason,
   JournalInUseError,
   JournalUnavailableError,
   openJournal,
@@ -72,4 +74,5 @@ export {
   type RelayConfigProblem,
 } from "./relay-config-error.ts";
 export type { AssetEvent, RelayEvent, SubmissionLink } from "./relay-event.ts";
+export { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
 export { type RelayHandle, type StartRelayOverrides, startRelay } from "./start-relay.ts";

@@ -6,7 +6,7 @@ export interface RelayConfigProblem {
 
 /**
  * Bad or missing relay settings, all of them at once. Its message has one line per problem,
- * each printed before exiting with 1.
+ * each printed before exiting with 2 (`RELAY_EXIT_CODES.usage`).
  */
 export class RelayConfigError extends Error {
   override readonly name = "RelayConfigError";

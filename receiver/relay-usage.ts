@@ -1,4 +1,5 @@
 import type { RELAY_VARIABLES } from "./config.ts";
+import { RELAY_EXIT_CODES_HELP } from "./relay-exit-codes.ts";
 
 type Variable = (typeof RELAY_VARIABLES)[number];
 
@@ -56,5 +57,7 @@ export function relayUsage(variables: readonly Variable[]): string {
     ...lines,
     "",
     "It stops on SIGTERM or Ctrl+C, after draining in-flight relays.",
+    "",
+    RELAY_EXIT_CODES_HELP,
   ].join("\n");
 }

@@ -8,11 +8,9 @@ export interface SlackRoute {
 }
 
 import { GITHUB_LOGIN } from "./github-login.ts";
+import { slackChannelProblem } from "./slack-channel.ts";
 
 const PATTERN = /^([^/]+)\/([A-Za-z0-9_.-]+|\*)$/;
-// A conversation id (C…, G… or D…), not a name: chat.update and conversations.history, which
-// keep a message once and update it, take only ids.
-const CHANNEL = /^[CDG][A-Z0-9]+$/;
 
 /**
  * Parses `SLACK_ROUTES`: comma-separated `pattern=channel`, a pattern being `owner/repo` or
@@ -30,11 +28,16 @@ export function parseSlackRoutes(
     const pattern = eq === -1 ? item : item.slice(0, eq).trim();
     const channel = eq === -1 ? "" : item.slice(eq + 1).trim();
     const match = PATTERN.exec(pattern);
-    if (match === null || !GITHUB_LOGIN.test(match[1]!) || !CHANNEL.test(channel)) {
+    if (match === null || !GITHUB_LOGIN.test(match[1]!) || eq === -1) {
       return {
         ok: false,
         message: `must be comma-separated pattern=channel entries, a pattern being owner/repo or owner/* and a channel its id, not its name (e.g. "octo/media=C0MEDIA,octo/*=C0OCTO"; a channel's details show its id); "${item}" is not one`,
       };
+    }
+    // The channel's own problem, in the words SLACK_CHANNEL gets for it.
+    const why = slackChannelProblem(channel);
+    if (why !== null) {
+      return { ok: false, message: `has "${item}", whose channel ${why}` };
     }
     const owner = match[1]!.toLowerCase();
     const repo = match[2] === "*" ? null : match[2]!.toLowerCase();

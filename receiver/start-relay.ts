@@ -12,6 +12,7 @@ import { createApiEnricher, type Enricher } from "./relay/enricher.ts";
 import { createGithubRelay } from "./relay/github-relay.ts";
 import { createEntryProcessor } from "./relay/process-entry.ts";
 import { createSlackRelay } from "./relay/slack-relay.ts";
+import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
 
 /** A running relay. */
 export interface RelayHandle {
@@ -56,7 +57,7 @@ export async function startRelay(
     overrides.onFatal ??
     ((error: Error) => {
       logger.error("the relay must stop", { error: error.message });
-      process.exit(1);
+      process.exit(RELAY_EXIT_CODES.failure);
     });
   const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const journal = await openJournal(config, {

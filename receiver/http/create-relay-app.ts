@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type ErrorRequestHandler } from "express";
+import { redact } from "../../src/api/index.ts";
 import { answerBeforeBody } from "../../src/http/index.ts";
 import type { WebhookScheme } from "../../src/webhooks/index.ts";
-import type { Journal, JournalEntry } from "../journal/index.ts";
+import { type Journal, type JournalEntry, journalFaultReason } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
 import { parseSubmissionLink } from "../relay-event.ts";
@@ -81,13 +82,25 @@ export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
     res.json({ status: "ok" });
   });
 
+  // The cause last logged: probes come every few seconds, the log gets a cause when it changes.
+  let loggedCause: string | null = null;
   app.get("/readyz", async (_req, res) => {
     try {
       await journal.ping();
+      loggedCause = null;
       res.json({ status: "ready", store: journal.kind });
     } catch (error) {
-      // Why, for whoever looks: the database is down, the disk is full, it is still waiting.
-      const reason = error instanceof Error ? error.message : String(error);
+      // A fixed sentence per kind of fault: a health endpoint is often public, and the store's
+      // own text names internal hosts, ports and paths. That text goes to the log instead.
+      const reason = journalFaultReason(journal.kind, error);
+      const cause = redact(error instanceof Error ? error.message : String(error), [
+        ...options.secrets,
+        options.relayToken,
+      ]);
+      if (cause !== loggedCause) {
+        loggedCause = cause;
+        logger.warn("not ready", { store: journal.kind, reason, error: cause });
+      }
       res.status(503).json({ status: "unavailable", store: journal.kind, reason });
     }
   });

@@ -14,6 +14,11 @@ export type {
   RedeliverResult,
   WorkerHooks,
 } from "./journal.ts";
+export {
+  JOURNAL_FAULT_REASONS,
+  type JournalFaultReason,
+  journalFaultReason,
+} from "./journal-fault-reason.ts";
 export { isJournalInUseError, JournalInUseError } from "./journal-in-use-error.ts";
 export { JournalUnavailableError } from "./journal-unavailable-error.ts";
 export { type OpenJournalOptions, openJournal } from "./open-journal.ts";

@@ -41,14 +41,13 @@ export async function startPostgresWorker(
    * `until` (then it throws): work resumes as soon as the database is back, instead of
    * waiting out the job's lease.
    */
-  async function patiently<T>(query: () => Promise<T>, until: number, trouble: () => void) {
+  async function patiently<T>(query: () => Promise<T>, until: number) {
     for (;;) {
       try {
         const result = await query();
         journalFailures = 0;
         return result;
       } catch (error) {
-        trouble();
         journalFailures += 1;
         const delay = journalBackoffMs(journalFailures);
         if (options.stop.aborted || Date.now() + delay >= until) throw error;
@@ -59,7 +58,7 @@ export async function startPostgresWorker(
   }
 
   /** Handles one job; resolves with its result, or rejects to fail it (retried by pg-boss). */
-  async function handle(job: Job<{ id: string }>, trouble: () => void): Promise<void> {
+  async function handle(job: Job<{ id: string }>): Promise<void> {
     const leaseEnd = Date.now() + options.leaseMs;
     // The attempt's deadline counts from when the job was taken, queries included: it must end
     // well before the lease does, however slow the database is.
@@ -69,7 +68,6 @@ export async function startPostgresWorker(
         () =>
           pool.query<PostgresEventRow>(`SELECT * FROM ${s}.events WHERE id = $1`, [job.data.id]),
         deadline.deadline,
-        trouble,
       );
       const row = rows[0];
       if (row === undefined || row.state === "done" || row.state === "dead") return;
@@ -82,7 +80,6 @@ export async function startPostgresWorker(
             [row.id, attempt],
           ),
         deadline.deadline,
-        trouble,
       );
       const entry = { ...toPostgresEntry(row), state: "processing" as const, attempts: attempt };
       try {
@@ -103,7 +100,6 @@ export async function startPostgresWorker(
               [row.id, dead ? "dead" : "pending", errorText(error)],
             ),
           leaseEnd,
-          trouble,
         );
         if (dead) {
           // Complete the job: a failed job would hold back the submission's later events.
@@ -120,7 +116,6 @@ export async function startPostgresWorker(
             [row.id],
           ),
         leaseEnd,
-        trouble,
       );
       hooks.onDone?.(entry);
     } finally {
@@ -129,33 +124,30 @@ export async function startPostgresWorker(
   }
 
   /**
-   * Runs a job and says how it ended. When the database failed during it, the job is also
-   * settled here, patiently: pg-boss settles it once and, should that fail, the job would sit
-   * out its whole lease. pg-boss's own settlement then finds it settled and changes nothing.
+   * Runs a job, settles it itself, patiently, and says how it ended. pg-boss settles a batch
+   * once, after all its jobs have run; should the database be gone at that moment (during the
+   * job, or just after its entry's state was written), the job would sit out its whole lease,
+   * and its submission's later events with it. Settled here as soon as the database answers,
+   * pg-boss's own settlement then finds it settled and changes nothing (its attempt fence). The
+   * cost is one query per job.
    */
   async function run(job: Job<{ id: string }>) {
     const leaseEnd = Date.now() + options.leaseMs;
-    let troubled = false;
-    const trouble = () => {
-      troubled = true;
-    };
     let result:
       | { id: string; status: "completed" }
       | { id: string; status: "failed"; output: { message: string } };
     try {
-      await handle(job, trouble);
+      await handle(job);
       result = { id: job.id, status: "completed" };
     } catch (error) {
       result = { id: job.id, status: "failed", output: { message: errorText(error) } };
     }
-    if (troubled) {
-      const attempt = { id: job.id, retryCount: job.retryCount };
-      const settle =
-        result.status === "completed"
-          ? () => options.boss.complete(options.queue, attempt)
-          : () => options.boss.fail(options.queue, attempt, result.output);
-      await patiently(settle, leaseEnd, trouble).catch(() => undefined);
-    }
+    const attempt = { id: job.id, retryCount: job.retryCount };
+    const settle =
+      result.status === "completed"
+        ? () => options.boss.complete(options.queue, attempt)
+        : () => options.boss.fail(options.queue, attempt, result.output);
+    await patiently(settle, leaseEnd).catch(() => undefined);
     return result;
   }
 

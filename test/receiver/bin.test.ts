@@ -25,17 +25,18 @@ describe("receiver/bin.ts", () => {
     [{ ...BASE, PORT: "eighty" }, "PORT"],
     [{ ...BASE, SIGNATURE_SCHEME: "auto" }, "SIGNATURE_SCHEME"],
     [{ ...BASE, WEBHOOK_SECRETS: "whsec_" }, "WEBHOOK_SECRETS"],
-  ])("with %j prints one line naming %s and exits 1", async (env, variable) => {
+    [{ ...BASE, SLACK_TOKEN: "xoxb-bin", SLACK_CHANNEL: "#general" }, "SLACK_CHANNEL"],
+  ])("with %j prints one line naming %s and exits 2 (configuration)", async (env, variable) => {
     const { code, stderr } = await runRelayToExit(env);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     const lines = stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^content-review-relay: ${variable} `));
   });
 
-  it("prints one line for each missing or invalid variable, all in one run, and exits 1", async () => {
+  it("prints one line for each missing or invalid variable, all in one run, and exits 2", async () => {
     const { code, stderr } = await runRelayToExit({ PORT: "70000", RETENTION_DAYS: "-1" });
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr.trim().split("\n")).toEqual([
       'content-review-relay: PORT must be a whole number from 0 to 65535 (got "70000")',
       "content-review-relay: WEBHOOK_SECRETS is required: set one or more comma-separated signing secrets",
@@ -51,6 +52,16 @@ describe("receiver/bin.ts", () => {
     expect(stdout).toMatch(/^Usage: content-review-relay/);
     for (const variable of RELAY_VARIABLES)
       expect(stdout).toMatch(new RegExp(`^  ${variable} `, "m"));
+    expect(stdout).toMatch(
+      /^Exit codes:\n {2}0 +.*\n {2}1 +runtime failure.*\n {2}2 +configuration error/m,
+    );
+  });
+
+  it("refuses an argument with one line and exits 2 (usage), as the CLI does", async () => {
+    const { code, stderr } = await runRelayToExit(BASE, undefined, undefined, ["--port=3000"]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/^content-review-relay: unknown argument "--port=3000"/);
   });
 
   it("names the port taken and how to pick a free one when PORT is in use", async () => {

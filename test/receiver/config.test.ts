@@ -172,6 +172,98 @@ describe("resolveRelayConfig: messages for people", () => {
   });
 });
 
+describe("resolveRelayConfig: SLACK_CHANNEL", () => {
+  const SLACK = { ...BASE, SLACK_TOKEN: "xoxb-1" };
+  const where = "e.g. C0123456789; in Slack, a channel's details show it at the bottom of About";
+
+  it.each([
+    ["C0123456789", "C0123456789"],
+    [" C0123456789 ", "C0123456789"],
+    ["G0PRIVATE1", "G0PRIVATE1"],
+    ["D0DIRECT12", "D0DIRECT12"],
+  ])("resolveRelayConfig takes the conversation id %j", (value, channel) => {
+    expect(resolveRelayConfig({ ...SLACK, SLACK_CHANNEL: value }).slack?.channel).toBe(channel);
+  });
+
+  // Slack's chat.postMessage takes a name too, but the relay's chat.update and
+  // conversations.history/replies take ids only: a name would post, then fail every update.
+  it.each([
+    [
+      "",
+      `SLACK_CHANNEL is required when SLACK_TOKEN is set: set the id of the channel to post to (${where})`,
+    ],
+    [
+      "  ",
+      `SLACK_CHANNEL must not be blank: set the id of the channel to post to (${where}) (got "  ")`,
+    ],
+    ["#", `SLACK_CHANNEL is # with no channel: set the channel's id (${where}) (got "#")`],
+    [
+      "#general",
+      `SLACK_CHANNEL is a channel name: set its id instead (${where}); the relay updates its message in place and looks up its own posts, which Slack allows by id only (got "#general")`,
+    ],
+    ["content-review", "SLACK_CHANNEL is a channel name: set its id instead"],
+    [
+      "https://acme.slack.com/archives/C0123456789",
+      "SLACK_CHANNEL is a link: set the channel id it holds, C0123456789",
+    ],
+    [
+      "https://acme.slack.com/archives/C0123456789/p1700000000000100",
+      "SLACK_CHANNEL is a link: set the channel id it holds, C0123456789",
+    ],
+    [
+      "https://app.slack.com/client/T0ABC1234/C0ABCDEF12",
+      "SLACK_CHANNEL is a link: set the channel id it holds, C0ABCDEF12",
+    ],
+    [
+      "https://hooks.slack.com/services/T000/B000/XXXX",
+      `SLACK_CHANNEL is a link, not a channel id: set the channel's id (${where})`,
+    ],
+    ["c0123456789", "SLACK_CHANNEL must be upper case, as Slack writes ids: C0123456789"],
+    ["@octocat", "SLACK_CHANNEL names a person, not a channel"],
+    ["U0123ABCD", "SLACK_CHANNEL names a person, not a channel"],
+    ["C0123 C0456", "SLACK_CHANNEL must be a channel id, C… (or G… or D…)"],
+  ])("resolveRelayConfig refuses SLACK_CHANNEL=%j and says what to put there", (value, message) => {
+    const problems = problemsOf({ ...SLACK, SLACK_CHANNEL: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+
+  it("resolveRelayConfig reports a bad channel together with every other problem, routes included", () => {
+    const problems = problemsOf({
+      ...SLACK,
+      PORT: "eighty",
+      SLACK_CHANNEL: "#general",
+      SLACK_ROUTES: "octo/media=#media",
+      RETENTION_DAYS: "0",
+    });
+    expect(problems.map((p) => p.split(" ")[0])).toEqual([
+      "PORT",
+      "RETENTION_DAYS",
+      "SLACK_CHANNEL",
+      "SLACK_ROUTES",
+    ]);
+    expect(problems[3]).toContain(
+      'SLACK_ROUTES has "octo/media=#media", whose channel is a channel name: set its id instead',
+    );
+  });
+
+  it.each([
+    ["octo/*=", "whose channel must not be blank"],
+    ["octo/*=#", "whose channel is # with no channel"],
+    [
+      "octo/*=https://acme.slack.com/archives/C0OCTO1234",
+      "whose channel is a link: set the channel id it holds, C0OCTO1234",
+    ],
+  ])(
+    "resolveRelayConfig says what is wrong with the channel of the route %j",
+    (routes, message) => {
+      const problems = problemsOf({ ...SLACK, SLACK_CHANNEL: "C1", SLACK_ROUTES: routes });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(message);
+    },
+  );
+});
+
 describe("resolveRelayConfig: an organisation", () => {
   it("resolveRelayConfig reads a GitHub App's key with literal \\n sequences as newlines", () => {
     const oneLine = APP_KEY.trim().replaceAll("\n", "\\n");

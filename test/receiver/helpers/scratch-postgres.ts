@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import {
   chmodSync,
   chownSync,
@@ -22,6 +22,11 @@ export interface ScratchPostgres {
   readonly port: number;
   /** Stops the server at once, as a crash or an outage would (`pg_ctl stop -m immediate`). */
   stop(): Promise<void>;
+  /**
+   * The same, blocking this process until the server is down: called between two queries of
+   * code under test, nothing of that code runs before the outage.
+   */
+  stopNow(): void;
   /** Starts it again on the same port and data. */
   start(): Promise<void>;
   /** Stops it and removes its data. */
@@ -113,11 +118,22 @@ export async function startScratchPostgres(): Promise<ScratchPostgres> {
   const stop = async () => {
     await as("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
   };
+  const stopNow = () => {
+    const file = join(bin, "pg_ctl");
+    const args = ["-D", data, "-m", "immediate", "-w", "stop"];
+    if (user === null) execFileSync(file, args, { stdio: "ignore" });
+    else
+      execFileSync("runuser", ["-u", "postgres", "--", file, ...args], {
+        cwd: dir,
+        stdio: "ignore",
+      });
+  };
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     stop,
+    stopNow,
     start,
     async destroy() {
       await stop();

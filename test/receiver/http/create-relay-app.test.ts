@@ -8,13 +8,22 @@ import {
   type Journal,
   type RedeliverResult,
 } from "../../../receiver/index.ts";
+import {
+  JOURNAL_FAULT_REASONS,
+  JournalDurabilityError,
+  JournalUnavailableError,
+} from "../../../receiver/journal/index.ts";
 import { eventBody, sendSigned, TEST_RELAY_TOKEN, TEST_SECRET } from "../helpers/signed-sender.ts";
 
 // A journal that answers redeliver with what the delivery id says ("busy-1" -> busy).
 // Its ping fails with `pingError` while one is set (a database down, a disk full).
 let pingError: Error | null = null;
+let kind: Journal["kind"] = "sqlite";
+const logLines: string[] = [];
 const journal = {
-  kind: "sqlite",
+  get kind() {
+    return kind;
+  },
   ingest: async () => "accepted",
   redeliver: async (id: string) => id.split("-")[0] as RedeliverResult,
   ping: async () => {
@@ -34,7 +43,7 @@ beforeAll(async () => {
       relayToken: TEST_RELAY_TOKEN,
       journal,
       metrics: createRelayMetrics(),
-      logger: createLogger("silent"),
+      logger: createLogger("warn", (line) => logLines.push(line)),
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -47,22 +56,119 @@ afterAll(async () => {
 });
 
 describe("createRelayApp", () => {
-  it("GET /readyz answers 503 with the reason while the journal fails, and 200 once it answers", async () => {
-    pingError = new Error("database or disk is full");
+  // Each store error names what a public page must not show: an internal host and port, a path.
+  const sqliteError = (errcode: number, message: string) =>
+    Object.assign(new Error(message), { code: "ERR_SQLITE_ERROR", errcode });
+  const pgError = (code: string | undefined, message: string) =>
+    Object.assign(new Error(message), code === undefined ? {} : { code });
+  it.each([
+    {
+      store: "sqlite",
+      error: sqliteError(13, "database or disk is full: /srv/relay-data/journal.db"),
+      detail: "/srv/relay-data/journal.db",
+      reason: JOURNAL_FAULT_REASONS.diskFull,
+    },
+    {
+      store: "sqlite",
+      // SQLITE_IOERR_WRITE, an extended code.
+      error: sqliteError(778, "disk I/O error writing /srv/relay-data/journal.db-wal"),
+      detail: "/srv/relay-data/journal.db-wal",
+      reason: JOURNAL_FAULT_REASONS.writesFailing,
+    },
+    {
+      store: "sqlite",
+      error: new JournalDurabilityError("/srv/relay-data/journal.db"),
+      detail: "/srv/relay-data/journal.db",
+      reason: JOURNAL_FAULT_REASONS.notDurable,
+    },
+    {
+      store: "postgres",
+      error: pgError("ECONNREFUSED", "connect ECONNREFUSED 10.20.30.40:6543"),
+      detail: "10.20.30.40:6543",
+      reason: JOURNAL_FAULT_REASONS.unreachable,
+    },
+    {
+      store: "postgres",
+      error: pgError("28P01", 'password authentication failed for user "relay_internal"'),
+      detail: "relay_internal",
+      reason: JOURNAL_FAULT_REASONS.refused,
+    },
+    {
+      store: "postgres",
+      error: new JournalUnavailableError("db.internal.example:6543/relay (schema relay_x)", {
+        cause: pgError("ECONNREFUSED", "connect ECONNREFUSED 10.20.30.40:6543"),
+      }),
+      detail: "db.internal.example:6543",
+      reason: JOURNAL_FAULT_REASONS.waiting,
+    },
+    {
+      store: "sqlite",
+      error: new Error("something nobody foresaw at /srv/relay-data"),
+      detail: "/srv/relay-data",
+      reason: JOURNAL_FAULT_REASONS.unavailable,
+    },
+  ] as const)(
+    "GET /readyz on $store answers 503 with a fixed reason ($reason), and logs the true error",
+    async ({ store, error, detail, reason }) => {
+      kind = store;
+      pingError = error;
+      logLines.length = 0;
+      try {
+        const down = await fetch(`${url}/readyz`);
+        expect(down.status).toBe(503);
+        const text = await down.text();
+        expect(JSON.parse(text)).toEqual({ status: "unavailable", store, reason });
+        expect(text).not.toContain(detail);
+        expect(text).not.toContain(error.message);
+        // The log has the whole of it, once: a second probe with the same cause adds nothing.
+        await fetch(`${url}/readyz`);
+        expect(logLines).toHaveLength(1);
+        const line = JSON.parse(logLines[0] ?? "{}");
+        expect(line).toMatchObject({ level: "warn", message: "not ready", reason, store });
+        expect(line.error).toBe(error.message);
+      } finally {
+        pingError = null;
+        kind = "sqlite";
+      }
+      const up = await fetch(`${url}/readyz`);
+      expect(up.status).toBe(200);
+      expect(await up.json()).toEqual({ status: "ready", store: "sqlite" });
+    },
+  );
+
+  it("GET /readyz logs a cause again once it changes, and after the journal was ready", async () => {
+    logLines.length = 0;
     try {
-      const down = await fetch(`${url}/readyz`);
-      expect(down.status).toBe(503);
-      expect(await down.json()).toEqual({
-        status: "unavailable",
-        store: "sqlite",
-        reason: "database or disk is full",
-      });
+      pingError = Object.assign(new Error("database or disk is full"), { errcode: 13 });
+      await fetch(`${url}/readyz`);
+      pingError = Object.assign(new Error("disk I/O error"), { errcode: 10 });
+      await fetch(`${url}/readyz`);
+      pingError = null;
+      await fetch(`${url}/readyz`);
+      pingError = Object.assign(new Error("disk I/O error"), { errcode: 10 });
+      await fetch(`${url}/readyz`);
     } finally {
       pingError = null;
     }
-    const up = await fetch(`${url}/readyz`);
-    expect(up.status).toBe(200);
-    expect(await up.json()).toEqual({ status: "ready", store: "sqlite" });
+    expect(logLines.map((l) => JSON.parse(l).error)).toEqual([
+      "database or disk is full",
+      "disk I/O error",
+      "disk I/O error",
+    ]);
+  });
+
+  it("GET /readyz redacts a secret in the logged error", async () => {
+    logLines.length = 0;
+    pingError = new Error(`refused ${TEST_RELAY_TOKEN} and sk_live_abcdef123456`);
+    try {
+      await fetch(`${url}/readyz`);
+    } finally {
+      pingError = null;
+    }
+    expect(logLines).toHaveLength(1);
+    expect(logLines[0]).not.toContain(TEST_RELAY_TOKEN);
+    expect(logLines[0]).not.toContain("sk_live_abcdef123456");
+    expect(logLines[0]).toContain("[REDACTED]");
   });
 
   it.each([

@@ -50,6 +50,7 @@ describe("startPostgresWorker", () => {
         takenAt = Date.now();
         await run([job]);
       },
+      complete: async () => ({ jobs: [], requested: 1, affected: 1 }),
     } as unknown as PgBoss;
     await startPostgresWorker(
       {
@@ -116,4 +117,64 @@ describe("startPostgresWorker", () => {
     // lease. Settled here too, pg-boss's own settlement finds it settled.
     expect(settled).toEqual([{ id: "job-2", retryCount: 0 }]);
   });
+
+  it.each([
+    { outcome: "completed", fails: false },
+    { outcome: "failed", fails: true },
+  ])(
+    "settles a $outcome job itself with no outage during it, retrying the settlement through one",
+    async ({ fails }) => {
+      // The database is gone when the job is settled, right after its entry's state was
+      // written: the settlement is retried with backoff, not left to the lease.
+      const calls: { how: string; attempt: unknown }[] = [];
+      let refusals = 2;
+      const settle = (how: string) => async (_queue: string, attempt: unknown) => {
+        calls.push({ how, attempt });
+        if (refusals > 0) {
+          refusals -= 1;
+          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+            code: "ECONNREFUSED",
+          });
+        }
+        return { jobs: [], requested: 1, affected: 1 };
+      };
+      const job = {
+        id: "job-3",
+        data: { id: "msg-slow" },
+        retryCount: 1,
+        signal: new AbortController().signal,
+      } as unknown as Job<{ id: string }>;
+      let result: unknown;
+      const boss = {
+        work: async (_queue: string, _options: unknown, run: (jobs: Job[]) => Promise<unknown>) => {
+          result = await run([job]);
+        },
+        complete: settle("complete"),
+        fail: settle("fail"),
+      } as unknown as PgBoss;
+      const journalErrors: number[] = [];
+      await startPostgresWorker(
+        {
+          boss,
+          queue: "q",
+          pool: slowPool(),
+          s: '"relay"',
+          retry: { maxAttempts: 5, baseMs: 1000, maxMs: 1000 },
+          retryLimit: 9,
+          concurrency: 1,
+          handlerTimeoutMs: TIMEOUT_MS,
+          leaseMs: 60_000,
+          stop: new AbortController().signal,
+        },
+        async () => {
+          if (fails) throw new Error("Slack answered 500");
+        },
+        { onJournalError: (_error, delayMs) => journalErrors.push(delayMs) },
+      );
+      const how = fails ? "fail" : "complete";
+      expect(calls).toEqual(Array(3).fill({ how, attempt: { id: "job-3", retryCount: 1 } }));
+      expect(journalErrors).toEqual([100, 200]);
+      expect(result).toMatchObject([{ id: "job-3", status: fails ? "failed" : "completed" }]);
+    },
+  );
 });

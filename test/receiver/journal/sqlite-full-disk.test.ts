@@ -1,6 +1,11 @@
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Journal, openSqliteJournal } from "../../../receiver/journal/index.ts";
+import {
+  JOURNAL_FAULT_REASONS,
+  type Journal,
+  journalFaultReason,
+  openSqliteJournal,
+} from "../../../receiver/journal/index.ts";
 import type { AssetEvent } from "../../../receiver/relay-event.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
 import { mountSmallDisk, type SmallDisk } from "../helpers/small-disk.ts";
@@ -61,7 +66,13 @@ describe("openSqliteJournal on a disk that fills up", () => {
           },
         );
         await waitUntil("a failed state write", () => journalErrors.length > 0);
-        await expect(journal.ping()).rejects.toThrow(/database or disk is full/);
+        const pingError = await journal.ping().then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(String(pingError)).toMatch(/database or disk is full/);
+        // SQLite's own error, as node:sqlite raises it, reads as a full disk on /readyz.
+        expect(journalFaultReason("sqlite", pingError)).toBe(JOURNAL_FAULT_REASONS.diskFull);
         const runsWhileFull = runs;
         await new Promise((resolve) => setTimeout(resolve, 1500));
         // Backing off (100 ms doubling): a handful of runs in 1.5 s, not thousands.
