@@ -239,10 +239,10 @@ function ignoredReason(
       ? `${counts.invalid} whose signature does not verify (the marker was copied from another comment or pull request, the comment was edited, or it was signed with another api-key or record-key)`
       : "",
     counts.unsigned > 0
-      ? `${counts.unsigned} without a signature (from a version of the Action before comments were signed)`
+      ? `${counts.unsigned} without a signature (written by a version of the Action before comments were signed, or by hand)`
       : "",
   ].filter((w) => w !== "");
-  return `${plural(total, "earlier comment")} by ${login} ${total === 1 ? "carries" : "carry"} this check's marker but not a valid signature: ${why.join("; ")}. ${total === 1 ? "It was" : "They were"} left as they are, and this run posts comments of its own instead; hide or delete the old ones by hand if they are in the way.`;
+  return `${plural(total, "earlier comment")} by ${login} ${total === 1 ? "carries" : "carry"} this check's marker but not a valid signature: ${why.join("; ")}. Left as ${total === 1 ? "it is" : "they are"} (neither updated nor marked outdated); this run posts its own comments for the findings that stand. Resolve or delete the old ones by hand if they are in the way.`;
 }
 
 function isUnprocessable(error: unknown): boolean {

@@ -261,7 +261,7 @@ describe("publishReview", () => {
         "2 earlier comments by github-actions[bot] carry this check's marker but not a valid signature",
       );
       expect(result.ignored).toContain(`2 ${why}`);
-      expect(result.ignored).toContain("left as they are");
+      expect(result.ignored).toContain("Left as they are (neither updated nor marked outdated)");
     },
   );
 
