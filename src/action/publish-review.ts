@@ -1,3 +1,4 @@
+import type { KeyObject } from "node:crypto";
 import type { Issue } from "../api/index.ts";
 import type { AssetReview, ReviewOutcome } from "../pipeline/index.ts";
 import {
@@ -18,12 +19,18 @@ import { type CommentAuthor, isCommentAuthor } from "./comment-author.ts";
 import type { GithubClient } from "./create-github-client.ts";
 import type { GithubContext } from "./read-github-context.ts";
 import {
+  checkField,
   checkFingerprint,
-  FINGERPRINT_PATTERN,
-  fileFingerprint,
-  lineFingerprint,
+  fingerprintFields,
   OUTDATED_MARKER,
 } from "./review-fingerprint.ts";
+import {
+  type CommentSigning,
+  commentSigning,
+  readSignedComment,
+  signComment,
+  signedMarkerLength,
+} from "./signed-comment.ts";
 
 /** GitHub shows long reviews badly; more findings stay in the check run and job summary. */
 export const MAX_REVIEW_COMMENTS = 30;
@@ -36,6 +43,11 @@ export interface ReviewPublication {
   readonly unchanged: number;
   readonly reviewId: number | undefined;
   /**
+   * Set when earlier comments of the Action's account carry this check's marker without a valid
+   * signature: how many and why, for one warning. They are left as they are.
+   */
+  readonly ignored: string | undefined;
+  /**
    * Set when GitHub refused the comments both inside a review and one by one: why, for one
    * warning. The findings are still in the check run and the job summary.
    */
@@ -46,9 +58,20 @@ export interface ReviewPublication {
 interface PlannedComment {
   readonly path: string;
   readonly body: string;
-  readonly marker: string;
+  /** The marker's fields (see `fingerprintFields`): which file or line the comment is about. */
+  readonly fields: string;
   /** A line of the new file that is part of the diff; undefined for a file-level comment. */
   readonly line: number | undefined;
+}
+
+/** An earlier comment of the Action's own, its marker verified. */
+interface OwnComment {
+  readonly id: number;
+  readonly path: string;
+  readonly body: string;
+  readonly fields: string;
+  /** The body without the marker, as it was signed. */
+  readonly content: string;
 }
 
 /** An earlier review comment, as GitHub lists it. */
@@ -81,26 +104,48 @@ function withIssues(asset: AssetReview, keep: ReadonlySet<Issue>): AssetReview {
   };
 }
 
-function fileCommentBody(asset: AssetReview, checkName: string, onLines: number): string {
-  const marker = fileFingerprint(checkName, asset.file.displayPath);
+function fileCommentBody(
+  asset: AssetReview,
+  checkName: string,
+  onLines: number,
+  signing: CommentSigning,
+): string {
+  const fields = fingerprintFields(checkName, asset.file.displayPath);
   const elsewhere =
     onLines > 0 ? ` (${plural(onLines, "more issue")} on the changed lines, in line comments)` : "";
   const head = `${heading(checkName)}: ${formatSeverityCounts(asset.counts)} in this file${elsewhere}.`;
   for (const withDetails of [true, false]) {
-    const body = `${head}\n\n${renderAssetMarkdown(asset, { withHeading: false, withDetails, headingLevel: 3 })}\n\n${marker}`;
+    const body = signComment(
+      `${head}\n\n${renderAssetMarkdown(asset, { withHeading: false, withDetails, headingLevel: 3 })}`,
+      fields,
+      signing,
+    );
     if (body.length <= CHECK_SUMMARY_LIMIT) return body;
   }
-  return `${head}\n\nThe findings do not fit in a comment; see the check run.\n\n${marker}`;
+  return signComment(
+    `${head}\n\nThe findings do not fit in a comment; see the check run.`,
+    fields,
+    signing,
+  );
 }
 
-function lineCommentBody(issues: readonly Issue[], checkName: string, marker: string): string {
+function lineCommentBody(
+  issues: readonly Issue[],
+  checkName: string,
+  fields: string,
+  signing: CommentSigning,
+): string {
   const head = `${heading(checkName)}: ${formatSeverityCounts(countBySeverity(issues))} on this line.`;
   for (const withDetails of [true, false]) {
     const list = issues.map((i) => renderIssueMarkdown(i, { withDetails })).join("\n");
-    const body = `${head}\n\n${list}\n\n${marker}`;
+    const body = signComment(`${head}\n\n${list}`, fields, signing);
     if (body.length <= CHECK_SUMMARY_LIMIT) return body;
   }
-  return `${head}\n\nThe findings do not fit in a comment; see the check run.\n\n${marker}`;
+  return signComment(
+    `${head}\n\nThe findings do not fit in a comment; see the check run.`,
+    fields,
+    signing,
+  );
 }
 
 /**
@@ -111,6 +156,7 @@ function planComments(
   asset: AssetReview,
   checkName: string,
   diffLines: ReadonlySet<number> | undefined,
+  signing: CommentSigning,
 ): PlannedComment[] {
   const path = asset.file.displayPath;
   const byLine = new Map<number, Issue[]>();
@@ -125,40 +171,78 @@ function planComments(
   }
   const out: PlannedComment[] = [];
   for (const [line, issues] of [...byLine].sort((a, b) => a[0] - b[0])) {
-    const marker = lineFingerprint(checkName, path, line);
-    out.push({ path, line, marker, body: lineCommentBody(issues, checkName, marker) });
+    const fields = fingerprintFields(checkName, path, line);
+    out.push({ path, line, fields, body: lineCommentBody(issues, checkName, fields, signing) });
   }
   if (rest.size > 0) {
     out.push({
       path,
       line: undefined,
-      marker: fileFingerprint(checkName, path),
-      body: fileCommentBody(withIssues(asset, rest), checkName, asset.issues.length - rest.size),
+      fields: fingerprintFields(checkName, path),
+      body: fileCommentBody(
+        withIssues(asset, rest),
+        checkName,
+        asset.issues.length - rest.size,
+        signing,
+      ),
     });
   }
   return out;
 }
 
 /**
- * The notice that replaces a comment whose file or line has no findings any more. The earlier
+ * The notice that replaces a comment whose file or line has no findings any more: `earlier` is
+ * the comment's body without its marker (as verified), `fields` its marker's fields. The earlier
  * findings fold into `<details>`; when the whole does not fit in a comment, they are cut (with
- * their own HTML tags taken out, so nothing is left open) and the fingerprint is kept, so that
- * the next run still knows the comment as its own.
+ * their own HTML tags taken out, so nothing is left open). The marker is kept with the same
+ * fields and signed again for the new body, so that the next run still knows the comment as its
+ * own.
  */
-export function outdatedBody(previous: string, sha: string): string {
-  const marker = FINGERPRINT_PATTERN.exec(previous)?.[0] ?? "";
-  const earlier = previous.replace(FINGERPRINT_PATTERN, "").trim();
+export function outdatedBody(
+  earlier: string,
+  fields: string,
+  sha: string,
+  signing: CommentSigning,
+): string {
   const note = `${OUTDATED_MARKER}\n> [!NOTE]\n> Outdated: no findings here as of ${sha.slice(0, 12)}.\n\n`;
   const open = "<details><summary>Earlier findings</summary>\n\n";
-  const close = `\n\n</details>\n\n${marker}`;
-  const whole = `${note}${open}${earlier}${close}`;
+  const close = "\n\n</details>";
+  const whole = signComment(`${note}${open}${earlier}${close}`, fields, signing);
   if (whole.length <= CHECK_SUMMARY_LIMIT) return whole;
   const cutNote = "\n\n(cut: the earlier findings are longer than a comment can hold)";
-  const room = CHECK_SUMMARY_LIMIT - note.length - open.length - close.length - cutNote.length;
+  const room =
+    CHECK_SUMMARY_LIMIT -
+    note.length -
+    open.length -
+    close.length -
+    cutNote.length -
+    signedMarkerLength(fields);
   const flat = earlier.replace(/<\/?details>|<\/?summary>/g, "");
   const cut = flat.slice(0, room);
   const atLine = cut.lastIndexOf("\n");
-  return `${note}${open}${atLine > 0 ? cut.slice(0, atLine) : cut}${cutNote}${close}`;
+  return signComment(
+    `${note}${open}${atLine > 0 ? cut.slice(0, atLine) : cut}${cutNote}${close}`,
+    fields,
+    signing,
+  );
+}
+
+/** Why the Action's own account's comments were left as they are, for one warning. */
+function ignoredReason(
+  counts: { readonly unsigned: number; readonly invalid: number },
+  login: string,
+): string | undefined {
+  const total = counts.unsigned + counts.invalid;
+  if (total === 0) return undefined;
+  const why = [
+    counts.invalid > 0
+      ? `${counts.invalid} whose signature does not verify (the marker was copied from another comment or pull request, the comment was edited, or it was signed with another api-key or record-key)`
+      : "",
+    counts.unsigned > 0
+      ? `${counts.unsigned} without a signature (written by a version of the Action before comments were signed, or by hand)`
+      : "",
+  ].filter((w) => w !== "");
+  return `${plural(total, "earlier comment")} by ${login} ${total === 1 ? "carries" : "carry"} this check's marker but not a valid signature: ${why.join("; ")}. Left as ${total === 1 ? "it is" : "they are"} (neither updated nor marked outdated); this run posts its own comments for the findings that stand. Resolve or delete the old ones by hand if they are in the way.`;
 }
 
 function isUnprocessable(error: unknown): boolean {
@@ -174,12 +258,16 @@ function errorText(error: unknown): string {
  * an issue that points at a line of the file's diff gets a line comment, the others are
  * gathered in a file-level comment (`subject_type: file`, as media have no lines).
  *
- * Each comment carries a hidden fingerprint. On a re-run, only comments of the Action's own
- * account (`author`: the bot user of its token's App, by login and, where known, id) count: an
- * earlier one about the same file or line is updated in place (or left alone when unchanged)
- * instead of posted again, and earlier ones whose file or line has no findings any more are
- * marked outdated. Comments of anyone else (people, other Apps' bots) are never touched, even
- * when they carry a copied fingerprint; without `author`, none is.
+ * Each comment carries a hidden fingerprint, signed with `commentKey` (see `signComment`). On a
+ * re-run, only comments of the Action's own account (`author`: the bot user of its token's App,
+ * by login and, where known, id) whose signature verifies count: an earlier one about the same
+ * file or line is updated in place (or left alone when unchanged) instead of posted again, and
+ * earlier ones whose file or line has no findings any more are marked outdated. Comments of
+ * anyone else (people, other Apps' bots) are never touched, even when they carry a copied
+ * fingerprint; without `author`, none is. Comments of the Action's account whose signature does
+ * not verify (another workflow under the same `GITHUB_TOKEN` account copied a marker, someone
+ * edited the body, an older version wrote it, or the key was rotated) are never touched either:
+ * the run posts its own, and `ignored` says how many and why.
  *
  * GitHub does not document `subject_type` inside a review, and a GitHub that does not accept it
  * answers 422 for the whole review: the same comments then go out one by one through the
@@ -196,21 +284,33 @@ export async function publishReview(
     diffLines?: ReadonlyMap<string, ReadonlySet<number>> | undefined;
     /** The Action's own account (see `commentAuthor`). */
     author: CommentAuthor | undefined;
+    /** Signs the comments and verifies earlier ones (see `deriveCommentKey`). */
+    commentKey: KeyObject;
   },
 ): Promise<ReviewPublication> {
   const pr = context.pullRequest;
   if (pr === undefined) throw new TypeError("publishReview needs a pull request event.");
   const { owner, repo } = context;
   const ours = checkFingerprint(options.checkName);
+  const check = checkField(options.checkName);
+  const signing = commentSigning(options.commentKey, owner, repo, pr.number);
   const listed: ListedComment[] = await github.paginate(github.rest.pulls.listReviewComments, {
     owner,
     repo,
     pull_number: pr.number,
     per_page: 100,
   });
-  const existing = listed.filter(
-    (c) => isCommentAuthor(c.user, options.author) && c.body.includes(ours),
-  );
+  const existing: OwnComment[] = [];
+  const unverified = { unsigned: 0, invalid: 0 };
+  for (const c of listed) {
+    if (!isCommentAuthor(c.user, options.author) || !c.body.includes(ours)) continue;
+    const read = readSignedComment(c.body, signing);
+    if (read.kind === "unverified") unverified[read.reason] += 1;
+    // `ours` matched somewhere in the body; the signed marker itself must name this check.
+    else if (read.kind === "signed" && read.fields.startsWith(`${check} `))
+      existing.push({ id: c.id, path: c.path, body: c.body, ...read });
+  }
+  const ignored = ignoredReason(unverified, options.author?.login ?? "");
 
   const assets = options.outcome.assets
     .filter((a) => a.issues.length > 0)
@@ -222,6 +322,7 @@ export async function publishReview(
       asset,
       options.checkName,
       options.diffLines?.get(asset.file.displayPath),
+      signing,
     );
     const room = MAX_REVIEW_COMMENTS - planned.length;
     if (comments.length > room && planned.length > 0) break;
@@ -234,9 +335,7 @@ export async function publishReview(
   const fresh: PlannedComment[] = [];
   const kept = new Set<number>();
   for (const comment of planned) {
-    const earlier = existing.find(
-      (c) => c.body.includes(comment.marker) && c.path === comment.path,
-    );
+    const earlier = existing.find((c) => c.fields === comment.fields && c.path === comment.path);
     if (earlier === undefined) {
       fresh.push(comment);
       continue;
@@ -255,18 +354,18 @@ export async function publishReview(
     result.updated += 1;
   }
   for (const comment of existing) {
-    if (kept.has(comment.id) || comment.body.includes(OUTDATED_MARKER)) continue;
+    if (kept.has(comment.id) || comment.content.includes(OUTDATED_MARKER)) continue;
     // A file still with findings but past the first 30 comments keeps its comments as they were.
     if (notShown.has(comment.path)) continue;
     await github.rest.pulls.updateReviewComment({
       owner,
       repo,
       comment_id: comment.id,
-      body: outdatedBody(comment.body, context.sha),
+      body: outdatedBody(comment.content, comment.fields, context.sha, signing),
     });
     result.outdated += 1;
   }
-  if (fresh.length === 0) return { ...result, reviewId: undefined, refused: undefined };
+  if (fresh.length === 0) return { ...result, reviewId: undefined, refused: undefined, ignored };
 
   const o = options.outcome;
   const more =
@@ -288,7 +387,7 @@ export async function publishReview(
           : { path: c.path, body: c.body, line: c.line, side: "RIGHT" },
       ) as { path: string; body: string }[],
     });
-    return { ...result, created: fresh.length, reviewId: data.id, refused: undefined };
+    return { ...result, created: fresh.length, reviewId: data.id, refused: undefined, ignored };
   } catch (error) {
     if (!isUnprocessable(error)) throw error;
     const whole = errorText(error);
@@ -312,10 +411,11 @@ export async function publishReview(
         return {
           ...result,
           reviewId: undefined,
+          ignored,
           refused: `GitHub refused the review (${whole}) and then a single comment on ${c.path} (${errorText(single)}); ${plural(fresh.length - result.created, "comment")} not posted`,
         };
       }
     }
-    return { ...result, reviewId: undefined, refused: undefined };
+    return { ...result, reviewId: undefined, refused: undefined, ignored };
   }
 }

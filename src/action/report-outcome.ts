@@ -41,6 +41,8 @@ export interface ReportTarget {
   record: ReviewRecord | null;
   /** Signs the record (see `deriveRecordKey`). */
   readonly recordKey: KeyObject;
+  /** Signs the review comments and verifies earlier ones (see `deriveCommentKey`). */
+  readonly commentKey: KeyObject;
   /** The account of the Action's own review comments; undefined: none is edited. */
   commentAuthor: CommentAuthor | undefined;
 }
@@ -154,10 +156,12 @@ export async function reportOutcome(
           checkName: inputs.checkName,
           diffLines: target.diffLines,
           author: target.commentAuthor,
+          commentKey: target.commentKey,
         });
         core.info(
           `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments.`,
         );
+        if (published.ignored !== undefined) core.warning(published.ignored);
         if (published.refused !== undefined)
           core.warning(
             `Could not post the review comments: ${redact(published.refused, report.secrets)}. The findings are in the check run and the job summary.`,

@@ -8,25 +8,27 @@ function hash(text: string): string {
 }
 
 /**
- * The hidden marker of the comment about `path` from the check `checkName`: an HTML comment,
- * invisible on GitHub, that lets a re-run find its own earlier comment instead of posting again.
- * Only hashes go in, so no file name has to be escaped.
+ * The fields of the hidden marker of the comment about `path` (and `line`, for a line comment)
+ * from the check `checkName`: `check=<hash> path=<hash>[ line=N]`. They let a re-run find its
+ * own earlier comment instead of posting again. Only hashes go in, so no file name has to be
+ * escaped; anyone can compute them, so they identify a comment but prove nothing: the marker
+ * also carries a signature (see `signComment`).
  */
-export function fileFingerprint(checkName: string, path: string): string {
-  return `<!-- ${FINGERPRINT_PREFIX} check=${hash(checkName)} path=${hash(path)} -->`;
+export function fingerprintFields(checkName: string, path: string, line?: number): string {
+  return `${checkField(checkName)} path=${hash(path)}${line === undefined ? "" : ` line=${line}`}`;
 }
 
-/** The hidden marker of the line comment about line `line` of `path` from the check `checkName`. */
-export function lineFingerprint(checkName: string, path: string, line: number): string {
-  return `<!-- ${FINGERPRINT_PREFIX} check=${hash(checkName)} path=${hash(path)} line=${line} -->`;
-}
-
-/** Finds a comment's marker (file or line) in its body, to carry it over when the body changes. */
+/** Finds a comment's marker (file or line, signed or not) in its body. */
 export const FINGERPRINT_PATTERN = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]*-->`);
+
+/** The first of the marker's fields, which names the check. */
+export function checkField(checkName: string): string {
+  return `check=${hash(checkName)}`;
+}
 
 /** The check part of the marker, to find every comment of one check. */
 export function checkFingerprint(checkName: string): string {
-  return `<!-- ${FINGERPRINT_PREFIX} check=${hash(checkName)} `;
+  return `<!-- ${FINGERPRINT_PREFIX} ${checkField(checkName)} `;
 }
 
 /** Marker text showing a comment was already marked outdated. */

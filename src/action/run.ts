@@ -13,6 +13,7 @@ import { ActionInputError } from "./action-input-error.ts";
 import { startCheckRun } from "./check-run.ts";
 import { commentAuthor } from "./comment-author.ts";
 import { createGithubClient, isPermissionError } from "./create-github-client.ts";
+import { deriveCommentKey } from "./derive-comment-key.ts";
 import { deriveRecordKey } from "./derive-record-key.ts";
 import { findFilesToReview } from "./find-files-to-review.ts";
 import { isLoopbackUrl } from "./is-loopback-url.ts";
@@ -120,6 +121,8 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
   const inputs = resolveActionInputs((name) => core.getInput(name));
   // Signs the records this run writes and verifies those it reads (docs/action.md, threat model).
   const recordKey = deriveRecordKey(inputs.recordKey ?? inputs.apiKey);
+  // Signs the review comments' markers with the same secret under another label (same section).
+  const commentKey = deriveCommentKey(inputs.recordKey ?? inputs.apiKey);
   // Self-hosted runners behind a proxy: every client of the run goes through the same routes.
   const proxy = proxyFromEnv(env);
   if (proxy !== undefined) core.info(`Using the proxy settings ${proxy.description}.`);
@@ -183,6 +186,7 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     fetch: proxy?.fetch,
     record: null,
     recordKey,
+    commentKey,
     commentAuthor: undefined,
   };
   state.target = target;

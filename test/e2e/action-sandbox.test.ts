@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { fileFingerprint } from "../../src/action/review-fingerprint.ts";
+import { FINGERPRINT_PREFIX, fingerprintFields } from "../../src/action/review-fingerprint.ts";
 import { type FakeGithub, type FakeUser, startFakeGithub } from "../fakes/github/index.ts";
 import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
@@ -221,7 +221,9 @@ describe("action (sandbox, built dist/index.js)", () => {
         commit_id: HEAD,
         user: { type: "Bot" },
       });
-      expect(comments[0]!.body).toContain(fileFingerprint("Older GitHub", comments[0]!.path));
+      expect(comments[0]!.body).toContain(
+        `<!-- ${FINGERPRINT_PREFIX} ${fingerprintFields("Older GitHub", comments[0]!.path)} sig=`,
+      );
       expect(github.violations).toEqual([]);
     } finally {
       github.setQuirks({});
@@ -264,12 +266,12 @@ describe("action (sandbox, built dist/index.js)", () => {
     const quoting = [
       github.addReviewComment(42, {
         path: spot,
-        body: `Pasted from the bot: ${fileFingerprint("Mine", spot)}`,
+        body: `Pasted from the bot: <!-- ${FINGERPRINT_PREFIX} ${fingerprintFields("Mine", spot)} -->`,
         user: OCTOCAT,
       }),
       github.addReviewComment(42, {
         path: banner,
-        body: `Old findings, copied by hand ${fileFingerprint("Mine", banner)}`,
+        body: `Old findings, copied by hand <!-- ${FINGERPRINT_PREFIX} ${fingerprintFields("Mine", banner)} -->`,
         user: OCTOCAT,
       }),
     ];

@@ -1,0 +1,95 @@
+import { createHmac, type KeyObject, timingSafeEqual } from "node:crypto";
+import { FINGERPRINT_PATTERN, FINGERPRINT_PREFIX } from "./review-fingerprint.ts";
+
+/** What signs the Action's review comments on one pull request. */
+export interface CommentSigning {
+  /** See `deriveCommentKey`. */
+  readonly key: KeyObject;
+  /** `owner/repo#number`: a comment copied to another pull request does not verify there. */
+  readonly pullRequest: string;
+}
+
+/** The signing of comments on pull request `number` of `owner/repo` under `key`. */
+export function commentSigning(
+  key: KeyObject,
+  owner: string,
+  repo: string,
+  number: number,
+): CommentSigning {
+  // GitHub's names are case-insensitive; the event may spell them either way.
+  return { key, pullRequest: `${owner}/${repo}#${number}`.toLowerCase() };
+}
+
+/** A signed marker: the fields (see `fingerprintFields`), then the HMAC-SHA256 in hex. */
+const SIGNED_MARKER = new RegExp(
+  `<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=([0-9a-f]{64}) -->`,
+);
+
+/** How a comment's body reads against the key. */
+export type SignedComment =
+  | { readonly kind: "none" }
+  | {
+      readonly kind: "signed";
+      /** The marker's fields, e.g. `check=… path=… line=3`. */
+      readonly fields: string;
+      /** The body without the marker, as it was signed. */
+      readonly content: string;
+    }
+  | {
+      readonly kind: "unverified";
+      /** `unsigned`: an older version's marker; `invalid`: copied, edited, or another key. */
+      readonly reason: "unsigned" | "invalid";
+    };
+
+/** Line endings and the blank lines around the marker do not change what a comment says. */
+function normal(content: string): string {
+  return content.replace(/\r\n?/g, "\n").trim();
+}
+
+/**
+ * The MAC of a comment: over the pull request, the marker's fields and the body without the
+ * marker. None of them holds a newline (owner, repository, hashes and a number), so the
+ * message reads one way only.
+ */
+function macOf(fields: string, content: string, signing: CommentSigning): Buffer {
+  return createHmac("sha256", signing.key)
+    .update(`${signing.pullRequest}\n${fields}\n${normal(content)}`)
+    .digest();
+}
+
+function marker(fields: string, sig: string): string {
+  return `<!-- ${FINGERPRINT_PREFIX} ${fields} sig=${sig} -->`;
+}
+
+/** How many characters the signed marker with `fields` adds to a comment, with its blank line. */
+export function signedMarkerLength(fields: string): number {
+  return 2 + marker(fields, "0".repeat(64)).length;
+}
+
+/**
+ * The body of a comment: `content`, then the hidden marker with `fields` and its signature, an
+ * HMAC-SHA256 under `signing.key` over the pull request, the fields and `content`. A copied
+ * marker (on another comment, file or pull request) or an edited body does not verify.
+ */
+export function signComment(content: string, fields: string, signing: CommentSigning): string {
+  const sig = macOf(fields, content, signing).toString("hex");
+  return `${content}\n\n${marker(fields, sig)}`;
+}
+
+/**
+ * Reads the marker of a comment's `body` and verifies it with `signing` before anything of it is
+ * trusted. No marker gives `none`; a marker without a signature (from a version of the Action
+ * before signing) or whose signature does not verify (copied from another comment, the body
+ * edited, or signed with another key) gives `unverified`. Never throws.
+ */
+export function readSignedComment(body: string, signing: CommentSigning): SignedComment {
+  const any = FINGERPRINT_PATTERN.exec(body);
+  if (any === null) return { kind: "none" };
+  const match = SIGNED_MARKER.exec(body);
+  if (match === null) return { kind: "unverified", reason: "unsigned" };
+  const fields = match[1]!;
+  const content = body.slice(0, match.index) + body.slice(match.index + match[0].length);
+  if (!timingSafeEqual(macOf(fields, content, signing), Buffer.from(match[2]!, "hex")))
+    return { kind: "unverified", reason: "invalid" };
+  return { kind: "signed", fields, content: normal(content) };
+}
