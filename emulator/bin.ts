@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { PACKAGE_VERSION } from "../src/api/index.ts";
-import { stopWhenParentExits } from "../src/process/index.ts";
+import { recordLaunchParentPid, stopWhenParentExits } from "../src/process/index.ts";
 import { type EmulatorHandle, startEmulator } from "./index.ts";
 
 const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-insecure-webhooks] [--data-dir DIR]
@@ -138,4 +138,8 @@ export async function run(argv: readonly string[] = process.argv.slice(2)): Prom
   }
 }
 
-if (import.meta.main) void run();
+if (import.meta.main) {
+  // `node emulator/bin.ts`: as early as this entry allows (the bin records before the bundle).
+  recordLaunchParentPid();
+  void run();
+}

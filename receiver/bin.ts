@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { stopWhenParentExits } from "../src/process/index.ts";
+import { recordLaunchParentPid, stopWhenParentExits } from "../src/process/index.ts";
 import { RELAY_VARIABLES, resolveRelayConfig } from "./config.ts";
 import { isRelayConfigError } from "./relay-config-error.ts";
 import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
@@ -92,4 +92,8 @@ function isEntryPoint(): boolean {
   }
 }
 
-if (isEntryPoint()) await main();
+if (isEntryPoint()) {
+  // `node receiver/bin.ts`: as early as this entry allows (the bin records before the bundle).
+  recordLaunchParentPid();
+  await main();
+}

@@ -34,6 +34,8 @@ interface OperationRow {
   path: string;
   bucket: string;
   successStatus: number;
+  /** The error statuses the spec documents for the operation (a 404 outside them is a wrong route). */
+  errorStatuses: number[];
   idempotent: boolean;
   hasBody: boolean;
   pathParams: string[];
@@ -162,6 +164,9 @@ export function readOperations(spec: Json): OperationRow[] {
         path: route,
         bucket: String(op["x-rate-limit-bucket"]),
         successStatus,
+        errorStatuses: Object.keys(responses)
+          .filter((code) => /^[45]\d\d$/.test(code))
+          .map(Number),
         idempotent: method === "get" || method === "delete" || method === "put",
         hasBody: op["requestBody"] !== undefined,
         pathParams: params.filter((p) => p.in === "path").map((p) => p.name),
@@ -186,6 +191,7 @@ function renderOperations(rows: OperationRow[]): string {
       path: r.path,
       bucket: r.bucket,
       successStatus: r.successStatus,
+      errorStatuses: r.errorStatuses,
       idempotent: r.idempotent,
       hasBody: r.hasBody,
       pathParams: r.pathParams,
@@ -194,7 +200,7 @@ function renderOperations(rows: OperationRow[]): string {
   return `${GENERATED_HEADER}
 import { ${schemas.join(", ")} } from "./zod.gen.ts";
 
-/** Every operation of the service: method, path template, rate-limit bucket and success status. */
+/** Every operation of the service: method, path template, rate-limit bucket, success and error statuses. */
 export const operations = {
 ${rows.map(entry).join("\n")}
 } as const;

@@ -57,6 +57,8 @@ export async function callOperation<R>(
         secrets,
         fetch: options.fetch,
         now: options.now,
+        baseUrl: options.baseUrl,
+        baseUrlSetting: options.baseUrlSetting,
       });
       options.onResponse?.({
         ...event,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ConfigurationError } from "./errors/configuration-error.ts";
+import { DEFAULT_BASE_URL_SETTING } from "./errors/wrong-base-url.ts";
 import type { ProxyRoutes } from "./proxy-from-env.ts";
 import { type RetryPolicy, resolveRetryPolicy } from "./retry-policy.ts";
 
@@ -36,6 +37,11 @@ export interface ClientOptions {
   readonly apiKey: string;
   /** The service address, e.g. `https://review.example.com` (paths start with `/api`). */
   readonly baseUrl: string;
+  /**
+   * Where your users set the base URL (`CONTENT_REVIEW_BASE_URL`, `--base-url`, an input), named
+   * by the hint of a 404 from an endpoint the service always has. @default "the base URL"
+   */
+  readonly baseUrlSetting?: string;
   /** Who is calling, for the User-Agent: `action`, `relay`, `cli` or your own name. @default "library" */
   readonly caller?: string;
   /** Timeout of one HTTP attempt. @default 30000 */
@@ -62,6 +68,7 @@ export interface ClientOptions {
 export interface ResolvedClientOptions {
   readonly apiKey: string;
   readonly baseUrl: URL;
+  readonly baseUrlSetting: string;
   readonly caller: string;
   readonly timeoutMs: number;
   readonly retry: RetryPolicy;
@@ -113,6 +120,7 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
   return Object.freeze({
     apiKey: options.apiKey.trim(),
     baseUrl: base,
+    baseUrlSetting: options.baseUrlSetting?.trim() || DEFAULT_BASE_URL_SETTING,
     caller: parsed.data.caller,
     timeoutMs: parsed.data.timeoutMs,
     retry: resolveRetryPolicy(parsed.data.retry),

@@ -35,6 +35,7 @@ export {
   ValidationError,
 } from "./errors/validation-error.ts";
 export { isWaitTimeoutError, WaitTimeoutError } from "./errors/wait-timeout-error.ts";
+export { isWrongBaseUrlError } from "./errors/wrong-base-url.ts";
 export { formatBytes } from "./format-bytes.ts";
 export type * from "./generated/types.gen.ts";
 export { type AssetQuery, iterateAssets } from "./iterate-assets.ts";

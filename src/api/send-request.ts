@@ -32,6 +32,9 @@ export interface HttpAttempt {
   /** Sends through this fetch (e.g. a proxy's); undefined: Node's http client. */
   readonly fetch: typeof globalThis.fetch | undefined;
   readonly now: () => number;
+  /** The client's base URL and where users set it, for the hint of a wrong one. */
+  readonly baseUrl?: URL | undefined;
+  readonly baseUrlSetting?: string | undefined;
 }
 
 /** A 2xx response, parsed. */
@@ -95,6 +98,9 @@ export async function sendRequest(attempt: HttpAttempt): Promise<HttpSuccess> {
       retryAfterSeconds: parseRetryAfter(response.retryAfter, attempt.now()),
       bucket: attempt.bucket,
       secrets,
+      baseUrl:
+        attempt.baseUrl === undefined ? undefined : redactUrl(attempt.baseUrl).replace(/\/$/, ""),
+      baseUrlSetting: attempt.baseUrlSetting,
     });
   } catch (error) {
     if (attempt.signal?.aborted) throw attempt.signal.reason;

@@ -1,9 +1,16 @@
 // The `content-review` executable: runs main() on this process and sets its exit code.
 // Tests import main() from ./index.ts instead; importing this file runs the CLI.
-import { keepYoungGeneration, stopWhenParentExits } from "../process/index.ts";
+import {
+  keepYoungGeneration,
+  recordLaunchParentPid,
+  stopWhenParentExits,
+} from "../process/index.ts";
 import { processIo } from "./cli-io.ts";
 import { InterruptedError } from "./interrupted-error.ts";
 import { main } from "./main.ts";
+
+// Kept if bin/content-review.js or npm-run-bin.ts recorded it earlier, before this module loaded.
+recordLaunchParentPid();
 
 // A review of thousands of files needs no more memory than one of hundreds (docs/cli.md).
 keepYoungGeneration();

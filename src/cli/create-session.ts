@@ -75,10 +75,11 @@ export function createSession(io: CliIo, options: GlobalOptions): Session {
     config: resolveConfig,
     client() {
       if (client) return client;
-      const { apiKey, baseUrl } = resolveConfig();
+      const { apiKey, baseUrl, baseUrlSetting } = resolveConfig();
       client = new ContentReviewClient({
         apiKey,
         baseUrl,
+        baseUrlSetting,
         caller: "cli",
         // HTTPS_PROXY, HTTP_PROXY and NO_PROXY, for the API and the uploads alike.
         proxy: proxyFromEnv(io.env),

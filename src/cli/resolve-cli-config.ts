@@ -6,6 +6,8 @@ import { CliUsageError } from "./cli-usage-error.ts";
 export interface CliConfig {
   readonly apiKey: string;
   readonly baseUrl: string;
+  /** Where the base URL came from, named when it turns out wrong. */
+  readonly baseUrlSetting: "--base-url" | "CONTENT_REVIEW_BASE_URL";
   readonly environment: KeyEnvironment;
 }
 
@@ -67,6 +69,7 @@ export function resolveCliConfig(sources: CliConfigSources): CliConfig {
   return Object.freeze({
     apiKey: parsed.data.apiKey,
     baseUrl: parsed.data.baseUrl.replace(/\/+$/, ""),
+    baseUrlSetting: sources.baseUrlFlag === undefined ? "CONTENT_REVIEW_BASE_URL" : "--base-url",
     environment,
   });
 }

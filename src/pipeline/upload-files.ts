@@ -5,6 +5,7 @@ import {
   isHttpError,
   isLocalFileError,
   isNetworkError,
+  isWrongBaseUrlError,
 } from "../api/index.ts";
 import { mapConcurrent } from "./map-concurrent.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
@@ -18,11 +19,12 @@ export const FATAL_UPLOAD_STATUSES: ReadonlySet<number> = new Set([401, 402]);
 
 /**
  * True when an upload failed for a reason that every other file would meet too: a fatal status,
- * or the service itself out of reach (storage, `uploadBlob`, may be another host and fail alone).
+ * a 404 that says the base URL leads elsewhere, or the service itself out of reach (storage, `uploadBlob`, may be another host and fail alone).
  * Skipping each file with the same message would show one failure three times (issue 17).
  */
 function isFatalUploadError(error: unknown): boolean {
-  if (isHttpError(error)) return FATAL_UPLOAD_STATUSES.has(error.status);
+  if (isHttpError(error))
+    return FATAL_UPLOAD_STATUSES.has(error.status) || isWrongBaseUrlError(error);
   return isNetworkError(error) && error.operation !== "uploadBlob";
 }
 

@@ -1,9 +1,16 @@
+import { launchParentPid } from "../../bin/launch-parent.js";
+
 /** Options of {@link stopWhenParentExits}. */
 export interface ParentWatchOptions {
   /** How often the parent is checked, in milliseconds. @default 500 */
   readonly intervalMs?: number;
   /** Reads the parent's pid. @default () => process.ppid */
   readonly parentPid?: () => number;
+  /**
+   * The parent this process was started by. @default the one the entry recorded with
+   * `recordLaunchParentPid` (the bins do so before their bundle loads), else the parent now
+   */
+  readonly launchParentPid?: number | undefined;
 }
 
 /**
@@ -11,7 +18,8 @@ export interface ParentWatchOptions {
  * that stops watching. `npx content-review …` runs npm, then `sh`, then node: a `kill` of the
  * npx pid reaches `sh`, not node, which would go on with parent pid 1 (issue 17). Node has no
  * event for a parent's end, so the parent pid is compared at an interval; the timer is unref'd,
- * so it never keeps the process alive.
+ * so it never keeps the process alive. A parent already gone when the watch begins (it exited
+ * while the bundle loaded) calls `onExit` at once, right after this call returns.
  *
  * @example
  * const unwatch = stopWhenParentExits(() => process.kill(process.pid, "SIGTERM"));
@@ -21,12 +29,20 @@ export function stopWhenParentExits(
   options: ParentWatchOptions = {},
 ): () => void {
   const parentPid = options.parentPid ?? (() => process.ppid);
-  const parent = parentPid();
-  const timer = setInterval(() => {
-    if (parentPid() === parent) return;
+  const parent = options.launchParentPid ?? launchParentPid() ?? parentPid();
+  let watching = true;
+  const stop = () => {
+    watching = false;
     clearInterval(timer);
+  };
+  const check = () => {
+    if (!watching || parentPid() === parent) return;
+    stop();
     onExit();
-  }, options.intervalMs ?? 500);
+  };
+  const timer = setInterval(check, options.intervalMs ?? 500);
   timer.unref();
-  return () => clearInterval(timer);
+  // After the caller has its unwatch function and has finished what it was doing.
+  queueMicrotask(check);
+  return stop;
 }

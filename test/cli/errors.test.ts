@@ -1,4 +1,7 @@
+import { writeFile } from "node:fs/promises";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import { controlPlane, envFor, runCli, tempDir } from "./cli-harness.ts";
@@ -151,5 +154,70 @@ describe("content-review errors: what was wrong, what to do, the right exit code
     } finally {
       await controlPlane(emu.baseUrl, "PUT", "/_emulator/faults", { rate: 0 });
     }
+  });
+});
+
+describe("content-review with a base URL that leads elsewhere (a website, a /v1 suffix)", () => {
+  // Answers 404 to everything, as a website or a gateway without the service's routes does.
+  let server: Server;
+  let origin: string;
+  const paths: string[] = [];
+  beforeAll(async () => {
+    server = createHttpServer((req, res) => {
+      paths.push(`${req.method} ${req.url}`);
+      req.resume();
+      res.writeHead(404, { "content-type": "text/html" }).end("<h1>Page not found</h1>");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const key = `sk_live_${"b".repeat(64)}`;
+  const reviewEnv = { CONTENT_REVIEW_API_KEY: key, CONTENT_REVIEW_SIDEKICKS: "brand-safety" };
+  const hint = (base: string, setting: string) =>
+    `The base URL is probably wrong: the service always has POST /api/uploads/url, but ${base} answered 404 for it. Set ${setting} to the service's address, under which every path starts with /api (e.g. https://review.example.com)`;
+
+  it("review: a 404 from createUploadUrl says the base URL is wrong and which variable to fix, once", async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir.path, "a.txt"), "hello\n");
+    await writeFile(join(dir.path, "b.txt"), "hello\n");
+    const res = await runCli(["review", "a.txt", "b.txt"], {
+      env: { ...reviewEnv, CONTENT_REVIEW_BASE_URL: `${origin}/v1` },
+      cwd: dir.path,
+    }).finally(dir.remove);
+    expect(paths).toContain("POST /v1/api/uploads/url");
+    expect(res.code).toBe(3);
+    expect(res.stdout).toBe(
+      "Not reviewed: the base URL answered 404 to createUploadUrl: it is probably not the service's address.\nfail-on critical\n",
+    );
+    expect(res.stderr).toContain(
+      `content-review: createUploadUrl failed with HTTP 404. ${hint(`${origin}/v1`, "CONTENT_REVIEW_BASE_URL")}`,
+    );
+    // Every file would meet the same 404: the run ends once instead of skipping each file.
+    expect(res.stderr.match(/probably wrong/g)).toHaveLength(1);
+    expect(res.stdout + res.stderr).not.toMatch(/Check the id|Skipped|skipped/);
+    expect(res.stderr).not.toContain(key);
+  });
+
+  it("review: with --base-url, the hint names the flag", async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir.path, "a.txt"), "hello\n");
+    const res = await runCli(["--base-url", origin, "review", "a.txt"], {
+      env: { ...reviewEnv, CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:1" },
+      cwd: dir.path,
+    }).finally(dir.remove);
+    expect(res.code).toBe(3);
+    expect(res.stderr).toContain(hint(origin, "--base-url"));
+  });
+
+  it("status: a 404 for a submission id stays a not-found (the id may be wrong), not a base URL hint", async () => {
+    const res = await runCli(["status", SUB], {
+      env: { CONTENT_REVIEW_API_KEY: key, CONTENT_REVIEW_BASE_URL: origin },
+    });
+    expect(paths).toContain(`GET /api/submissions/${SUB}`);
+    expect(res.code).toBe(3);
+    expect(res.stderr).toMatch(/getSubmission failed with HTTP 404\. Check the id/);
+    expect(res.stderr).not.toContain("base URL");
   });
 });

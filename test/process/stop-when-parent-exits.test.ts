@@ -32,4 +32,35 @@ describe("stopWhenParentExits", () => {
     vi.advanceTimersByTime(1000);
     expect(onExit).not.toHaveBeenCalled();
   });
+
+  it("stopWhenParentExits calls back at once when the parent recorded at launch is gone before the watch", async () => {
+    const onExit = vi.fn();
+    // Started by 4242, re-parented to 1 while the bundle loaded.
+    stopWhenParentExits(onExit, { intervalMs: 100, parentPid: () => 1, launchParentPid: 4242 });
+    expect(onExit).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(onExit).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(1000);
+    expect(onExit).toHaveBeenCalledOnce();
+  });
+
+  it("stopWhenParentExits takes a launch parent of 1 that is still the parent as alive (init, systemd)", async () => {
+    const onExit = vi.fn();
+    stopWhenParentExits(onExit, { intervalMs: 100, parentPid: () => 1, launchParentPid: 1 });
+    await Promise.resolve();
+    vi.advanceTimersByTime(1000);
+    expect(onExit).not.toHaveBeenCalled();
+  });
+
+  it("stopWhenParentExits told to stop before its first check does not call back", async () => {
+    const onExit = vi.fn();
+    const unwatch = stopWhenParentExits(onExit, {
+      parentPid: () => 1,
+      launchParentPid: 4242,
+    });
+    unwatch();
+    await Promise.resolve();
+    vi.advanceTimersByTime(1000);
+    expect(onExit).not.toHaveBeenCalled();
+  });
 });

@@ -6,6 +6,7 @@ import { RateLimitError } from "./rate-limit-error.ts";
 import { OPERATION_STATUS_HINTS, STATUS_HINTS } from "./status-hints.ts";
 import { TierNotAuthorizedError } from "./tier-not-authorized-error.ts";
 import { type FieldProblem, ValidationError } from "./validation-error.ts";
+import { isWrongBaseUrlStatus, wrongBaseUrlHint } from "./wrong-base-url.ts";
 
 const domainBody = z.object({ detail: z.string(), docs_url: z.string().optional() });
 const serviceValidationBody = z.object({
@@ -34,10 +35,18 @@ export interface ErrorResponse {
   /** The operation's rate-limit bucket. */
   readonly bucket?: string | undefined;
   readonly secrets?: readonly (string | undefined)[];
+  /** The base URL the call went to, as shown to users (redacted), for the hint of a wrong one. */
+  readonly baseUrl?: string | undefined;
+  /** Where users set the base URL, e.g. `CONTENT_REVIEW_BASE_URL`, named by that hint. */
+  readonly baseUrlSetting?: string | undefined;
 }
 
-function compose(operation: string, status: number, what: string | undefined): string {
+function compose(response: ErrorResponse, what: string | undefined): string {
+  const { operation, status } = response;
   const hint =
+    (isWrongBaseUrlStatus(operation, status)
+      ? wrongBaseUrlHint(operation, response.baseUrl, response.baseUrlSetting)
+      : undefined) ??
     OPERATION_STATUS_HINTS[operation]?.[status] ??
     STATUS_HINTS[status] ??
     (status >= 500 ? STATUS_HINTS[500] : undefined);
@@ -59,13 +68,13 @@ export function errorFromResponse(response: ErrorResponse): HttpError {
     const parsed = rateLimitBody.safeParse(body);
     const wait = retryAfterSeconds === undefined ? "" : ` (Retry-After ${retryAfterSeconds} s)`;
     const what = `${parsed.success ? parsed.data.error : "rate limit exceeded"}${wait}`;
-    return new RateLimitError(compose(operation, status, what), { ...common, bucket });
+    return new RateLimitError(compose(response, what), { ...common, bucket });
   }
   if (status === 402) {
     const parsed = tierBody.safeParse(body);
     const tierBucket = parsed.success ? parsed.data.bucket : (bucket ?? "unknown");
     const what = parsed.success ? `${parsed.data.message} (bucket ${tierBucket})` : undefined;
-    return new TierNotAuthorizedError(compose(operation, status, what), {
+    return new TierNotAuthorizedError(compose(response, what), {
       ...common,
       bucket: tierBucket,
     });
@@ -77,16 +86,16 @@ export function errorFromResponse(response: ErrorResponse): HttpError {
     const what = [parsed.success ? parsed.data.message : "invalid request", listed]
       .filter(Boolean)
       .join(" - ");
-    return new ValidationError(compose(operation, status, what), { ...common, fields });
+    return new ValidationError(compose(response, what), { ...common, fields });
   }
   const domain = domainBody.safeParse(body);
   if (domain.success) {
-    return new DomainError(compose(operation, status, domain.data.detail), {
+    return new DomainError(compose(response, domain.data.detail), {
       ...common,
       body: domain.data,
     });
   }
-  return new HttpError(compose(operation, status, undefined), common);
+  return new HttpError(compose(response, undefined), common);
 }
 
 /** Normalises both 422 body shapes of part 7 into one list of field problems. */

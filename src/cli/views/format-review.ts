@@ -1,4 +1,4 @@
-import { isHttpError, isNetworkError } from "../../api/index.ts";
+import { isHttpError, isNetworkError, isWrongBaseUrlError } from "../../api/index.ts";
 import type { ReviewOutcome, SkippedFile } from "../../pipeline/index.ts";
 import { reuseSummary, SERVICE_SKIP_REASONS } from "../../pipeline/index.ts";
 import { bySeverity, formatSeverityCounts, meetsThreshold, plural } from "../../policy/index.ts";
@@ -128,7 +128,7 @@ function unfinishedLine(
     case "budget-exceeded":
       return `${style.yellow("Not submitted")}: the estimate is over --max-credits ${outcome.maxCredits}; nothing was charged.`;
     case "nothing-to-review": {
-      // Files that were there but failed to upload (a 404 from a wrong base URL, a 5xx) are
+      // Files that were there but failed to upload (a 5xx, a refused content type) are
       // not "nothing to review": exit 3 says so, and so does this line.
       const failed = outcome.skipped.filter((s) => SERVICE_SKIP_REASONS.has(s.reason)).length;
       return failed > 0
@@ -149,6 +149,8 @@ function errorCause(error: unknown, baseUrl: string | undefined): string {
   if (isHttpError(error)) {
     if (error.status === 401) return "the service refused the API key (401)";
     if (error.status === 402) return "the workspace's plan has no API access (402)";
+    if (isWrongBaseUrlError(error))
+      return `the base URL answered 404 to ${error.operation}: it is probably not the service's address`;
     return `the service answered ${error.status} to ${error.operation}`;
   }
   if (isNetworkError(error))

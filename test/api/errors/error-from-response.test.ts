@@ -53,6 +53,46 @@ describe("errorFromResponse", () => {
     expect(error.message).toMatch(hint);
   });
 
+  it.each([
+    ["createUploadUrl", "POST /api/uploads/url"],
+    ["estimatePrice", "POST /api/pricing/estimate"],
+    ["listAssets", "GET /api/assets"],
+    ["getTimeSavedInsight", "GET /api/insights/processing/time-saved"],
+  ])(
+    "errorFromResponse says a 404 on %s, which documents none, means a wrong base URL",
+    (operation, route) => {
+      const error = errorFromResponse({
+        operation,
+        status: 404,
+        body: "<html>Not Found</html>",
+        baseUrl: "https://www.example.com/v1",
+        baseUrlSetting: "CONTENT_REVIEW_BASE_URL",
+      });
+      expect(error.message).toBe(
+        `${operation} failed with HTTP 404. The base URL is probably wrong: the service always has ${route}, but https://www.example.com/v1 answered 404 for it. Set CONTENT_REVIEW_BASE_URL to the service's address, under which every path starts with /api (e.g. https://review.example.com): not the service's website, and without /api or a version such as /v1 at the end.`,
+      );
+    },
+  );
+
+  it.each([
+    ["getSubmission", "Check the id"],
+    ["fireSandboxEvent", "Check the id"],
+    ["deleteWebhookSubscription", "Check the id"],
+    ["uploadBlob", "Check the id"],
+  ])(
+    "errorFromResponse keeps a 404 on %s, which can be a real not-found, off the base URL",
+    (operation, hint) => {
+      const error = errorFromResponse({
+        operation,
+        status: 404,
+        body: { detail: "Not found" },
+        baseUrl: "https://review.example.com",
+      });
+      expect(error.message).toContain(hint);
+      expect(error.message).not.toContain("base URL");
+    },
+  );
+
   it("errorFromResponse reads the 402 tier body and its bucket", () => {
     const error = errorFromResponse({
       operation: "createSubmission",

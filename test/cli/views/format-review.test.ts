@@ -182,7 +182,7 @@ describe("formatReview", () => {
       "fail-on major",
     ],
     [
-      "a run whose every upload failed (a wrong base URL's 404)",
+      "a run whose every upload failed (storage's 5xx)",
       outcome({
         status: "nothing-to-review",
         conclusion: "failure",
