@@ -1,7 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { EmulatorContext } from "./context.ts";
 import { controlRouter } from "./control/control-router.ts";
-import { appInstallationsRouter } from "./github/app-installations-router.ts";
 import { githubRouter } from "./github/github-router.ts";
 import { httpValidationError } from "./http/api-error.ts";
 import { readJsonBody } from "./http/read-json-body.ts";
@@ -26,7 +25,6 @@ export function createApp(ctx: EmulatorContext): express.Express {
   app.use(storageRouter(ctx));
   // Before the control plane, whose JSON parser would take their bodies.
   app.use(slackRouter(ctx.slack));
-  app.use(appInstallationsRouter(ctx.now));
   app.use(githubRouter(ctx.github, ctx.now));
   app.use(controlRouter(ctx));
   app.use("/api", readJsonBody("10mb"));

@@ -7,7 +7,7 @@ const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-ins
   --port N                   TCP port (0 picks a free one; default 0)
   --host H                   interface to listen on (default 127.0.0.1)
   --allow-insecure-webhooks  accept http:// webhook URLs on loopback hosts
-  --data-dir DIR             keep state and uploads in DIR across restarts
+  --data-dir DIR             keep state and uploads in DIR across restarts (one emulator per DIR)
   --processing-seconds S     how long live review takes (default 2)
   -V, --version              print the version and exit
 It also answers as Slack (<baseUrl>/_emulator/slack/api/) and as GitHub (<baseUrl>/_emulator/github)

@@ -10,11 +10,12 @@ import { GITHUB_API_PATH } from "./github/github-router.ts";
 import { createScheduler } from "./http/scheduler.ts";
 import { resumeLiveAsset } from "./processing/live-processing.ts";
 import { resumeSandboxAsset } from "./processing/sandbox-processing.ts";
-import { type EmulatorOptions, resolveOptions } from "./resolve-options.ts";
+import { type EmulatorConfig, type EmulatorOptions, resolveOptions } from "./resolve-options.ts";
 import { createSlackRecorder } from "./slack/slack-recorder.ts";
 import { SLACK_API_PATH } from "./slack/slack-router.ts";
 import { blobClaim } from "./state/blob-claim.ts";
 import { createState, defaultSettings } from "./state/create-state.ts";
+import { type DataDirLock, lockDataDir } from "./state/lock-data-dir.ts";
 import { seededRandom } from "./state/seeded-random.ts";
 import { blobDirPath, readStateFile, writeStateFile } from "./state/state-file.ts";
 import { resumeDeliveries } from "./webhooks/dispatch-event.ts";
@@ -39,6 +40,23 @@ export interface EmulatorHandle {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<EmulatorHandle> {
   const config = resolveOptions(options);
   const now = () => new Date();
+  // Before anything is read: a second emulator on the folder would overwrite the first's state.
+  const lock: DataDirLock | undefined = config.dataDir
+    ? await lockDataDir(config.dataDir)
+    : undefined;
+  try {
+    return await startLocked(config, now, lock);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function startLocked(
+  config: EmulatorConfig,
+  now: () => Date,
+  lock: DataDirLock | undefined,
+): Promise<EmulatorHandle> {
   const saved = config.dataDir ? await readStateFile(config.dataDir) : undefined;
   const state = saved ?? createState(defaultSettings(config.processingSeconds, config.seed), now());
   const blobDir = config.dataDir
@@ -132,6 +150,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         dirty = true;
         await flush();
         if (!config.dataDir) await rm(blobDir, { recursive: true, force: true });
+        await lock?.release();
       })();
       return closing;
     },

@@ -1,4 +1,4 @@
-import { ACTIONS_APP, CHECK_OUTPUT_LIMIT, type CheckRun } from "./github-model.ts";
+import { CHECK_OUTPUT_LIMIT, type CheckRun } from "./github-model.ts";
 import {
   type GithubOperation,
   invalid,
@@ -66,7 +66,7 @@ export const CHECK_RUN_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
       output: output ? outputOf(output) : null,
       annotations: [...(output?.annotations ?? [])],
       annotationBatches: output?.annotations ? [output.annotations.length] : [],
-      app: ctx.app ?? ACTIONS_APP,
+      app: ctx.app,
       created_at: now,
     };
     if (run.conclusion !== null) {

@@ -5,6 +5,7 @@ import {
   mergeGroupBody,
   mergePullRequestBody,
   openPullRequestBody,
+  registerAppBody,
   seedCommitBody,
   seedPullRequestBody,
 } from "./github-schemas.ts";
@@ -17,6 +18,7 @@ import {
 } from "./merge-queue.ts";
 import { pullRequestFiles } from "./pull-reviews.ts";
 import { recorderViews } from "./recorder-views.ts";
+import { registerApp } from "./register-app.ts";
 
 function bodyOf(req: Request): unknown {
   try {
@@ -56,20 +58,25 @@ function attempt(res: Response, step: () => unknown): void {
 }
 
 /**
- * The emulator's control surface of its GitHub (no token): views of what was posted, and seeding
- * of pull requests, commits, merge groups and merges, with the webhook payloads GitHub would
- * send for them. See docs/emulator.md.
+ * The emulator's control surface of its GitHub (no token): views of what was posted, seeding of
+ * pull requests, commits, merge groups and merges, with the webhook payloads GitHub would send
+ * for them, and GitHub Apps to authenticate as. See docs/emulator.md.
  */
 export function mountGithubControl(router: Router, path: string, github: GithubState): void {
   const views = recorderViews(github);
   router.get(`${path}/statuses`, (_req, res) => res.json(views.statuses()));
   router.get(`${path}/check-runs`, (_req, res) => res.json(views.checkRuns()));
   router.get(`${path}/reviews`, (_req, res) => res.json(views.reviews()));
+  router.get(`${path}/apps`, (_req, res) => res.json(views.apps()));
   router.delete(path, (_req, res) => {
     github.clear();
     res.status(204).end();
   });
 
+  router.post(`${path}/apps`, (req, res) => {
+    const input = parse(registerAppBody, req, res);
+    if (input) attempt(res, () => registerApp(github, input));
+  });
   router.post(`${path}/commits`, (req, res) => {
     const input = parse(seedCommitBody, req, res);
     if (input) attempt(res, () => ({ sha: github.git.commit(input).sha }));

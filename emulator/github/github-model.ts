@@ -1,8 +1,37 @@
+import type { KeyObject } from "node:crypto";
+
 /** A GitHub App, as check runs name the App that created them. */
 export interface GithubApp {
   readonly id: number;
   readonly slug: string;
   readonly name: string;
+}
+
+/** A GitHub App registered with the stand-in (`POST /_emulator/github/apps`). */
+export interface RegisteredApp {
+  readonly appId: string;
+  /** The App as its installation tokens act: check runs they create belong to it. */
+  readonly app: GithubApp;
+  /** Verifies the App's JWTs (RS256). */
+  readonly publicKey: KeyObject;
+  /** Lower-case accounts the App is installed on; null: every account. */
+  readonly owners: ReadonlySet<string> | null;
+  readonly tokenTtlSeconds: number;
+}
+
+/** An installation of a registered App on one account, made on its first lookup. */
+export interface Installation {
+  readonly id: number;
+  readonly appId: string;
+  /** Lower-case. */
+  readonly account: string;
+  tokensIssued: number;
+}
+
+/** An installation token the stand-in issued, valid until `expiresAt` (ms). */
+export interface InstallationToken {
+  readonly installation: Installation;
+  readonly expiresAt: number;
 }
 
 /** The App of the Actions token (`GITHUB_TOKEN`), which creates the Action's check runs. */

@@ -26,8 +26,8 @@ export interface OperationContext {
   readonly input: Record<string, unknown>;
   /** `owner/repo` of the path. */
   readonly repository: string;
-  /** The App of the token; undefined only for operations that authenticate themselves. */
-  readonly app: GithubApp | undefined;
+  /** The App the request acts as: the token's, or the one whose JWT it carries. */
+  readonly app: GithubApp;
   /** The bearer or `token` credential as sent. */
   readonly token: string | undefined;
   /** The API root as callers reach it (`GITHUB_API_URL`). */
@@ -46,18 +46,6 @@ export interface Reply {
 
 /** A GitHub REST operation as the stand-in implements it. */
 export type GithubOperation = (ctx: OperationContext) => Reply | Promise<Reply>;
-
-/**
- * An operation added from outside (e.g. GitHub App endpoints that verify a JWT): it is called
- * even without a known token, and authenticates the request itself.
- */
-export interface ExtraOperation {
-  readonly method: string;
-  /** GitHub's path template, e.g. `/app/installations/{installation_id}/access_tokens`. */
-  readonly template: string;
-  readonly operationId: string;
-  readonly handle: GithubOperation;
-}
 
 export const NOT_FOUND: Reply = Object.freeze({ status: 404, body: { message: "Not Found" } });
 

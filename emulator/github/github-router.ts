@@ -1,5 +1,4 @@
 import express, { type Request, type Response, Router } from "express";
-import { EXTRA_OPERATIONS } from "./extra-operations.ts";
 import { mountGithubControl } from "./github-control.ts";
 import { ACTIONS_APP } from "./github-model.ts";
 import type { GithubState } from "./github-state.ts";
@@ -14,17 +13,15 @@ const REQUEST_LOG_LIMIT = 10_000;
 /**
  * The recording GitHub under `/_emulator/github`, for offline rehearsal of the Action and the
  * relay: the same stand-in the tests start (emulator/github), answering any token as the Actions
- * App, with the control surface of {@link mountGithubControl} (views of what was posted, and
- * seeding) under the same path.
+ * App until a GitHub App is registered (then only its installation tokens), with the control
+ * surface of {@link mountGithubControl} (views of what was posted, seeding, Apps) under the
+ * same path.
  */
 export function githubRouter(github: GithubState, now?: () => Date): Router {
   const router = Router();
   // The emulator's clock (fake in its tests) stamps what the recorder keeps.
   if (now !== undefined) github.now = now;
-  const rules: GithubStandInRules = {
-    authenticate: () => ACTIONS_APP,
-    extraOperations: EXTRA_OPERATIONS,
-  };
+  const rules: GithubStandInRules = { authenticate: () => ACTIONS_APP };
   router.use(GITHUB_API_PATH, express.raw({ type: () => true, limit: "25mb" }));
   mountGithubControl(router, GITHUB_API_PATH, github);
 

@@ -1,18 +1,23 @@
-/** A path template of GitHub's REST API and the operation it names. */
+import type { Credential } from "./authenticate-request.ts";
+
+/** A path template of GitHub's REST API, the operation it names and how it is authenticated. */
 export interface GithubRoute {
   readonly method: string;
   readonly template: string;
   readonly operationId: string;
+  readonly credential: Credential;
 }
 
 const REPO = "/repos/{owner}/{repo}";
 
 /**
  * The operations the stand-in implements, by GitHub's path templates and operation ids: how it
- * routes when GitHub's OpenAPI description is not installed or validation is off.
+ * routes when GitHub's OpenAPI description is not installed or validation is off, and which
+ * credential each takes (with the description too). An operation added to the stand-in is a
+ * line here and its handler in handle-github-request.ts's table.
  */
-export const GITHUB_ROUTES: readonly GithubRoute[] = Object.freeze(
-  (
+export const GITHUB_ROUTES: readonly GithubRoute[] = Object.freeze([
+  ...(
     [
       ["POST", "/statuses/{sha}", "repos/create-commit-status"],
       ["GET", "/commits/{ref}/statuses", "repos/list-commit-statuses-for-ref"],
@@ -32,8 +37,26 @@ export const GITHUB_ROUTES: readonly GithubRoute[] = Object.freeze(
       ["GET", "/git/trees/{tree_sha}", "git/get-tree"],
       ["GET", "/git/blobs/{file_sha}", "git/get-blob"],
     ] as const
-  ).map(([method, path, operationId]) => ({ method, template: `${REPO}${path}`, operationId })),
-);
+  ).map(([method, path, operationId]) => ({
+    method,
+    template: `${REPO}${path}`,
+    operationId,
+    credential: "token" as const,
+  })),
+  // GitHub App authentication: these take the App's JWT, not a token.
+  {
+    method: "GET",
+    template: `${REPO}/installation`,
+    operationId: "apps/get-repo-installation",
+    credential: "app-jwt",
+  },
+  {
+    method: "POST",
+    template: "/app/installations/{installation_id}/access_tokens",
+    operationId: "apps/create-installation-access-token",
+    credential: "app-jwt",
+  },
+]);
 
 /** Path parameters of `path` when it matches `template` (`{name}` is one segment), else null. */
 export function matchTemplate(template: string, path: string): Record<string, string> | null {

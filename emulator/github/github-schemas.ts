@@ -186,6 +186,16 @@ export const mergePullRequestBody = z.object({
   method: z.enum(["squash", "merge"]).default("squash"),
 });
 
+/** `POST /_emulator/github/apps`: a GitHub App whose JWTs and installation tokens are honoured. */
+export const registerAppBody = z.object({
+  /** The App's public key in PEM; without it the emulator makes a key pair and answers the private key. */
+  publicKey: z.string().min(1).optional(),
+  /** The accounts (owners) it is installed on; every account when absent. */
+  owners: z.array(z.string().min(1)).min(1).optional(),
+  /** Lifetime of installation tokens (GitHub: one hour). */
+  tokenTtlSeconds: z.int().min(1).max(86_400).optional(),
+});
+
 /** The request body schema of each operation that takes one, by GitHub's operation id. */
 export const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = Object.freeze({
   "repos/create-commit-status": commitStatusBody,

@@ -4,7 +4,10 @@ import type {
   CommitStatus,
   GithubQuirks,
   GithubScope,
+  Installation,
+  InstallationToken,
   PullRequestFile,
+  RegisteredApp,
   Review,
   ReviewComment,
 } from "./github-model.ts";
@@ -57,6 +60,10 @@ export function createGithubState(now: () => Date = () => new Date()) {
     trees: new Map<string, Record<string, { content: string; mode?: string }>>(),
     blobs: new Map<string, Buffer>(),
     quirks: {} as GithubQuirks,
+    /** GitHub Apps by id; once one is registered, only installation tokens are accepted. */
+    apps: new Map<string, RegisteredApp>(),
+    installations: new Map<number, Installation>(),
+    installationTokens: new Map<string, InstallationToken>(),
     denied: new Set<GithubScope>(),
     statusCalls: 0,
     nextId: 1000,
@@ -65,7 +72,10 @@ export function createGithubState(now: () => Date = () => new Date()) {
       this.nextId += 1;
       return this.nextId - 1;
     },
-    /** Forgets what was posted and seeded (the emulator's `DELETE /_emulator/github`). */
+    /**
+     * Forgets what was posted and seeded (the emulator's `DELETE /_emulator/github`). Registered
+     * Apps and their tokens stay: they are the rehearsal's set-up, as a relay holds their tokens.
+     */
     clear(): void {
       for (const list of [
         this.statuses,

@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { APP_INSTALLATION_OPERATIONS } from "./app-installations.ts";
+import { authenticateRequest } from "./authenticate-request.ts";
 import { CHECK_RUN_OPERATIONS } from "./check-runs.ts";
 import { COMMIT_STATUS_OPERATIONS } from "./commit-statuses.ts";
 import { GIT_OPERATIONS } from "./git-operations.ts";
 import { type GithubApp, SCOPE_OF } from "./github-model.ts";
 import { checkAgainstOpenApi, openApiAvailable } from "./github-openapi.ts";
-import type { ExtraOperation, GithubOperation, Reply, StatusFaults } from "./github-operation.ts";
+import type { GithubOperation, Reply, StatusFaults } from "./github-operation.ts";
 import { findRoute, GITHUB_ROUTES } from "./github-routes.ts";
 import { BODY_SCHEMAS } from "./github-schemas.ts";
 import type { GithubState } from "./github-state.ts";
@@ -15,11 +17,15 @@ const OPERATIONS: Readonly<Record<string, GithubOperation>> = Object.freeze({
   ...CHECK_RUN_OPERATIONS,
   ...PULL_REVIEW_OPERATIONS,
   ...GIT_OPERATIONS,
+  ...APP_INSTALLATION_OPERATIONS,
 });
 
-/** How one stand-in answers: whose tokens it accepts, how strictly it checks, what it adds. */
+/** How one stand-in answers: whose tokens it accepts and how strictly it checks. */
 export interface GithubStandInRules {
-  /** The App a token belongs to; undefined answers 401 `Bad credentials`. */
+  /**
+   * The App a token belongs to; undefined answers 401 `Bad credentials`. Once a GitHub App is
+   * registered in the state, installation tokens are accepted instead (see authenticateRequest).
+   */
   readonly authenticate: (token: string) => GithubApp | undefined;
   /**
    * Check every request against GitHub's OpenAPI description (`@octokit/openapi`) when it is
@@ -28,8 +34,6 @@ export interface GithubStandInRules {
    */
   readonly validate?: boolean;
   readonly faults?: StatusFaults;
-  /** Operations mounted from outside (see {@link ExtraOperation}); matched before the others. */
-  readonly extraOperations?: readonly ExtraOperation[];
 }
 
 /** A request as an adapter (node:http, Express) hands it over. */
@@ -44,8 +48,8 @@ export interface GithubRequest {
 }
 
 /**
- * Answers one GitHub REST request from `state`, as GitHub would: 401 without a known token,
- * 422 for what GitHub's description or documented rules refuse (recorded in
+ * Answers one GitHub REST request from `state`, as GitHub would: 401 without a known token (or
+ * App JWT, for the operations that take one), 403 for another account's installation token, 422 for what GitHub's description or documented rules refuse (recorded in
  * `state.violations`), 403 for a denied scope, else the operation's answer.
  */
 export async function handleGithubRequest(
@@ -55,7 +59,17 @@ export async function handleGithubRequest(
 ): Promise<Reply & { operationId: string | undefined }> {
   const { method, url } = request;
   const token = /^(?:token|Bearer)\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
-  const app = token === undefined ? undefined : rules.authenticate(token);
+  // Who may call comes first, as on GitHub; the route table says which credential it takes.
+  const credential =
+    findRoute(GITHUB_ROUTES, method, url.pathname)?.route.credential ?? ("token" as const);
+  const authentication = authenticateRequest(state, rules.authenticate, {
+    credential,
+    token,
+    path: url.pathname,
+  });
+  if (!authentication.ok) return { ...authentication.reply, operationId: undefined };
+  const { app } = authentication;
+
   let input: Record<string, unknown> = {};
   try {
     input = request.body === "" ? {} : (JSON.parse(request.body) as Record<string, unknown>);
@@ -75,21 +89,6 @@ export async function handleGithubRequest(
     baseUrl: request.baseUrl,
     faults: rules.faults ?? {},
   });
-
-  const extra = findRoute(rules.extraOperations ?? [], method, url.pathname);
-  if (extra !== undefined) {
-    const operation = extra.route as ExtraOperation;
-    return {
-      ...(await operation.handle(context(operation.operationId, extra.params))),
-      operationId: operation.operationId,
-    };
-  }
-  if (app === undefined)
-    return {
-      status: 401,
-      body: { message: token === undefined ? "Requires authentication" : "Bad credentials" },
-      operationId: undefined,
-    };
 
   let operationId: string;
   let params: Record<string, string>;

@@ -15,12 +15,7 @@ export {
   type ReviewComment,
 } from "./github-model.ts";
 export { checkAgainstOpenApi, type OpenApiVerdict } from "./github-openapi.ts";
-export type {
-  ExtraOperation,
-  GithubOperation,
-  OperationContext,
-  Reply,
-} from "./github-operation.ts";
+export type { GithubOperation, OperationContext, Reply } from "./github-operation.ts";
 export { GITHUB_API_PATH, githubRouter } from "./github-router.ts";
 export { createGithubState, type GithubState } from "./github-state.ts";
 export {

@@ -2,10 +2,18 @@ import type { GithubState } from "./github-state.ts";
 
 /**
  * What the emulator shows of its recording GitHub (`GET /_emulator/github/statuses`,
- * `/check-runs`, `/reviews`), in the shapes docs/emulator.md documents.
+ * `/check-runs`, `/reviews`, `/apps`), in the shapes docs/emulator.md documents.
  */
 export function recorderViews(github: GithubState) {
   return {
+    /** Registered Apps, their installations and how many tokens each was given. */
+    apps: () =>
+      [...github.apps.values()].map((app) => ({
+        appId: app.appId,
+        installations: [...github.installations.values()]
+          .filter((i) => i.appId === app.appId)
+          .map((i) => ({ id: i.id, account: i.account, tokensIssued: i.tokensIssued })),
+      })),
     statuses: () =>
       github.statuses.map((s) => ({
         id: s.id,

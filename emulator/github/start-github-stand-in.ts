@@ -16,7 +16,7 @@ import {
   type Review,
   type ReviewComment,
 } from "./github-model.ts";
-import type { ExtraOperation, StatusFaults } from "./github-operation.ts";
+import type { StatusFaults } from "./github-operation.ts";
 import { createGithubState, type GithubRequestLog, type GithubState } from "./github-state.ts";
 import { handleGithubRequest } from "./handle-github-request.ts";
 import {
@@ -36,8 +36,6 @@ export interface GithubStandInOptions extends StatusFaults {
   readonly tls?: { readonly key: string; readonly cert: string };
   /** Installation tokens of other GitHub Apps: their check runs belong to those Apps. */
   readonly otherApps?: Readonly<Record<string, GithubApp>>;
-  /** Operations mounted from outside, e.g. GitHub App endpoints (see {@link ExtraOperation}). */
-  readonly extraOperations?: readonly ExtraOperation[];
 }
 
 /** A GitHub stand-in on a loopback port, with what it recorded and how to seed it. */
@@ -128,7 +126,6 @@ export async function startGithubStandIn(options: GithubStandInOptions): Promise
       token === options.token ? ACTIONS_APP : options.otherApps?.[token],
     validate: options.validate,
     faults: { fail: options.fail, stallStatus: options.stallStatus },
-    extraOperations: options.extraOperations,
   };
   const handler: RequestListener = async (req, res) => {
     const body = await readBody(req);

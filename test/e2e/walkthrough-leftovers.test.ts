@@ -17,7 +17,8 @@ const WALKTHROUGHS: readonly [page: string, heading: string][] = [
 
 /** Plain file names a shell block writes: `> name`, `--secret-file name`, `--out name`. */
 function written(block: string): string[] {
-  const names = [...block.matchAll(/(?:[^>2&]>|--secret-file|--out)\s+([\w.-]+)/g)].map(
+  // `=>` is an arrow function of a `node -e` script, not a redirect.
+  const names = [...block.matchAll(/(?:[^>2&=]>|--secret-file|--out)\s+([\w.-]+)/g)].map(
     (m) => m[1]!,
   );
   // `length > 0` in a jq filter is a comparison, not a file.

@@ -1,9 +1,11 @@
 /**
  * docs/emulator.md, "Walkthrough with curl", run with bash as written against an emulator, only
  * the address, the key and the receiver's port replaced. It leaves no receiver running and
- * nothing untracked in a clone.
+ * nothing untracked in a clone, and runs again after a run that was interrupted.
  */
+import { spawn } from "node:child_process";
 import { createConnection } from "node:net";
+import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import {
@@ -40,19 +42,56 @@ describe("docs/emulator.md: the curl walkthrough", () => {
     await dir.remove();
   });
 
-  it("runs as written and stops the receiver it started; claims.txt is gitignored", async () => {
+  /** The walkthrough as written, on this emulator and with the receiver on `port`. */
+  async function walkthrough(port: number): Promise<string> {
     const [block] = blocksUnder(await readDoc("docs/emulator.md"), "Walkthrough with curl", "sh");
-    const port = await freePort();
-    const script = block!
+    return block!
       .replace("BASE=http://127.0.0.1:4010", `BASE=${emu.baseUrl}`)
       .replace("KEY=sk_live_...", `KEY=${emu.liveKey}`)
       .replaceAll("4011", String(port));
+  }
+
+  it("runs as written and stops the receiver it started; claims.txt is gitignored", async () => {
+    const port = await freePort();
     // A receiver left running would hold the shell's stdout open: the run would hit the timeout.
-    const res = await bash(script, { cwd: dir.path, timeoutMs: 20_000 });
+    const res = await bash(await walkthrough(port), { cwd: dir.path, timeoutMs: 20_000 });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain('"ruleCode"');
     expect(await listening(port)).toBe(false);
     const ignored = await runProcess("git", ["check-ignore", "-q", "claims.txt"], { cwd: ROOT });
     expect(ignored.code).toBe(0);
+  });
+
+  it("runs again after a run interrupted before step 8, whose receiver still holds the port", async () => {
+    const port = await freePort();
+    const script = await walkthrough(port);
+    // The interrupted run: its shell ended after step 2, so its receiver was never stopped. In a
+    // process group of its own, so that the test can end it if the rerun does not.
+    const interrupted = spawn("bash", ["-e", "-c", script.slice(0, script.indexOf("# 3."))], {
+      cwd: dir.path,
+      stdio: ["ignore", "pipe", "ignore"],
+      detached: true,
+    });
+    try {
+      // Its receiver says when it listens (and writes nothing more: the rerun sends it /quit only).
+      for await (const line of createInterface({ input: interrupted.stdout! })) {
+        if (line.includes("listens on port")) break;
+      }
+      interrupted.stdout!.destroy();
+      expect(await listening(port)).toBe(true);
+
+      const res = await bash(script, { cwd: dir.path, timeoutMs: 20_000 });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).not.toContain("cannot listen");
+      expect(res.stdout).toContain('"ruleCode"');
+      // Neither receiver is left: the rerun stopped the earlier one and then its own.
+      expect(await listening(port)).toBe(false);
+    } finally {
+      try {
+        process.kill(-interrupted.pid!, "SIGKILL");
+      } catch {
+        // Its receiver is gone already.
+      }
+    }
   });
 });

@@ -248,19 +248,8 @@ describe("startGithubStandIn: routing without GitHub's description, and extra op
     },
   );
 
-  it("with validate off, routes by GITHUB_ROUTES; an extra operation answers without a token", async () => {
-    const plain = await startFakeGithub({
-      token: TOKEN,
-      validate: false,
-      extraOperations: [
-        {
-          method: "GET",
-          template: "/repos/{owner}/{repo}/installation",
-          operationId: "apps/get-repo-installation",
-          handle: (ctx) => ({ status: 200, body: { id: 5, repository: ctx.repository } }),
-        },
-      ],
-    });
+  it("with validate off, routes by GITHUB_ROUTES; an App operation takes the App's JWT, not the token", async () => {
+    const plain = await startFakeGithub({ token: TOKEN, validate: false });
     try {
       const base = plain.addCommit({ files: { "a.txt": "a\n" } });
       const head = plain.addCommit({ parents: [base], files: { "a.txt": "b\n" } });
@@ -269,8 +258,13 @@ describe("startGithubStandIn: routing without GitHub's description, and extra op
       });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { files: unknown[] }).files).toHaveLength(1);
-      const installation = await fetch(`${plain.apiUrl}${REPO}/installation`);
-      expect(await installation.json()).toEqual({ id: 5, repository: "octo/media" });
+      const installation = await fetch(`${plain.apiUrl}${REPO}/installation`, {
+        headers: { authorization: `token ${TOKEN}` },
+      });
+      expect(installation.status).toBe(401);
+      expect(((await installation.json()) as { message: string }).message).toMatch(
+        /JSON web token/,
+      );
       const unknown = await fetch(`${plain.apiUrl}${REPO}/issues`, {
         headers: { authorization: `token ${TOKEN}` },
       });

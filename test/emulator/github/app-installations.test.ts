@@ -2,7 +2,7 @@ import { generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appInstallationsRouter } from "../../../emulator/github/app-installations-router.ts";
+import { createGithubState, githubRouter } from "../../../emulator/github/index.ts";
 
 /** A JWT as a GitHub App signs one (RS256); the claims are the test's to choose. */
 function appJwt(key: KeyObject, claims: Record<string, unknown>, alg = "RS256"): string {
@@ -21,10 +21,9 @@ const other = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
 const s = () => Math.floor(clock / 1000);
 
 beforeAll(async () => {
+  // The emulator's GitHub, as createApp mounts it, on a clock the test moves.
   const app = express();
-  app.use(appInstallationsRouter(() => new Date(clock)));
-  // What lies behind: the recording GitHub's repository routes.
-  app.use((_req, res) => res.status(201).json({ reached: true }));
+  app.use(githubRouter(createGithubState(), () => new Date(clock)));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/_emulator/github`;
@@ -40,13 +39,15 @@ const post = (path: string, auth?: string, body: unknown = {}) =>
     headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) },
     body: JSON.stringify(body),
   });
+const setStatus = (repository: string, auth: string) =>
+  post(`/repos/${repository}/statuses/abc1234`, auth, { state: "success" });
 
-describe("appInstallationsRouter", () => {
-  it("appInstallationsRouter accepts any token on repository routes until an App is registered", async () => {
-    expect((await post("/repos/acme/site/statuses/abc1234", "token anything")).status).toBe(201);
+describe("APP_INSTALLATION_OPERATIONS, through the emulator's GitHub", () => {
+  it("APP_INSTALLATION_OPERATIONS accepts any token on repository routes until an App is registered", async () => {
+    expect((await setStatus("acme/site", "token anything")).status).toBe(201);
   });
 
-  it("appInstallationsRouter registers an App with a key pair it makes, and answers the private key once", async () => {
+  it("APP_INSTALLATION_OPERATIONS registers an App with a key pair it makes, and answers the private key once", async () => {
     const res = await post("/apps", undefined, { owners: ["acme"] });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { appId: string; privateKey: string };
@@ -79,12 +80,15 @@ describe("appInstallationsRouter", () => {
       "a JWT not RS256",
       () => `Bearer ${appJwt(appKey, { iss: appId, iat: s() - 30, exp: s() + 540 }, "HS256")}`,
     ],
-  ])("appInstallationsRouter refuses %s on the installation lookup (401)", async (_what, auth) => {
-    const res = await get("/repos/acme/site/installation", auth());
-    expect(res.status).toBe(401);
-  });
+  ])(
+    "APP_INSTALLATION_OPERATIONS refuses %s on the installation lookup (401)",
+    async (_what, auth) => {
+      const res = await get("/repos/acme/site/installation", auth());
+      expect(res.status).toBe(401);
+    },
+  );
 
-  it("appInstallationsRouter finds the installation, issues its token, and the token sets statuses on its owner only", async () => {
+  it("APP_INSTALLATION_OPERATIONS finds the installation, issues its token, and the token sets statuses on its owner only", async () => {
     const jwt = () => `Bearer ${appJwt(appKey, { iss: appId, iat: s() - 30, exp: s() + 570 })}`;
     const installation = await get("/repos/acme/site/installation", jwt());
     expect(installation.status).toBe(200);
@@ -100,13 +104,17 @@ describe("appInstallationsRouter", () => {
     expect(token).toMatch(/^ghs_/);
     expect(Date.parse(expires_at)).toBe(T0 + 3600_000);
 
-    expect((await post("/repos/acme/site/statuses/abc1234", `token ${token}`)).status).toBe(201);
-    expect((await post("/repos/acme/site/statuses/abc1234", "token ghs_wrong")).status).toBe(401);
-    expect((await post("/repos/elsewhere/x/statuses/abc1234", `token ${token}`)).status).toBe(403);
+    expect((await setStatus("acme/site", `token ${token}`)).status).toBe(201);
+    expect((await setStatus("acme/site", "token ghs_wrong")).status).toBe(401);
+    expect((await setStatus("acme/site", "token anything")).status).toBe(401);
+    expect((await setStatus("elsewhere/x", `token ${token}`)).status).toBe(403);
     // Past its expiry the token is refused.
     clock = T0 + 3600_000;
-    expect((await post("/repos/acme/site/statuses/abc1234", `token ${token}`)).status).toBe(401);
+    expect((await setStatus("acme/site", `token ${token}`)).status).toBe(401);
     clock = T0;
+    // The status it set shows, made by the installation's token.
+    const statuses = (await (await get("/statuses")).json()) as { repository: string }[];
+    expect(statuses.map((s) => s.repository)).toEqual(["acme/site", "acme/site"]);
 
     const view = (await (await get("/apps")).json()) as unknown[];
     expect(view).toEqual([{ appId, installations: [{ id, account: "acme", tokensIssued: 1 }] }]);

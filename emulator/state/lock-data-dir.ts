@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import { link, mkdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { DataDirInUseError } from "./data-dir-in-use-error.ts";
+
+/** The lock file of a `--data-dir`: the pid of the emulator that uses it. */
+export function lockFilePath(dataDir: string): string {
+  return join(dataDir, "emulator.lock");
+}
+
+/** A held `--data-dir` lock. */
+export interface DataDirLock {
+  /** Removes the lock file (only if it is still this holder's). */
+  release(): Promise<void>;
+}
+
+/** Tries to take the lock over a bounded number of times (a stale lock removed, then taken). */
+const ATTEMPTS = 3;
+
+/** Whether process `pid` runs: signal 0 checks without signalling (EPERM: it runs as another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The pid a lock file names, or null when it names none (not a whole number). */
+async function holderOf(lockFile: string): Promise<number | null | undefined> {
+  try {
+    const pid = Number((await readFile(lockFile, "utf8")).trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Takes the lock of `dataDir` for this process, so that a second emulator on the same folder
+ * refuses to start ({@link DataDirInUseError}) instead of overwriting the first one's state.
+ * The lock is a file with the holder's pid, made whole and then linked into place (link fails
+ * when the name exists, so two starts never both succeed). A lock whose process is gone (an
+ * emulator killed with SIGKILL, or a crash) is stale: it is removed and taken.
+ */
+export async function lockDataDir(
+  dataDir: string,
+  pid: number = process.pid,
+  alive: (pid: number) => boolean = processAlive,
+): Promise<DataDirLock> {
+  await mkdir(dataDir, { recursive: true });
+  const lockFile = lockFilePath(dataDir);
+  const temp = `${lockFile}.${pid}.${randomUUID()}.tmp`;
+  await writeFile(temp, `${pid}\n`);
+  let holder: number | null | undefined;
+  let taken = false;
+  try {
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      try {
+        await link(temp, lockFile);
+        taken = true;
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      holder = await holderOf(lockFile);
+      if (holder === undefined) continue; // Released meanwhile: take it.
+      if (holder !== null && alive(holder)) throw new DataDirInUseError(dataDir, holder, lockFile);
+      // Stale: its emulator ended without removing it. Removed only if it still names that pid,
+      // so that a start which took it over meanwhile keeps its lock.
+      if ((await holderOf(lockFile)) === holder) await unlink(lockFile).catch(() => undefined);
+    }
+  } finally {
+    await rm(temp, { force: true });
+  }
+  if (!taken) throw new DataDirInUseError(dataDir, holder ?? null, lockFile);
+  return {
+    async release() {
+      if ((await holderOf(lockFile)) === pid) await rm(lockFile, { force: true });
+    },
+  };
+}
