@@ -33,6 +33,7 @@ export function createApiEnricher(options: ApiEnricherOptions): Enricher {
   const client = new ContentReviewClient({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
+    baseUrlSetting: "CONTENT_REVIEW_BASE_URL",
     caller: "relay",
     timeoutMs: options.requestTimeoutMs ?? 10_000,
     retry: { maxElapsedMs: options.maxElapsedMs ?? 10_000 },

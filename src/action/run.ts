@@ -129,6 +129,7 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
   const client = new ContentReviewClient({
     apiKey: inputs.apiKey,
     baseUrl: inputs.baseUrl,
+    baseUrlSetting: 'the "base-url" input',
     caller: "action",
     proxy,
   });
