@@ -9,7 +9,6 @@ import {
   openSqliteJournal,
   type RetryPolicy,
 } from "../../receiver/journal/index.ts";
-import type { AssetEvent } from "../../receiver/relay-event.ts";
 import {
   dropSchemas,
   postgresAvailable,
@@ -17,6 +16,7 @@ import {
   uniqueSchema,
 } from "./helpers/postgres.ts";
 import { waitUntil } from "./helpers/signed-sender.ts";
+import { completedEvent } from "./helpers/submission-builders.ts";
 
 const RETRY: RetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
 const hasPostgres = await postgresAvailable();
@@ -28,18 +28,7 @@ afterAll(async () => {
   for (const schema of schemas) await dropSchemas(schema);
 });
 
-function event(submissionId: string, assetId: string): AssetEvent {
-  return {
-    kind: "asset.processing.completed",
-    submissionId,
-    assetId,
-    workspaceId: null,
-    status: "complete",
-    errorMessage: null,
-    issueCount: 0,
-    occurredAt: null,
-  };
-}
+const event = (submissionId: string, assetId: string) => completedEvent(submissionId, assetId);
 
 /**
  * Each store opens a new journal, or (with `at`) the journal of an earlier `open`. `attempts`

@@ -1,5 +1,5 @@
 import type { AssetState, SubmissionState } from "../../../receiver/relay/submission-state.ts";
-import type { SubmissionLink } from "../../../receiver/relay-event.ts";
+import type { AssetEvent, SubmissionLink } from "../../../receiver/relay-event.ts";
 import type { SeverityCounts } from "../../../src/policy/index.ts";
 
 /** A link of submission `s` to a commit: two assets, fail-on critical unless overridden. */
@@ -45,3 +45,19 @@ export const state = (
   assets: AssetState[],
   l: SubmissionLink | null = link(),
 ): SubmissionState => ({ submissionId: "s", assets, link: l });
+
+/** The event of asset `assetId` of submission `submissionId` completing with `issueCount` issues. */
+export const completedEvent = (
+  submissionId: string,
+  assetId: string,
+  issueCount = 0,
+): AssetEvent => ({
+  kind: "asset.processing.completed",
+  submissionId,
+  assetId,
+  workspaceId: null,
+  status: "complete",
+  errorMessage: null,
+  issueCount,
+  occurredAt: null,
+});

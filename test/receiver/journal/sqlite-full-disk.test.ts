@@ -6,9 +6,9 @@ import {
   journalFaultReason,
   openSqliteJournal,
 } from "../../../receiver/journal/index.ts";
-import type { AssetEvent } from "../../../receiver/relay-event.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
 import { mountSmallDisk, type SmallDisk } from "../helpers/small-disk.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
 
 // A 16 MB tmpfs of this test's own (root, as in CI); elsewhere the test is skipped with a notice.
 const disk: SmallDisk | null = await mountSmallDisk(16);
@@ -20,18 +20,7 @@ afterAll(async () => {
   await disk?.destroy();
 });
 
-function event(submissionId: string, assetId: string): AssetEvent {
-  return {
-    kind: "asset.processing.completed",
-    submissionId,
-    assetId,
-    workspaceId: null,
-    status: "complete",
-    errorMessage: null,
-    issueCount: 0,
-    occurredAt: null,
-  };
-}
+const event = (submissionId: string, assetId: string) => completedEvent(submissionId, assetId);
 
 describe("openSqliteJournal on a disk that fills up", () => {
   it.skipIf(disk === null)(

@@ -6,17 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openSqliteJournal } from "../../../receiver/journal/index.ts";
 import type { AssetEvent } from "../../../receiver/relay-event.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
 
-const EVENT: AssetEvent = {
-  kind: "asset.processing.completed",
-  submissionId: "s-1",
-  assetId: "a-1",
-  workspaceId: null,
-  status: "complete",
-  errorMessage: null,
-  issueCount: 0,
-  occurredAt: null,
-};
+const EVENT: AssetEvent = completedEvent("s-1", "a-1");
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,6 +4,7 @@ import { createLogger } from "../../../receiver/logger.ts";
 import { createEntryProcessor } from "../../../receiver/relay/process-entry.ts";
 import type { AssetEvent, RelayEvent } from "../../../receiver/relay-event.ts";
 import { routeChannel } from "../../../receiver/slack-routes.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
 
 const ROUTES = [{ owner: "acme", repo: null, channel: "C0ACME" }];
 
@@ -62,16 +63,8 @@ function entry(event: RelayEvent): JournalEntry {
   };
 }
 
-const completed = (assetId: string, issueCount: number): AssetEvent => ({
-  kind: "asset.processing.completed",
-  submissionId: "s-1",
-  assetId,
-  workspaceId: null,
-  status: "complete",
-  errorMessage: null,
-  issueCount,
-  occurredAt: null,
-});
+const completed = (assetId: string, issueCount: number): AssetEvent =>
+  completedEvent("s-1", assetId, issueCount);
 
 const link = (assetCount: number): RelayEvent => ({
   kind: "link.registered",

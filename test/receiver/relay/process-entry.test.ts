@@ -5,6 +5,7 @@ import type { CommitStatus } from "../../../receiver/relay/compute-commit-status
 import type { Enricher } from "../../../receiver/relay/enricher.ts";
 import { createEntryProcessor } from "../../../receiver/relay/process-entry.ts";
 import type { AssetEvent, RelayEvent } from "../../../receiver/relay-event.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
 
 function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) {
   const states = new Map<string, string>();
@@ -68,16 +69,8 @@ function entry(event: RelayEvent): JournalEntry {
   };
 }
 
-const completed = (assetId: string, issueCount = 0): AssetEvent => ({
-  kind: "asset.processing.completed",
-  submissionId: "s-1",
-  assetId,
-  workspaceId: null,
-  status: "complete",
-  errorMessage: null,
-  issueCount,
-  occurredAt: null,
-});
+const completed = (assetId: string, issueCount = 0): AssetEvent =>
+  completedEvent("s-1", assetId, issueCount);
 
 const link: RelayEvent = {
   kind: "link.registered",

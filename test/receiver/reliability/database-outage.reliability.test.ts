@@ -9,6 +9,7 @@ import {
   startScratchPostgres,
 } from "../helpers/scratch-postgres.ts";
 import { sendSigned, TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "../helpers/signed-sender.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
 import { allReplied, expectRelayedOnce, failedAssetEvents, steadyStream } from "./steady-stream.ts";
 
 const SLACK_TOKEN = "xoxb-outage";
@@ -195,16 +196,7 @@ describe("the relay on Postgres through database outages", () => {
     "settles a job whose entry was recorded done just before the database went away, as soon as it is back, not after its lease",
     async () => {
       const pg = db as ScratchPostgres;
-      const event = (assetId: string): AssetEvent => ({
-        kind: "asset.processing.completed",
-        submissionId: "s-settle",
-        assetId,
-        workspaceId: null,
-        status: "complete",
-        errorMessage: null,
-        issueCount: 0,
-        occurredAt: null,
-      });
+      const event = (assetId: string): AssetEvent => completedEvent("s-settle", assetId);
       const journal = await openPostgresJournal({
         connectionString: pg.url,
         schema: "relay_settle",
