@@ -275,6 +275,15 @@ describe("publishReview", () => {
       body: `old\n\n<!-- ${FINGERPRINT_PREFIX} ${fields(a.file.displayPath)} -->`,
       user: BOT,
     }));
+    // Old notices already marked outdated are inert: not warned about.
+    unsigned.push(
+      ...[0, 1].map((i) => ({
+        id: 200 + i,
+        path: `m/gone${i}.png`,
+        body: `${OUTDATED_MARKER}\nOutdated.\n\n<!-- ${FINGERPRINT_PREFIX} ${fields(`m/gone${i}.png`)} -->`,
+        user: BOT,
+      })),
+    );
     nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, unsigned);
     let count = 0;
     nock(API)
