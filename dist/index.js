@@ -103868,8 +103868,11 @@ async function publishReview(github, context, options) {
         if (!isCommentAuthor(c.user, options.author) || !c.body.includes(ours))
             continue;
         const read = readSignedComment(c.body, signing);
-        if (read.kind === "unverified")
-            unverified[read.reason] += 1;
+        // An old notice already marked outdated is inert: it need not be warned about on every run.
+        if (read.kind === "unverified") {
+            if (!c.body.includes(OUTDATED_MARKER))
+                unverified[read.reason] += 1;
+        }
         // `ours` matched somewhere in the body; the signed marker itself must name this check.
         else if (read.kind === "signed" && read.fields.startsWith(`${check} `))
             existing.push({ id: c.id, path: c.path, body: c.body, ...read });
