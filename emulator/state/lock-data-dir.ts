@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { link, mkdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { DataDirInUseError } from "./data-dir-in-use-error.ts";
 
 /** The lock file of a `--data-dir`: the pid of the emulator that uses it. */
@@ -16,6 +16,13 @@ export interface DataDirLock {
 
 /** Tries to take the lock over a bounded number of times (a stale lock removed, then taken). */
 const ATTEMPTS = 3;
+
+/**
+ * The lock files this process holds. A lock is a process's, so this is process-wide on purpose:
+ * a lock naming this process's pid is held only if it is in here; otherwise an earlier process
+ * with the same pid left it (a container restarted after `docker kill` gets the same pid).
+ */
+const HELD_HERE = new Set<string>();
 
 /** Whether process `pid` runs: signal 0 checks without signalling (EPERM: it runs as another user). */
 function processAlive(pid: number): boolean {
@@ -51,7 +58,7 @@ export async function lockDataDir(
   alive: (pid: number) => boolean = processAlive,
 ): Promise<DataDirLock> {
   await mkdir(dataDir, { recursive: true });
-  const lockFile = lockFilePath(dataDir);
+  const lockFile = lockFilePath(resolve(dataDir));
   const temp = `${lockFile}.${pid}.${randomUUID()}.tmp`;
   await writeFile(temp, `${pid}\n`);
   let holder: number | null | undefined;
@@ -67,18 +74,59 @@ export async function lockDataDir(
       }
       holder = await holderOf(lockFile);
       if (holder === undefined) continue; // Released meanwhile: take it.
-      if (holder !== null && alive(holder)) throw new DataDirInUseError(dataDir, holder, lockFile);
-      // Stale: its emulator ended without removing it. Removed only if it still names that pid,
-      // so that a start which took it over meanwhile keeps its lock.
-      if ((await holderOf(lockFile)) === holder) await unlink(lockFile).catch(() => undefined);
+      const running = holder === pid ? HELD_HERE.has(lockFile) : holder !== null && alive(holder);
+      if (running) throw new DataDirInUseError(dataDir, holder, lockFile);
+      // Stale: its emulator ended without removing it.
+      await removeStaleLock(lockFile, holder, pid, alive);
     }
   } finally {
     await rm(temp, { force: true });
   }
   if (!taken) throw new DataDirInUseError(dataDir, holder ?? null, lockFile);
+  HELD_HERE.add(lockFile);
   return {
     async release() {
+      if (!HELD_HERE.delete(lockFile)) return;
       if ((await holderOf(lockFile)) === pid) await rm(lockFile, { force: true });
     },
   };
+}
+
+/**
+ * Removes a stale lock that names `holder`, under a takeover guard (`emulator.lock.takeover`,
+ * linked into place as the lock is). Checking the holder and removing the file are two steps:
+ * without the guard, a start that checked may remove the lock another start has just taken,
+ * and both run. With it, only the guard's holder removes a lock, and it checks the lock again
+ * first. A guard left by a process that died holding it (for the few milliseconds it is held)
+ * is removed in turn.
+ */
+async function removeStaleLock(
+  lockFile: string,
+  holder: number | null,
+  pid: number,
+  alive: (pid: number) => boolean,
+): Promise<void> {
+  const guard = `${lockFile}.takeover`;
+  const temp = `${guard}.${pid}.${randomUUID()}.tmp`;
+  await writeFile(temp, `${pid}\n`);
+  try {
+    try {
+      await link(temp, guard);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // Another start is taking it over: the caller looks again.
+      const other = await holderOf(guard);
+      if (other === null || (other !== undefined && other !== pid && !alive(other))) {
+        await unlink(guard).catch(() => undefined);
+      }
+      return;
+    }
+    try {
+      if ((await holderOf(lockFile)) === holder) await unlink(lockFile).catch(() => undefined);
+    } finally {
+      await unlink(guard).catch(() => undefined);
+    }
+  } finally {
+    await rm(temp, { force: true });
+  }
 }
