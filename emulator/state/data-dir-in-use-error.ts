@@ -7,7 +7,11 @@ export class DataDirInUseError extends Error {
 
   constructor(dataDir: string, pid: number | null, lockFile: string) {
     const who = pid === null ? "another emulator" : `another emulator (pid ${pid})`;
-    const stop = pid === null ? "Ctrl+C where it runs" : `Ctrl+C where it runs, or kill ${pid}`;
+    // A pid can be reused by another program (after a reboot): say to check before killing it.
+    const stop =
+      pid === null
+        ? "Ctrl+C where it runs"
+        : `Ctrl+C where it runs, or kill ${pid} once ps -p ${pid} shows it is the emulator`;
     super(
       `--data-dir ${dataDir} is in use by ${who}, and two would overwrite each other's state: stop that one (${stop}), or pass another --data-dir. If no emulator runs there, delete ${lockFile}.`,
     );

@@ -69,7 +69,9 @@ describe("emulator --data-dir lock", () => {
     const second = await refused(emulatorOn(dir));
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`is in use by another emulator (pid ${first.pid})`);
-    expect(second.stderr).toMatch(/stop that one \(.*kill \d+\), or pass another --data-dir/);
+    expect(second.stderr).toContain(
+      `kill ${first.pid} once ps -p ${first.pid} shows it is the emulator), or pass another --data-dir`,
+    );
     expect((await fetch(`${baseUrl}/_emulator/github/statuses`)).status).toBe(200);
   });
 
