@@ -98550,7 +98550,10 @@ class DataDirInUseError extends Error {
     pid;
     constructor(dataDir, pid, lockFile) {
         const who = pid === null ? "another emulator" : `another emulator (pid ${pid})`;
-        const stop = pid === null ? "Ctrl+C where it runs" : `Ctrl+C where it runs, or kill ${pid}`;
+        // A pid can be reused by another program (after a reboot): say to check before killing it.
+        const stop = pid === null
+            ? "Ctrl+C where it runs"
+            : `Ctrl+C where it runs, or kill ${pid} once ps -p ${pid} shows it is the emulator`;
         super(`--data-dir ${dataDir} is in use by ${who}, and two would overwrite each other's state: stop that one (${stop}), or pass another --data-dir. If no emulator runs there, delete ${lockFile}.`);
         this.dataDir = dataDir;
         this.pid = pid;
@@ -98572,6 +98575,12 @@ function lockFilePath(dataDir) {
 }
 /** Tries to take the lock over a bounded number of times (a stale lock removed, then taken). */
 const ATTEMPTS = 3;
+/**
+ * The lock files this process holds. A lock is a process's, so this is process-wide on purpose:
+ * a lock naming this process's pid is held only if it is in here; otherwise an earlier process
+ * with the same pid left it (a container restarted after `docker kill` gets the same pid).
+ */
+const HELD_HERE = new Set();
 /** Whether process `pid` runs: signal 0 checks without signalling (EPERM: it runs as another user). */
 function processAlive(pid) {
     try {
@@ -98603,7 +98612,7 @@ async function holderOf(lockFile) {
  */
 async function lockDataDir(dataDir, pid = process.pid, alive = processAlive) {
     await (0,promises_.mkdir)(dataDir, { recursive: true });
-    const lockFile = lockFilePath(dataDir);
+    const lockFile = lockFilePath((0,external_node_path_.resolve)(dataDir));
     const temp = `${lockFile}.${pid}.${(0,external_node_crypto_.randomUUID)()}.tmp`;
     await (0,promises_.writeFile)(temp, `${pid}\n`);
     let holder;
@@ -98622,12 +98631,11 @@ async function lockDataDir(dataDir, pid = process.pid, alive = processAlive) {
             holder = await holderOf(lockFile);
             if (holder === undefined)
                 continue; // Released meanwhile: take it.
-            if (holder !== null && alive(holder))
+            const running = holder === pid ? HELD_HERE.has(lockFile) : holder !== null && alive(holder);
+            if (running)
                 throw new DataDirInUseError(dataDir, holder, lockFile);
-            // Stale: its emulator ended without removing it. Removed only if it still names that pid,
-            // so that a start which took it over meanwhile keeps its lock.
-            if ((await holderOf(lockFile)) === holder)
-                await (0,promises_.unlink)(lockFile).catch(() => undefined);
+            // Stale: its emulator ended without removing it.
+            await removeStaleLock(lockFile, holder, pid, alive);
         }
     }
     finally {
@@ -98635,12 +98643,53 @@ async function lockDataDir(dataDir, pid = process.pid, alive = processAlive) {
     }
     if (!taken)
         throw new DataDirInUseError(dataDir, holder ?? null, lockFile);
+    HELD_HERE.add(lockFile);
     return {
         async release() {
+            if (!HELD_HERE.delete(lockFile))
+                return;
             if ((await holderOf(lockFile)) === pid)
                 await (0,promises_.rm)(lockFile, { force: true });
         },
     };
+}
+/**
+ * Removes a stale lock that names `holder`, under a takeover guard (`emulator.lock.takeover`,
+ * linked into place as the lock is). Checking the holder and removing the file are two steps:
+ * without the guard, a start that checked may remove the lock another start has just taken,
+ * and both run. With it, only the guard's holder removes a lock, and it checks the lock again
+ * first. A guard left by a process that died holding it (for the few milliseconds it is held)
+ * is removed in turn.
+ */
+async function removeStaleLock(lockFile, holder, pid, alive) {
+    const guard = `${lockFile}.takeover`;
+    const temp = `${guard}.${pid}.${(0,external_node_crypto_.randomUUID)()}.tmp`;
+    await (0,promises_.writeFile)(temp, `${pid}\n`);
+    try {
+        try {
+            await (0,promises_.link)(temp, guard);
+        }
+        catch (error) {
+            if (error.code !== "EEXIST")
+                throw error;
+            // Another start is taking it over: the caller looks again.
+            const other = await holderOf(guard);
+            if (other === null || (other !== undefined && other !== pid && !alive(other))) {
+                await (0,promises_.unlink)(guard).catch(() => undefined);
+            }
+            return;
+        }
+        try {
+            if ((await holderOf(lockFile)) === holder)
+                await (0,promises_.unlink)(lockFile).catch(() => undefined);
+        }
+        finally {
+            await (0,promises_.unlink)(guard).catch(() => undefined);
+        }
+    }
+    finally {
+        await (0,promises_.rm)(temp, { force: true });
+    }
 }
 
 ;// CONCATENATED MODULE: ./emulator/state/state-file.ts
