@@ -21,6 +21,7 @@ import type { GithubContext } from "./read-github-context.ts";
 import {
   checkField,
   checkFingerprint,
+  fileFields,
   fingerprintFields,
   OUTDATED_MARKER,
 } from "./review-fingerprint.ts";
@@ -236,13 +237,18 @@ function ignoredReason(
   if (total === 0) return undefined;
   const why = [
     counts.invalid > 0
-      ? `${counts.invalid} whose signature does not verify (the marker was copied from another comment or pull request, the comment was edited, or it was signed with another api-key or record-key)`
+      ? `${counts.invalid} whose signature does not verify (the marker was copied from another comment, file or pull request, the comment was edited, or it was signed with another api-key or record-key)`
       : "",
     counts.unsigned > 0
       ? `${counts.unsigned} without a signature (written by a version of the Action before comments were signed, or by hand)`
       : "",
   ].filter((w) => w !== "");
   return `${plural(total, "earlier comment")} by ${login} ${total === 1 ? "carries" : "carry"} this check's marker but not a valid signature: ${why.join("; ")}. Left as ${total === 1 ? "it is" : "they are"} (neither updated nor marked outdated); this run posts its own comments for the findings that stand. Resolve or delete the old ones by hand if they are in the way.`;
+}
+
+/** Whether a marker's `fields` are those of the file `file` (see `fileFields`) or of a line of it. */
+function isAbout(fields: string, file: string): boolean {
+  return fields === file || fields.startsWith(`${file} line=`);
 }
 
 function isUnprocessable(error: unknown): boolean {
@@ -305,13 +311,19 @@ export async function publishReview(
   for (const c of listed) {
     if (!isCommentAuthor(c.user, options.author) || !c.body.includes(ours)) continue;
     const read = readSignedComment(c.body, signing);
-    // An old notice already marked outdated is inert: it need not be warned about on every run.
+    // An unsigned notice an older version marked outdated is inert: it need not be warned about
+    // on every run. A signed one that does not verify is: an edit made it read as outdated.
     if (read.kind === "unverified") {
-      if (!c.body.includes(OUTDATED_MARKER)) unverified[read.reason] += 1;
+      const inert = read.reason === "unsigned" && c.body.trimStart().startsWith(OUTDATED_MARKER);
+      if (!inert) unverified[read.reason] += 1;
     }
     // `ours` matched somewhere in the body; the signed marker itself must name this check.
-    else if (read.kind === "signed" && read.fields.startsWith(`${check} `))
-      existing.push({ id: c.id, path: c.path, body: c.body, ...read });
+    else if (read.kind === "signed" && read.fields.startsWith(`${check} `)) {
+      // A genuine comment copied whole onto another file verifies but names the other file.
+      if (isAbout(read.fields, fileFields(options.checkName, c.path)))
+        existing.push({ id: c.id, path: c.path, body: c.body, ...read });
+      else unverified.invalid += 1;
+    }
   }
   const ignored = ignoredReason(unverified, options.author?.login ?? "");
 
@@ -357,7 +369,7 @@ export async function publishReview(
     result.updated += 1;
   }
   for (const comment of existing) {
-    if (kept.has(comment.id) || comment.content.includes(OUTDATED_MARKER)) continue;
+    if (kept.has(comment.id) || comment.content.startsWith(OUTDATED_MARKER)) continue;
     // A file still with findings but past the first 30 comments keeps its comments as they were.
     if (notShown.has(comment.path)) continue;
     await github.rest.pulls.updateReviewComment({

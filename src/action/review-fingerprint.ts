@@ -15,7 +15,15 @@ function hash(text: string): string {
  * also carries a signature (see `signComment`).
  */
 export function fingerprintFields(checkName: string, path: string, line?: number): string {
-  return `${checkField(checkName)} path=${hash(path)}${line === undefined ? "" : ` line=${line}`}`;
+  return `${fileFields(checkName, path)}${line === undefined ? "" : ` line=${line}`}`;
+}
+
+/**
+ * The fields that name the check and the file, which every comment about `path` (file or line)
+ * starts with: a comment's marker must name the file GitHub lists the comment on.
+ */
+export function fileFields(checkName: string, path: string): string {
+  return `${checkField(checkName)} path=${hash(path)}`;
 }
 
 /** Finds a comment's marker (file or line, signed or not) in its body. */

@@ -20,10 +20,18 @@ export function commentSigning(
   return { key, pullRequest: `${owner}/${repo}#${number}`.toLowerCase() };
 }
 
-/** A signed marker: the fields (see `fingerprintFields`), then the HMAC-SHA256 in hex. */
+/**
+ * A signed marker where `signComment` puts it, at the very end of the body: the fields (see
+ * `fingerprintFields`), then the HMAC-SHA256 in hex. Only the last marker counts, so that
+ * marker-like text inside the findings never stands for it, and a marker moved elsewhere in the
+ * body does not verify.
+ */
 const SIGNED_MARKER = new RegExp(
-  `<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=([0-9a-f]{64}) -->`,
+  `<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=([0-9a-f]{64}) -->\\s*$`,
 );
+
+/** A signed marker anywhere: one not at the end was moved or followed by added text. */
+const ANY_SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]* sig=[0-9a-f]{64} -->`);
 
 /** How a comment's body reads against the key. */
 export type SignedComment =
@@ -86,9 +94,10 @@ export function readSignedComment(body: string, signing: CommentSigning): Signed
   const any = FINGERPRINT_PATTERN.exec(body);
   if (any === null) return { kind: "none" };
   const match = SIGNED_MARKER.exec(body);
-  if (match === null) return { kind: "unverified", reason: "unsigned" };
+  if (match === null)
+    return { kind: "unverified", reason: ANY_SIGNED_MARKER.test(body) ? "invalid" : "unsigned" };
   const fields = match[1]!;
-  const content = body.slice(0, match.index) + body.slice(match.index + match[0].length);
+  const content = body.slice(0, match.index);
   if (!timingSafeEqual(macOf(fields, content, signing), Buffer.from(match[2]!, "hex")))
     return { kind: "unverified", reason: "invalid" };
   return { kind: "signed", fields, content: normal(content) };

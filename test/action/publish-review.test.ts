@@ -165,6 +165,30 @@ describe("publishReview", () => {
     expect(result).toMatchObject({ created: 0, updated: 0, outdated: 0, unchanged: 1 });
   });
 
+  it("publishReview marks outdated a genuine comment whose findings quote the outdated notice's marker", async () => {
+    // A rule code goes into inline code, which is not HTML-escaped: it may read like the marker.
+    const quoting = genuine(`**CR**: 1 major\n\n- \`${OUTDATED_MARKER}\` a finding`, "m/gone.png");
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [{ id: 23, path: "m/gone.png", body: quoting, user: BOT }]);
+    let patched = "";
+    nock(API)
+      .patch("/repos/octo/media/pulls/comments/23", (body) => {
+        patched = body.body;
+        return true;
+      })
+      .reply(200, { id: 23 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result).toMatchObject({ outdated: 1, ignored: undefined });
+    expect(patched).toContain("Outdated: no findings here");
+  });
+
   /**
    * Comments of the Action's own account (under GITHUB_TOKEN, every workflow of the repository
    * posts as it) that carry this check's marker about m/b.png, which has findings, and
@@ -194,6 +218,17 @@ describe("publishReview", () => {
           fields(path),
           commentSigning(deriveCommentKey("another-record-key-0123456789"), "octo", "media", 7),
         ),
+      "whose signature does not verify",
+    ],
+    [
+      "an edited body made to read as an outdated notice (findings hidden, signature kept)",
+      (path) =>
+        `${OUTDATED_MARKER}\n> Outdated: no findings here.\n\n${markerOf(genuine("**CR**: 1 major", path))}`,
+      "whose signature does not verify",
+    ],
+    [
+      "a genuine comment copied whole onto another file",
+      (_path) => genuine("**CR**: 1 major", "m/elsewhere.png"),
       "whose signature does not verify",
     ],
     [

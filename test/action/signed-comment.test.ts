@@ -48,6 +48,18 @@ describe("signComment and readSignedComment", () => {
     ).toEqual(read);
   });
 
+  it("readSignedComment reads the marker at the end, whatever marker-like text the findings quote", () => {
+    // A finding's text (a rule code in inline code is not HTML-escaped) may hold what looks like
+    // a marker, signed or outdated; only the marker the Action appended counts.
+    const quoted = `${CONTENT} \`${marker}\` \`<!-- content-review:outdated -->\``;
+    const body = signComment(quoted, FIELDS, SIGNING);
+    expect(readSignedComment(body, SIGNING)).toEqual({
+      kind: "signed",
+      fields: FIELDS,
+      content: quoted,
+    });
+  });
+
   it("readSignedComment finds no marker in a body without one", () => {
     expect(readSignedComment("A person's comment.", SIGNING)).toEqual({ kind: "none" });
   });
@@ -60,6 +72,12 @@ describe("signComment and readSignedComment", () => {
     ["the body edited", genuine.replace("1 major", "no"), "invalid"],
     ["text added after the marker", `${genuine}\n\nAll fixed.`, "invalid"],
     ["a second marker added", `${marker}\n${genuine}`, "invalid"],
+    ["the marker moved to the top", `${marker}\n\n${CONTENT}`, "invalid"],
+    [
+      "the marker moved into the text",
+      genuine.replace("\n\n- a", `\n\n${marker}- a`).replace(/\n\n<!--[^>]*-->$/, ""),
+      "invalid",
+    ],
     ["the fields changed (another file)", genuine.replace(FIELDS, otherFields), "invalid"],
     ["the fields changed (a line added)", genuine.replace(FIELDS, `${FIELDS} line=3`), "invalid"],
     [

@@ -68,7 +68,9 @@ describe("content-review errors: what was wrong, what to do, the right exit code
     );
     // Reached the emulator with the flag's key: a 404 for an unknown submission.
     expect(res.code).toBe(3);
-    expect(res.stderr).toMatch(/HTTP 404: Submission not found/);
+    expect(res.stderr).toMatch(/HTTP 404: Submission not found\. Check the id/);
+    // The service's own not-found: the base URL is right.
+    expect(res.stderr).not.toContain("base URL");
     expect(res.stderr).not.toContain(emu.sandboxKey);
   });
 
@@ -211,13 +213,18 @@ describe("content-review with a base URL that leads elsewhere (a website, a /v1 
     expect(res.stderr).toContain(hint(origin, "--base-url"));
   });
 
-  it("status: a 404 for a submission id stays a not-found (the id may be wrong), not a base URL hint", async () => {
+  it("status: a website's 404 for a submission id (not the service's error body) says the base URL is probably wrong, then the id", async () => {
+    // The service answers an unknown id with {detail}; a page like this one is not the service.
     const res = await runCli(["status", SUB], {
       env: { CONTENT_REVIEW_API_KEY: key, CONTENT_REVIEW_BASE_URL: origin },
     });
     expect(paths).toContain(`GET /api/submissions/${SUB}`);
     expect(res.code).toBe(3);
-    expect(res.stderr).toMatch(/getSubmission failed with HTTP 404\. Check the id/);
-    expect(res.stderr).not.toContain("base URL");
+    expect(res.stderr).toContain(
+      `getSubmission failed with HTTP 404. The base URL is probably wrong: ${origin} answered 404 for GET /api/submissions/{submissionId} without the service's error body`,
+    );
+    expect(res.stderr).toContain("if the address is right, check the id");
+    expect(res.stderr).toContain("Set CONTENT_REVIEW_BASE_URL to the service's address");
+    expect(res.stderr).not.toContain(key);
   });
 });

@@ -222,6 +222,31 @@ describe("action review comments (built dist/index.js, emulator, GitHub stand-in
     },
   );
 
+  it("action leaves a genuine comment that another workflow copied whole onto another file, and warns once", async () => {
+    const violations = stage.github.violations.length;
+    const [a, b] = ["pr65/a.txt", "pr65/b.txt"];
+    await pushFiles(65, { [a]: CLAIMS, [b]: CALM });
+    const [first] = await review(65, 1);
+    expect(first.code).toBe(0);
+    const [genuineA] = commentsOn(65, a);
+    // The copy's signature verifies: only the file it names (a.txt) differs from where it is.
+    const copy = await postComment(65, b, genuineA!.body);
+    expect(readAsTheAction(65, copy.body).kind).toBe("signed");
+    const { body, updates } = copy;
+
+    await pushFiles(65, { [a]: CALM, [b]: CLAIMS });
+    const [second] = await review(65, 2);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain("PR review: 1 new, 0 updated, 1 marked outdated");
+    expect(copy).toMatchObject({ body, updates });
+    expect(genuineA!.body).toContain("Outdated: no findings here");
+    expect(commentsOn(65, b).filter((c) => c.id > copy.id)).toHaveLength(1);
+    const warnings = second.stdout.match(/::warning::[^\n]*not a valid signature[^\n]*/g);
+    expect(warnings).toHaveLength(1);
+    expect(warnings![0]).toContain("1 earlier comment by github-actions[bot]");
+    expect(stage.github.violations.slice(violations)).toEqual([]);
+  });
+
   it("action after a record-key rotation leaves the comments signed with the earlier key as they are and posts fresh ones, warning once", async () => {
     const violations = stage.github.violations.length;
     const [a, b] = [`pr64/a.txt`, `pr64/b.txt`];

@@ -6,7 +6,7 @@ import { RateLimitError } from "./rate-limit-error.ts";
 import { OPERATION_STATUS_HINTS, STATUS_HINTS } from "./status-hints.ts";
 import { TierNotAuthorizedError } from "./tier-not-authorized-error.ts";
 import { type FieldProblem, ValidationError } from "./validation-error.ts";
-import { isWrongBaseUrlStatus, wrongBaseUrlHint } from "./wrong-base-url.ts";
+import { isForeignNotFound, isWrongBaseUrlStatus, wrongBaseUrlHint } from "./wrong-base-url.ts";
 
 const domainBody = z.object({ detail: z.string(), docs_url: z.string().optional() });
 const serviceValidationBody = z.object({
@@ -43,9 +43,10 @@ export interface ErrorResponse {
 
 function compose(response: ErrorResponse, what: string | undefined): string {
   const { operation, status } = response;
+  const foreign = isForeignNotFound(operation, status, response.body);
   const hint =
-    (isWrongBaseUrlStatus(operation, status)
-      ? wrongBaseUrlHint(operation, response.baseUrl, response.baseUrlSetting)
+    (isWrongBaseUrlStatus(operation, status) || foreign
+      ? wrongBaseUrlHint(operation, response.baseUrl, response.baseUrlSetting, foreign)
       : undefined) ??
     OPERATION_STATUS_HINTS[operation]?.[status] ??
     STATUS_HINTS[status] ??

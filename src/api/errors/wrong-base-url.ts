@@ -19,18 +19,34 @@ export function isWrongBaseUrlStatus(operation: string, status: number): boolean
 }
 
 /**
+ * Whether a 404 that the operation documents (an unknown id) came without the service's error
+ * body `{detail: string}` (part 7): a website or a proxy answered, not the service, so the base
+ * URL is probably wrong rather than the id.
+ */
+export function isForeignNotFound(operation: string, status: number, body: unknown): boolean {
+  if (status !== 404 || !Object.hasOwn(operations, operation)) return false;
+  if (isWrongBaseUrlStatus(operation, status)) return false;
+  return typeof (body as { detail?: unknown } | null)?.detail !== "string";
+}
+
+/**
  * What to do about a wrong base URL: which setting to change and what the address looks like
- * (the spec's `{base_url}`, under which every path starts with `/api`).
+ * (the spec's `{base_url}`, under which every path starts with `/api`). `foreign`: the operation
+ * may 404 for an unknown id, but this 404 did not come from the service (see `isForeignNotFound`).
  */
 export function wrongBaseUrlHint(
   operation: string,
   baseUrl: string | undefined,
   setting: string | undefined,
+  foreign = false,
 ): string {
   const op = operations[operation as keyof typeof operations];
   const at = baseUrl === undefined ? "the configured address" : baseUrl;
+  const why = foreign
+    ? `${at} answered 404 for ${op.method} ${op.path} without the service's error body, so something other than the service answered (if the address is right, check the id)`
+    : `the service always has ${op.method} ${op.path}, but ${at} answered 404 for it`;
   return (
-    `The base URL is probably wrong: the service always has ${op.method} ${op.path}, but ${at} answered 404 for it. ` +
+    `The base URL is probably wrong: ${why}. ` +
     `Set ${setting ?? DEFAULT_BASE_URL_SETTING} to the service's address, under which every path starts with /api ` +
     "(e.g. https://review.example.com): not the service's website, and without /api or a version such as /v1 at the end."
   );

@@ -93,6 +93,39 @@ describe("errorFromResponse", () => {
     },
   );
 
+  it.each([
+    ["getSubmission", "<html><body>Not Found</body></html>"],
+    ["deleteWebhookSubscription", ""],
+    ["listAssetIssues", { message: "Not Found" }],
+  ])(
+    "errorFromResponse says a 404 on %s without the service's error body means a wrong base URL, not a wrong id",
+    (operation, body) => {
+      const error = errorFromResponse({
+        operation,
+        status: 404,
+        body,
+        baseUrl: "https://www.example.com",
+        baseUrlSetting: "CONTENT_REVIEW_BASE_URL",
+      });
+      expect(error.message).toContain(
+        "The base URL is probably wrong: https://www.example.com answered 404 for",
+      );
+      expect(error.message).toContain("without the service's error body");
+      expect(error.message).toContain("if the address is right, check the id");
+      expect(error.message).toContain("Set CONTENT_REVIEW_BASE_URL to the service's address");
+    },
+  );
+
+  it("errorFromResponse never blames the base URL for a storage 404 (uploadBlob goes to another host)", () => {
+    const error = errorFromResponse({
+      operation: "uploadBlob",
+      status: 404,
+      body: "<Error><Code>NoSuchBucket</Code></Error>",
+      baseUrl: "https://review.example.com",
+    });
+    expect(error.message).not.toContain("base URL");
+  });
+
   it("errorFromResponse reads the 402 tier body and its bucket", () => {
     const error = errorFromResponse({
       operation: "createSubmission",
