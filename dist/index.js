@@ -89108,13 +89108,29 @@ function isWrongBaseUrlStatus(operation, status) {
     return !documented.includes(404);
 }
 /**
- * What to do about a wrong base URL: which setting to change and what the address looks like
- * (the spec's `{base_url}`, under which every path starts with `/api`).
+ * Whether a 404 that the operation documents (an unknown id) came without the service's error
+ * body `{detail: string}` (part 7): a website or a proxy answered, not the service, so the base
+ * URL is probably wrong rather than the id.
  */
-function wrongBaseUrlHint(operation, baseUrl, setting) {
+function isForeignNotFound(operation, status, body) {
+    if (status !== 404 || !Object.hasOwn(operations, operation))
+        return false;
+    if (isWrongBaseUrlStatus(operation, status))
+        return false;
+    return typeof body?.detail !== "string";
+}
+/**
+ * What to do about a wrong base URL: which setting to change and what the address looks like
+ * (the spec's `{base_url}`, under which every path starts with `/api`). `foreign`: the operation
+ * may 404 for an unknown id, but this 404 did not come from the service (see `isForeignNotFound`).
+ */
+function wrongBaseUrlHint(operation, baseUrl, setting, foreign = false) {
     const op = operations[operation];
     const at = baseUrl === undefined ? "the configured address" : baseUrl;
-    return (`The base URL is probably wrong: the service always has ${op.method} ${op.path}, but ${at} answered 404 for it. ` +
+    const why = foreign
+        ? `${at} answered 404 for ${op.method} ${op.path} without the service's error body, so something other than the service answered (if the address is right, check the id)`
+        : `the service always has ${op.method} ${op.path}, but ${at} answered 404 for it`;
+    return (`The base URL is probably wrong: ${why}. ` +
         `Set ${setting ?? DEFAULT_BASE_URL_SETTING} to the service's address, under which every path starts with /api ` +
         "(e.g. https://review.example.com): not the service's website, and without /api or a version such as /v1 at the end.");
 }
@@ -89153,8 +89169,9 @@ const rateLimitBody = object({ error: schemas_string() });
 const tierBody = object({ error_code: schemas_string(), message: schemas_string(), bucket: schemas_string() });
 function compose(response, what) {
     const { operation, status } = response;
-    const hint = (isWrongBaseUrlStatus(operation, status)
-        ? wrongBaseUrlHint(operation, response.baseUrl, response.baseUrlSetting)
+    const foreign = isForeignNotFound(operation, status, response.body);
+    const hint = (isWrongBaseUrlStatus(operation, status) || foreign
+        ? wrongBaseUrlHint(operation, response.baseUrl, response.baseUrlSetting, foreign)
         : undefined) ??
         OPERATION_STATUS_HINTS[operation]?.[status] ??
         STATUS_HINTS[status] ??
@@ -103624,7 +103641,14 @@ function review_fingerprint_hash(text) {
  * also carries a signature (see `signComment`).
  */
 function fingerprintFields(checkName, path, line) {
-    return `${checkField(checkName)} path=${review_fingerprint_hash(path)}${line === undefined ? "" : ` line=${line}`}`;
+    return `${fileFields(checkName, path)}${line === undefined ? "" : ` line=${line}`}`;
+}
+/**
+ * The fields that name the check and the file, which every comment about `path` (file or line)
+ * starts with: a comment's marker must name the file GitHub lists the comment on.
+ */
+function fileFields(checkName, path) {
+    return `${checkField(checkName)} path=${review_fingerprint_hash(path)}`;
 }
 /** Finds a comment's marker (file or line, signed or not) in its body. */
 const FINGERPRINT_PATTERN = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]*-->`);
@@ -103647,8 +103671,15 @@ function commentSigning(key, owner, repo, number) {
     // GitHub's names are case-insensitive; the event may spell them either way.
     return { key, pullRequest: `${owner}/${repo}#${number}`.toLowerCase() };
 }
-/** A signed marker: the fields (see `fingerprintFields`), then the HMAC-SHA256 in hex. */
-const SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=([0-9a-f]{64}) -->`);
+/**
+ * A signed marker where `signComment` puts it, at the very end of the body: the fields (see
+ * `fingerprintFields`), then the HMAC-SHA256 in hex. Only the last marker counts, so that
+ * marker-like text inside the findings never stands for it, and a marker moved elsewhere in the
+ * body does not verify.
+ */
+const SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=([0-9a-f]{64}) -->\\s*$`);
+/** A signed marker anywhere: one not at the end was moved or followed by added text. */
+const ANY_SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]* sig=[0-9a-f]{64} -->`);
 /** Line endings and the blank lines around the marker do not change what a comment says. */
 function normal(content) {
     return content.replace(/\r\n?/g, "\n").trim();
@@ -103691,9 +103722,9 @@ function readSignedComment(body, signing) {
         return { kind: "none" };
     const match = SIGNED_MARKER.exec(body);
     if (match === null)
-        return { kind: "unverified", reason: "unsigned" };
+        return { kind: "unverified", reason: ANY_SIGNED_MARKER.test(body) ? "invalid" : "unsigned" };
     const fields = match[1];
-    const content = body.slice(0, match.index) + body.slice(match.index + match[0].length);
+    const content = body.slice(0, match.index);
     if (!(0,external_node_crypto_.timingSafeEqual)(signed_comment_macOf(fields, content, signing), Buffer.from(match[2], "hex")))
         return { kind: "unverified", reason: "invalid" };
     return { kind: "signed", fields, content: normal(content) };
@@ -103813,13 +103844,17 @@ function ignoredReason(counts, login) {
         return undefined;
     const why = [
         counts.invalid > 0
-            ? `${counts.invalid} whose signature does not verify (the marker was copied from another comment or pull request, the comment was edited, or it was signed with another api-key or record-key)`
+            ? `${counts.invalid} whose signature does not verify (the marker was copied from another comment, file or pull request, the comment was edited, or it was signed with another api-key or record-key)`
             : "",
         counts.unsigned > 0
             ? `${counts.unsigned} without a signature (written by a version of the Action before comments were signed, or by hand)`
             : "",
     ].filter((w) => w !== "");
     return `${plural(total, "earlier comment")} by ${login} ${total === 1 ? "carries" : "carry"} this check's marker but not a valid signature: ${why.join("; ")}. Left as ${total === 1 ? "it is" : "they are"} (neither updated nor marked outdated); this run posts its own comments for the findings that stand. Resolve or delete the old ones by hand if they are in the way.`;
+}
+/** Whether a marker's `fields` are those of the file `file` (see `fileFields`) or of a line of it. */
+function isAbout(fields, file) {
+    return fields === file || fields.startsWith(`${file} line=`);
 }
 function isUnprocessable(error) {
     return error.status === 422;
@@ -103868,14 +103903,21 @@ async function publishReview(github, context, options) {
         if (!isCommentAuthor(c.user, options.author) || !c.body.includes(ours))
             continue;
         const read = readSignedComment(c.body, signing);
-        // An old notice already marked outdated is inert: it need not be warned about on every run.
+        // An unsigned notice an older version marked outdated is inert: it need not be warned about
+        // on every run. A signed one that does not verify is: an edit made it read as outdated.
         if (read.kind === "unverified") {
-            if (!c.body.includes(OUTDATED_MARKER))
+            const inert = read.reason === "unsigned" && c.body.trimStart().startsWith(OUTDATED_MARKER);
+            if (!inert)
                 unverified[read.reason] += 1;
         }
         // `ours` matched somewhere in the body; the signed marker itself must name this check.
-        else if (read.kind === "signed" && read.fields.startsWith(`${check} `))
-            existing.push({ id: c.id, path: c.path, body: c.body, ...read });
+        else if (read.kind === "signed" && read.fields.startsWith(`${check} `)) {
+            // A genuine comment copied whole onto another file verifies but names the other file.
+            if (isAbout(read.fields, fileFields(options.checkName, c.path)))
+                existing.push({ id: c.id, path: c.path, body: c.body, ...read });
+            else
+                unverified.invalid += 1;
+        }
     }
     const ignored = ignoredReason(unverified, options.author?.login ?? "");
     const assets = options.outcome.assets
@@ -103915,7 +103957,7 @@ async function publishReview(github, context, options) {
         result.updated += 1;
     }
     for (const comment of existing) {
-        if (kept.has(comment.id) || comment.content.includes(OUTDATED_MARKER))
+        if (kept.has(comment.id) || comment.content.startsWith(OUTDATED_MARKER))
             continue;
         // A file still with findings but past the first 30 comments keeps its comments as they were.
         if (notShown.has(comment.path))

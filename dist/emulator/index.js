@@ -84177,13 +84177,29 @@ function wrong_base_url_isWrongBaseUrlStatus(operation, status) {
     return !documented.includes(404);
 }
 /**
- * What to do about a wrong base URL: which setting to change and what the address looks like
- * (the spec's `{base_url}`, under which every path starts with `/api`).
+ * Whether a 404 that the operation documents (an unknown id) came without the service's error
+ * body `{detail: string}` (part 7): a website or a proxy answered, not the service, so the base
+ * URL is probably wrong rather than the id.
  */
-function wrong_base_url_wrongBaseUrlHint(operation, baseUrl, setting) {
+function wrong_base_url_isForeignNotFound(operation, status, body) {
+    if (status !== 404 || !Object.hasOwn(operations, operation))
+        return false;
+    if (wrong_base_url_isWrongBaseUrlStatus(operation, status))
+        return false;
+    return typeof body?.detail !== "string";
+}
+/**
+ * What to do about a wrong base URL: which setting to change and what the address looks like
+ * (the spec's `{base_url}`, under which every path starts with `/api`). `foreign`: the operation
+ * may 404 for an unknown id, but this 404 did not come from the service (see `isForeignNotFound`).
+ */
+function wrong_base_url_wrongBaseUrlHint(operation, baseUrl, setting, foreign = false) {
     const op = operations[operation];
     const at = baseUrl === undefined ? "the configured address" : baseUrl;
-    return (`The base URL is probably wrong: the service always has ${op.method} ${op.path}, but ${at} answered 404 for it. ` +
+    const why = foreign
+        ? `${at} answered 404 for ${op.method} ${op.path} without the service's error body, so something other than the service answered (if the address is right, check the id)`
+        : `the service always has ${op.method} ${op.path}, but ${at} answered 404 for it`;
+    return (`The base URL is probably wrong: ${why}. ` +
         `Set ${setting ?? wrong_base_url_DEFAULT_BASE_URL_SETTING} to the service's address, under which every path starts with /api ` +
         "(e.g. https://review.example.com): not the service's website, and without /api or a version such as /v1 at the end.");
 }
@@ -84222,8 +84238,9 @@ const rateLimitBody = object({ error: schemas_string() });
 const tierBody = object({ error_code: schemas_string(), message: schemas_string(), bucket: schemas_string() });
 function compose(response, what) {
     const { operation, status } = response;
-    const hint = (isWrongBaseUrlStatus(operation, status)
-        ? wrongBaseUrlHint(operation, response.baseUrl, response.baseUrlSetting)
+    const foreign = isForeignNotFound(operation, status, response.body);
+    const hint = (isWrongBaseUrlStatus(operation, status) || foreign
+        ? wrongBaseUrlHint(operation, response.baseUrl, response.baseUrlSetting, foreign)
         : undefined) ??
         OPERATION_STATUS_HINTS[operation]?.[status] ??
         STATUS_HINTS[status] ??
