@@ -187,7 +187,8 @@ describe("action review comments (built dist/index.js, emulator, GitHub stand-in
     ],
   ];
 
-  it.each(TAMPERED)(
+  // The cases below use pull requests and files of their own: they run at once.
+  it.concurrent.each(TAMPERED)(
     "action leaves a comment of its own account with %s as it is, posts its own next to it, warns once, and still marks its genuine comment outdated",
     async (_, pr, bFirst, tamper) => {
       const violations = stage.github.violations.length;
@@ -222,7 +223,7 @@ describe("action review comments (built dist/index.js, emulator, GitHub stand-in
     },
   );
 
-  it("action leaves a genuine comment that another workflow copied whole onto another file, and warns once", async () => {
+  it.concurrent("action leaves a genuine comment that another workflow copied whole onto another file, and warns once", async () => {
     const violations = stage.github.violations.length;
     const [a, b] = ["pr65/a.txt", "pr65/b.txt"];
     await pushFiles(65, { [a]: CLAIMS, [b]: CALM });
@@ -247,7 +248,7 @@ describe("action review comments (built dist/index.js, emulator, GitHub stand-in
     expect(stage.github.violations.slice(violations)).toEqual([]);
   });
 
-  it("action after a record-key rotation leaves the comments signed with the earlier key as they are and posts fresh ones, warning once", async () => {
+  it.concurrent("action after a record-key rotation leaves the comments signed with the earlier key as they are and posts fresh ones, warning once", async () => {
     const violations = stage.github.violations.length;
     const [a, b] = [`pr64/a.txt`, `pr64/b.txt`];
     await pushFiles(64, { [a]: CLAIMS, [b]: CLAIMS });

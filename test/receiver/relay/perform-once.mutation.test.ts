@@ -175,8 +175,14 @@ describe("performOnce skips what is done or held", () => {
     ]);
     const { result } = run(journal, context(5000));
     await expect(result).resolves.toEqual({ value: "ts-1", how: "performed" });
-    expect(calls.claims).toHaveLength(2);
-    expect(calls.claims[1]?.at).toBeGreaterThanOrEqual(until);
+    // It sleeps until the claim ends, then claims again. A timer can end a millisecond before
+    // Date.now() reaches `until` (seen on a loaded machine): then one more short wait, never a
+    // loop of claims.
+    const ats = calls.claims.map((c) => c.at);
+    expect(ats.length).toBeGreaterThanOrEqual(2);
+    expect(ats.length).toBeLessThanOrEqual(3);
+    expect(ats.at(-1)).toBeGreaterThanOrEqual(until);
+    for (const at of ats.slice(0, -1)) expect(at).toBeLessThan(until);
     expect(calls.completed).toEqual([{ key: KEY, token: "tok-2", value: "ts-1" }]);
   });
 
