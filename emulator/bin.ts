@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { PACKAGE_VERSION } from "../src/api/index.ts";
 import { recordLaunchParentPid, stopWhenParentExits } from "../src/process/index.ts";
 import { type EmulatorHandle, startEmulator } from "./index.ts";
+import { startFailureMessage } from "./start-failure-message.ts";
 
 const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-insecure-webhooks] [--data-dir DIR]
   --port N                   TCP port (0 picks a free one; default 0)
@@ -122,18 +123,14 @@ function parse(argv: readonly string[]) {
 
 /**
  * Runs the command line to its end, as the installed `content-review-emulator` does: a start
- * that fails (a port in use) is one line on stderr, in words, and exit 1.
+ * that fails (a port in use, a data folder it cannot write) is one line on stderr, in words, and
+ * exit 1.
  */
 export async function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   try {
     await main(argv);
   } catch (error) {
-    const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
-    const message =
-      e.code === "EADDRINUSE"
-        ? `port ${e.port} on ${e.address} is already in use: stop what listens there, or pass another port (--port 0 picks a free one)`
-        : e.message;
-    process.stderr.write(`content-review-emulator: ${message}\n`);
+    process.stderr.write(`content-review-emulator: ${startFailureMessage(error)}\n`);
     process.exitCode = 1;
   }
 }

@@ -98628,10 +98628,16 @@ async function holderOf(lockFile) {
  * emulator killed with SIGKILL, or a crash) is stale: it is removed and taken.
  */
 async function lockDataDir(dataDir, pid = process.pid, alive = processAlive) {
-    await (0,promises_.mkdir)(dataDir, { recursive: true });
     const lockFile = lockFilePath((0,external_node_path_.resolve)(dataDir));
     const temp = `${lockFile}.${pid}.${(0,external_node_crypto_.randomUUID)()}.tmp`;
-    await (0,promises_.writeFile)(temp, `${pid}\n`);
+    try {
+        await (0,promises_.mkdir)(dataDir, { recursive: true });
+        await (0,promises_.writeFile)(temp, `${pid}\n`);
+    }
+    catch (error) {
+        // The folder is what the user named and can change, not the lock's temporary file.
+        throw Object.assign(error, { path: (0,external_node_path_.resolve)(dataDir) });
+    }
     let holder;
     let taken = false;
     try {
@@ -98887,7 +98893,35 @@ async function startLocked(config, now, lock) {
 ;// CONCATENATED MODULE: ./emulator/index.ts
 
 
+;// CONCATENATED MODULE: ./emulator/start-failure-message.ts
+/** What to say for a start that failed with these codes: the cause in words, and what to do. */
+const FILE_FAILURES = Object.freeze({
+    EACCES: "is not writable by this user",
+    EPERM: "is not writable by this user",
+    EROFS: "is on a read-only file system",
+    ENOSPC: "is on a full disk",
+    // Node's recursive mkdir says ENOENT where a folder on the path cannot be made (a read-only
+    // file system, a link to nowhere).
+    "mkdir ENOENT": "cannot be created: a folder on its path cannot be made",
+});
+/**
+ * The one line a failed start prints (after `content-review-emulator: `): a port in use, or a
+ * data folder that cannot be written, in words with what to do; any other error as it is.
+ */
+function startFailureMessage(error) {
+    const e = error;
+    if (e.code === "EADDRINUSE")
+        return `port ${e.port} on ${e.address} is already in use: stop what listens there, or pass another port (--port 0 picks a free one)`;
+    const why = e.code === undefined
+        ? undefined
+        : (FILE_FAILURES[`${e.syscall} ${e.code}`] ?? FILE_FAILURES[e.code]);
+    if (why !== undefined && e.path !== undefined)
+        return `cannot write ${e.path}: it ${why} (${e.code}). Pass a --data-dir the emulator can write to${e.code === "ENOSPC" ? ", or free some space" : ", or fix the folder's permissions"}; without --data-dir the state stays in memory.`;
+    return e.message ?? String(error);
+}
+
 ;// CONCATENATED MODULE: ./emulator/bin.ts
+
 
 
 
@@ -99008,18 +99042,15 @@ function bin_parse(argv) {
 }
 /**
  * Runs the command line to its end, as the installed `content-review-emulator` does: a start
- * that fails (a port in use) is one line on stderr, in words, and exit 1.
+ * that fails (a port in use, a data folder it cannot write) is one line on stderr, in words, and
+ * exit 1.
  */
 async function run(argv = process.argv.slice(2)) {
     try {
         await main(argv);
     }
     catch (error) {
-        const e = error;
-        const message = e.code === "EADDRINUSE"
-            ? `port ${e.port} on ${e.address} is already in use: stop what listens there, or pass another port (--port 0 picks a free one)`
-            : e.message;
-        process.stderr.write(`content-review-emulator: ${message}\n`);
+        process.stderr.write(`content-review-emulator: ${startFailureMessage(error)}\n`);
         process.exitCode = 1;
     }
 }

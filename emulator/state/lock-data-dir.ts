@@ -57,10 +57,15 @@ export async function lockDataDir(
   pid: number = process.pid,
   alive: (pid: number) => boolean = processAlive,
 ): Promise<DataDirLock> {
-  await mkdir(dataDir, { recursive: true });
   const lockFile = lockFilePath(resolve(dataDir));
   const temp = `${lockFile}.${pid}.${randomUUID()}.tmp`;
-  await writeFile(temp, `${pid}\n`);
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(temp, `${pid}\n`);
+  } catch (error) {
+    // The folder is what the user named and can change, not the lock's temporary file.
+    throw Object.assign(error as Error, { path: resolve(dataDir) });
+  }
   let holder: number | null | undefined;
   let taken = false;
   try {

@@ -1,10 +1,14 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { startFailureMessage } from "../../emulator/start-failure-message.ts";
 import { PACKAGE_VERSION } from "../../src/api/index.ts";
 
 const BIN = fileURLToPath(new URL("../../emulator/bin.ts", import.meta.url));
@@ -169,5 +173,53 @@ describe("emulator bin: start-up messages", () => {
     const [code] = (await once(child, "exit")) as [number];
     expect(code).toBe(0);
     expect(out).toBe(`${PACKAGE_VERSION}\n`);
+  });
+});
+
+describe("emulator bin: a data folder it cannot write", () => {
+  // A read-only mount refuses even root (tests and CI run as root, where permissions do not).
+  const canMount = process.getuid?.() === 0 && process.platform === "linux";
+  it.skipIf(!canMount)(
+    "emulator bin names the folder, why, and what to do, in one line, exit 1",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "content-review-readonly-"));
+      execFileSync("mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", dir]);
+      try {
+        const { code, stderr } = await runToExit(["--port", "0", "--data-dir", join(dir, "state")]);
+        expect(code).toBe(1);
+        const [line, rest] = stderr.split("\n");
+        expect(line).toContain(`content-review-emulator: cannot write ${join(dir, "state")}`);
+        expect(line).toContain("it cannot be created: a folder on its path cannot be made");
+        expect(line).toContain("Pass a --data-dir the emulator can write to");
+        expect(rest).toBe("");
+        // The folder itself, read-only: the lock cannot be written in it.
+        const inside = await runToExit(["--port", "0", "--data-dir", dir]);
+        expect(inside.code).toBe(1);
+        expect(inside.stderr).toBe(
+          `content-review-emulator: cannot write ${dir}: it is on a read-only file system (EROFS). Pass a --data-dir the emulator can write to, or fix the folder's permissions; without --data-dir the state stays in memory.\n`,
+        );
+      } finally {
+        execFileSync("umount", [dir]);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.each([
+    ["EACCES", "is not writable by this user", "or fix the folder's permissions"],
+    ["EROFS", "is on a read-only file system", "or fix the folder's permissions"],
+    ["ENOSPC", "is on a full disk", "or free some space"],
+  ])("startFailureMessage says what %s means and what to do", (code, why, todo) => {
+    const error = Object.assign(new Error(`${code}: open '/data/emulator.lock.tmp'`), {
+      code,
+      path: "/data/emulator.lock.tmp",
+    });
+    const message = startFailureMessage(error);
+    expect(message).toContain(`cannot write /data/emulator.lock.tmp: it ${why} (${code})`);
+    expect(message).toContain(todo);
+  });
+
+  it("startFailureMessage keeps any other error as it is", () => {
+    expect(startFailureMessage(new Error("something else"))).toBe("something else");
   });
 });
