@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { access, mkdir, stat } from "node:fs/promises";
+import { access, mkdir, realpath, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { writeFileAtomically } from "../files/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
@@ -8,6 +8,7 @@ function why(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "EEXIST") return "it already exists; choose another path or remove it first";
   if (code === "EISDIR") return "it is a folder; name a file inside it instead";
+  if (code === "EREVIEWED") return "it is one of the files under review; choose another path";
   if (code === "ENOTDIR") return "part of its folder path is a file; choose another path";
   if (code === "ENOSPC" || code === "EDQUOT") {
     return "the disk is full; free some space or choose a folder on another disk";
@@ -45,20 +46,25 @@ export async function writeOutputFile(
 /**
  * Checks, before any work that costs credits, that {@link writeOutputFile} will be able to write
  * `path`: its folder can be created and written to, and the path is not a folder. So a review
- * never runs, and charges, only to lose its report to a typo in `--output`.
+ * never runs, and charges, only to lose its report to a typo in `--output`. `reviewed` (absolute
+ * paths) are the files a review reads: a report written over one of them would replace the media.
  */
 export async function checkOutputFile(
   cwd: string,
   path: string,
-  options: { input?: string; consequence?: string } = {},
+  options: { input?: string; consequence?: string; reviewed?: readonly string[] } = {},
 ): Promise<void> {
   const full = resolve(cwd, path);
+  const reviewed = new Set(options.reviewed);
   try {
     await mkdir(dirname(full), { recursive: true });
     await access(dirname(full), constants.W_OK);
     const existing = await stat(full).catch(() => undefined);
     if (existing?.isDirectory()) {
       throw Object.assign(new Error(`${path} is a folder`), { code: "EISDIR" });
+    }
+    if (existing && (reviewed.has(full) || reviewed.has(await realpath(full)))) {
+      throw Object.assign(new Error(`${path} is under review`), { code: "EREVIEWED" });
     }
     if (existing) await access(full, constants.W_OK);
   } catch (error) {

@@ -161,6 +161,11 @@ describe("content-review review --state (incremental review) against the emulato
   it.each([
     ["with --no-wait", ["--state", "s.json", "--no-wait"], /--state needs the review's results/],
     ["naming a folder", ["--state", "m"], /Cannot write m: it is a folder/],
+    [
+      "naming a file under review",
+      ["--state", "m/a.txt"],
+      /Cannot write m\/a\.txt: it is one of the files under review/,
+    ],
   ])(
     "review --state %s is a usage error before anything is uploaded",
     async (_what, argv, message) => {

@@ -168,6 +168,11 @@ describe("content-review review (the shared pipeline) against the emulator", () 
       "clean/plain.txt/report.xml",
       /Cannot write clean\/plain\.txt\/report\.xml: .*choose another path/,
     ],
+    [
+      "a file under review",
+      "media/claims.txt",
+      /Cannot write media\/claims\.txt: it is one of the files under review; choose another path\./,
+    ],
   ])(
     "live: --output naming %s is a usage error before anything is uploaded or charged",
     async (_name, output, message) => {

@@ -214,6 +214,7 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       if (options.output) {
         await checkOutputFile(ctx.io.cwd, options.output, {
           consequence: "Nothing was uploaded or submitted.",
+          reviewed: found.map((file) => file.path),
         });
       }
       const state = options.state;
@@ -227,6 +228,7 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
         await checkOutputFile(ctx.io.cwd, state, {
           input: "--state",
           consequence: "Nothing was uploaded or submitted.",
+          reviewed: found.map((file) => file.path),
         });
         try {
           previous = await readReviewState(resolve(ctx.io.cwd, state), state, ctx.io.cwd);
