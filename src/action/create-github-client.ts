@@ -29,7 +29,15 @@ function requestTimeout(octokit: CoreOctokit, options: Record<string, unknown>) 
     // 30 s of signals and timers for every request (see requestDeadline).
     const deadline = requestDeadline(ms, given);
     endpoint.request = { ...endpoint.request, signal: deadline.signal };
-    return Promise.resolve(request(endpoint)).finally(deadline.release);
+    return Promise.resolve(request(endpoint))
+      .catch((error: unknown) => {
+        // Octokit reports an aborted fetch as a 500, which the retry plugin would retry for
+        // seconds after a cancelled run's SIGINT, past the runner's grace. The caller's own
+        // abort ends the request: its reason carries no response, so it is never retried.
+        if (given?.aborted) throw given.reason instanceof Error ? given.reason : error;
+        throw error;
+      })
+      .finally(deadline.release);
   });
 }
 

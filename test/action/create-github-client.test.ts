@@ -54,6 +54,33 @@ describe("createGithubClient", () => {
     const client = github({ signal: controller.signal });
     await expect(client.rest.repos.get({ owner: "octo", repo: "fine" })).rejects.toThrow();
   });
+
+  it("createGithubClient does not retry a request that the client's own signal aborted (a cancelled run)", async () => {
+    const controller = new AbortController();
+    let attempts = 0;
+    const counting = ((...args: Parameters<typeof fetch>) => {
+      attempts += 1;
+      return fetch(...args);
+    }) as typeof fetch;
+    const client = createGithubClient({
+      token: "ghs_test",
+      baseUrl,
+      userAgent: "test",
+      log: () => {},
+      throttle: false,
+      signal: controller.signal,
+      fetch: counting,
+    });
+    const before = hanging.length;
+    const stalled = client.rest.repos.get({ owner: "octo", repo: "hang" }).catch((e) => e);
+    await vi.waitFor(() => expect(hanging.length).toBe(before + 1));
+    controller.abort(new Error("Cancelled by SIGINT."));
+    // Octokit reports the abort as a 500; retried, it would be tried three more times (1 s, 4 s,
+    // 9 s later), past a runner's grace between SIGINT and SIGKILL.
+    const error = await stalled;
+    expect(String(error.message)).toMatch(/Cancelled by SIGINT/);
+    expect(attempts).toBe(1);
+  }, 30_000);
 });
 
 describe("createGithubClient write spacing", () => {
