@@ -98471,7 +98471,16 @@ function requestTimeout(octokit, options) {
         // 30 s of signals and timers for every request (see requestDeadline).
         const deadline = requestDeadline(ms, given);
         endpoint.request = { ...endpoint.request, signal: deadline.signal };
-        return Promise.resolve(request(endpoint)).finally(deadline.release);
+        return Promise.resolve(request(endpoint))
+            .catch((error) => {
+            // Octokit reports an aborted fetch as a 500, which the retry plugin would retry for
+            // seconds after a cancelled run's SIGINT, past the runner's grace. The caller's own
+            // abort ends the request: its reason carries no response, so it is never retried.
+            if (given?.aborted)
+                throw given.reason instanceof Error ? given.reason : error;
+            throw error;
+        })
+            .finally(deadline.release);
     });
 }
 const ActionOctokit = dist_src_Octokit.plugin(requestTimeout, retry, throttling);

@@ -73096,6 +73096,8 @@ function why(error) {
         return "it already exists; choose another path or remove it first";
     if (code === "EISDIR")
         return "it is a folder; name a file inside it instead";
+    if (code === "EREVIEWED")
+        return "it is one of the files under review; choose another path";
     if (code === "ENOTDIR")
         return "part of its folder path is a file; choose another path";
     if (code === "ENOSPC" || code === "EDQUOT") {
@@ -73128,16 +73130,21 @@ async function writeOutputFile(cwd, path, content, options = {}) {
 /**
  * Checks, before any work that costs credits, that {@link writeOutputFile} will be able to write
  * `path`: its folder can be created and written to, and the path is not a folder. So a review
- * never runs, and charges, only to lose its report to a typo in `--output`.
+ * never runs, and charges, only to lose its report to a typo in `--output`. `reviewed` (absolute
+ * paths) are the files a review reads: a report written over one of them would replace the media.
  */
 async function checkOutputFile(cwd, path, options = {}) {
     const full = (0,external_node_path_.resolve)(cwd, path);
+    const reviewed = new Set(options.reviewed);
     try {
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(full), { recursive: true });
         await (0,promises_.access)((0,external_node_path_.dirname)(full), external_node_fs_.constants.W_OK);
         const existing = await (0,promises_.stat)(full).catch(() => undefined);
         if (existing?.isDirectory()) {
             throw Object.assign(new Error(`${path} is a folder`), { code: "EISDIR" });
+        }
+        if (existing && (reviewed.has(full) || reviewed.has(await (0,promises_.realpath)(full)))) {
+            throw Object.assign(new Error(`${path} is under review`), { code: "EREVIEWED" });
         }
         if (existing)
             await (0,promises_.access)(full, external_node_fs_.constants.W_OK);
@@ -73969,6 +73976,7 @@ function registerReviewCommand(program, ctx) {
         if (options.output) {
             await checkOutputFile(ctx.io.cwd, options.output, {
                 consequence: "Nothing was uploaded or submitted.",
+                reviewed: found.map((file) => file.path),
             });
         }
         const state = options.state;
@@ -73979,6 +73987,7 @@ function registerReviewCommand(program, ctx) {
             await checkOutputFile(ctx.io.cwd, state, {
                 input: "--state",
                 consequence: "Nothing was uploaded or submitted.",
+                reviewed: found.map((file) => file.path),
             });
             try {
                 previous = await readReviewState((0,external_node_path_.resolve)(ctx.io.cwd, state), state, ctx.io.cwd);
