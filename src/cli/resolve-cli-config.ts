@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type KeyEnvironment, parseApiKey, redact } from "../api/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
+import { unknownVariablesHint } from "./unknown-variables-hint.ts";
 
 /** The connection settings of the CLI, resolved once: complete and frozen. */
 export interface CliConfig {
@@ -53,7 +54,8 @@ export function resolveCliConfig(sources: CliConfigSources): CliConfig {
       field === "baseUrl" && typeof sources.baseUrlFlag === "string"
         ? ` (got "${redact(sources.baseUrlFlag, [apiKey])}")`
         : "";
-    throw new CliUsageError(`${label} ${issue.message}${got}. ${HOW_TO_SET[field]}.`, {
+    const missing = issue.message === "is missing" ? unknownVariablesHint(sources.env) : "";
+    throw new CliUsageError(`${label} ${issue.message}${got}. ${HOW_TO_SET[field]}.${missing}`, {
       input: field === "apiKey" ? "--api-key" : "--base-url",
     });
   }

@@ -36,6 +36,14 @@ describe("content-review errors: what was wrong, what to do, the right exit code
       /The base URL is missing\. Set CONTENT_REVIEW_BASE_URL/,
     ],
     [
+      "a key under a misspelt variable (named, its value never shown)",
+      {
+        CONTENT_REVIEW_API_KEYS: "sk_live_not-hex-secretvalue",
+        CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:1",
+      },
+      /The API key is missing\. Set CONTENT_REVIEW_API_KEY .*\. CONTENT_REVIEW_API_KEYS is set, but the CLI reads only CONTENT_REVIEW_API_KEY, CONTENT_REVIEW_BASE_URL, CONTENT_REVIEW_SIDEKICKS: check the spelling\./,
+    ],
+    [
       "a base URL that is not http(s)",
       { CONTENT_REVIEW_API_KEY: `sk_live_${"a".repeat(64)}`, CONTENT_REVIEW_BASE_URL: "ftp://x" },
       /must be an http\(s\) URL/,
@@ -114,9 +122,7 @@ describe("content-review errors: what was wrong, what to do, the right exit code
       cwd: dir.path,
     }).finally(dir.remove);
     expect(res.code).toBe(3);
-    expect(res.stdout).toBe(
-      `Not reviewed: could not reach http://127.0.0.1:${port}.\nfail-on critical\n`,
-    );
+    expect(res.stdout).toBe(`Not reviewed: could not reach http://127.0.0.1:${port}.\n`);
     // The detail and what to do: one line, not one per file, no "Skipped" block.
     expect(res.stderr.match(/could not reach the service/g)).toHaveLength(1);
     expect(res.stderr).toMatch(/^content-review: .*Check the base URL and the network\.$/m);
@@ -133,9 +139,7 @@ describe("content-review errors: what was wrong, what to do, the right exit code
       cwd: dir.path,
     }).finally(dir.remove);
     expect(res.code).toBe(3);
-    expect(res.stdout).toBe(
-      "Not reviewed: the service refused the API key (401).\nfail-on critical\n",
-    );
+    expect(res.stdout).toBe("Not reviewed: the service refused the API key (401).\n");
     expect(res.stderr).toMatch(/^content-review: .*HTTP 401: Invalid API key\. Check the API key/m);
   });
 
@@ -191,7 +195,7 @@ describe("content-review with a base URL that leads elsewhere (a website, a /v1 
     expect(paths).toContain("POST /v1/api/uploads/url");
     expect(res.code).toBe(3);
     expect(res.stdout).toBe(
-      "Not reviewed: the base URL answered 404 to createUploadUrl: it is probably not the service's address.\nfail-on critical\n",
+      "Not reviewed: the base URL answered 404 to createUploadUrl: it is probably not the service's address.\n",
     );
     expect(res.stderr).toContain(
       `content-review: createUploadUrl failed with HTTP 404. ${hint(`${origin}/v1`, "CONTENT_REVIEW_BASE_URL")}`,

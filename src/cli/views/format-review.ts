@@ -62,7 +62,7 @@ export function formatReview(
     );
   }
   const reuse = reuseSummary(outcome.assets);
-  const facts = [
+  const happened = [
     outcome.submissionId ? `submission ${outcome.submissionId}` : null,
     outcome.estimate ? plural(outcome.estimate.totalCredits, "credit") : null,
     reuse.count > 0 ? reuse.text : null,
@@ -71,10 +71,14 @@ export function formatReview(
     outcome.status === "completed"
       ? `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`
       : null,
-    `fail-on ${outcome.failOn}`,
-    outcome.environment === "sandbox" ? "sandbox" : null,
   ].filter(Boolean);
-  parts.push(`${verdictLine(outcome, style, options)}\n${facts.join(", ")}\n`);
+  // A run that got nothing done (a refused key, no service) has no facts line: a bare
+  // "fail-on critical" under its reason would say nothing.
+  const facts =
+    happened.length === 0
+      ? ""
+      : `${[...happened, `fail-on ${outcome.failOn}`, outcome.environment === "sandbox" ? "sandbox" : null].filter(Boolean).join(", ")}\n`;
+  parts.push(`${verdictLine(outcome, style, options)}\n${facts}`);
   return parts.join("\n");
 }
 
