@@ -69077,7 +69077,31 @@ function createStyle(enabled) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/cli/unknown-variables-hint.ts
+/** The environment variables the CLI reads. */
+const CLI_VARIABLES = Object.freeze([
+    "CONTENT_REVIEW_API_KEY",
+    "CONTENT_REVIEW_BASE_URL",
+    "CONTENT_REVIEW_SIDEKICKS",
+]);
+/**
+ * For the message of a setting that is missing: the `CONTENT_REVIEW_*` variables that are set
+ * but that the CLI does not read (a misspelt name, such as `CONTENT_REVIEW_SIDEKICK`), as a
+ * sentence to append; empty when there are none. Names only, never values.
+ */
+function unknownVariablesHint(env) {
+    const unknown = Object.keys(env)
+        .filter((name) => name.startsWith("CONTENT_REVIEW_") &&
+        !CLI_VARIABLES.includes(name) &&
+        env[name] !== undefined)
+        .sort();
+    if (unknown.length === 0)
+        return "";
+    return ` ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} set, but the CLI reads only ${CLI_VARIABLES.join(", ")}: check the spelling.`;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/resolve-cli-config.ts
+
 
 
 
@@ -69111,7 +69135,8 @@ function resolveCliConfig(sources) {
         const got = field === "baseUrl" && typeof sources.baseUrlFlag === "string"
             ? ` (got "${redact_redact(sources.baseUrlFlag, [apiKey])}")`
             : "";
-        throw new CliUsageError(`${label} ${issue.message}${got}. ${HOW_TO_SET[field]}.`, {
+        const missing = issue.message === "is missing" ? unknownVariablesHint(sources.env) : "";
+        throw new CliUsageError(`${label} ${issue.message}${got}. ${HOW_TO_SET[field]}.${missing}`, {
             input: field === "apiKey" ? "--api-key" : "--base-url",
         });
     }
@@ -73638,6 +73663,7 @@ async function writeReviewState(file, cwd, record) {
 
 
 
+
 function positiveSeconds(value) {
     const n = Number(value);
     if (value.trim() === "" || !Number.isFinite(n) || n <= 0) {
@@ -73667,7 +73693,7 @@ function addSidekickOption(command) {
 function resolveSidekicks(flag, env) {
     const ids = flag?.length ? [...flag] : collectList(env.CONTENT_REVIEW_SIDEKICKS ?? "");
     if (ids.length === 0) {
-        throw new CliUsageError("No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.", { input: "--sidekick" });
+        throw new CliUsageError(`No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.${unknownVariablesHint(env)}`, { input: "--sidekick" });
     }
     return ids;
 }
@@ -73716,7 +73742,7 @@ function formatReview(outcome, style, options = {}) {
         parts.push(`${style.yellow("Skipped")}\n${outcome.skipped.map((s) => `  ${skippedLine(s)}`).join("\n")}\n`);
     }
     const reuse = reuseSummary(outcome.assets);
-    const facts = [
+    const happened = [
         outcome.submissionId ? `submission ${outcome.submissionId}` : null,
         outcome.estimate ? plural(outcome.estimate.totalCredits, "credit") : null,
         reuse.count > 0 ? reuse.text : null,
@@ -73725,10 +73751,13 @@ function formatReview(outcome, style, options = {}) {
         outcome.status === "completed"
             ? `${plural(outcome.issueCount, "issue")} (${formatSeverityCounts(outcome.counts)})`
             : null,
-        `fail-on ${outcome.failOn}`,
-        outcome.environment === "sandbox" ? "sandbox" : null,
     ].filter(Boolean);
-    parts.push(`${verdictLine(outcome, style, options)}\n${facts.join(", ")}\n`);
+    // A run that got nothing done (a refused key, no service) has no facts line: a bare
+    // "fail-on critical" under its reason would say nothing.
+    const facts = happened.length === 0
+        ? ""
+        : `${[...happened, `fail-on ${outcome.failOn}`, outcome.environment === "sandbox" ? "sandbox" : null].filter(Boolean).join(", ")}\n`;
+    parts.push(`${verdictLine(outcome, style, options)}\n${facts}`);
     return parts.join("\n");
 }
 /**
