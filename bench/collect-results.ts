@@ -1,5 +1,5 @@
 // Collects every bench/*/RESULTS.md into bench/RESULTS.md, so one file shows all results.
-// Each benchmark writes its own RESULTS.md; its npm script runs this afterwards.
+// Each benchmark writes its own RESULTS.md; bench/run-bench.ts (its npm script) runs this afterwards.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
