@@ -102472,7 +102472,78 @@ function commentableLines(patch) {
     return lines;
 }
 
+;// CONCATENATED MODULE: ./src/action/read-github-context.ts
+
+/** The sha GitHub sends for a commit that does not exist: a new branch's `before`, a deleted one's `after`. */
+const NULL_SHA = /^0+$/;
+/** A merge queue's branch names the pull request of its entry (GitHub's documented shape). */
+const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/;
+/** Reads `GITHUB_*` variables and the event payload at `GITHUB_EVENT_PATH`. */
+function readGithubContext(env) {
+    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
+    let payload = {};
+    const eventPath = env["GITHUB_EVENT_PATH"];
+    if (eventPath) {
+        try {
+            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, "utf8"));
+        }
+        catch (cause) {
+            throw new Error(`Cannot read the event payload at GITHUB_EVENT_PATH: ${cause.message}.`, { cause });
+        }
+    }
+    const eventName = env["GITHUB_EVENT_NAME"] ?? "";
+    const pr = payload.pull_request;
+    const pullRequest = pr?.number !== undefined && pr.head?.sha
+        ? {
+            number: pr.number,
+            headSha: pr.head.sha,
+            baseSha: pr.base?.sha,
+            isFork: pr.head.repo === null ||
+                pr.head.repo?.fork === true ||
+                (pr.head.repo?.full_name !== undefined &&
+                    pr.base?.repo?.full_name !== undefined &&
+                    pr.head.repo.full_name !== pr.base.repo.full_name),
+            previousHeadSha: payload.action === "synchronize" && payload.before && !NULL_SHA.test(payload.before)
+                ? payload.before
+                : undefined,
+            author: pr.user?.login ?? undefined,
+        }
+        : undefined;
+    const push = eventName === "push" && payload.before && payload.after
+        ? {
+            before: payload.before,
+            after: payload.after,
+            ref: payload.ref,
+            defaultBranch: payload.repository?.default_branch,
+            deleted: payload.deleted === true || NULL_SHA.test(payload.after),
+        }
+        : undefined;
+    const group = payload.merge_group;
+    const mergeGroup = eventName === "merge_group" && group?.head_sha && group.base_sha
+        ? {
+            headSha: group.head_sha,
+            baseSha: group.base_sha,
+            headRef: group.head_ref ?? "",
+            pullNumber: ((n) => (n === undefined ? undefined : Number(n)))(QUEUE_REF.exec(group.head_ref ?? "")?.[1]),
+        }
+        : undefined;
+    return Object.freeze({
+        eventName,
+        owner,
+        repo,
+        sha: pullRequest?.headSha ?? push?.after ?? mergeGroup?.headSha ?? env["GITHUB_SHA"] ?? "",
+        apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
+        serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
+        workspace: env["GITHUB_WORKSPACE"] ?? process.cwd(),
+        runId: env["GITHUB_RUN_ID"],
+        pullRequest,
+        push,
+        mergeGroup,
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/action/list-changed-files.ts
+
 
 
 /** GitHub lists at most 3000 files of a pull request. */
@@ -102487,7 +102558,6 @@ const REVIEWABLE_FILE_STATES = new Set([
     "copied",
     "changed",
 ]);
-const NULL_SHA = /^0+$/;
 /**
  * Repository paths changed by the event: the PR's files (paginated, up to 3000), the push's
  * compare (a new branch is compared with the default branch; a deleted branch has none), or a
@@ -102641,7 +102711,7 @@ function overBudgetReason(outcome) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/find-record-sources.ts
-const find_record_sources_NULL_SHA = /^0+$/;
+
 /**
  * The commits whose check runs may hold reviews this run can reuse, most relevant first:
  * - always this commit (a re-run finds its own earlier record there);
@@ -102666,7 +102736,7 @@ async function findRecordSources(github, context, signal) {
         sources.push({ sha: previous, label: "the head before the push" });
     const push = context.push;
     if (push !== undefined && !push.deleted) {
-        if (!find_record_sources_NULL_SHA.test(push.before))
+        if (!NULL_SHA.test(push.before))
             sources.push({ sha: push.before, label: "the commit before the push" });
         try {
             const { data } = await github.rest.repos.listPullRequestsAssociatedWithCommit({
@@ -102885,10 +102955,6 @@ async function findReviewRecords(github, context, options) {
 
 
 
-function sameSet(a, b) {
-    const x = [...new Set(a)].sort().join("\n");
-    return x === [...new Set(b)].sort().join("\n");
-}
 /**
  * One record from the verified records of several commits (this commit, the head before a push,
  * the pull requests of a merge), in their order: the entries of those that ran with this run's
@@ -102898,7 +102964,7 @@ function sameSet(a, b) {
 function mergeRecords(found, sidekickIds) {
     const matching = found
         .map((f) => f.record)
-        .filter((r) => r.identity === "git-blob" && sameSet(r.sidekickIds, sidekickIds));
+        .filter((r) => usableEntries(r, { identity: "git-blob", sidekickIds }).notice === null);
     if (matching.length === 0)
         return found[0]?.record ?? null;
     const seen = new Set();
@@ -103014,74 +103080,6 @@ function progressLog(log) {
                 log.warning(`${asset.file.displayPath}: review failed: ${asset.failure?.errorMessage ?? "no message"}`, asset.file.displayPath);
         },
     };
-}
-
-;// CONCATENATED MODULE: ./src/action/read-github-context.ts
-
-/** A merge queue's branch names the pull request of its entry (GitHub's documented shape). */
-const QUEUE_REF = /^refs\/heads\/gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/;
-/** Reads `GITHUB_*` variables and the event payload at `GITHUB_EVENT_PATH`. */
-function readGithubContext(env) {
-    const [owner = "", repo = ""] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
-    let payload = {};
-    const eventPath = env["GITHUB_EVENT_PATH"];
-    if (eventPath) {
-        try {
-            payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(eventPath, "utf8"));
-        }
-        catch (cause) {
-            throw new Error(`Cannot read the event payload at GITHUB_EVENT_PATH: ${cause.message}.`, { cause });
-        }
-    }
-    const eventName = env["GITHUB_EVENT_NAME"] ?? "";
-    const pr = payload.pull_request;
-    const pullRequest = pr?.number !== undefined && pr.head?.sha
-        ? {
-            number: pr.number,
-            headSha: pr.head.sha,
-            baseSha: pr.base?.sha,
-            isFork: pr.head.repo === null ||
-                pr.head.repo?.fork === true ||
-                (pr.head.repo?.full_name !== undefined &&
-                    pr.base?.repo?.full_name !== undefined &&
-                    pr.head.repo.full_name !== pr.base.repo.full_name),
-            previousHeadSha: payload.action === "synchronize" && payload.before && !/^0+$/.test(payload.before)
-                ? payload.before
-                : undefined,
-            author: pr.user?.login ?? undefined,
-        }
-        : undefined;
-    const push = eventName === "push" && payload.before && payload.after
-        ? {
-            before: payload.before,
-            after: payload.after,
-            ref: payload.ref,
-            defaultBranch: payload.repository?.default_branch,
-            deleted: payload.deleted === true || /^0+$/.test(payload.after),
-        }
-        : undefined;
-    const group = payload.merge_group;
-    const mergeGroup = eventName === "merge_group" && group?.head_sha && group.base_sha
-        ? {
-            headSha: group.head_sha,
-            baseSha: group.base_sha,
-            headRef: group.head_ref ?? "",
-            pullNumber: ((n) => (n === undefined ? undefined : Number(n)))(QUEUE_REF.exec(group.head_ref ?? "")?.[1]),
-        }
-        : undefined;
-    return Object.freeze({
-        eventName,
-        owner,
-        repo,
-        sha: pullRequest?.headSha ?? push?.after ?? mergeGroup?.headSha ?? env["GITHUB_SHA"] ?? "",
-        apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
-        serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
-        workspace: env["GITHUB_WORKSPACE"] ?? process.cwd(),
-        runId: env["GITHUB_RUN_ID"],
-        pullRequest,
-        push,
-        mergeGroup,
-    });
 }
 
 ;// CONCATENATED MODULE: ./node_modules/is-network-error/index.js
@@ -103900,34 +103898,37 @@ async function publishReview(github, context, options) {
     const ours = checkFingerprint(options.checkName);
     const check = checkField(options.checkName);
     const signing = commentSigning(options.commentKey, owner, repo, pr.number);
-    const listed = await github.paginate(github.rest.pulls.listReviewComments, {
+    const existing = [];
+    const unverified = { unsigned: 0, invalid: 0 };
+    // A page at a time: anyone who can comment can post thousands of bodies of up to 65,535
+    // characters, and only the Action's own verified ones are kept.
+    const pages = github.paginate.iterator(github.rest.pulls.listReviewComments, {
         owner,
         repo,
         pull_number: pr.number,
         per_page: 100,
     });
-    const existing = [];
-    const unverified = { unsigned: 0, invalid: 0 };
-    for (const c of listed) {
-        if (!isCommentAuthor(c.user, options.author) || !c.body.includes(ours))
-            continue;
-        const read = readSignedComment(c.body, signing);
-        // An unsigned notice an older version marked outdated is inert: it need not be warned about
-        // on every run. A signed one that does not verify is: an edit made it read as outdated.
-        if (read.kind === "unverified") {
-            const inert = read.reason === "unsigned" && c.body.trimStart().startsWith(OUTDATED_MARKER);
-            if (!inert)
-                unverified[read.reason] += 1;
+    for await (const page of pages)
+        for (const c of page.data) {
+            if (!isCommentAuthor(c.user, options.author) || !c.body.includes(ours))
+                continue;
+            const read = readSignedComment(c.body, signing);
+            // An unsigned notice an older version marked outdated is inert: it need not be warned about
+            // on every run. A signed one that does not verify is: an edit made it read as outdated.
+            if (read.kind === "unverified") {
+                const inert = read.reason === "unsigned" && c.body.trimStart().startsWith(OUTDATED_MARKER);
+                if (!inert)
+                    unverified[read.reason] += 1;
+            }
+            // `ours` matched somewhere in the body; the signed marker itself must name this check.
+            else if (read.kind === "signed" && read.fields.startsWith(`${check} `)) {
+                // A genuine comment copied whole onto another file verifies but names the other file.
+                if (isAbout(read.fields, fileFields(options.checkName, c.path)))
+                    existing.push({ id: c.id, path: c.path, body: c.body, ...read });
+                else
+                    unverified.invalid += 1;
+            }
         }
-        // `ours` matched somewhere in the body; the signed marker itself must name this check.
-        else if (read.kind === "signed" && read.fields.startsWith(`${check} `)) {
-            // A genuine comment copied whole onto another file verifies but names the other file.
-            if (isAbout(read.fields, fileFields(options.checkName, c.path)))
-                existing.push({ id: c.id, path: c.path, body: c.body, ...read });
-            else
-                unverified.invalid += 1;
-        }
-    }
     const ignored = ignoredReason(unverified, options.author?.login ?? "");
     const assets = options.outcome.assets
         .filter((a) => a.issues.length > 0)
@@ -103943,7 +103944,7 @@ async function publishReview(github, context, options) {
         shownAssets += 1;
     }
     const notShown = new Set(assets.slice(shownAssets).map((a) => a.file.displayPath));
-    const result = { created: 0, updated: 0, outdated: 0, unchanged: 0 };
+    const result = { created: 0, updated: 0, outdated: 0, unchanged: 0, ignored };
     const fresh = [];
     const kept = new Set();
     for (const comment of planned) {
@@ -103980,7 +103981,7 @@ async function publishReview(github, context, options) {
         result.outdated += 1;
     }
     if (fresh.length === 0)
-        return { ...result, reviewId: undefined, refused: undefined, ignored };
+        return { ...result, reviewId: undefined, refused: undefined };
     const o = options.outcome;
     const more = notShown.size > 0
         ? `\n\n${plural(notShown.size, "more file")} with findings ${notShown.size === 1 ? "is" : "are"} listed in the check run and the job summary.`
@@ -103998,7 +103999,7 @@ async function publishReview(github, context, options) {
                 ? { path: c.path, body: c.body, subject_type: "file" }
                 : { path: c.path, body: c.body, line: c.line, side: "RIGHT" }),
         });
-        return { ...result, created: fresh.length, reviewId: data.id, refused: undefined, ignored };
+        return { ...result, created: fresh.length, reviewId: data.id, refused: undefined };
     }
     catch (error) {
         if (!isUnprocessable(error))
@@ -104026,12 +104027,11 @@ async function publishReview(github, context, options) {
                 return {
                     ...result,
                     reviewId: undefined,
-                    ignored,
                     refused: `GitHub refused the review (${whole}) and then a single comment on ${c.path} (${errorText(single)}); ${plural(fresh.length - result.created, "comment")} not posted`,
                 };
             }
         }
-        return { ...result, reviewId: undefined, refused: undefined, ignored };
+        return { ...result, reviewId: undefined, refused: undefined };
     }
 }
 

@@ -1,6 +1,7 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../src/webhooks/index.ts";
+import { DEFAULT_DEDUPE_DAYS } from "./journal/retention.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
 import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
 import { parseSlackMentions } from "./slack-mentions.ts";
@@ -274,7 +275,7 @@ export function resolveRelayConfig(env: Env): RelayConfig {
       `must be at most half of RELAY_JOB_EXPIRE_SECONDS (${leaseMs / 1000} s): an attempt must end well before another replica may take its job over`,
     );
   }
-  const dedupeDays = p.DEDUPE_DAYS ?? Math.max(90, p.RETENTION_DAYS);
+  const dedupeDays = p.DEDUPE_DAYS ?? Math.max(DEFAULT_DEDUPE_DAYS, p.RETENTION_DAYS);
   if (dedupeDays < p.RETENTION_DAYS) {
     problem(
       "DEDUPE_DAYS",

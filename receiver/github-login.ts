@@ -5,5 +5,6 @@
 export const GITHUB_LOGIN = /^(?=[A-Za-z0-9-]{1,39}$)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
 /** A pull request's author: a login, or an App's bot account (`dependabot[bot]`). */
-export const GITHUB_AUTHOR =
-  /^(?=[A-Za-z0-9-]{1,39}(?:\[bot\])?$)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:\[bot\])?$/;
+export const GITHUB_AUTHOR = new RegExp(
+  GITHUB_LOGIN.source.replaceAll("$)", "(?:\\[bot\\])?$)").replace(/\$$/, "(?:\\[bot\\])?$"),
+);

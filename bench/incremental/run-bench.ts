@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { pullRequestEvent } from "../../test/e2e/action-harness.ts";
 import { startBenchServers, TEXTS } from "../bench-servers.ts";
+import { inTurn } from "../in-turn.ts";
 import { median } from "../median.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -111,10 +112,7 @@ async function sequence(mode: Mode): Promise<Sequence> {
 
 const samples: Sequence[] = [];
 for (let i = 0; i < RUNS; i++) {
-  // Alternating, so that both modes see the same machine load.
-  for (const mode of (i % 2 === 0
-    ? ["incremental", "baseline"]
-    : ["baseline", "incremental"]) as Mode[]) {
+  for (const mode of inTurn<Mode>(i, ["incremental", "baseline"])) {
     const sample = await sequence(mode);
     samples.push(sample);
     const total = sample.runMs.reduce((a, b) => a + b, 0);

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { pullRequestEvent } from "../../test/e2e/action-harness.ts";
 import { type Ledger, startBenchServers, TEXTS } from "../bench-servers.ts";
+import { inTurn } from "../in-turn.ts";
 import { median } from "../median.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -101,9 +102,7 @@ async function sample(mode: Mode): Promise<Sample> {
 
 const samples: Sample[] = [];
 for (let i = 0; i < RUNS; i++) {
-  for (const mode of (i % 2 === 0
-    ? ["incremental", "baseline"]
-    : ["baseline", "incremental"]) as Mode[]) {
+  for (const mode of inTurn<Mode>(i, ["incremental", "baseline"])) {
     const s = await sample(mode);
     samples.push(s);
     const credits = s.stages.reduce((n, l) => n + l.creditsCharged, 0);

@@ -16,6 +16,7 @@ import { runLiveReview } from "../../test/e2e/action-harness.ts";
 import { LIVE_KEY } from "../../test/fixtures/api-responses.ts";
 import { startStorageServer } from "../../test/helpers/storage-server.ts";
 import { startBenchServers, TEXTS } from "../bench-servers.ts";
+import { inTurn } from "../in-turn.ts";
 import { median } from "../median.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -195,8 +196,7 @@ async function forEachVersion(
   round: number,
   measure: (version: Version) => Promise<Sample>,
 ): Promise<void> {
-  const order = round % 2 === 0 ? versions : [...versions].reverse();
-  for (const version of order) {
+  for (const version of inTurn(round, versions)) {
     const sample = await measure(version);
     samples.push(sample);
     console.log(

@@ -86982,6 +86982,96 @@ const APP_INSTALLATION_OPERATIONS = {
     },
 };
 
+;// CONCATENATED MODULE: ./emulator/github/github-routes.ts
+const REPO = "/repos/{owner}/{repo}";
+/**
+ * The operations the stand-in implements, by GitHub's path templates and operation ids: how it
+ * routes when GitHub's OpenAPI description is not installed or validation is off, and which
+ * credential each takes (with the description too). An operation added to the stand-in is a
+ * line here and its handler in handle-github-request.ts's table.
+ */
+const GITHUB_ROUTES = Object.freeze([
+    ...[
+        ["POST", "/statuses/{sha}", "repos/create-commit-status"],
+        ["GET", "/commits/{ref}/statuses", "repos/list-commit-statuses-for-ref"],
+        ["POST", "/check-runs", "checks/create"],
+        ["PATCH", "/check-runs/{check_run_id}", "checks/update"],
+        ["GET", "/check-runs/{check_run_id}", "checks/get"],
+        ["GET", "/check-runs/{check_run_id}/annotations", "checks/list-annotations"],
+        ["GET", "/commits/{ref}/check-runs", "checks/list-for-ref"],
+        ["GET", "/pulls/{pull_number}", "pulls/get"],
+        ["GET", "/pulls/{pull_number}/files", "pulls/list-files"],
+        ["GET", "/pulls/{pull_number}/comments", "pulls/list-review-comments"],
+        ["POST", "/pulls/{pull_number}/comments", "pulls/create-review-comment"],
+        ["PATCH", "/pulls/comments/{comment_id}", "pulls/update-review-comment"],
+        ["POST", "/pulls/{pull_number}/reviews", "pulls/create-review"],
+        ["GET", "/compare/{basehead}", "repos/compare-commits-with-basehead"],
+        ["GET", "/commits/{commit_sha}/pulls", "repos/list-pull-requests-associated-with-commit"],
+        ["GET", "/git/trees/{tree_sha}", "git/get-tree"],
+        ["GET", "/git/blobs/{file_sha}", "git/get-blob"],
+    ].map(([method, path, operationId]) => ({
+        method,
+        template: `${REPO}${path}`,
+        operationId,
+        credential: "token",
+    })),
+    // GitHub App authentication: these take the App's JWT, not a token.
+    {
+        method: "GET",
+        template: `${REPO}/installation`,
+        operationId: "apps/get-repo-installation",
+        credential: "app-jwt",
+    },
+    {
+        method: "POST",
+        template: "/app/installations/{installation_id}/access_tokens",
+        operationId: "apps/create-installation-access-token",
+        credential: "app-jwt",
+    },
+]);
+/** A path segment, percent-decoded; null when its escapes are malformed (`%E0`). */
+function decodePathPart(value) {
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Path parameters of `path` when it matches `template` (`{name}` is one segment), else null
+ * (a segment with malformed escapes matches nothing: GitHub answers such a path 404).
+ */
+function matchTemplate(template, path) {
+    const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "([^/]+)")}$`);
+    const values = pattern.exec(path)?.slice(1);
+    if (values === undefined)
+        return null;
+    const decoded = values.map((v) => decodePathPart(v ?? ""));
+    if (decoded.some((v) => v === null))
+        return null;
+    return Object.fromEntries(names.map((name, i) => [name, decoded[i]]));
+}
+/** Each route table in the order findRoute tries it, sorted once. */
+const BY_LITERALS = new WeakMap();
+/** The route of `method path` among `routes`; literal segments win over parameters. */
+function findRoute(routes, method, path) {
+    let byLiterals = BY_LITERALS.get(routes);
+    if (byLiterals === undefined) {
+        byLiterals = [...routes].sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+        BY_LITERALS.set(routes, byLiterals);
+    }
+    for (const route of byLiterals) {
+        if (route.method !== method)
+            continue;
+        const params = matchTemplate(route.template, path);
+        if (params !== null)
+            return { route, params };
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./emulator/github/verify-app-jwt.ts
 
 /** GitHub refuses an App JWT that expires more than ten minutes ahead. */
@@ -87041,6 +87131,7 @@ function verifyAppJwt(token, keyOf, nowSeconds) {
 
 ;// CONCATENATED MODULE: ./emulator/github/authenticate-request.ts
 
+
 const APPS_DOCS = "https://docs.github.com/rest/apps/apps";
 function refuse(status, message, documentation) {
     const body = documentation === undefined ? { message } : { message, documentation_url: documentation };
@@ -87072,8 +87163,7 @@ function authenticateRequest(state, authenticate, request) {
         return refuse(401, "Bad credentials", APPS_DOCS);
     }
     const owner = /^\/repos\/([^/]+)(?:\/|$)/.exec(request.path)?.[1];
-    if (owner !== undefined &&
-        decodeURIComponent(owner).toLowerCase() !== issued.installation.account) {
+    if (owner !== undefined && decodePathPart(owner)?.toLowerCase() !== issued.installation.account) {
         return refuse(403, "Resource not accessible by integration", APPS_DOCS);
     }
     return { ok: true, app: state.apps.get(issued.installation.appId).app };
@@ -88428,6 +88518,7 @@ function fromJSONSchema(schema, params) {
 
 
 
+
 let routes;
 const bodySchemas = new Map();
 /**
@@ -88543,9 +88634,12 @@ function checkAgainstOpenApi(method, url, body) {
     const names = [...route.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     const values = route.pattern.exec(parsed.pathname).slice(1);
     const params = {};
-    names.forEach((name, i) => {
-        params[name] = decodeURIComponent(values[i] ?? "");
-    });
+    for (const [i, name] of names.entries()) {
+        const value = decodePathPart(values[i] ?? "");
+        if (value === null)
+            return { ok: false, problem: `malformed escape in ${method} ${parsed.pathname}` };
+        params[name] = value;
+    }
     const declared = route.operation.parameters ?? [];
     for (const p of declared) {
         const value = p.in === "path"
@@ -88600,75 +88694,6 @@ function checkAgainstOpenApi(method, url, body) {
         }
     }
     return { ok: true, operationId: route.operation.operationId, params };
-}
-
-;// CONCATENATED MODULE: ./emulator/github/github-routes.ts
-const REPO = "/repos/{owner}/{repo}";
-/**
- * The operations the stand-in implements, by GitHub's path templates and operation ids: how it
- * routes when GitHub's OpenAPI description is not installed or validation is off, and which
- * credential each takes (with the description too). An operation added to the stand-in is a
- * line here and its handler in handle-github-request.ts's table.
- */
-const GITHUB_ROUTES = Object.freeze([
-    ...[
-        ["POST", "/statuses/{sha}", "repos/create-commit-status"],
-        ["GET", "/commits/{ref}/statuses", "repos/list-commit-statuses-for-ref"],
-        ["POST", "/check-runs", "checks/create"],
-        ["PATCH", "/check-runs/{check_run_id}", "checks/update"],
-        ["GET", "/check-runs/{check_run_id}", "checks/get"],
-        ["GET", "/check-runs/{check_run_id}/annotations", "checks/list-annotations"],
-        ["GET", "/commits/{ref}/check-runs", "checks/list-for-ref"],
-        ["GET", "/pulls/{pull_number}", "pulls/get"],
-        ["GET", "/pulls/{pull_number}/files", "pulls/list-files"],
-        ["GET", "/pulls/{pull_number}/comments", "pulls/list-review-comments"],
-        ["POST", "/pulls/{pull_number}/comments", "pulls/create-review-comment"],
-        ["PATCH", "/pulls/comments/{comment_id}", "pulls/update-review-comment"],
-        ["POST", "/pulls/{pull_number}/reviews", "pulls/create-review"],
-        ["GET", "/compare/{basehead}", "repos/compare-commits-with-basehead"],
-        ["GET", "/commits/{commit_sha}/pulls", "repos/list-pull-requests-associated-with-commit"],
-        ["GET", "/git/trees/{tree_sha}", "git/get-tree"],
-        ["GET", "/git/blobs/{file_sha}", "git/get-blob"],
-    ].map(([method, path, operationId]) => ({
-        method,
-        template: `${REPO}${path}`,
-        operationId,
-        credential: "token",
-    })),
-    // GitHub App authentication: these take the App's JWT, not a token.
-    {
-        method: "GET",
-        template: `${REPO}/installation`,
-        operationId: "apps/get-repo-installation",
-        credential: "app-jwt",
-    },
-    {
-        method: "POST",
-        template: "/app/installations/{installation_id}/access_tokens",
-        operationId: "apps/create-installation-access-token",
-        credential: "app-jwt",
-    },
-]);
-/** Path parameters of `path` when it matches `template` (`{name}` is one segment), else null. */
-function matchTemplate(template, path) {
-    const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "([^/]+)")}$`);
-    const values = pattern.exec(path)?.slice(1);
-    if (values === undefined)
-        return null;
-    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i] ?? "")]));
-}
-/** The route of `method path` among `routes`; literal segments win over parameters. */
-function findRoute(routes, method, path) {
-    const byLiterals = [...routes].sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
-    for (const route of byLiterals) {
-        if (route.method !== method)
-            continue;
-        const params = matchTemplate(route.template, path);
-        if (params !== null)
-            return { route, params };
-    }
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./emulator/github/handle-github-request.ts

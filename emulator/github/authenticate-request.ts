@@ -1,5 +1,6 @@
 import type { GithubApp } from "./github-model.ts";
 import type { Reply } from "./github-operation.ts";
+import { decodePathPart } from "./github-routes.ts";
 import type { GithubState } from "./github-state.ts";
 import { verifyAppJwt } from "./verify-app-jwt.ts";
 
@@ -51,10 +52,7 @@ export function authenticateRequest(
     return refuse(401, "Bad credentials", APPS_DOCS);
   }
   const owner = /^\/repos\/([^/]+)(?:\/|$)/.exec(request.path)?.[1];
-  if (
-    owner !== undefined &&
-    decodeURIComponent(owner).toLowerCase() !== issued.installation.account
-  ) {
+  if (owner !== undefined && decodePathPart(owner)?.toLowerCase() !== issued.installation.account) {
     return refuse(403, "Resource not accessible by integration", APPS_DOCS);
   }
   return { ok: true, app: state.apps.get(issued.installation.appId)!.app };

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type ZodType, z } from "zod";
+import { decodePathPart } from "./github-routes.ts";
 
 interface OpenApiParameter {
   name: string;
@@ -156,9 +157,12 @@ export function checkAgainstOpenApi(method: string, url: string, body: string): 
   const names = [...route.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const values = route.pattern.exec(parsed.pathname)!.slice(1);
   const params: Record<string, string> = {};
-  names.forEach((name, i) => {
-    params[name] = decodeURIComponent(values[i] ?? "");
-  });
+  for (const [i, name] of names.entries()) {
+    const value = decodePathPart(values[i] ?? "");
+    if (value === null)
+      return { ok: false, problem: `malformed escape in ${method} ${parsed.pathname}` };
+    params[name] = value;
+  }
   const declared = route.operation.parameters ?? [];
   for (const p of declared) {
     const value =

@@ -58,7 +58,19 @@ export const GITHUB_ROUTES: readonly GithubRoute[] = Object.freeze([
   },
 ]);
 
-/** Path parameters of `path` when it matches `template` (`{name}` is one segment), else null. */
+/** A path segment, percent-decoded; null when its escapes are malformed (`%E0`). */
+export function decodePathPart(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Path parameters of `path` when it matches `template` (`{name}` is one segment), else null
+ * (a segment with malformed escapes matches nothing: GitHub answers such a path 404).
+ */
 export function matchTemplate(template: string, path: string): Record<string, string> | null {
   const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const pattern = new RegExp(
@@ -66,8 +78,13 @@ export function matchTemplate(template: string, path: string): Record<string, st
   );
   const values = pattern.exec(path)?.slice(1);
   if (values === undefined) return null;
-  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i] ?? "")]));
+  const decoded = values.map((v) => decodePathPart(v ?? ""));
+  if (decoded.some((v) => v === null)) return null;
+  return Object.fromEntries(names.map((name, i) => [name, decoded[i]!]));
 }
+
+/** Each route table in the order findRoute tries it, sorted once. */
+const BY_LITERALS = new WeakMap<readonly GithubRoute[], readonly GithubRoute[]>();
 
 /** The route of `method path` among `routes`; literal segments win over parameters. */
 export function findRoute(
@@ -75,9 +92,13 @@ export function findRoute(
   method: string,
   path: string,
 ): { route: GithubRoute; params: Record<string, string> } | undefined {
-  const byLiterals = [...routes].sort(
-    (a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0),
-  );
+  let byLiterals = BY_LITERALS.get(routes);
+  if (byLiterals === undefined) {
+    byLiterals = [...routes].sort(
+      (a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0),
+    );
+    BY_LITERALS.set(routes, byLiterals);
+  }
   for (const route of byLiterals) {
     if (route.method !== method) continue;
     const params = matchTemplate(route.template, path);

@@ -19,7 +19,7 @@ export interface OpenJournalOptions {
   /** The Postgres journal opened (after waiting, or at once). */
   readonly onOpen?: () => void;
   /** Postgres refused the relay for good (bad credentials, no such database): it must stop. */
-  readonly onFatal?: (error: Error) => void;
+  readonly onFatal: (error: Error) => void;
 }
 
 /**
@@ -73,11 +73,7 @@ export async function openJournal(
     isOutage: isPostgresOutage,
     ...(options.onWaiting === undefined ? {} : { onWaiting: options.onWaiting }),
     ...(options.onOpen === undefined ? {} : { onOpen: options.onOpen }),
-    onFatal:
-      options.onFatal ??
-      ((error) => {
-        throw error;
-      }),
+    onFatal: options.onFatal,
   });
   // A database that answers is open before the relay listens; one that does not is waited for.
   await firstAttempt.catch(async (error: unknown) => {

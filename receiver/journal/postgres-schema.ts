@@ -19,7 +19,6 @@ export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promi
   // Tables in the order an ingest locks them (delivery ids, then events): a replica starting
   // while another one ingests waits for it instead of deadlocking with it.
   await db.query(`
-    CREATE SCHEMA IF NOT EXISTS ${s};
     CREATE TABLE IF NOT EXISTS ${s}.delivery_ids (
       id TEXT PRIMARY KEY,
       received_at TIMESTAMPTZ NOT NULL DEFAULT now()

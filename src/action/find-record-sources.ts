@@ -1,8 +1,6 @@
 import type { GithubClient } from "./create-github-client.ts";
 import type { RecordSource } from "./find-review-record.ts";
-import type { GithubContext } from "./read-github-context.ts";
-
-const NULL_SHA = /^0+$/;
+import { type GithubContext, NULL_SHA } from "./read-github-context.ts";
 
 /**
  * The commits whose check runs may hold reviews this run can reuse, most relevant first:

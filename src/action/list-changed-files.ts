@@ -1,6 +1,6 @@
 import { commentableLines } from "./commentable-lines.ts";
 import { type GithubClient, isPermissionError } from "./create-github-client.ts";
-import type { GithubContext } from "./read-github-context.ts";
+import { type GithubContext, NULL_SHA } from "./read-github-context.ts";
 
 /** GitHub lists at most 3000 files of a pull request. */
 export const MAX_PR_FILES = 3000;
@@ -15,8 +15,6 @@ export const REVIEWABLE_FILE_STATES: ReadonlySet<string> = new Set([
   "copied",
   "changed",
 ]);
-
-const NULL_SHA = /^0+$/;
 
 /** The change list of an event. */
 export interface ChangedFiles {

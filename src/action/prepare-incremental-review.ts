@@ -4,6 +4,7 @@ import {
   identifyFiles,
   type ReviewFile,
   type ReviewRecord,
+  usableEntries,
 } from "../pipeline/index.ts";
 import { plural } from "../policy/index.ts";
 import type { GithubClient } from "./create-github-client.ts";
@@ -21,11 +22,6 @@ export interface IncrementalReview {
   readonly previous: ReviewRecord | null;
 }
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  const x = [...new Set(a)].sort().join("\n");
-  return x === [...new Set(b)].sort().join("\n");
-}
-
 /**
  * One record from the verified records of several commits (this commit, the head before a push,
  * the pull requests of a merge), in their order: the entries of those that ran with this run's
@@ -38,7 +34,7 @@ export function mergeRecords(
 ): ReviewRecord | null {
   const matching = found
     .map((f) => f.record)
-    .filter((r) => r.identity === "git-blob" && sameSet(r.sidekickIds, sidekickIds));
+    .filter((r) => usableEntries(r, { identity: "git-blob", sidekickIds }).notice === null);
   if (matching.length === 0) return found[0]?.record ?? null;
   const seen = new Set<string>();
   const entries = matching

@@ -300,31 +300,34 @@ export async function publishReview(
   const ours = checkFingerprint(options.checkName);
   const check = checkField(options.checkName);
   const signing = commentSigning(options.commentKey, owner, repo, pr.number);
-  const listed: ListedComment[] = await github.paginate(github.rest.pulls.listReviewComments, {
+  const existing: OwnComment[] = [];
+  const unverified = { unsigned: 0, invalid: 0 };
+  // A page at a time: anyone who can comment can post thousands of bodies of up to 65,535
+  // characters, and only the Action's own verified ones are kept.
+  const pages = github.paginate.iterator(github.rest.pulls.listReviewComments, {
     owner,
     repo,
     pull_number: pr.number,
     per_page: 100,
   });
-  const existing: OwnComment[] = [];
-  const unverified = { unsigned: 0, invalid: 0 };
-  for (const c of listed) {
-    if (!isCommentAuthor(c.user, options.author) || !c.body.includes(ours)) continue;
-    const read = readSignedComment(c.body, signing);
-    // An unsigned notice an older version marked outdated is inert: it need not be warned about
-    // on every run. A signed one that does not verify is: an edit made it read as outdated.
-    if (read.kind === "unverified") {
-      const inert = read.reason === "unsigned" && c.body.trimStart().startsWith(OUTDATED_MARKER);
-      if (!inert) unverified[read.reason] += 1;
+  for await (const page of pages)
+    for (const c of page.data as ListedComment[]) {
+      if (!isCommentAuthor(c.user, options.author) || !c.body.includes(ours)) continue;
+      const read = readSignedComment(c.body, signing);
+      // An unsigned notice an older version marked outdated is inert: it need not be warned about
+      // on every run. A signed one that does not verify is: an edit made it read as outdated.
+      if (read.kind === "unverified") {
+        const inert = read.reason === "unsigned" && c.body.trimStart().startsWith(OUTDATED_MARKER);
+        if (!inert) unverified[read.reason] += 1;
+      }
+      // `ours` matched somewhere in the body; the signed marker itself must name this check.
+      else if (read.kind === "signed" && read.fields.startsWith(`${check} `)) {
+        // A genuine comment copied whole onto another file verifies but names the other file.
+        if (isAbout(read.fields, fileFields(options.checkName, c.path)))
+          existing.push({ id: c.id, path: c.path, body: c.body, ...read });
+        else unverified.invalid += 1;
+      }
     }
-    // `ours` matched somewhere in the body; the signed marker itself must name this check.
-    else if (read.kind === "signed" && read.fields.startsWith(`${check} `)) {
-      // A genuine comment copied whole onto another file verifies but names the other file.
-      if (isAbout(read.fields, fileFields(options.checkName, c.path)))
-        existing.push({ id: c.id, path: c.path, body: c.body, ...read });
-      else unverified.invalid += 1;
-    }
-  }
   const ignored = ignoredReason(unverified, options.author?.login ?? "");
 
   const assets = options.outcome.assets
@@ -346,7 +349,7 @@ export async function publishReview(
   }
   const notShown = new Set(assets.slice(shownAssets).map((a) => a.file.displayPath));
 
-  const result = { created: 0, updated: 0, outdated: 0, unchanged: 0 };
+  const result = { created: 0, updated: 0, outdated: 0, unchanged: 0, ignored };
   const fresh: PlannedComment[] = [];
   const kept = new Set<number>();
   for (const comment of planned) {
@@ -380,7 +383,7 @@ export async function publishReview(
     });
     result.outdated += 1;
   }
-  if (fresh.length === 0) return { ...result, reviewId: undefined, refused: undefined, ignored };
+  if (fresh.length === 0) return { ...result, reviewId: undefined, refused: undefined };
 
   const o = options.outcome;
   const more =
@@ -402,7 +405,7 @@ export async function publishReview(
           : { path: c.path, body: c.body, line: c.line, side: "RIGHT" },
       ) as { path: string; body: string }[],
     });
-    return { ...result, created: fresh.length, reviewId: data.id, refused: undefined, ignored };
+    return { ...result, created: fresh.length, reviewId: data.id, refused: undefined };
   } catch (error) {
     if (!isUnprocessable(error)) throw error;
     const whole = errorText(error);
@@ -426,11 +429,10 @@ export async function publishReview(
         return {
           ...result,
           reviewId: undefined,
-          ignored,
           refused: `GitHub refused the review (${whole}) and then a single comment on ${c.path} (${errorText(single)}); ${plural(fresh.length - result.created, "comment")} not posted`,
         };
       }
     }
-    return { ...result, reviewId: undefined, refused: undefined, ignored };
+    return { ...result, reviewId: undefined, refused: undefined };
   }
 }

@@ -1,5 +1,8 @@
 import { readFileSync } from "node:fs";
 
+/** The sha GitHub sends for a commit that does not exist: a new branch's `before`, a deleted one's `after`. */
+export const NULL_SHA = /^0+$/;
+
 /** What the Action needs from the workflow run, read once from the runner's environment. */
 export interface GithubContext {
   readonly eventName: string;
@@ -105,7 +108,7 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
               pr.base?.repo?.full_name !== undefined &&
               pr.head.repo.full_name !== pr.base.repo.full_name),
           previousHeadSha:
-            payload.action === "synchronize" && payload.before && !/^0+$/.test(payload.before)
+            payload.action === "synchronize" && payload.before && !NULL_SHA.test(payload.before)
               ? payload.before
               : undefined,
           author: pr.user?.login ?? undefined,
@@ -118,7 +121,7 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
           after: payload.after,
           ref: payload.ref,
           defaultBranch: payload.repository?.default_branch,
-          deleted: payload.deleted === true || /^0+$/.test(payload.after),
+          deleted: payload.deleted === true || NULL_SHA.test(payload.after),
         }
       : undefined;
   const group = payload.merge_group;

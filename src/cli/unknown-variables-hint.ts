@@ -1,5 +1,5 @@
 /** The environment variables the CLI reads. */
-export const CLI_VARIABLES: readonly string[] = Object.freeze([
+const CLI_VARIABLES: readonly string[] = Object.freeze([
   "CONTENT_REVIEW_API_KEY",
   "CONTENT_REVIEW_BASE_URL",
   "CONTENT_REVIEW_SIDEKICKS",

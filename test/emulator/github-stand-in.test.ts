@@ -121,6 +121,14 @@ describe("startGithubStandIn: commits, pull requests and merge queues as GitHub 
     expect(github.violations).toEqual([]);
   });
 
+  it("a path with a malformed escape is refused (no such operation), and the stand-in keeps serving", async () => {
+    const bad = await call("GET", "/repos/octo/%E0/pulls/1/files");
+    expect([404, 422]).toContain(bad.status);
+    expect((await call("GET", `${REPO}/commits/${"a".repeat(40)}/check-runs`)).status).not.toBe(
+      500,
+    );
+  });
+
   it("mergeGroupEvent and pushEvent are the payloads GitHub sends", () => {
     const base = github.addCommit({ branch: "ev-main", files: { "a.txt": "a\n" } });
     const head = github.addCommit({ parents: [base], files: { "a.txt": "b\n" } });

@@ -93,3 +93,24 @@ export async function spawnRelay(
   });
   return { url, startLine, child, exited, stderr };
 }
+
+/**
+ * Starts a relay with `start` and runs `body` on it. A failure carries the relay's last stderr
+ * lines; whatever happens, a relay still running at the end is killed.
+ */
+export async function withRelay(
+  start: () => Promise<RelayProcess>,
+  body: (relay: RelayProcess) => Promise<void>,
+): Promise<void> {
+  let relay: RelayProcess | undefined;
+  try {
+    relay = await start();
+    await body(relay);
+  } catch (error) {
+    throw new Error(`${String(error)}\nrelay stderr:\n${relay?.stderr.join("\n")}`, {
+      cause: error,
+    });
+  } finally {
+    if (relay?.child.exitCode === null) relay.child.kill("SIGKILL");
+  }
+}

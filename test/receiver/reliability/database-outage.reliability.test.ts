@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOURNAL_FAULT_REASONS, openPostgresJournal } from "../../../receiver/journal/index.ts";
 import type { AssetEvent } from "../../../receiver/relay-event.ts";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-slack.ts";
-import { type RelayProcess, spawnRelay } from "../helpers/relay-process.ts";
+import { spawnRelay, withRelay } from "../helpers/relay-process.ts";
 import {
   type ScratchPostgres,
   scratchPostgresAvailable,
@@ -61,55 +61,54 @@ describe("the relay on Postgres through database outages", () => {
     async () => {
       const pg = db as ScratchPostgres;
       await pg.stop();
-      let relay: RelayProcess | undefined;
       try {
-        relay = await spawnRelay(relayEnv("relay_startup"));
-        expect((await fetch(`${relay.url}/healthz`)).status).toBe(200);
-        const waiting = await readyz(relay.url);
-        expect(waiting.status).toBe(503);
-        // A fixed sentence on the (often public) health route; the true cause is in the log.
-        expect(waiting.body["reason"]).toBe(JOURNAL_FAULT_REASONS.waiting);
-        expect(JSON.stringify(waiting.body)).not.toContain(String(pg.port));
-        await waitUntil(
-          "the cause in the log",
-          () =>
-            relay?.stderr.some((l) => l.includes('"not ready"') && l.includes(`:${pg.port}`)) ===
-            true,
-        );
-        const early = await sendSigned(relay.url, {
-          id: "msg_startup_early",
-          body: failedAssetEvents("early", 1, 1)[0]?.body ?? "",
-        });
-        expect(early.status).toBe(503);
-        expect(early.headers.get("retry-after")).toMatch(/^\d+$/);
-        // Still waiting, a few backoffs later: it never exits for an outage.
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        expect(relay.child.exitCode).toBeNull();
+        await withRelay(
+          () => spawnRelay(relayEnv("relay_startup")),
+          async (relay) => {
+            expect((await fetch(`${relay.url}/healthz`)).status).toBe(200);
+            const waiting = await readyz(relay.url);
+            expect(waiting.status).toBe(503);
+            // A fixed sentence on the (often public) health route; the true cause is in the log.
+            expect(waiting.body["reason"]).toBe(JOURNAL_FAULT_REASONS.waiting);
+            expect(JSON.stringify(waiting.body)).not.toContain(String(pg.port));
+            await waitUntil(
+              "the cause in the log",
+              () =>
+                relay?.stderr.some(
+                  (l) => l.includes('"not ready"') && l.includes(`:${pg.port}`),
+                ) === true,
+            );
+            const early = await sendSigned(relay.url, {
+              id: "msg_startup_early",
+              body: failedAssetEvents("early", 1, 1)[0]?.body ?? "",
+            });
+            expect(early.status).toBe(503);
+            expect(early.headers.get("retry-after")).toMatch(/^\d+$/);
+            // Still waiting, a few backoffs later: it never exits for an outage.
+            await new Promise((resolve) => setTimeout(resolve, 2000));
+            expect(relay.child.exitCode).toBeNull();
 
-        await pg.start();
-        const up = relay.url;
-        await waitUntil("/readyz 200", async () => (await readyz(up)).status === 200, 15_000);
-        const events = failedAssetEvents("startup", 2, 2);
-        const stream = steadyStream(() => up, events);
-        await stream.done;
-        await waitUntil("every event in Slack", () => allReplied(slack, events), 30_000);
-        expectRelayedOnce(
-          {
-            ...slack,
-            messages: slack.messages.filter((m) =>
-              String(m.metadata?.event_payload["submission_id"]).startsWith("startup-"),
-            ),
+            await pg.start();
+            const up = relay.url;
+            await waitUntil("/readyz 200", async () => (await readyz(up)).status === 200, 15_000);
+            const events = failedAssetEvents("startup", 2, 2);
+            const stream = steadyStream(() => up, events);
+            await stream.done;
+            await waitUntil("every event in Slack", () => allReplied(slack, events), 30_000);
+            expectRelayedOnce(
+              {
+                ...slack,
+                messages: slack.messages.filter((m) =>
+                  String(m.metadata?.event_payload["submission_id"]).startsWith("startup-"),
+                ),
+              },
+              events,
+            );
+            relay.child.kill("SIGTERM");
+            expect(await relay.exited).toBe(0);
           },
-          events,
         );
-        relay.child.kill("SIGTERM");
-        expect(await relay.exited).toBe(0);
-      } catch (error) {
-        throw new Error(`${String(error)}\nrelay stderr:\n${relay?.stderr.join("\n")}`, {
-          cause: error,
-        });
       } finally {
-        if (relay?.child.exitCode === null) relay.child.kill("SIGKILL");
         await pg.start().catch(() => undefined);
       }
     },
@@ -120,74 +119,73 @@ describe("the relay on Postgres through database outages", () => {
     "survives an outage mid-stream: 503 with Retry-After while down, accepts within a second of recovery, relays every acknowledged event exactly once",
     async () => {
       const pg = db as ScratchPostgres;
-      let relay: RelayProcess | undefined;
-      try {
-        relay = await spawnRelay(relayEnv("relay_outage"));
-        const url = relay.url;
-        const events = failedAssetEvents("outage", 20, 8);
-        const stream = steadyStream(() => url, events, { intervalMs: 20, senders: 4 });
-        await waitUntil("a third acknowledged", () => stream.acked() >= events.length / 3, 30_000);
+      await withRelay(
+        () => spawnRelay(relayEnv("relay_outage")),
+        async (relay) => {
+          const url = relay.url;
+          const events = failedAssetEvents("outage", 20, 8);
+          const stream = steadyStream(() => url, events, { intervalMs: 20, senders: 4 });
+          await waitUntil(
+            "a third acknowledged",
+            () => stream.acked() >= events.length / 3,
+            30_000,
+          );
 
-        await pg.stop();
-        await waitUntil(
-          "503s with Retry-After",
-          () => stream.answers.some((a) => a.status === 503 && a.retryAfter !== null),
-          10_000,
-        );
-        expect((await readyz(url)).status).toBe(503);
-        await new Promise((resolve) => setTimeout(resolve, 3000));
-        expect(relay.child.exitCode).toBeNull();
+          await pg.stop();
+          await waitUntil(
+            "503s with Retry-After",
+            () => stream.answers.some((a) => a.status === 503 && a.retryAfter !== null),
+            10_000,
+          );
+          expect((await readyz(url)).status).toBe(503);
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+          expect(relay.child.exitCode).toBeNull();
 
-        await pg.start();
-        const recovered = Date.now();
-        await waitUntil(
-          "an acknowledgement after recovery",
-          () => stream.answers.some((a) => a.at >= recovered && a.status === 200),
-          10_000,
-        );
-        const first = stream.answers.find((a) => a.at >= recovered && a.status === 200);
-        // The sender pauses up to 200 ms between tries: the relay itself took under a second.
-        expect((first?.at ?? Number.POSITIVE_INFINITY) - recovered).toBeLessThan(1200);
-        expect((await readyz(url)).status).toBe(200);
+          await pg.start();
+          const recovered = Date.now();
+          await waitUntil(
+            "an acknowledgement after recovery",
+            () => stream.answers.some((a) => a.at >= recovered && a.status === 200),
+            10_000,
+          );
+          const first = stream.answers.find((a) => a.at >= recovered && a.status === 200);
+          // The sender pauses up to 200 ms between tries: the relay itself took under a second.
+          expect((first?.at ?? Number.POSITIVE_INFINITY) - recovered).toBeLessThan(1200);
+          expect((await readyz(url)).status).toBe(200);
 
-        await stream.done;
-        // Well within the 60 s job lease: in-flight work resumed as soon as the database was back.
-        await waitUntil("every event in Slack", () => allReplied(slack, events), 40_000).catch(
-          async (error) => {
-            const list = (await (
-              await fetch(`${url}/deliveries?limit=500`, {
-                headers: { authorization: `Bearer ${TEST_RELAY_TOKEN}` },
-              })
-            ).json()) as { data: { state: string }[] };
-            const open = list.data.filter((e) => e.state !== "done");
-            throw new Error(`entries not done: ${JSON.stringify(open)}`, { cause: error });
-          },
-        );
-        await waitUntil(
-          "an empty queue",
-          async () => /^relay_queue_depth 0$/m.test(await (await fetch(`${url}/metrics`)).text()),
-          20_000,
-        );
-        expectRelayedOnce(
-          {
-            ...slack,
-            messages: slack.messages.filter((m) =>
-              String(m.metadata?.event_payload["submission_id"]).startsWith("outage-"),
-            ),
-          },
-          events,
-        );
-        expect(relay.stderr.join("\n")).not.toMatch(/Unhandled 'error' event/);
-        expect(relay.child.exitCode).toBeNull();
-        relay.child.kill("SIGTERM");
-        expect(await relay.exited).toBe(0);
-      } catch (error) {
-        throw new Error(`${String(error)}\nrelay stderr:\n${relay?.stderr.join("\n")}`, {
-          cause: error,
-        });
-      } finally {
-        if (relay?.child.exitCode === null) relay.child.kill("SIGKILL");
-      }
+          await stream.done;
+          // Well within the 60 s job lease: in-flight work resumed as soon as the database was back.
+          await waitUntil("every event in Slack", () => allReplied(slack, events), 40_000).catch(
+            async (error) => {
+              const list = (await (
+                await fetch(`${url}/deliveries?limit=500`, {
+                  headers: { authorization: `Bearer ${TEST_RELAY_TOKEN}` },
+                })
+              ).json()) as { data: { state: string }[] };
+              const open = list.data.filter((e) => e.state !== "done");
+              throw new Error(`entries not done: ${JSON.stringify(open)}`, { cause: error });
+            },
+          );
+          await waitUntil(
+            "an empty queue",
+            async () => /^relay_queue_depth 0$/m.test(await (await fetch(`${url}/metrics`)).text()),
+            20_000,
+          );
+          expectRelayedOnce(
+            {
+              ...slack,
+              messages: slack.messages.filter((m) =>
+                String(m.metadata?.event_payload["submission_id"]).startsWith("outage-"),
+              ),
+            },
+            events,
+          );
+          expect(relay.stderr.join("\n")).not.toMatch(/Unhandled 'error' event/);
+          expect(relay.child.exitCode).toBeNull();
+          relay.child.kill("SIGTERM");
+          expect(await relay.exited).toBe(0);
+        },
+      );
     },
     150_000,
   );
