@@ -67,7 +67,7 @@ function prepareDatabase(db: DatabaseSync): void {
   }
 }
 
-/** The WAL's descriptor (its directory entry made durable once), or null for `:memory:`. */
+/** Opens the WAL and makes its directory entry durable once; `:memory:` journals have none. */
 function openWal(path: string): number {
   // SQLite keeps the WAL file while a connection is open.
   const walFd = openSync(`${path}-wal`, "a");

@@ -106,7 +106,7 @@ export function createGithubClient(options: {
   }) as unknown as GithubClient;
 }
 
-/** True for a 403/404 that means the token lacks a permission (e.g. `checks: write`). */
+/** True for a 401 or 403: the token is refused or lacks a permission (e.g. `checks: write`). */
 export function isPermissionError(error: unknown): boolean {
   const status = (error as { status?: number }).status;
   return status === 403 || status === 401;
