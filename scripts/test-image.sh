@@ -204,8 +204,7 @@ check_sigterm_drains() {
   say "SIGTERM drains and exits 0"
 }
 
-dockerfile=receiver/Dockerfile
-[[ -f $root/$dockerfile ]] || dockerfile=relay/Dockerfile
+dockerfile=relay/Dockerfile
 secret=whsec_$(head -c 32 /dev/urandom | base64 | tr -d '\n')
 relay_token=$(head -c 24 /dev/urandom | base64 | tr -d '\n/+=')
 started=$SECONDS

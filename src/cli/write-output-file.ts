@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { access, mkdir, realpath, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { writeFileAtomically } from "../files/index.ts";
+import { writeFileAtomically } from "../shared/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
 
 function why(error: unknown): string {
