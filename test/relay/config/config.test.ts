@@ -304,7 +304,8 @@ describe("resolveRelayConfig: an organisation", () => {
       SLACK_TOKEN: "xoxb-1",
       SLACK_CHANNEL: "C0ALL",
       SLACK_ROUTES: "Octo/Media=C0MEDIA, octo/*=C0OCTO",
-      SLACK_MENTIONS: "OctoCat=U0CAT,hubot=W0BOT",
+      // mona_octocorp: an Enterprise Managed User (handle, `_`, the enterprise's short code).
+      SLACK_MENTIONS: "OctoCat=U0CAT,hubot=W0BOT,Mona_OctoCorp=U0MONA",
     });
     expect(config.slack?.routes).toEqual([
       { owner: "octo", repo: "media", channel: "C0MEDIA" },
@@ -313,6 +314,7 @@ describe("resolveRelayConfig: an organisation", () => {
     expect([...(config.slack?.mentions ?? [])]).toEqual([
       ["octocat", "U0CAT"],
       ["hubot", "W0BOT"],
+      ["mona_octocorp", "U0MONA"],
     ]);
   });
 
@@ -336,6 +338,8 @@ describe("resolveRelayConfig: an organisation", () => {
     [{ SLACK_MENTIONS: "octocat-=U0123" }, "SLACK_MENTIONS"],
     [{ SLACK_MENTIONS: `${"x".repeat(40)}=U0123` }, "SLACK_MENTIONS"],
     [{ SLACK_MENTIONS: "octocat=<@U0123>" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "mona__octocorp=U0123" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "_octocorp=U0123" }, "SLACK_MENTIONS"],
   ])("resolveRelayConfig with %j names %s", (env, variable) => {
     const problems = problemsOf({ ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANNEL: "C1", ...env });
     expect(problems.map((p) => p.split(" ")[0])).toEqual([variable]);
