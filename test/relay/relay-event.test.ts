@@ -13,13 +13,10 @@ describe("parseSubmissionLink author", () => {
     // Enterprise Managed Users: the handle, `_` and the enterprise's short code.
     "mona_octocorp",
     "mona-lisa_octocorp",
-  ])(
-    "accepts the GitHub login %j",
-    (author) => {
-      const parsed = parseSubmissionLink({ ...LINK, author });
-      expect(parsed.ok && parsed.link.author).toBe(author);
-    },
-  );
+  ])("accepts the GitHub login %j", (author) => {
+    const parsed = parseSubmissionLink({ ...LINK, author });
+    expect(parsed.ok && parsed.link.author).toBe(author);
+  });
 
   it.each([
     ["too long", "x".repeat(40)],
