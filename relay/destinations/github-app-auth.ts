@@ -1,6 +1,6 @@
 import { createAppAuth } from "@octokit/auth-app";
-import type { Octokit } from "@octokit/rest";
-import { httpStatusOf } from "./http-status-of.ts";
+import type { GithubOctokit } from "../../src/shared/create-octokit.ts";
+import { httpStatusOf } from "../../src/shared/http-status-of.ts";
 import { raceSignal } from "./race-signal.ts";
 
 /** Installation tokens as a GitHub App: one per installation, found per repository. */
@@ -16,7 +16,7 @@ export interface GithubAppAuthOptions {
   /** PEM. */
   readonly privateKey: string;
   /** An Octokit without credentials, on the right base URL: the App's calls go through it. */
-  readonly octokit: Octokit;
+  readonly octokit: GithubOctokit;
   /** @default Date.now */
   readonly now?: () => number;
 }
