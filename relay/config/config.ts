@@ -232,6 +232,121 @@ function whsecProblems(secrets: readonly string[]): { problem: string | null; wa
   return { problem: null, warnings };
 }
 
+/** `SLACK_ROUTES` and `SLACK_MENTIONS`, parsed; each needs the Slack relay on. */
+function resolveSlackLists(
+  p: Parsed,
+  problem: (variable: string, message: string) => void,
+): { routes: readonly SlackRoute[]; mentions: ReadonlyMap<string, string> } {
+  const slackOn = p.SLACK_TOKEN !== undefined && p.SLACK_CHANNEL !== undefined;
+  let routes: readonly SlackRoute[] = [];
+  if (p.SLACK_ROUTES !== undefined) {
+    const r = parseSlackRoutes(p.SLACK_ROUTES);
+    if (!r.ok) problem("SLACK_ROUTES", r.message);
+    else if (!slackOn)
+      problem(
+        "SLACK_ROUTES",
+        "needs SLACK_TOKEN and SLACK_CHANNEL (the channel of unmatched submissions)",
+      );
+    else routes = r.routes;
+  }
+  let mentions: ReadonlyMap<string, string> = new Map();
+  if (p.SLACK_MENTIONS !== undefined) {
+    const m = parseSlackMentions(p.SLACK_MENTIONS);
+    if (!m.ok) problem("SLACK_MENTIONS", m.message);
+    else if (!slackOn) problem("SLACK_MENTIONS", "needs SLACK_TOKEN and SLACK_CHANNEL");
+    else mentions = m.mentions;
+  }
+  return { routes, mentions };
+}
+
+/** The attempt deadline and the dedupe window, derived when unset, checked against each other. */
+function resolveDurations(
+  p: Parsed,
+  problem: (variable: string, message: string) => void,
+): { handlerTimeoutMs: number; dedupeDays: number } {
+  const leaseMs = p.RELAY_JOB_EXPIRE_SECONDS * 1000;
+  const handlerTimeoutMs = p.RELAY_HANDLER_TIMEOUT_MS ?? Math.max(500, Math.floor(leaseMs / 3));
+  if (handlerTimeoutMs * 2 > leaseMs) {
+    problem(
+      "RELAY_HANDLER_TIMEOUT_MS",
+      `must be at most half of RELAY_JOB_EXPIRE_SECONDS (${leaseMs / 1000} s): an attempt must end well before another replica may take its job over`,
+    );
+  }
+  const dedupeDays = p.DEDUPE_DAYS ?? Math.max(DEFAULT_DEDUPE_DAYS, p.RETENTION_DAYS);
+  if (dedupeDays < p.RETENTION_DAYS) {
+    problem(
+      "DEDUPE_DAYS",
+      `must be at least RETENTION_DAYS (${p.RETENTION_DAYS}): a delivery id must outlive its entry, or a late redelivery is relayed again`,
+    );
+  }
+  return { handlerTimeoutMs, dedupeDays };
+}
+
+/** What the checks resolved beyond the variables themselves. */
+interface Resolved {
+  readonly storeUrl: string;
+  readonly routes: readonly SlackRoute[];
+  readonly mentions: ReadonlyMap<string, string>;
+  readonly privateKey: string | null;
+  readonly handlerTimeoutMs: number;
+  readonly dedupeDays: number;
+  readonly warnings: readonly string[];
+}
+
+/** The frozen configuration, once every variable passed its checks. */
+function assembleRelayConfig(p: Parsed, resolved: Resolved): RelayConfig {
+  const app =
+    p.GITHUB_APP_ID !== undefined && resolved.privateKey !== null
+      ? Object.freeze({ appId: p.GITHUB_APP_ID, privateKey: resolved.privateKey })
+      : null;
+  const config: RelayConfig = {
+    port: p.PORT,
+    host: p.HOST,
+    webhookSecrets: Object.freeze([...p.WEBHOOK_SECRETS]),
+    signatureScheme: p.SIGNATURE_SCHEME,
+    toleranceSeconds: p.SIGNATURE_TOLERANCE_SECONDS,
+    storeUrl: resolved.storeUrl,
+    storeSchema: p.STORE_SCHEMA,
+    slack:
+      p.SLACK_TOKEN !== undefined && p.SLACK_CHANNEL !== undefined
+        ? Object.freeze({
+            token: p.SLACK_TOKEN,
+            channel: p.SLACK_CHANNEL.trim(),
+            apiUrl: p.SLACK_API_URL,
+            routes: resolved.routes,
+            mentions: resolved.mentions,
+          })
+        : null,
+    github:
+      p.GITHUB_TOKEN !== undefined || app !== null
+        ? Object.freeze({
+            apiUrl: p.GITHUB_API_URL.replace(/\/+$/, ""),
+            token: p.GITHUB_TOKEN ?? null,
+            app,
+          })
+        : null,
+    relayToken: p.RELAY_TOKEN,
+    contentReview:
+      p.CONTENT_REVIEW_BASE_URL !== undefined && p.CONTENT_REVIEW_API_KEY !== undefined
+        ? Object.freeze({ baseUrl: p.CONTENT_REVIEW_BASE_URL, apiKey: p.CONTENT_REVIEW_API_KEY })
+        : null,
+    logLevel: p.LOG_LEVEL,
+    concurrency: p.RELAY_CONCURRENCY,
+    maxAttempts: p.RELAY_MAX_ATTEMPTS,
+    retryBaseMs: p.RELAY_RETRY_BASE_MS,
+    retryMaxMs: p.RELAY_RETRY_MAX_MS,
+    slackMinIntervalMs: p.SLACK_MIN_INTERVAL_MS,
+    shutdownTimeoutMs: p.RELAY_SHUTDOWN_TIMEOUT_MS,
+    jobExpireSeconds: p.RELAY_JOB_EXPIRE_SECONDS,
+    superviseSeconds: p.RELAY_SUPERVISE_SECONDS,
+    handlerTimeoutMs: resolved.handlerTimeoutMs,
+    retentionDays: p.RETENTION_DAYS,
+    dedupeDays: resolved.dedupeDays,
+    warnings: Object.freeze([...resolved.warnings]),
+  };
+  return Object.freeze(config);
+}
+
 /**
  * Resolves the relay's configuration from environment variables, once, at the edge.
  * Empty strings count as unset. Throws {@link RelayConfigError} naming every bad variable.
@@ -282,25 +397,7 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     p.CONTENT_REVIEW_BASE_URL,
     p.CONTENT_REVIEW_API_KEY,
   );
-  const slackOn = p.SLACK_TOKEN !== undefined && p.SLACK_CHANNEL !== undefined;
-  let routes: readonly SlackRoute[] = [];
-  if (p.SLACK_ROUTES !== undefined) {
-    const r = parseSlackRoutes(p.SLACK_ROUTES);
-    if (!r.ok) problem("SLACK_ROUTES", r.message);
-    else if (!slackOn)
-      problem(
-        "SLACK_ROUTES",
-        "needs SLACK_TOKEN and SLACK_CHANNEL (the channel of unmatched submissions)",
-      );
-    else routes = r.routes;
-  }
-  let mentions: ReadonlyMap<string, string> = new Map();
-  if (p.SLACK_MENTIONS !== undefined) {
-    const m = parseSlackMentions(p.SLACK_MENTIONS);
-    if (!m.ok) problem("SLACK_MENTIONS", m.message);
-    else if (!slackOn) problem("SLACK_MENTIONS", "needs SLACK_TOKEN and SLACK_CHANNEL");
-    else mentions = m.mentions;
-  }
+  const { routes, mentions } = resolveSlackLists(p, problem);
   if (p.GITHUB_TOKEN !== undefined && env["GITHUB_APP_ID"]) {
     problem(
       "GITHUB_TOKEN",
@@ -319,70 +416,15 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     if ("message" in read) problem("GITHUB_APP_PRIVATE_KEY", read.message);
     else privateKey = read.key;
   }
-  const leaseMs = p.RELAY_JOB_EXPIRE_SECONDS * 1000;
-  const handlerTimeoutMs = p.RELAY_HANDLER_TIMEOUT_MS ?? Math.max(500, Math.floor(leaseMs / 3));
-  if (handlerTimeoutMs * 2 > leaseMs) {
-    problem(
-      "RELAY_HANDLER_TIMEOUT_MS",
-      `must be at most half of RELAY_JOB_EXPIRE_SECONDS (${leaseMs / 1000} s): an attempt must end well before another replica may take its job over`,
-    );
-  }
-  const dedupeDays = p.DEDUPE_DAYS ?? Math.max(DEFAULT_DEDUPE_DAYS, p.RETENTION_DAYS);
-  if (dedupeDays < p.RETENTION_DAYS) {
-    problem(
-      "DEDUPE_DAYS",
-      `must be at least RETENTION_DAYS (${p.RETENTION_DAYS}): a delivery id must outlive its entry, or a late redelivery is relayed again`,
-    );
-  }
+  const { handlerTimeoutMs, dedupeDays } = resolveDurations(p, problem);
   if (problems.length > 0) throw new RelayConfigError(problems);
-  const app =
-    p.GITHUB_APP_ID !== undefined && privateKey !== null
-      ? Object.freeze({ appId: p.GITHUB_APP_ID, privateKey })
-      : null;
-  const config: RelayConfig = {
-    port: p.PORT,
-    host: p.HOST,
-    webhookSecrets: Object.freeze([...p.WEBHOOK_SECRETS]),
-    signatureScheme: p.SIGNATURE_SCHEME,
-    toleranceSeconds: p.SIGNATURE_TOLERANCE_SECONDS,
+  return assembleRelayConfig(p, {
     storeUrl,
-    storeSchema: p.STORE_SCHEMA,
-    slack:
-      p.SLACK_TOKEN !== undefined && p.SLACK_CHANNEL !== undefined
-        ? Object.freeze({
-            token: p.SLACK_TOKEN,
-            channel: p.SLACK_CHANNEL.trim(),
-            apiUrl: p.SLACK_API_URL,
-            routes,
-            mentions,
-          })
-        : null,
-    github:
-      p.GITHUB_TOKEN !== undefined || app !== null
-        ? Object.freeze({
-            apiUrl: p.GITHUB_API_URL.replace(/\/+$/, ""),
-            token: p.GITHUB_TOKEN ?? null,
-            app,
-          })
-        : null,
-    relayToken: p.RELAY_TOKEN,
-    contentReview:
-      p.CONTENT_REVIEW_BASE_URL !== undefined && p.CONTENT_REVIEW_API_KEY !== undefined
-        ? Object.freeze({ baseUrl: p.CONTENT_REVIEW_BASE_URL, apiKey: p.CONTENT_REVIEW_API_KEY })
-        : null,
-    logLevel: p.LOG_LEVEL,
-    concurrency: p.RELAY_CONCURRENCY,
-    maxAttempts: p.RELAY_MAX_ATTEMPTS,
-    retryBaseMs: p.RELAY_RETRY_BASE_MS,
-    retryMaxMs: p.RELAY_RETRY_MAX_MS,
-    slackMinIntervalMs: p.SLACK_MIN_INTERVAL_MS,
-    shutdownTimeoutMs: p.RELAY_SHUTDOWN_TIMEOUT_MS,
-    jobExpireSeconds: p.RELAY_JOB_EXPIRE_SECONDS,
-    superviseSeconds: p.RELAY_SUPERVISE_SECONDS,
+    routes,
+    mentions,
+    privateKey,
     handlerTimeoutMs,
-    retentionDays: p.RETENTION_DAYS,
     dedupeDays,
-    warnings: Object.freeze(warnings),
-  };
-  return Object.freeze(config);
+    warnings,
+  });
 }
