@@ -11,7 +11,7 @@ const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
   PORT: "listening port (0 picks a free one; default 3000)",
   HOST: "listening address (default 0.0.0.0)",
   WEBHOOK_SECRETS:
-    "required: signing secrets, comma-separated, new first (whsec_... for standard-webhooks)",
+    "required: signing secrets, comma-separated, new first (whsec_... for standard-webhooks: keys of 16+ bytes)",
   SIGNATURE_SCHEME: "standard-webhooks (default), github or stripe",
   SIGNATURE_TOLERANCE_SECONDS: "allowed age of a signed timestamp (default 300)",
   STORE_URL:
