@@ -133,6 +133,8 @@ interface StepRun {
   readonly step: RehearsalStep;
   readonly run: ActionRun;
   readonly spent: string;
+  /** The signal that came while the Action ran (sent on to it as SIGINT), if one did. */
+  readonly cancelledBy: NodeJS.Signals | undefined;
 }
 
 async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>): Promise<number> {
@@ -167,12 +169,15 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
       `try-action: pull request #${PULL_NUMBER} of ${REPOSITORY} with ${files.length} changed file${files.length === 1 ? "" : "s"}; running dist/index.js against the emulator (${sandbox ? "sandbox" : "live"} key)\n`,
     );
     if (rehearsal.unexpected !== undefined) show(`Warning: ${rehearsal.unexpected}`);
+    // A signal between two runs stops the rehearsal before the next one: the exit code is the
+    // signal's, and the digest is the last run's, which nothing cancelled.
+    let stopped: number | undefined;
     for (;;) {
-      const late = cancelledBefore();
-      if (late !== undefined && runs.length === 0) return late;
-      if (late !== undefined) break;
-      runs.push(await runStep(emu, rehearsal, step, signals, show));
-      if (signals.received() !== undefined || step.eventName === rehearsal.event) break;
+      stopped = cancelledBefore();
+      if (stopped !== undefined) break;
+      const ran = await runStep(emu, rehearsal, step, signals, show);
+      runs.push(ran);
+      if (ran.cancelledBy !== undefined || step.eventName === rehearsal.event) break;
       step = await nextRehearsalStep({
         githubApiUrl: emu.githubApiUrl,
         repository: REPOSITORY,
@@ -183,7 +188,9 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
         `try-action: ${step.label} (${step.eventName}); running dist/index.js\n`,
       );
     }
-    return await report(rehearsal, runs, signals, `${shownLines.join("\n")}\n`, emu.githubApiUrl);
+    if (runs.length === 0) return stopped ?? 1;
+    const code = await report(rehearsal, runs, `${shownLines.join("\n")}\n`, emu.githubApiUrl);
+    return stopped ?? code;
   } finally {
     for (const { run } of runs) await rm(run.runnerTemp, { recursive: true, force: true });
     await emu.close();
@@ -221,20 +228,20 @@ async function runStep(
       return undefined;
     },
   });
-  return { step, run, spent: spentBetween(before, await readLedger(emu.baseUrl)) };
+  // A signal after the Action ended cancelled nothing of this run.
+  const cancelledBy = signals.received();
+  return { step, run, spent: spentBetween(before, await readLedger(emu.baseUrl)), cancelledBy };
 }
 
 /** Writes what the last run posted and prints the digest; returns the exit code. */
 async function report(
   rehearsal: Rehearsal,
   runs: readonly StepRun[],
-  signals: ReturnType<typeof cancelOnSignals>,
   shown: string,
   githubApiUrl: string,
 ): Promise<number> {
   const last = runs.at(-1)!;
-  // A signal after the Action ended cancelled nothing.
-  const cancelledBy = signals.received();
+  const { cancelledBy } = last;
   const digest = await writeRehearsal({
     outDir: rehearsal.outDir,
     shownFrom: rehearsal.cwd,
