@@ -8,13 +8,15 @@ import {
   renderSlackMessage,
 } from "../destinations/render-slack-message.ts";
 import type { SlackRelay } from "../destinations/slack-relay.ts";
-import type { AttemptInfo, Journal, JournalEntry } from "../journal/index.ts";
+import type { AttemptInfo, Journal, JournalEntry, VerdictWatch } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { AssetDetails, Enricher } from "./enricher.ts";
 import type { EffectContext } from "./perform-once.ts";
+import { submissionOutcome } from "./submission-outcome.ts";
 import {
   applyAssetEvent,
   applyLink,
+  applyUnresolved,
   emptySubmissionState,
   type SubmissionState,
 } from "./submission-state.ts";
@@ -27,6 +29,14 @@ export interface ProcessEntryDeps {
   /** Used to build pull request links. */
   readonly githubApiUrl: string;
   readonly logger: Logger;
+  /**
+   * Reconciliation's bookkeeping (issue #25): a linked submission without a final verdict is
+   * watched, due a check `afterMs` after its link or its last event. Null: reconciliation off.
+   */
+  readonly watch?: {
+    readonly journal: Pick<VerdictWatch, "watchVerdict" | "unwatchVerdict">;
+    readonly afterMs: number;
+  } | null;
 }
 
 /** The state as stored: the submission, and the last commit status set for it. */
@@ -59,6 +69,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
 
     if (event.kind === "link.registered") {
       state = applyLink(state, event.link);
+    } else if (event.kind === "submission.unresolved") {
+      state = applyUnresolved(state, event);
     } else {
       let details: AssetDetails | null = null;
       if (deps.enricher !== null) {
@@ -94,7 +106,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     const later = await deps.journal.hasLaterEntries(event.submissionId, entry.seq);
     const failed = event.kind === "asset.processing.failed";
 
-    if (deps.slack !== null && state.assets.length > 0 && (!later || failed)) {
+    const unresolved = state.unresolved !== undefined;
+    if (deps.slack !== null && (state.assets.length > 0 || unresolved) && (!later || failed)) {
       // The parent stays in the channel it was first posted to: updates and replies go there.
       const channel = state.slackChannel ?? deps.slack.channelFor(state.link?.repository ?? null);
       const mention = deps.slack.mentionFor(state.link?.author ?? null);
@@ -110,8 +123,11 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
       if (failed) {
         const asset = state.assets.find((a) => a.assetId === event.assetId);
         if (asset !== undefined) {
+          // Once per asset, whichever entry says it failed first: the webhook, its late twin
+          // after reconciliation made the event, or a redelivery.
           await deps.slack.replyOnce(state.submissionId, ts, renderFailureReply(asset), context, {
             channel,
+            replyKey: `failure:${state.submissionId}:${asset.assetId}`,
           });
         }
       }
@@ -144,5 +160,22 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         );
       }
     }
+    if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
   };
+}
+
+/**
+ * Watches a linked submission until its verdict is final. A real event or a link moves its
+ * check to `afterMs` from now; reconciliation's own events leave its backoff alone.
+ */
+async function keepWatch(
+  watch: NonNullable<ProcessEntryDeps["watch"]>,
+  state: SubmissionState,
+  event: JournalEntry["event"],
+): Promise<void> {
+  if (submissionOutcome(state).state !== "pending") {
+    await watch.journal.unwatchVerdict(state.submissionId);
+  } else if (!("source" in event && event.source === "reconciliation")) {
+    await watch.journal.watchVerdict(state.submissionId, Date.now() + watch.afterMs);
+  }
 }
