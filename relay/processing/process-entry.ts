@@ -44,6 +44,8 @@ interface StoredState extends SubmissionState {
   readonly lastStatus?: string;
   /** The channel of the Slack parent, fixed when it is first posted. */
   readonly slackChannel?: string;
+  /** Asset id to the entry whose failure reply was posted: one reply per asset. */
+  readonly failureReplies?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -120,16 +122,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         state = { ...state, slackChannel: channel };
         await deps.journal.saveState(event.submissionId, JSON.stringify(state));
       }
-      if (failed) {
-        const asset = state.assets.find((a) => a.assetId === event.assetId);
-        if (asset !== undefined) {
-          // Once per asset, whichever entry says it failed first: the webhook, its late twin
-          // after reconciliation made the event, or a redelivery.
-          await deps.slack.replyOnce(state.submissionId, ts, renderFailureReply(asset), context, {
-            channel,
-            replyKey: `failure:${state.submissionId}:${asset.assetId}`,
-          });
-        }
+      if (event.kind === "asset.processing.failed") {
+        state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
       }
       const mentionReply =
         mention === null || later ? null : renderMentionReply(state, prUrl, mention);
@@ -162,6 +156,36 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     }
     if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
   };
+}
+
+/**
+ * Posts an asset's failure reply in the thread once per asset, by the first entry that says it
+ * failed: a late webhook after reconciliation made its event (or the other way round) finds it
+ * replied. Returns the state, with the replying entry recorded.
+ */
+async function replyFailureOnce(
+  deps: ProcessEntryDeps,
+  state: StoredState,
+  assetId: string,
+  thread: { ts: string; channel: string; context: EffectContext },
+): Promise<StoredState> {
+  const asset = state.assets.find((a) => a.assetId === assetId);
+  const entryId = thread.context.entryId;
+  const replier = state.failureReplies?.[assetId];
+  if (deps.slack === null || asset === undefined || (replier ?? entryId) !== entryId) return state;
+  await deps.slack.replyOnce(
+    state.submissionId,
+    thread.ts,
+    renderFailureReply(asset),
+    thread.context,
+    {
+      channel: thread.channel,
+    },
+  );
+  if (replier !== undefined) return state;
+  const next = { ...state, failureReplies: { ...state.failureReplies, [assetId]: entryId } };
+  await deps.journal.saveState(state.submissionId, JSON.stringify(next));
+  return next;
 }
 
 /**
