@@ -54,6 +54,8 @@ export async function reconcileSubmission(
   try {
     submission = await deps.service.readSubmission(submissionId, signal);
   } catch (error) {
+    // Stopping: the check comes due again after the restart.
+    if (signal.aborted) return "read_failed";
     deps.logger.warn("reconciliation could not read the submission; it tries again later", {
       submissionId,
       nextCheckAt: new Date(next).toISOString(),

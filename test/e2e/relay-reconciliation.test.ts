@@ -116,12 +116,14 @@ function relayEnv(store: Record<string, string>): Record<string, string> {
   };
 }
 
+/** Every relay's log lines, parsed. */
+const logged: { level: string; message: string; [field: string]: unknown }[] = [];
+
 async function startRelays(count: number, store: Record<string, string>): Promise<RelayHandle[]> {
   const relays: RelayHandle[] = [];
   for (let i = 0; i < count; i++) {
-    relays.push(
-      await startRelay(resolveRelayConfig(relayEnv(store)), { logger: createLogger("silent") }),
-    );
+    const logger = createLogger("info", (line) => logged.push(JSON.parse(line)));
+    relays.push(await startRelay(resolveRelayConfig(relayEnv(store)), { logger }));
   }
   await world.client.updateWebhookSubscription(world.subscriptionId, {
     endpointUrl: `${relays[0]?.url}/webhooks/content-review`,
@@ -237,6 +239,11 @@ async function reconcileDroppedDeliveries(relays: RelayHandle[]): Promise<void> 
     .map((m) => Number(/relay_reconciled_total\{outcome="completed"\} (\d+)/.exec(m)?.[1] ?? 0))
     .reduce((a, b) => a + b, 0);
   expect(counted).toBe(1);
+  const said = logged.filter(
+    (l) => l.message.startsWith("verdict reconciled") && l["submissionId"] === submissionId,
+  );
+  expect(said).toEqual([expect.objectContaining({ level: "info", outcome: "completed" })]);
+  expect(JSON.stringify(logged)).not.toContain(world.emu.liveKey);
 
   // The deliveries come after all: journaled as the webhooks they are, and nothing changes.
   await control("PUT", "webhook-drops", { share: 0 });
