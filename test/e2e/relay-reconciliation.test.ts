@@ -197,6 +197,8 @@ async function reconcileDroppedDeliveries(relays: RelayHandle[]): Promise<void> 
   const [relay] = relays as [RelayHandle];
   await control("PUT", "webhook-drops", { share: 1 });
   const { submissionId, sha } = await runWaitFalse(relay);
+  const ledger = async () => (await fetch(`${world.emu.baseUrl}/_emulator/ledger`)).json();
+  const charged = await ledger();
 
   await waitUntil(
     "the reconciled final status",
@@ -267,6 +269,8 @@ async function reconcileDroppedDeliveries(relays: RelayHandle[]): Promise<void> 
   expect(after.parents).toHaveLength(1);
   expect(after.replies).toBe(1);
   expect(after.posts).toBe(reconciled.posts);
+  // The relay only read: nothing submitted, retried or charged since the Action's run.
+  expect(await ledger()).toEqual(charged);
 }
 
 describe("relay reconciliation against the emulator (SQLite)", () => {
