@@ -58,6 +58,9 @@ export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promi
     CREATE INDEX IF NOT EXISTS effects_submission ON ${s}.effects (submission_id)
       WHERE entry_id IS NULL;
     UPDATE ${s}.effects SET state = 'claimed', claimed_until = '-infinity' WHERE state = 'started';
+    -- Mention replies were once kept with the entry that posted them; they belong to the submission.
+    UPDATE ${s}.effects SET entry_id = NULL
+      WHERE key LIKE 'slack-reply:mention:%' AND entry_id IS NOT NULL;
     CREATE TABLE IF NOT EXISTS ${s}.gauges (
       name TEXT NOT NULL,
       shard INTEGER NOT NULL,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createSlackRelay } from "../../relay/destinations/slack-relay.ts";
 import {
   type Journal,
   type JournalEntry,
@@ -9,6 +10,9 @@ import {
   openSqliteJournal,
   type RetryPolicy,
 } from "../../relay/journal/index.ts";
+import { createLogger } from "../../relay/logger.ts";
+import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
+import { attemptContext } from "./helpers/effect-context.ts";
 import {
   dropSchemas,
   postgresAvailable,
@@ -374,4 +378,64 @@ describe("journal (sqlite) shutdown", () => {
     await waitUntil("the rerun", () => seen.includes("t-1"));
     await journal.close(1000);
   });
+});
+
+describe.each(stores)("per-submission effects after retention ($name)", ({ skip, open }) => {
+  let journal: Journal | undefined;
+  let slack: FakeSlack | undefined;
+  afterEach(async () => {
+    await journal?.close(2000);
+    await slack?.close();
+    journal = undefined;
+    slack = undefined;
+  });
+
+  const done = (j: Journal, id: string) =>
+    waitUntil(`${id} done`, async () =>
+      (await j.listEntries(10)).some((e) => e.id === id && e.state === "done"),
+    );
+
+  it.skipIf(skip)(
+    "the mention reply of a submission is not posted again after retention deleted the entry that posted it",
+    async () => {
+      const j = await open();
+      journal = j;
+      slack = await startFakeSlack({ token: "xoxb-retention" });
+      const relay = createSlackRelay({
+        token: "xoxb-retention",
+        channel: "C01",
+        apiUrl: slack.apiUrl,
+        pacer: { wait: async () => undefined, pause: () => undefined },
+        effects: j,
+        logger: createLogger("silent"),
+      });
+      await j.start(async () => undefined);
+      await j.ingest("men-1", event("s-men", "a-1"));
+      await done(j, "men-1");
+      const parent = await relay.upsertParent(
+        "s-men",
+        { text: "p", blocks: [] },
+        attemptContext("men-1"),
+      );
+      const mention = (entryId: string) =>
+        relay.replyOnce("s-men", parent, "<@U1> failed", attemptContext(entryId), {
+          replyKey: "mention:s-men",
+        });
+      await mention("men-1");
+      const cutoff = Date.now();
+      while (Date.now() <= cutoff) {
+        // spin past the cutoff's millisecond (prune keeps `< cutoff`)
+      }
+      // A later entry keeps the submission (and its state) alive through retention.
+      await j.ingest("men-2", event("s-men", "a-2"));
+      await done(j, "men-2");
+      await j.saveState("s-men", "{}");
+      expect(await j.prune(cutoff, 10)).toBe(1);
+      expect(await j.loadState("s-men")).toBe("{}");
+      // A redelivered later entry finds the submission failed again.
+      await mention("men-3");
+      const mentions = slack.messages.filter((m) => m.text === "<@U1> failed");
+      expect(mentions).toHaveLength(1);
+    },
+  );
 });
