@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { describeError } from "../../src/shared/describe-error.ts";
 import { answerBeforeBody } from "../../src/shared/index.ts";
 import { createWebhookVerifier, type WebhookScheme } from "../../src/webhooks/index.ts";
-import type { Journal } from "../journal/index.ts";
+import { type Journal, unstorableReason } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
 import { parseDelivery } from "../relay-event.ts";
@@ -148,6 +148,16 @@ export function createWebhookRoute(
     try {
       status = await journal.ingest(dedupeKey(verdict.id, rawBody), parsed.event);
     } catch (error) {
+      const unstorable = unstorableReason(error);
+      if (unstorable !== null) {
+        // The same on every retry: refused for good, and logged once, here.
+        logger.warn("webhook refused: the store cannot hold it", { reason: unstorable });
+        reject(res, 422, "unstorable", {
+          error: "unstorable",
+          message: `The relay's store cannot hold this event (${unstorable}); it was not stored, and sending it again will not help`,
+        });
+        return;
+      }
       logger.error("journal write failed", {
         error: describeError(error),
       });
