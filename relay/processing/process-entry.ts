@@ -16,6 +16,7 @@ import {
   applyAssetEvent,
   applyLink,
   emptySubmissionState,
+  isStaleAssetEvent,
   type SubmissionState,
 } from "./submission-state.ts";
 
@@ -57,8 +58,18 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         ? emptySubmissionState(event.submissionId)
         : (JSON.parse(stored) as StoredState);
 
+    // A stale event changes nothing; what the state shows is still brought up to date below
+    // (an in-between update skipped for it must still be made).
+    let stale = false;
     if (event.kind === "link.registered") {
       state = applyLink(state, event.link);
+    } else if (isStaleAssetEvent(state, event)) {
+      stale = true;
+      deps.logger.info("an event older than the asset's state was not applied", {
+        submissionId: event.submissionId,
+        assetId: event.assetId,
+        occurredAt: event.occurredAt,
+      });
     } else {
       let details: AssetDetails | null = null;
       if (deps.enricher !== null) {
@@ -92,7 +103,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     // A later entry of this submission is queued: it will render a newer state, so skip the
     // in-between message update and status (Slack allows about one message a second).
     const later = await deps.journal.hasLaterEntries(event.submissionId, entry.seq);
-    const failed = event.kind === "asset.processing.failed";
+    const failed = event.kind === "asset.processing.failed" && !stale;
 
     if (deps.slack !== null && state.assets.length > 0 && (!later || failed)) {
       // The parent stays in the channel it was first posted to: updates and replies go there.

@@ -84,6 +84,16 @@ async function send(
   return ((await res.json()) as { status: string }).status;
 }
 
+/** Links a submission to the commit, as the Action does. */
+async function postLink(url: string, link: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${url}/links`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${TEST_RELAY_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ repository: "acme/site", sha: SHA, assetCount: 1, ...link }),
+  });
+  expect(res.status).toBe(202);
+}
+
 const cases = (["github", "stripe"] as const).flatMap((scheme) => [
   { scheme, store: "sqlite", skip: false },
   { scheme, store: "postgres", skip: !hasPostgres },
@@ -121,15 +131,7 @@ describe.each(cases)("relay replays ($scheme on $store)", ({ scheme, store, skip
     "a signed body sent again under a new id, or none, is a duplicate: no second failure reply, no status set back",
     async () => {
       const submissionId = `sub-replay-${scheme}-${store}-${randomUUID()}`;
-      const link = await fetch(`${relay.url}/links`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${TEST_RELAY_TOKEN}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ submissionId, repository: "acme/site", sha: SHA, assetCount: 1 }),
-      });
-      expect(link.status).toBe(202);
+      await postLink(relay.url, { submissionId });
       const statuses = () => github.statuses.filter((s) => s.description?.includes("asset"));
       const replies = () =>
         slack.messages.filter(
@@ -151,6 +153,41 @@ describe.each(cases)("relay replays ($scheme on $store)", ({ scheme, store, skip
       expect(replies()).toHaveLength(1);
       expect(ours().at(-1)?.state).toBe("success");
       expect(statuses()).toHaveLength(before);
+    },
+  );
+
+  it.skipIf(skip)(
+    "a failure older than the success already relayed (delivered late, not a replay) sets nothing back",
+    async () => {
+      const submissionId = `sub-stale-${scheme}-${store}-${randomUUID()}`;
+      await postLink(relay.url, { submissionId, context: submissionId.slice(0, 90) });
+      const ours = () => github.statuses.filter((s) => s.context === submissionId.slice(0, 90));
+      const later = body("completed", submissionId, "2026-11-27T10:05:00.000Z");
+      expect(await send(relay.url, scheme, later, randomUUID())).toBe("accepted");
+      await waitUntil("the success status", () => ours().at(-1)?.state === "success");
+      const older = body("failed", submissionId, "2026-11-27T10:00:00.000Z");
+      expect(await send(relay.url, scheme, older, randomUUID())).toBe("accepted");
+      await waitUntil("the stale entry done", async () => {
+        const res = await fetch(`${relay.url}/deliveries?limit=5`, {
+          headers: { authorization: `Bearer ${TEST_RELAY_TOKEN}` },
+        });
+        const { data } = (await res.json()) as {
+          data: { type: string; submissionId: string; state: string }[];
+        };
+        return data.some(
+          (d) =>
+            d.submissionId === submissionId &&
+            d.type === "asset.processing.failed" &&
+            d.state === "done",
+        );
+      });
+      // (A "pending" status for the link alone may come first.)
+      expect(ours().map((s) => s.state)).not.toContain("error");
+      expect(ours().at(-1)?.state).toBe("success");
+      const replies = slack.messages.filter(
+        (m) => m.threadTs !== null && m.metadata?.event_payload["submission_id"] === submissionId,
+      );
+      expect(replies).toEqual([]);
     },
   );
 });
