@@ -189,9 +189,37 @@ describe("the relay on SQLite and on Postgres (differential property)", () => {
         // naming its own submission.
         expect(parents).toHaveLength(accepted.length);
         const named = parents.map((m) => m.metadata?.event_payload["submission_id"]);
-        expect(new Set(named).size).toBe(accepted.length);
+        expect(new Set(named)).toEqual(new Set(accepted));
       }
     },
     120_000,
+  );
+
+  it.skipIf(!hasPostgres)(
+    "POST /links takes U+0000 and lone surrogates in its ids and context alike on both stores",
+    async () => {
+      const link = {
+        submissionId: "sub-link-\u0000-\ud800",
+        repository: "acme/site",
+        sha: "abcdef1",
+        context: "review \u0000 \udfff",
+      };
+      for (const side of sides) {
+        const res = await fetch(`${side.relay.url}/links`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${TEST_RELAY_TOKEN}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify(link),
+        });
+        expect(res.status).toBe(202);
+        expect(await res.json()).toEqual({ status: "accepted", submissionId: link.submissionId });
+        const entry = (await side.relay.journal.listEntries(500)).find(
+          (e) => e.event.submissionId === link.submissionId,
+        );
+        expect(entry?.event).toMatchObject({ kind: "link.registered", link });
+      }
+    },
   );
 });
