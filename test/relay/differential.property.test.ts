@@ -145,6 +145,13 @@ function bodyOf(value: { data: unknown }): string {
   );
 }
 
+/** Every string in a JSON value. */
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap(strings);
+}
+
 /** The answer as a comparable word: the status, and the error or the journal's verdict. */
 async function answer(res: Response): Promise<string> {
   const json = (await res.json()) as { status?: string; error?: string };
@@ -190,6 +197,11 @@ describe("the relay on SQLite and on Postgres (differential property)", () => {
         expect(parents).toHaveLength(accepted.length);
         const named = parents.map((m) => m.metadata?.event_payload["submission_id"]);
         expect(new Set(named)).toEqual(new Set(accepted));
+        // What reached Slack holds no U+0000, other control character or lone surrogate.
+        const shown = parents.flatMap((m) => strings([m.text, m.blocks]));
+        expect(
+          shown.filter((t) => !t.isWellFormed() || /[\u0000-\u0008\u000b-\u001f]/.test(t)),
+        ).toEqual([]);
       }
     },
     120_000,
