@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
 import {
   createLogger,
   type RelayHandle,
@@ -20,6 +21,7 @@ import {
 import { sendSigned, TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "./helpers/signed-sender.ts";
 
 const SLACK_TOKEN = "xoxb-differential";
+const GITHUB_TOKEN = "ghs_differential";
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "relay-differential-"));
 const schema = uniqueSchema("relay_differential");
@@ -29,6 +31,7 @@ interface Side {
   readonly relay: RelayHandle;
 }
 const sides: Side[] = [];
+let github: GithubStandIn;
 
 async function startSide(store: string): Promise<Side> {
   const slack = await startFakeSlack({ token: SLACK_TOKEN });
@@ -44,6 +47,8 @@ async function startSide(store: string): Promise<Side> {
       SLACK_CHANNEL: "C0DIFF",
       SLACK_API_URL: slack.apiUrl,
       SLACK_MIN_INTERVAL_MS: "0",
+      GITHUB_TOKEN,
+      GITHUB_API_URL: github.apiUrl,
       RELAY_RETRY_BASE_MS: "20",
     }),
     { logger: createLogger("silent") },
@@ -53,6 +58,7 @@ async function startSide(store: string): Promise<Side> {
 
 beforeAll(async () => {
   if (!hasPostgres) return;
+  github = await startGithubStandIn({ token: GITHUB_TOKEN });
   sides.push(await startSide(`sqlite:${join(dir, "relay.db")}`));
   sides.push(await startSide(TEST_POSTGRES_URL));
 });
@@ -61,6 +67,7 @@ afterAll(async () => {
     await side.relay.close();
     await side.slack.close();
   }
+  await github?.close();
   rmSync(dir, { recursive: true, force: true });
   if (hasPostgres) await dropSchemas(schema);
 });
@@ -232,6 +239,13 @@ describe("the relay on SQLite and on Postgres (differential property)", () => {
         );
         expect(entry?.event).toMatchObject({ kind: "link.registered", link });
       }
+      // Each relay sets the commit's status, its context made harmless.
+      await waitUntil(
+        "both statuses",
+        () => github.statuses.filter((st) => st.sha === link.sha).length === 2,
+      );
+      const contexts = github.statuses.filter((st) => st.sha === link.sha).map((st) => st.context);
+      expect(contexts).toEqual(["review \ufffd \ufffd", "review \ufffd \ufffd"]);
     },
   );
 });
