@@ -122,12 +122,13 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
   let stopping = false;
   const stop = new AbortController();
 
-  async function enqueue(db: pg.PoolClient, id: string, submissionId: string): Promise<void> {
+  /** Queues entry `id` behind the earlier ones of its submission (`submission`: as stored). */
+  async function enqueue(db: pg.PoolClient, id: string, submission: string): Promise<void> {
     await boss.send(
       QUEUE,
       { id },
       {
-        singletonKey: storableKey(submissionId),
+        singletonKey: submission,
         db: { executeSql: (text: string, values?: unknown[]) => db.query(text, values) },
       },
     );
@@ -156,6 +157,7 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
     kind: "postgres",
     location: describeServer(options.connectionString, options.schema),
     async ingest(id: string, event: RelayEvent) {
+      const submission = storableKey(event.submissionId);
       return inTransaction(async (db) => {
         // The delivery id outlives the entry (DEDUPE_DAYS): a redelivery after retention
         // deleted the entry is still a duplicate.
@@ -167,10 +169,10 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
            SELECT id, $2, $3 FROM fresh
            ON CONFLICT (id) DO NOTHING RETURNING seq`,
           // JSON text, not JSONB (which refuses U+0000 and lone surrogates): kept exactly.
-          [id, storableKey(event.submissionId), JSON.stringify(event)],
+          [id, submission, JSON.stringify(event)],
         );
         if (inserted.rowCount === 0) return "duplicate" as const;
-        await enqueue(db, id, event.submissionId);
+        await enqueue(db, id, submission);
         return "accepted" as const;
       });
     },
