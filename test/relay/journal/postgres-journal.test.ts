@@ -8,6 +8,7 @@ import {
   uniqueSchema,
 } from "../helpers/postgres.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
 
 const hasPostgres = await postgresAvailable();
 const schema = uniqueSchema("relay_pg_clients");
@@ -72,16 +73,7 @@ describe("openPostgresJournal", () => {
         retry: { maxAttempts: 1, baseMs: 1000, maxMs: 1000 },
       });
       try {
-        const event = {
-          kind: "asset.processing.completed" as const,
-          submissionId: "s-\u0000",
-          assetId: "a",
-          workspaceId: null,
-          status: "complete",
-          errorMessage: null,
-          issueCount: 0,
-          occurredAt: null,
-        };
+        const event = completedEvent("s-\u0000", "a");
         let runs = 0;
         await journal.ingest("r-1", event);
         await journal.start(async () => {
