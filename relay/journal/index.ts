@@ -30,4 +30,5 @@ export type { RetryPolicy } from "./retry-policy.ts";
 export { retryDelayMs } from "./retry-policy.ts";
 export type { Fdatasync, SqliteJournalOptions } from "./sqlite-journal.ts";
 export { openSqliteJournal } from "./sqlite-journal.ts";
+export { unstorableReason } from "./unstorable-input.ts";
 export type { VerdictWatch, WatchedSubmission } from "./verdict-watch.ts";

@@ -2,6 +2,7 @@ import type pg from "pg";
 import { claimEffect } from "./claim-effect.ts";
 import { EffectClaimLostError } from "./effect-claim-lost-error.ts";
 import type { EffectJournal } from "./journal.ts";
+import { storableKey } from "./storable-key.ts";
 
 /**
  * The effects table on Postgres: the shared claim steps, each one statement deciding on the
@@ -9,7 +10,8 @@ import type { EffectJournal } from "./journal.ts";
  */
 export function createPostgresEffects(pool: pg.Pool, s: string): EffectJournal {
   return {
-    async claimEffect(key, scope, leaseMs) {
+    async claimEffect(effect, scope, leaseMs) {
+      const key = storableKey(effect);
       return claimEffect(
         {
           insert: async (token, lease) => {
@@ -17,7 +19,7 @@ export function createPostgresEffects(pool: pg.Pool, s: string): EffectJournal {
               `INSERT INTO ${s}.effects (key, state, submission_id, entry_id, token, since, claimed_until, updated_at)
                VALUES ($1, 'claimed', $2, $3, $4, $5, now() + $6 * interval '1 millisecond', now())
                ON CONFLICT (key) DO NOTHING`,
-              [key, scope.submissionId, scope.entryId, token, scope.since, lease],
+              [key, storableKey(scope.submissionId), scope.entryId, token, scope.since, lease],
             );
             return inserted.rowCount === 1;
           },
@@ -49,7 +51,8 @@ export function createPostgresEffects(pool: pg.Pool, s: string): EffectJournal {
         leaseMs,
       );
     },
-    async completeEffect(key, token, value) {
+    async completeEffect(effect, token, value) {
+      const key = storableKey(effect);
       // Only the claim's holder records it: a stale attempt's token no longer matches.
       const done = await pool.query(
         `UPDATE ${s}.effects SET state = 'done', value = $3, token = NULL,
@@ -57,14 +60,14 @@ export function createPostgresEffects(pool: pg.Pool, s: string): EffectJournal {
          WHERE key = $1 AND token = $2 AND state = 'claimed'`,
         [key, token, value],
       );
-      if (done.rowCount !== 1) throw new EffectClaimLostError(key);
+      if (done.rowCount !== 1) throw new EffectClaimLostError(effect);
     },
     async abandonEffect(key, token, outcome) {
       // An unknown outcome keeps the claim to the end of its lease (see the interface).
       if (outcome !== "not-performed") return;
       await pool.query(
         `DELETE FROM ${s}.effects WHERE key = $1 AND token = $2 AND state = 'claimed'`,
-        [key, token],
+        [storableKey(key), token],
       );
     },
   };

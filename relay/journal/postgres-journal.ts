@@ -8,6 +8,7 @@ import { preparePostgresSchema } from "./postgres-schema.ts";
 import { createPostgresWatch, preparePostgresWatch } from "./postgres-watch.ts";
 import { startPostgresWorker } from "./postgres-worker.ts";
 import type { RetryPolicy } from "./retry-policy.ts";
+import { storableKey } from "./storable-key.ts";
 
 /** Options of {@link openPostgresJournal}. */
 export interface PostgresJournalOptions {
@@ -123,12 +124,13 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
   let stopping = false;
   const stop = new AbortController();
 
-  async function enqueue(db: pg.PoolClient, id: string, submissionId: string): Promise<void> {
+  /** Queues entry `id` behind the earlier ones of its submission (`submission`: as stored). */
+  async function enqueue(db: pg.PoolClient, id: string, submission: string): Promise<void> {
     await boss.send(
       QUEUE,
       { id },
       {
-        singletonKey: submissionId,
+        singletonKey: submission,
         db: { executeSql: (text: string, values?: unknown[]) => db.query(text, values) },
       },
     );
@@ -157,6 +159,7 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
     kind: "postgres",
     location: describeServer(options.connectionString, options.schema),
     async ingest(id: string, event: RelayEvent) {
+      const submission = storableKey(event.submissionId);
       return inTransaction(async (db) => {
         // The delivery id outlives the entry (DEDUPE_DAYS): a redelivery after retention
         // deleted the entry is still a duplicate.
@@ -164,13 +167,14 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
           `WITH fresh AS (
              INSERT INTO ${s}.delivery_ids (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id
            )
-           INSERT INTO ${s}.events (id, submission_id, payload)
+           INSERT INTO ${s}.events (id, submission_id, body)
            SELECT id, $2, $3 FROM fresh
            ON CONFLICT (id) DO NOTHING RETURNING seq`,
-          [id, event.submissionId, JSON.stringify(event)],
+          // JSON text, not JSONB (which refuses U+0000 and lone surrogates): kept exactly.
+          [id, submission, JSON.stringify(event)],
         );
         if (inserted.rowCount === 0) return "duplicate" as const;
-        await enqueue(db, id, event.submissionId);
+        await enqueue(db, id, submission);
         return "accepted" as const;
       });
     },
@@ -214,14 +218,14 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
       const { rows } = await pool.query(
         `SELECT 1 FROM ${s}.events WHERE submission_id = $1 AND seq > $2
          AND state IN ('pending', 'processing') LIMIT 1`,
-        [submissionId, seq],
+        [storableKey(submissionId), seq],
       );
       return rows.length > 0;
     },
     async loadState(submissionId: string) {
       const { rows } = await pool.query<{ state: string }>(
         `SELECT state FROM ${s}.submission_state WHERE submission_id = $1`,
-        [submissionId],
+        [storableKey(submissionId)],
       );
       return rows[0]?.state ?? null;
     },
@@ -229,7 +233,7 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
       await pool.query(
         `INSERT INTO ${s}.submission_state (submission_id, state, updated_at) VALUES ($1, $2, now())
          ON CONFLICT (submission_id) DO UPDATE SET state = excluded.state, updated_at = now()`,
-        [submissionId, json],
+        [storableKey(submissionId), json],
       );
     },
     ...createPostgresEffects(pool, s),

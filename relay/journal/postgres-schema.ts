@@ -28,13 +28,18 @@ export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promi
       seq BIGSERIAL PRIMARY KEY,
       id TEXT NOT NULL UNIQUE,
       submission_id TEXT NOT NULL,
-      payload JSONB NOT NULL,
+      payload JSONB,
+      body TEXT,
       state TEXT NOT NULL DEFAULT 'pending',
       attempts INTEGER NOT NULL DEFAULT 0,
       last_error TEXT,
       received_at TIMESTAMPTZ NOT NULL DEFAULT now(),
       updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
     );
+    -- The event as JSON text (JSONB cannot hold U+0000 or a lone surrogate); earlier rows keep
+    -- theirs in payload, which no row needs any more: no rewrite of the table.
+    ALTER TABLE ${s}.events ADD COLUMN IF NOT EXISTS body TEXT;
+    ALTER TABLE ${s}.events ALTER COLUMN payload DROP NOT NULL;
     CREATE INDEX IF NOT EXISTS events_submission ON ${s}.events (submission_id, seq);
     DROP INDEX IF EXISTS ${s}.events_state;
     CREATE INDEX IF NOT EXISTS events_finished ON ${s}.events (updated_at, seq)
@@ -58,6 +63,9 @@ export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promi
     CREATE INDEX IF NOT EXISTS effects_submission ON ${s}.effects (submission_id)
       WHERE entry_id IS NULL;
     UPDATE ${s}.effects SET state = 'claimed', claimed_until = '-infinity' WHERE state = 'started';
+    -- Mention replies were once kept with the entry that posted them; they belong to the submission.
+    UPDATE ${s}.effects SET entry_id = NULL
+      WHERE key LIKE 'slack-reply:mention:%' AND entry_id IS NOT NULL;
     CREATE TABLE IF NOT EXISTS ${s}.gauges (
       name TEXT NOT NULL,
       shard INTEGER NOT NULL,

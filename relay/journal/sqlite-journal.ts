@@ -13,6 +13,7 @@ import { type EventRow, toEntry } from "./sqlite-rows.ts";
 import { prepareStatements, SQLITE_SCHEMA, upgradeSqliteSchema } from "./sqlite-schema.ts";
 import { createSqliteWatch } from "./sqlite-watch.ts";
 import { createSqliteWorker } from "./sqlite-worker.ts";
+import { storableKey } from "./storable-key.ts";
 
 export type { Fdatasync } from "./sqlite-group-commit.ts";
 
@@ -131,7 +132,8 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   // Submission states written behind and not yet committed: reads see them at once.
   const unsavedStates = new Map<string, string>();
 
-  async function claim(key: string, scope: EffectScope, leaseMs: number) {
+  async function claim(effect: string, scope: EffectScope, leaseMs: number) {
+    const key = storableKey(effect);
     const row = q.getEffect.get(key) as EffectRow | undefined;
     // Done is final: no write needed to learn it.
     if (row?.state === "done") return { status: "done" as const, value: row.value };
@@ -140,7 +142,8 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       {
         insert: async (token, lease) => {
           const now = Date.now();
-          const params = [key, scope.submissionId, scope.entryId, token, scope.since];
+          const submission = storableKey(scope.submissionId);
+          const params = [key, submission, scope.entryId, token, scope.since];
           return (await writer.write(q.newClaim, [...params, now + lease, now], true)) === 1;
         },
         takeOver: async (token, lease) => {
@@ -165,14 +168,12 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     async ingest(id: string, event: RelayEvent) {
       // The entry and its delivery id (the dedupe key that outlives it) commit before this resolves.
       const now = Date.now();
+      // The payload is JSON text: U+0000 and lone surrogates in it are escapes, kept exactly.
       const payload = JSON.stringify(event);
-      const changes = await writer.write(
-        q.insert,
-        [id, event.submissionId, payload, now, now],
-        true,
-      );
+      const submission = storableKey(event.submissionId);
+      const changes = await writer.write(q.insert, [id, submission, payload, now, now], true);
       if (changes === 0) return "duplicate";
-      open.add(event.submissionId);
+      open.add(submission);
       return "accepted";
     },
     async ping() {
@@ -212,15 +213,17 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       return { queueDepth: values.get("open") ?? 0, deadLettered: values.get("dead") ?? 0 };
     },
     async hasLaterEntries(submissionId: string, seq: number) {
-      return q.later.get(submissionId, seq) !== undefined;
+      return q.later.get(storableKey(submissionId), seq) !== undefined;
     },
     async loadState(submissionId: string) {
-      const unsaved = unsavedStates.get(submissionId);
+      const key = storableKey(submissionId);
+      const unsaved = unsavedStates.get(key);
       if (unsaved !== undefined) return unsaved;
-      const row = q.loadState.get(submissionId) as { state: string } | undefined;
+      const row = q.loadState.get(key) as { state: string } | undefined;
       return row?.state ?? null;
     },
-    async saveState(submissionId: string, json: string) {
+    async saveState(id: string, json: string) {
+      const submissionId = storableKey(id);
       // Write-behind: it commits before the entry's "done" (same or earlier batch), and the
       // submission's next entry starts only after that commit, so it always reads this state.
       if (closed) throw new Error("The journal is closed");
@@ -231,16 +234,19 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     },
     claimEffect: claim,
     ...watch,
-    async completeEffect(key: string, token: string, value: string | null) {
+    async completeEffect(effect: string, token: string, value: string | null) {
       // At commit: lost to a power cut, the claim looks unknown and the next attempt finds the
       // effect at its destination instead of repeating it.
+      const key = storableKey(effect);
       if ((await writer.write(q.complete, [value, Date.now(), key, token], false)) === 0) {
-        throw new EffectClaimLostError(key);
+        throw new EffectClaimLostError(effect);
       }
     },
     async abandonEffect(key: string, token: string, outcome: "not-performed" | "unknown") {
       // An unknown outcome keeps the claim to the end of its lease (see the interface).
-      if (outcome === "not-performed") await writer.write(q.release, [key, token], false);
+      if (outcome === "not-performed") {
+        await writer.write(q.release, [storableKey(key), token], false);
+      }
     },
     async prune(before: number, limit: number) {
       const done = writer.write(q.pruneEntryEffects, [before, limit], false);

@@ -6,6 +6,7 @@ import { type RetryPolicy, retryDelayMs } from "./retry-policy.ts";
 import type { GroupCommit } from "./sqlite-group-commit.ts";
 import { type EventRow, toEntry } from "./sqlite-rows.ts";
 import type { SqliteStatements } from "./sqlite-schema.ts";
+import { storableKey } from "./storable-key.ts";
 
 export interface SqliteWorkerOptions {
   readonly q: SqliteStatements;
@@ -52,7 +53,7 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
   }
 
   async function settle(entry: JournalEntry, attempt: number, error: unknown): Promise<void> {
-    const sub = entry.event.submissionId;
+    const sub = storableKey(entry.event.submissionId);
     const isLast = attempt >= retry.maxAttempts;
     const notBefore = retryNotBefore(error);
     if (notBefore !== undefined) {
@@ -83,7 +84,7 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
   async function run(entry: JournalEntry): Promise<void> {
     const attempt = entry.attempts + 1;
     const isLast = attempt >= retry.maxAttempts;
-    const sub = entry.event.submissionId;
+    const sub = storableKey(entry.event.submissionId);
     const deadline = attemptDeadline(options.handlerTimeoutMs, [stop.signal]);
     const processing = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
     writer.writeBehind(q.setState, processing, sub);
