@@ -1,5 +1,6 @@
 // The public surface of the typed API layer. Everything else in src/api is internal.
 export { type KeyEnvironment, parseApiKey } from "./api-key.ts";
+export { baseUrlProblem } from "./base-url-problem.ts";
 export { type CheckedFile, checkLocalFile } from "./check-local-file.ts";
 export type { ClientOptions, RequestEvent, ResponseEvent, RetryEvent } from "./client-options.ts";
 export { type CallOptions, ContentReviewClient, type PageQuery } from "./content-review-client.ts";
