@@ -1,7 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { CliUsageError } from "./cli-usage-error.ts";
 import { collectList } from "./option-parsers.ts";
-import { unknownVariablesHint } from "./unknown-variables-hint.ts";
 import type { WaitSettings } from "./wait-with-progress.ts";
 
 function positiveSeconds(value: string): number {
@@ -49,7 +48,7 @@ export function resolveSidekicks(
   const ids = flag?.length ? [...flag] : collectList(env.CONTENT_REVIEW_SIDEKICKS ?? "");
   if (ids.length === 0) {
     throw new CliUsageError(
-      `No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.${unknownVariablesHint(env)}`,
+      `No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.`,
       { input: "--sidekick" },
     );
   }
