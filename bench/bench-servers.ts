@@ -2,13 +2,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  type GithubStandIn,
+  type GithubStandInOptions,
+  startGithubStandIn,
+} from "../emulator/github/index.ts";
 import { type EmulatorHandle, startEmulator } from "../emulator/index.ts";
 import { type ActionRun, runLiveReview } from "../test/e2e/action-harness.ts";
-import {
-  type FakeGithub,
-  type FakeGithubOptions,
-  startFakeGithub,
-} from "../test/fakes/github/index.ts";
 
 /** Text that trips 0, 1 or 2 of the emulator's rules, so that files get findings and comments. */
 export const TEXTS: readonly string[] = Object.freeze([
@@ -27,7 +27,7 @@ export interface Ledger {
 
 export interface BenchServers {
   readonly emu: EmulatorHandle;
-  readonly github: FakeGithub;
+  readonly github: GithubStandIn;
   readonly workspace: string;
   /** Service responses by operation id. */
   readonly service: Record<string, number>;
@@ -47,7 +47,7 @@ export interface BenchServers {
 export async function startBenchServers(
   token: string,
   name: string,
-  githubOptions: Omit<FakeGithubOptions, "token"> = {},
+  githubOptions: Omit<GithubStandInOptions, "token"> = {},
 ): Promise<BenchServers> {
   const service: Record<string, number> = {};
   const emu = await startEmulator({
@@ -57,7 +57,7 @@ export async function startBenchServers(
       service[r.operationId] = (service[r.operationId] ?? 0) + 1;
     },
   });
-  const github = await startFakeGithub({ token, ...githubOptions });
+  const github = await startGithubStandIn({ token, ...githubOptions });
   const workspace = await mkdtemp(join(tmpdir(), `bench-${name}-`));
   return {
     emu,

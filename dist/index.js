@@ -75117,14 +75117,14 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _process_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(223);
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5872);
+/* harmony import */ var _shared_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5397);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1479);
 // The Action's entry (action.yml runs dist/index.js, bundled from here): run() reports every
 // failure with setFailed itself.
 
 
 // A review of thousands of files needs no more memory than one of hundreds (docs/action.md).
-(0,_process_index_js__WEBPACK_IMPORTED_MODULE_0__/* .keepYoungGeneration */ .uT)();
+(0,_shared_index_js__WEBPACK_IMPORTED_MODULE_0__/* .keepYoungGeneration */ .uT)();
 await (0,_run_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
 
 __webpack_async_result__();
@@ -75132,7 +75132,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5872:
+/***/ 1479:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -78090,7 +78090,28 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/api/redact.ts
+;// CONCATENATED MODULE: ./src/shared/format-bytes.ts
+/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
+const UNITS = Object.freeze([
+    [1e12, "TB"],
+    [1e9, "GB"],
+    [1e6, "MB"],
+    [1e3, "kB"],
+]);
+/**
+ * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
+ * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
+ *
+ * @example formatBytes(16_044) // "16.0 kB"
+ */
+function formatBytes(bytes) {
+    for (const [size, unit] of UNITS)
+        if (bytes >= size)
+            return `${(bytes / size).toFixed(1)} ${unit}`;
+    return `${bytes} B`;
+}
+
+;// CONCATENATED MODULE: ./src/shared/redact.ts
 /**
  * Secret redaction. Errors redact themselves when they are built (STYLE habit 5), so nothing
  * downstream has to remember to. Covers API keys, presigned-URL signatures and webhook secrets.
@@ -78144,6 +78165,64 @@ function redactValue(value, secrets = []) {
         return out;
     }
     return value;
+}
+
+// EXTERNAL MODULE: external "node:timers"
+var external_node_timers_ = __nccwpck_require__(7997);
+;// CONCATENATED MODULE: ./src/shared/request-deadline.ts
+
+/**
+ * A per-request abort signal with a timeout, released as soon as the request is done.
+ *
+ * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: Node keeps every timeout signal
+ * passed to `any()`, and the combined signal fetch listens on, strongly reachable until the
+ * timer fires (`gcPersistentSignals`), so each request left two signals, their weak references
+ * and a timer alive for the whole timeout (30 s): about 9,000 sets of them in a 3,000-file review,
+ * promoted to the old generation. A plain controller whose timer is cleared leaves nothing.
+ * The timer is Node's own (not the global one that fake timers replace), as `AbortSignal.timeout`
+ * was, and it never keeps the process alive on its own.
+ */
+function requestDeadline(timeoutMs, caller) {
+    const controller = new AbortController();
+    let expired = false;
+    const timer = (0,external_node_timers_.setTimeout)(() => {
+        expired = true;
+        controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+    }, timeoutMs);
+    timer.unref();
+    const onAbort = () => controller.abort(caller?.reason);
+    if (caller?.aborted)
+        onAbort();
+    else
+        caller?.addEventListener("abort", onAbort, { once: true });
+    return {
+        signal: controller.signal,
+        timedOut: () => expired,
+        release: () => {
+            (0,external_node_timers_.clearTimeout)(timer);
+            caller?.removeEventListener("abort", onAbort);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/shared/sleep.ts
+/** Waits `ms`, or rejects with the signal's reason when it aborts. Uses setTimeout (fake-timer friendly). */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+            reject(signal.reason);
+            return;
+        }
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener("abort", onAbort, { once: true });
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors/content-review-error.ts
@@ -78234,27 +78313,6 @@ class LocalFileError extends ContentReviewError {
 /** Type guard for {@link LocalFileError}. */
 function isLocalFileError(error) {
     return error instanceof LocalFileError;
-}
-
-;// CONCATENATED MODULE: ./src/api/format-bytes.ts
-/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
-const UNITS = Object.freeze([
-    [1e12, "TB"],
-    [1e9, "GB"],
-    [1e6, "MB"],
-    [1e3, "kB"],
-]);
-/**
- * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
- * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
- *
- * @example formatBytes(16_044) // "16.0 kB"
- */
-function formatBytes(bytes) {
-    for (const [size, unit] of UNITS)
-        if (bytes >= size)
-            return `${(bytes / size).toFixed(1)} ${unit}`;
-    return `${bytes} B`;
 }
 
 ;// CONCATENATED MODULE: ./src/api/media-types.ts
@@ -89249,44 +89307,6 @@ function isTimeoutError(error) {
     return error instanceof TimeoutError;
 }
 
-// EXTERNAL MODULE: external "node:timers"
-var external_node_timers_ = __nccwpck_require__(7997);
-;// CONCATENATED MODULE: ./src/api/request-deadline.ts
-
-/**
- * A per-request abort signal with a timeout, released as soon as the request is done.
- *
- * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: Node keeps every timeout signal
- * passed to `any()`, and the combined signal fetch listens on, strongly reachable until the
- * timer fires (`gcPersistentSignals`), so each request left two signals, their weak references
- * and a timer alive for the whole timeout (30 s): about 9,000 sets of them in a 3,000-file review,
- * promoted to the old generation. A plain controller whose timer is cleared leaves nothing.
- * The timer is Node's own (not the global one that fake timers replace), as `AbortSignal.timeout`
- * was, and it never keeps the process alive on its own.
- */
-function requestDeadline(timeoutMs, caller) {
-    const controller = new AbortController();
-    let expired = false;
-    const timer = (0,external_node_timers_.setTimeout)(() => {
-        expired = true;
-        controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-    }, timeoutMs);
-    timer.unref();
-    const onAbort = () => controller.abort(caller?.reason);
-    if (caller?.aborted)
-        onAbort();
-    else
-        caller?.addEventListener("abort", onAbort, { once: true });
-    return {
-        signal: controller.signal,
-        timedOut: () => expired,
-        release: () => {
-            (0,external_node_timers_.clearTimeout)(timer);
-            caller?.removeEventListener("abort", onAbort);
-        },
-    };
-}
-
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
 var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
@@ -89442,26 +89462,6 @@ async function sendRequest(attempt) {
     finally {
         deadline.release();
     }
-}
-
-;// CONCATENATED MODULE: ./src/api/sleep.ts
-/** Waits `ms`, or rejects with the signal's reason when it aborts. Uses setTimeout (fake-timer friendly). */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(signal.reason);
-            return;
-        }
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener("abort", onAbort);
-            resolve();
-        }, ms);
-        signal?.addEventListener("abort", onAbort, { once: true });
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors/response-validation-error.ts
@@ -90306,6 +90306,12 @@ function hasSandboxMarker(filename) {
 
 
 
+;// CONCATENATED MODULE: ./src/shared/plural.ts
+/** `1 credit`, `2 credits`, `0 files`: a count with its noun in the right number. */
+function plural(count, noun, nouns = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : nouns}`;
+}
+
 ;// CONCATENATED MODULE: ./src/policy/conclusion.ts
 /**
  * Outcome policy, as data: how a review run can end, the check-style conclusion of each ending,
@@ -90412,12 +90418,6 @@ function addSeverityCounts(a, b) {
         info: (a.info ?? 0) + (b.info ?? 0),
         other: (a.other ?? 0) + (b.other ?? 0),
     };
-}
-
-;// CONCATENATED MODULE: ./src/policy/plural.ts
-/** `1 credit`, `2 credits`, `0 files`: a count with its noun in the right number. */
-function plural(count, noun, nouns = `${noun}s`) {
-    return `${count} ${count === 1 ? noun : nouns}`;
 }
 
 ;// CONCATENATED MODULE: ./src/policy/index.ts
@@ -92051,7 +92051,7 @@ function completedReason(assets, failOn) {
  * The review pipeline: the one flow the Action and the CLI share (issue 4, flow steps 2 to 5).
  *
  * ```ts
- * import { runReviewPipeline } from "../pipeline/index.ts";
+ * import { runReviewPipeline } from "./index.ts";
  *
  * const outcome = await runReviewPipeline({
  *   client,                                   // a ContentReviewClient (live or sandbox key)
@@ -92120,1118 +92120,3900 @@ function isActionInputError(error) {
     return error instanceof ActionInputError;
 }
 
-;// CONCATENATED MODULE: ./src/report/describe-reuse.ts
-const COMMIT_SHA = /^[0-9a-f]{40}$/i;
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
+
 /**
- * `unchanged since abc1234`: the run whose review still stands, as a short commit sha (the
- * Action), or the date-time as recorded (the CLI).
+ * Returns a copy with defaults filled in.
  */
-function describeReuse(reused) {
-    const at = COMMIT_SHA.test(reused.reviewedIn) ? reused.reviewedIn.slice(0, 7) : reused.reviewedIn;
-    return `unchanged since ${at}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/issue-location.ts
-
-/** Anchor fields that may carry the line, in order of preference. */
-const LINE_FIELDS = Object.freeze(["line", "startLine"]);
-function positiveInteger(value) {
-    return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : null;
-}
-/**
- * The line an issue's anchor points at, read defensively: the spec does not show the anchor's
- * shape (part 2.5), so only a positive integer under `line` or `startLine` counts. Null means
- * "the whole file": no line is known.
- */
-function issueLocation(issue) {
-    const anchor = issue.anchor;
-    if (anchor === null || typeof anchor !== "object")
-        return null;
-    let line = null;
-    for (const field of LINE_FIELDS) {
-        line = positiveInteger(anchor[field]);
-        if (line !== null)
-            break;
-    }
-    if (line === null)
-        return null;
-    const quote = typeof anchor["quote"] === "string" && anchor["quote"] !== "" ? anchor["quote"] : null;
-    return { line, quote };
-}
-/**
- * {@link issueLocation} for an issue of the file `filename`: only text files have lines. A line
- * in a document's anchor counts within its page, and media have none, so both get null (the
- * whole file).
- */
-function issueLocationIn(filename, issue) {
-    return mediaTypeForFilename(filename)?.category === "text" ? issueLocation(issue) : null;
-}
-
-;// CONCATENATED MODULE: ./src/report/pretty-json-chunks.ts
-/** Text gathered before a chunk is given out: small pieces are joined, large ones are not split. */
-const CHUNK_CHARS = 64 * 1024;
-/** Containers this deep or deeper are written whole; shallower ones element by element. */
-const SPLIT_DEPTH = 4;
-/** An array or plain object that JSON.stringify writes member by member, with no toJSON. */
-function isPlainContainer(value) {
-    if (value === null || typeof value !== "object")
-        return false;
-    if (typeof value.toJSON === "function")
-        return false;
-    const prototype = Object.getPrototypeOf(value);
-    return Array.isArray(value) || prototype === Object.prototype || prototype === null;
-}
-/**
- * JSON.stringify's text for the member `key` holding `value`, at nesting `depth`, or undefined
- * where JSON.stringify leaves the member out. The member is stringified inside a holder of its
- * own, so that a toJSON is called with its key, and once, as JSON.stringify calls it.
- */
-function member(key, value, depth) {
-    const prefix = `{\n  ${JSON.stringify(key)}: `;
-    const text = JSON.stringify({ [key]: value }, null, 2);
-    if (text.length === 2)
-        return undefined; // "{}"
-    // Strings in JSON text never hold a raw line break, so every one starts a line to indent; the
-    // holder indented each by one level.
-    return text.slice(prefix.length, -2).replaceAll("\n  ", `\n${"  ".repeat(depth)}`);
-}
-function* pieces(key, value, depth) {
-    if (depth >= SPLIT_DEPTH || !isPlainContainer(value)) {
-        // What JSON.stringify leaves out of an object (undefined, a function, a symbol, a toJSON
-        // that gives one of those), an array writes as null.
-        yield member(key, value, depth) ?? "null";
-        return;
-    }
-    const inner = "  ".repeat(depth + 1);
-    if (Array.isArray(value)) {
-        if (value.length === 0) {
-            yield "[]";
-            return;
-        }
-        yield "[\n";
-        // An index loop, not map(): a hole is written as null, as JSON.stringify writes it.
-        for (let i = 0; i < value.length; i++) {
-            yield inner;
-            yield* pieces(String(i), value[i], depth + 1);
-            yield i === value.length - 1 ? "\n" : ",\n";
-        }
-        yield `${"  ".repeat(depth)}]`;
-        return;
-    }
-    let first = true;
-    for (const [k, v] of Object.entries(value)) {
-        const split = depth + 1 < SPLIT_DEPTH && isPlainContainer(v);
-        const text = split ? "" : member(k, v, depth + 1);
-        if (!split && text === undefined)
-            continue;
-        yield `${first ? "{\n" : ",\n"}${inner}${JSON.stringify(k)}: `;
-        first = false;
-        if (split)
-            yield* pieces(k, v, depth + 1);
-        else
-            yield text;
-    }
-    yield first ? "{}" : `\n${"  ".repeat(depth)}}`;
-}
-/**
- * The text of `JSON.stringify(value, null, 2)` and a final line break, given out in chunks of
- * about 64 K characters: the outer objects and arrays are written one member at a time, so a
- * report of thousands of files is never one string of tens of megabytes (nor a buffer of it).
- * Joined, the chunks are exactly that text (`null` for a value JSON has no text for). A value
- * JSON.stringify throws on (a BigInt, a cycle) throws once the chunks before it are given out.
- */
-function* prettyJsonChunks(value) {
-    let pending = "";
-    for (const piece of pieces("", value, 0)) {
-        pending += piece;
-        if (pending.length >= CHUNK_CHARS) {
-            yield pending;
-            pending = "";
-        }
-    }
-    yield `${pending}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/report/sanitize-markdown.ts
-/**
- * Untrusted text in markdown (issue 4, "Safety"): text from the service or from file names
- * must not inject HTML, ping people, link issues, or smuggle links with other schemes.
- */
-const HTML_ESCAPES = Object.freeze({
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-});
-/** Markdown punctuation that could start links, images, emphasis, code or table cells. */
-const MARKDOWN_SPECIALS = /[\\`*_[\]()!|~]/g;
-/** A zero-width space between `@`/`#` and what follows stops mentions and references. */
-const ZERO_WIDTH = "&#8203;";
-/** A private-use character standing in for {@link ZERO_WIDTH} while escaping. */
-const MARK = "\uE000";
-/**
- * Escapes untrusted text for GitHub markdown: HTML is escaped, markdown punctuation is
- * backslash-escaped (so no `[text](javascript:...)` link can form), and `@mentions` and
- * `#123` references are defused. Bare http(s) URLs stay readable (GitHub autolinks only those).
- * With `inline`, line breaks collapse to spaces (for headings, list items and table cells).
- */
-function sanitizeMarkdown(text, options = {}) {
-    // Mentions and references are marked first, so that the entities written below are never
-    // mistaken for references themselves.
-    let out = text.replace(/([@#])(?=[\p{L}\p{N}_-])/gu, `$1${MARK}`);
-    out = out.replace(/[&<>]/g, (c) => HTML_ESCAPES[c] ?? c);
-    out = out.replace(MARKDOWN_SPECIALS, (c) => `\\${c}`);
-    out = out.split(MARK).join(ZERO_WIDTH);
-    // Control characters other than newline and tab have no place in a report.
-    out = out.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
-    if (options.inline)
-        out = out.replace(/\s*\r?\n\s*/g, " ").trim();
-    return out;
-}
-/**
- * A markdown link when `url` is http(s), else the label alone: no other scheme ever becomes a
- * link. The label is sanitized; parentheses in the URL are percent-encoded.
- */
-function safeLink(url, label) {
-    const text = sanitizeMarkdown(label || url || "", { inline: true });
-    if (!url || !URL.canParse(url))
-        return text;
-    const parsed = new URL(url);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
-        return text;
-    const href = parsed.href.replace(/\(/g, "%28").replace(/\)/g, "%29").replace(/ /g, "%20");
-    return `[${text}](${href})`;
-}
-/** Inline code for untrusted text such as file names: a fence longer than any backtick run. */
-function inlineCode(text) {
-    const flat = text.replace(/[\r\n]+/g, " ");
-    const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = "`".repeat(longest + 1);
-    const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
-    return `${fence}${pad}${flat}${pad}${fence}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/render-issue-markdown.ts
-
-/** A marker per severity, so that severities stand out in lists. */
-const SEVERITY_MARKERS = Object.freeze({
-    critical: "🔴",
-    major: "🟠",
-    minor: "🟡",
-    info: "🔵",
-});
-function marker(severity) {
-    return SEVERITY_MARKERS[severity.toLowerCase()] ?? "⚪";
-}
-/** The one-line head of an issue: severity, rule code and summary. */
-function renderIssueHeadline(issue) {
-    const rule = issue.ruleCode ? `${inlineCode(issue.ruleCode)} ` : "";
-    return `${marker(issue.severity)} **${sanitizeMarkdown(issue.severity, { inline: true })}** ${rule}${sanitizeMarkdown(issue.summary, { inline: true })}`;
-}
-/**
- * One issue as a list item, with details, severity reasoning and precedents folded in
- * `<details>` (issue 4, flow step 6). `withDetails: false` gives the head line only.
- */
-function renderIssueMarkdown(issue, options = {}) {
-    const head = `- ${renderIssueHeadline(issue)}`;
-    if (options.withDetails === false)
-        return head;
-    const parts = [];
-    if (issue.details)
-        parts.push(sanitizeMarkdown(issue.details));
-    if (issue.severityReasoning || issue.severityReasoningHeadline) {
-        const headline = issue.severityReasoningHeadline
-            ? `**${sanitizeMarkdown(issue.severityReasoningHeadline, { inline: true })}**: `
-            : "";
-        parts.push(`Why ${sanitizeMarkdown(issue.severity, { inline: true })}: ${headline}${sanitizeMarkdown(issue.severityReasoning ?? "")}`);
-    }
-    const precedents = issue.precedents ?? [];
-    if (precedents.length > 0) {
-        const lines = precedents.map((p) => {
-            const extra = [p.decision, p.date]
-                .filter(Boolean)
-                .map((t) => sanitizeMarkdown(t, { inline: true }));
-            return `  - ${safeLink(p.url, p.title ?? p.url ?? "precedent")}${extra.length > 0 ? ` (${extra.join(", ")})` : ""}`;
-        });
-        parts.push(`Precedents:\n\n${lines.join("\n")}`);
-    }
-    if (parts.length === 0)
-        return head;
-    const body = parts.join("\n\n").replace(/\n/g, "\n  ");
-    return `${head}\n  <details><summary>Details</summary>\n\n  ${body}\n\n  </details>`;
-}
-
-;// CONCATENATED MODULE: ./src/report/render-asset-markdown.ts
-
-
-
-
-function sorted(issues) {
-    return [...issues].sort(severity_bySeverity);
-}
-/** One-line state of an asset: its issue counts, or why it has none. */
-function describeAsset(asset) {
-    if (asset.status === "failed") {
-        const why = asset.failure?.errorMessage
-            ? `: ${sanitizeMarkdown(asset.failure.errorMessage, { inline: true })}`
-            : "";
-        return `failed${why}`;
-    }
-    if (asset.resultsError !== null)
-        return "results unavailable";
-    if (asset.status !== "complete")
-        return sanitizeMarkdown(asset.status, { inline: true });
-    return format_severity_counts_formatSeverityCounts(asset.counts);
-}
-/**
- * The findings of one asset in markdown: topics and orphan issues, each sorted by severity, and
- * for a later version what is new and what was resolved since the previous one.
- */
-function renderAssetMarkdown(asset, options = {}) {
-    const level = options.headingLevel ?? 3;
-    const h = (n) => "#".repeat(Math.min(6, n));
-    const withDetails = options.withDetails ?? true;
-    const lines = [];
-    if (options.withHeading !== false) {
-        const reused = asset.reused === null ? "" : ` (${describeReuse(asset.reused)})`;
-        lines.push(`${h(level)} ${inlineCode(asset.file.displayPath)}: ${describeAsset(asset)}${reused}`, "");
-    }
-    if (asset.status === "failed") {
-        const f = asset.failure;
-        const kind = f?.errorType ? ` (${sanitizeMarkdown(f.errorType, { inline: true })})` : "";
-        const retried = asset.retries > 0
-            ? ` after ${asset.retries} ${asset.retries === 1 ? "retry" : "retries"}`
-            : "";
-        lines.push(`Review failed${kind}${retried}: ${sanitizeMarkdown(f?.errorMessage ?? "no message", { inline: true })}`, "");
-        return lines.join("\n").trimEnd();
-    }
-    if (asset.resultsError !== null) {
-        lines.push(sanitizeMarkdown(asset.resultsError, { inline: true }), "");
-        return lines.join("\n").trimEnd();
-    }
-    if (asset.diff !== null) {
-        const d = asset.diff;
-        lines.push(`Version ${asset.versionNumber}: ${d.newIssues.length} new and ${d.resolvedIssues.length} resolved since version ${d.previousVersionNumber}.`, "");
-        if (d.newIssues.length > 0) {
-            lines.push("New since the previous version:", "", ...sorted(d.newIssues).map((i) => `- ${renderIssueHeadline(i)}`), "");
-        }
-        if (d.resolvedIssues.length > 0) {
-            lines.push("Resolved since the previous version:", "", ...sorted(d.resolvedIssues).map((i) => `- ~~${renderIssueHeadline(i)}~~`), "");
-        }
-    }
-    if (asset.issues.length === 0) {
-        if (asset.status === "complete")
-            lines.push("No issues found.", "");
-        return lines.join("\n").trimEnd();
-    }
-    const topics = [...asset.topics].sort((a, b) => severity_bySeverity(sorted(a.issues)[0] ?? { severity: "" }, sorted(b.issues)[0] ?? { severity: "" }));
-    for (const topic of topics) {
-        lines.push(`${h(level + 1)} ${sanitizeMarkdown(topic.title, { inline: true })} (${plural(topic.issues.length, "issue")})`, "");
-        if (topic.summary?.text)
-            lines.push(sanitizeMarkdown(topic.summary.text), "");
-        lines.push(...sorted(topic.issues).map((i) => renderIssueMarkdown(i, { withDetails })), "");
-    }
-    if (asset.orphanIssues.length > 0) {
-        if (topics.length > 0)
-            lines.push(`${h(level + 1)} Other issues`, "");
-        lines.push(...sorted(asset.orphanIssues).map((i) => renderIssueMarkdown(i, { withDetails })), "");
-    }
-    return lines.join("\n").trimEnd();
-}
-
-;// CONCATENATED MODULE: ./src/report/render-json-report.ts
-
-/** Version of the JSON report's shape; bumped on breaking changes. */
-const JSON_REPORT_VERSION = 1;
-/**
- * The outcome as a stable JSON document (the Action's `report-path`, the CLI's `--json`).
- * Local paths are left out: files are named by their display (repository) path only.
- */
-function renderJsonReport(outcome, tool) {
-    const credits = new Map((outcome.estimate?.files ?? []).map((f) => [f.blobPath, f]));
-    const reuse = reuseSummary(outcome.assets);
-    return {
-        reportVersion: JSON_REPORT_VERSION,
-        tool,
-        status: outcome.status,
-        conclusion: outcome.conclusion,
-        reason: outcome.reason,
-        environment: outcome.environment,
-        failOn: outcome.failOn,
-        maxCredits: outcome.maxCredits,
-        submissionId: outcome.submissionId,
-        submissionStatus: outcome.submissionStatus,
-        // Every file that passed the local checks, with its asset id: there before any results are
-        // (`--no-wait`, a budget stop), so a caller can follow each asset up.
-        files: outcome.uploaded.map((u) => ({
-            path: u.file.displayPath,
-            assetId: u.assetId,
-            blobPath: u.blobPath,
-        })),
-        credits: outcome.estimate === null
-            ? null
-            : {
-                total: outcome.estimate.totalCredits,
-                files: outcome.estimate.files.map((f) => ({
-                    path: f.file.displayPath,
-                    credits: f.credits,
-                    priceable: f.priceable,
-                })),
-            },
-        // Files unchanged since a recorded review: not submitted again, their findings still count.
-        reusedCount: reuse.count,
-        creditsSaved: reuse.creditsSaved,
-        issueCount: outcome.issueCount,
-        counts: outcome.counts,
-        failedAssetCount: outcome.failedAssetCount,
-        skipped: outcome.skipped.map((s) => ({
-            path: s.file.displayPath,
-            reason: s.reason,
-            message: s.message,
-        })),
-        assets: outcome.assets.map((a) => ({
-            path: a.file.displayPath,
-            assetId: a.assetId,
-            filename: a.filename,
-            status: a.status,
-            // A reused file cost this run nothing; `reused.creditsSaved` is what it would have.
-            credits: a.reused !== null ? 0 : (credits.get(a.blobPath)?.credits ?? null),
-            failure: a.failure,
-            retries: a.retries,
-            versionNumber: a.versionNumber,
-            counts: a.counts,
-            issueCount: a.issues.length,
-            topics: a.topics.map((t) => ({
-                id: t.id,
-                title: t.title,
-                topicType: t.topicType,
-                issueIds: t.issues.map((i) => i.id),
-            })),
-            orphanIssueIds: a.orphanIssues.map((i) => i.id),
-            issues: a.issues,
-            diff: a.diff === null
-                ? null
-                : {
-                    previousVersionNumber: a.diff.previousVersionNumber,
-                    newIssueIds: a.diff.newIssues.map((i) => i.id),
-                    resolvedIssues: a.diff.resolvedIssues,
-                },
-            resultsError: a.resultsError,
-            reused: a.reused === null
-                ? null
-                : {
-                    submissionId: a.reused.submissionId,
-                    reviewedIn: a.reused.reviewedIn,
-                    creditsSaved: a.reused.credits,
-                },
-        })),
-        error: outcome.error === null ? null : { name: outcome.error.name, message: outcome.error.message },
+function getOptions(copy) {
+    const result = {
+        followSymbolicLinks: true,
+        implicitDescendants: true,
+        matchDirectories: true,
+        omitBrokenSymbolicLinks: true,
+        excludeHiddenFiles: false
     };
+    if (copy) {
+        if (typeof copy.followSymbolicLinks === 'boolean') {
+            result.followSymbolicLinks = copy.followSymbolicLinks;
+            core_debug(`followSymbolicLinks '${result.followSymbolicLinks}'`);
+        }
+        if (typeof copy.implicitDescendants === 'boolean') {
+            result.implicitDescendants = copy.implicitDescendants;
+            core_debug(`implicitDescendants '${result.implicitDescendants}'`);
+        }
+        if (typeof copy.matchDirectories === 'boolean') {
+            result.matchDirectories = copy.matchDirectories;
+            core_debug(`matchDirectories '${result.matchDirectories}'`);
+        }
+        if (typeof copy.omitBrokenSymbolicLinks === 'boolean') {
+            result.omitBrokenSymbolicLinks = copy.omitBrokenSymbolicLinks;
+            core_debug(`omitBrokenSymbolicLinks '${result.omitBrokenSymbolicLinks}'`);
+        }
+        if (typeof copy.excludeHiddenFiles === 'boolean') {
+            result.excludeHiddenFiles = copy.excludeHiddenFiles;
+            core_debug(`excludeHiddenFiles '${result.excludeHiddenFiles}'`);
+        }
+    }
+    return result;
 }
+//# sourceMappingURL=internal-glob-options-helper.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path-helper.js
 
-;// CONCATENATED MODULE: ./src/report/render-junit.ts
 
-
-function xml(text) {
-    return (text
-        // XML 1.0 forbids most control characters, even escaped.
-        .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
-        .replace(/&/g, "&amp;")
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;")
-        .replace(/"/g, "&quot;")
-        .replace(/'/g, "&apos;"));
-}
-/** Seconds as JUnit writes them: a plain decimal, which Jenkins' schema (SUREFIRE_TIME) accepts. */
-function render_junit_time(seconds) {
-    return seconds.toFixed(3);
-}
-/** A skipped case: the reason as text, the form both of Jenkins' schemas accept (junit-4 allows no attribute). */
-function skippedBody(reason) {
-    return `<skipped>${xml(reason)}</skipped>`;
-}
+const internal_path_helper_IS_WINDOWS = process.platform === 'win32';
 /**
- * JUnit XML for CI systems that show test reports (GitLab, Jenkins, Azure Pipelines): one test
- * case per file. A file fails when it has an issue at or above `failOn` (every issue is listed in
- * the failure text), errors when its review failed or its results could not be read, and is
- * skipped when it was left out before submission. A run that ended before results (budget,
- * timeout, error) is one erroring case that says why.
+ * Similar to path.dirname except normalizes the path separators and slightly better handling for Windows UNC paths.
  *
- * Only what Jenkins' JUnit schemas (junit-4.xsd and junit-10.xsd) allow is written, and every
- * element carries `time` in seconds (test reporters show "NaN" without it): a case's is the
- * service's processing time of its file, the suite's the submission's wall time (or the sum of
- * the cases when unknown). The skip count sits on `<testsuite>` only; `<testsuites>` has none.
+ * For example, on Linux/macOS:
+ * - `/               => /`
+ * - `/hello          => /`
+ *
+ * For example, on Windows:
+ * - `C:\             => C:\`
+ * - `C:\hello        => C:\`
+ * - `C:              => C:`
+ * - `C:hello         => C:`
+ * - `\               => \`
+ * - `\hello          => \`
+ * - `\\hello         => \\hello`
+ * - `\\hello\world   => \\hello\world`
  */
-function renderJunit(outcome, options = {}) {
-    const suite = options.suiteName ?? "content-review";
-    const cases = [];
-    for (const asset of outcome.assets) {
-        const name = asset.file.displayPath;
-        if (asset.status === "failed" || asset.resultsError !== null) {
-            const message = asset.resultsError ?? asset.failure?.errorMessage ?? `review ${asset.status}`;
-            const type = asset.failure?.errorType ?? "review-failed";
-            cases.push({
-                name,
-                kind: "error",
-                body: `<error message="${xml(message)}" type="${xml(type)}"/>`,
-                seconds: asset.processingSeconds ?? 0,
-            });
-            continue;
-        }
-        const failing = asset.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn));
-        if (failing.length === 0) {
-            cases.push({ name, kind: "pass", body: "", seconds: asset.processingSeconds ?? 0 });
-            continue;
-        }
-        const lines = [...asset.issues]
-            .sort(bySeverity)
-            .map((i) => `[${i.severity}] ${i.ruleCode ?? "issue"}: ${i.summary}`);
-        const message = `${failing.length} issue${failing.length === 1 ? "" : "s"} at or above ${outcome.failOn} (${formatSeverityCounts(asset.counts)})`;
-        cases.push({
-            name,
-            kind: "failure",
-            body: `<failure message="${xml(message)}" type="${xml(outcome.failOn)}">${xml(lines.join("\n"))}</failure>`,
-            seconds: asset.processingSeconds ?? 0,
-        });
+function dirname(p) {
+    // Normalize slashes and trim unnecessary trailing slash
+    p = safeTrimTrailingSeparator(p);
+    // Windows UNC root, e.g. \\hello or \\hello\world
+    if (internal_path_helper_IS_WINDOWS && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
+        return p;
     }
-    for (const skipped of outcome.skipped) {
-        cases.push({
-            name: skipped.file.displayPath,
-            kind: "skipped",
-            body: skippedBody(`${skipped.reason}: ${skipped.message}`),
-            seconds: 0,
-        });
+    // Get dirname
+    let result = external_path_namespaceObject.dirname(p);
+    // Trim trailing slash for Windows UNC root, e.g. \\hello\world\
+    if (internal_path_helper_IS_WINDOWS && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
+        result = safeTrimTrailingSeparator(result);
     }
-    if (outcome.status !== "completed" && outcome.status !== "nothing-to-review") {
-        const kind = outcome.status === "submitted-no-wait" ? "skipped" : "error";
-        cases.push({
-            name: "review run",
-            kind,
-            body: kind === "skipped"
-                ? skippedBody(outcome.reason)
-                : `<error message="${xml(outcome.reason)}" type="${xml(outcome.status)}"/>`,
-            seconds: 0,
-        });
-    }
-    const count = (kind) => cases.filter((c) => c.kind === kind).length;
-    const submission = outcome.lastSubmission;
-    const seconds = secondsBetween(submission?.createdAt, submission?.completedAt) ??
-        cases.reduce((sum, c) => sum + c.seconds, 0);
-    const totals = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}"`;
-    const body = cases
-        .map((c) => {
-        const head = `<testcase classname="${xml(suite)}" name="${xml(c.name)}" time="${render_junit_time(c.seconds)}"`;
-        return c.body ? `    ${head}>${c.body}</testcase>` : `    ${head}/>`;
-    })
-        .join("\n");
-    return [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        `<testsuites name="${xml(suite)}" ${totals} time="${render_junit_time(seconds)}">`,
-        `  <testsuite name="${xml(suite)}" ${totals} skipped="${count("skipped")}" time="${render_junit_time(seconds)}">`,
-        ...(body ? [body] : []),
-        "  </testsuite>",
-        "</testsuites>",
-        "",
-    ].join("\n");
+    return result;
 }
-
-;// CONCATENATED MODULE: ./src/report/fit-markdown.ts
-const fit_markdown_text = (form) => typeof form === "function" ? form() : form;
 /**
- * Joins blocks under `limit` characters without ever cutting one in half (a cut could leave an
- * open `<details>` or code span). Blocks that do not fit in full fall back to their compact
- * form; once neither fits, the rest is dropped and `notice(dropped)` closes the text.
+ * Roots the path if not already rooted. On Windows, relative roots like `\`
+ * or `C:` are expanded based on the current working directory.
  */
-function fitMarkdown(blocks, limit, notice) {
-    const out = [];
-    let used = 0;
-    for (let i = 0; i < blocks.length; i++) {
-        const block = blocks[i];
-        // Keep room for the closing notice as long as something may still be dropped.
-        const reserve = notice(blocks.length - i).length + 4;
-        for (const form of [block.full, block.compact]) {
-            const candidate = fit_markdown_text(form);
-            if (candidate === undefined)
-                continue;
-            if (used + candidate.length + 2 + reserve <= limit ||
-                (i === blocks.length - 1 && used + candidate.length + 2 <= limit)) {
-                out.push(candidate);
-                used += candidate.length + 2;
-                break;
+function ensureAbsoluteRoot(root, itemPath) {
+    external_assert_(root, `ensureAbsoluteRoot parameter 'root' must not be empty`);
+    external_assert_(itemPath, `ensureAbsoluteRoot parameter 'itemPath' must not be empty`);
+    // Already rooted
+    if (hasAbsoluteRoot(itemPath)) {
+        return itemPath;
+    }
+    // Windows
+    if (internal_path_helper_IS_WINDOWS) {
+        // Check for itemPath like C: or C:foo
+        if (itemPath.match(/^[A-Z]:[^\\/]|^[A-Z]:$/i)) {
+            let cwd = process.cwd();
+            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
+            // Drive letter matches cwd? Expand to cwd
+            if (itemPath[0].toUpperCase() === cwd[0].toUpperCase()) {
+                // Drive only, e.g. C:
+                if (itemPath.length === 2) {
+                    // Preserve specified drive letter case (upper or lower)
+                    return `${itemPath[0]}:\\${cwd.substr(3)}`;
+                }
+                // Drive + path, e.g. C:foo
+                else {
+                    if (!cwd.endsWith('\\')) {
+                        cwd += '\\';
+                    }
+                    // Preserve specified drive letter case (upper or lower)
+                    return `${itemPath[0]}:\\${cwd.substr(3)}${itemPath.substr(2)}`;
+                }
+            }
+            // Different drive
+            else {
+                return `${itemPath[0]}:\\${itemPath.substr(2)}`;
             }
         }
-        if (out.length !== i + 1) {
-            const closing = notice(blocks.length - i);
-            out.push(closing.slice(0, Math.max(0, limit - used - 2)));
-            break;
+        // Check for itemPath like \ or \foo
+        else if (internal_path_helper_normalizeSeparators(itemPath).match(/^\\$|^\\[^\\]/)) {
+            const cwd = process.cwd();
+            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
+            return `${cwd[0]}:\\${itemPath.substr(1)}`;
         }
     }
-    return out.join("\n\n");
-}
-
-;// CONCATENATED MODULE: ./src/report/render-severity-chart.ts
-
-/**
- * A mermaid pie chart of issues by severity, for the job summary. Empty slices are left out
- * (mermaid draws nothing for them); with no issues at all, a sentence replaces the chart.
- */
-function renderSeverityChart(counts, title = "Issues by severity") {
-    const slices = [...SEVERITIES, "other"]
-        .map((severity) => [severity, counts[severity] ?? 0])
-        .filter(([, n]) => n > 0);
-    if (slices.length === 0)
-        return "No issues found.";
-    const lines = slices.map(([severity, n]) => `    "${severity}" : ${n}`);
-    return [
-        "```mermaid",
-        `pie showData title ${title.replace(/[\r\n"]/g, " ")}`,
-        ...lines,
-        "```",
-    ].join("\n");
-}
-
-;// CONCATENATED MODULE: ./src/report/render-markdown-report.ts
-
-
-
-
-
-
-
-/** GitHub's limit on a check run's summary (and a review comment's body) is 65,535 characters. */
-const CHECK_SUMMARY_LIMIT = 65_535;
-function tableCode(text) {
-    return inlineCode(text).replace(/\|/g, "\\|");
-}
-/** The whole report in GitHub markdown, truncated safely under `maxLength`. */
-function renderMarkdownReport(outcome, options = {}) {
-    const title = options.title ?? "Content Review";
-    const maxLength = Math.min(options.maxLength ?? 65_000, CHECK_SUMMARY_LIMIT);
-    const blocks = [];
-    const facts = [];
-    const reuse = reuseSummary(outcome.assets);
-    if (outcome.assets.length > 0)
-        facts.push(`${outcome.assets.length} ${outcome.assets.length === 1 ? "file" : "files"} reviewed`);
-    if (reuse.count > 0)
-        facts.push(reuse.text);
-    if (outcome.status === "completed")
-        facts.push(format_severity_counts_formatSeverityCounts(outcome.counts));
-    if (outcome.failedAssetCount > 0)
-        facts.push(`${outcome.failedAssetCount} failed`);
-    if (outcome.skipped.length > 0)
-        facts.push(`${outcome.skipped.length} skipped`);
-    if (outcome.estimate !== null) {
-        const total = outcome.estimate.totalCredits;
-        facts.push(`${total} ${total === 1 ? "credit" : "credits"}`);
-    }
-    if (outcome.environment === "sandbox")
-        facts.push("sandbox");
-    if (outcome.submissionId !== null)
-        facts.push(`submission ${inlineCode(outcome.submissionId)}`);
-    blocks.push({
-        full: [
-            `## ${sanitizeMarkdown(title, { inline: true })}: ${CONCLUSION_LABELS[outcome.conclusion]}`,
-            "",
-            sanitizeMarkdown(outcome.reason, { inline: true }),
-            ...(facts.length > 0 ? ["", facts.join(" · ")] : []),
-            "",
-            `Fails on: ${outcome.failOn === "never" ? "nothing (fail-on: never)" : `${outcome.failOn} or worse, and on failed files`}.`,
-        ].join("\n"),
-    });
-    // Sandbox files skipped for want of a marker: said once, loudly, where the reader looks first.
-    // With nothing else to review, the reason already says it.
-    const unmarked = outcome.skipped.filter((s) => s.reason === "no-sandbox-marker");
-    if (unmarked.length > 0 && outcome.status !== "nothing-to-review") {
-        const notice = sandboxMarkerNotice(unmarked.map((s) => s.file.displayPath));
-        blocks.push({ full: `> [!WARNING]\n> ${sanitizeMarkdown(notice, { inline: true })}` });
-    }
-    if (options.chart && outcome.status === "completed") {
-        blocks.push({ full: `### Issues by severity\n\n${renderSeverityChart(outcome.counts)}` });
-    }
-    if (outcome.assets.length > 0 || outcome.estimate !== null) {
-        const credits = new Map((outcome.estimate?.files ?? []).map((f) => [f.blobPath, f]));
-        // Files uploaded but never submitted (over budget) are listed after the reviewed ones.
-        const reviewed = new Set(outcome.assets.map((a) => a.assetId));
-        const listed = [...outcome.assets, ...outcome.uploaded.filter((u) => !reviewed.has(u.assetId))];
-        const rows = listed.map((a) => {
-            const estimate = credits.get(a.blobPath);
-            const reused = "reused" in a ? a.reused : null;
-            const cost = reused !== null
-                ? `0 (${reused.credits} saved)`
-                : estimate === undefined
-                    ? ""
-                    : estimate.priceable
-                        ? String(estimate.credits)
-                        : "not priced";
-            const state = "status" in a
-                ? `${describeAsset(a)}${reused === null ? "" : ` · ${describeReuse(reused)}`}`
-                : "not submitted";
-            return `| ${tableCode(a.file.displayPath)} | ${state.replace(/\|/g, "\\|")} | ${cost} |`;
-        });
-        const total = outcome.estimate === null && reuse.count === 0
-            ? []
-            : [`| **Total** | | **${outcome.estimate?.totalCredits ?? 0}** |`];
-        const table = [
-            "### Files",
-            "",
-            "| File | Result | Credits |",
-            "| --- | --- | ---: |",
-            ...rows,
-            ...total,
-        ].join("\n");
-        blocks.push({
-            full: table,
-            compact: `### Files\n\n${rows.length} files; the table is in the JSON report.`,
-        });
-    }
-    if (outcome.skipped.length > 0) {
-        const lines = outcome.skipped.map((s) => `- ${inlineCode(s.file.displayPath)} (${s.reason}): ${sanitizeMarkdown(s.message, { inline: true })}`);
-        blocks.push({
-            full: ["### Skipped files", "", ...lines].join("\n"),
-            compact: `### Skipped files\n\n${outcome.skipped.length} files were skipped; see the JSON report.`,
-        });
-    }
-    if (outcome.error !== null) {
-        blocks.push({
-            full: `### Error\n\n${inlineCode(outcome.error.name)}: ${sanitizeMarkdown(outcome.error.message, { inline: true })}`,
-        });
-    }
-    // Worst assets first, so that truncation drops the least important findings.
-    const rank = (a) => {
-        if (a.status === "failed" || a.resultsError !== null)
-            return -1;
-        const i = SEVERITIES.findIndex((s) => a.counts[s] > 0);
-        return i === -1 ? (a.counts.other > 0 ? SEVERITIES.length : SEVERITIES.length + 1) : i;
-    };
-    const findings = outcome.assets.filter((a) => a.issues.length > 0 || a.status === "failed" || a.resultsError !== null || a.diff !== null);
-    for (const asset of [...findings].sort((a, b) => rank(a) - rank(b))) {
-        // Rendered only if the report gets that far: 3,000 files rendered twice over, for a summary
-        // that shows a few dozen, were most of what a large review allocated at its end.
-        blocks.push({
-            full: () => renderAssetMarkdown(asset, { headingLevel: 3 }),
-            compact: () => renderAssetMarkdown(asset, { headingLevel: 3, withDetails: false }),
-        });
-    }
-    const hint = options.fullReportHint
-        ? ` ${sanitizeMarkdown(options.fullReportHint, { inline: true })}`
-        : "";
-    return fitMarkdown(blocks, maxLength, (dropped) => `> [!NOTE]\n> The report was cut short: ${dropped} more ${dropped === 1 ? "section" : "sections"} did not fit.${hint}`);
-}
-
-;// CONCATENATED MODULE: ./src/report/artifact-uri.ts
-/**
- * The SARIF `artifactLocation.uri` of a displayed path. A repository path stays relative (code
- * scanning resolves it against the repository root), each segment percent-encoded so that names
- * with spaces, `#` or `%` still form a valid URI reference. An absolute path (the CLI shows one for
- * a file outside the working directory) becomes a `file:` URI: a bare `C:/...` would otherwise
- * read as a URI with the scheme `c`.
- */
-function artifactUri(displayPath) {
-    const path = displayPath.split("\\").join("/");
-    const encoded = path
-        .split("/")
-        // encodeURIComponent also encodes `:`, so no relative segment can read as a scheme.
-        .map((segment, i) => i === 0 && /^[A-Za-z]:$/.test(segment) ? segment : encodeURIComponent(segment))
-        .join("/");
-    if (/^[A-Za-z]:\//.test(path))
-        return `file:///${encoded}`;
-    if (path.startsWith("/"))
-        return `file://${encoded}`;
-    return encoded;
-}
-
-;// CONCATENATED MODULE: ./src/report/pascal-case.ts
-/**
- * A name as one Pascal identifier, the form SARIF recommends for a rule's friendly `name`
- * (`Unqualified guarantee` → `UnqualifiedGuarantee`, `CLAIM_RISK_FREE` → `ClaimRiskFree`). Every
- * word starts with a capital followed by at least one lower-case letter or digit, as Microsoft's
- * SARIF validator checks: so a one-letter word joins the next one (`E-mail` → `Email`), and one
- * that ends the name, or a number, joins the word before (`60 s` → `60s`).
- */
-function pascalCase(text) {
-    const words = text.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
-    let out = "";
-    for (let i = 0; i < words.length; i++) {
-        let word = words[i].toLowerCase();
-        const next = words[i + 1];
-        if (word.length === 1 && /\p{L}/u.test(word) && next !== undefined) {
-            word += next.toLowerCase();
-            i++;
-        }
-        const startsWord = out === "" || (word.length > 1 && /^\p{L}/u.test(word));
-        out += startsWord ? word.charAt(0).toUpperCase() + word.slice(1) : word;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/report/render-sarif-rule.ts
-
-
-/** SARIF level per severity (policy as data): critical and major fail code scanning, minor warns. */
-const SARIF_LEVELS = Object.freeze({
-    critical: "error",
-    major: "error",
-    minor: "warning",
-    info: "note",
-});
-/** GitHub's `problem.severity` per SARIF level: it orders and filters alerts that are not security. */
-const PROBLEM_SEVERITIES = Object.freeze({
-    error: "error",
-    warning: "warning",
-    note: "recommendation",
-});
-/** Code scanning's cap on `shortDescription.text` and `fullDescription.text`. */
-const DESCRIPTION_LIMIT = 1024;
-/** Code scanning's cap on a rule's `name`. */
-const NAME_LIMIT = 255;
-/** The SARIF level of a severity; unknown severities are notes. */
-function sarifLevel(severity) {
-    return SARIF_LEVELS[severity.toLowerCase()] ?? "note";
-}
-function clip(text, limit) {
-    const flat = text.trim();
-    return flat.length <= limit ? flat : `${flat.slice(0, limit - 1).trimEnd()}…`;
-}
-function render_sarif_rule_httpUrl(url) {
-    if (!url || !URL.canParse(url))
-        return undefined;
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : undefined;
-}
-/** The rule's human name: the contributor's that carries this rule code, else any contributor's. */
-function ruleNameOf(issue) {
-    const contributors = issue.contributors ?? [];
-    const named = contributors.filter((c) => c.ruleName?.trim());
-    return (named.find((c) => c.ruleCode === issue.ruleCode) ?? named[0])?.ruleName?.trim();
-}
-function resolutionOf(issue) {
-    const description = issue.resolutionRequirement?.["description"];
-    return typeof description === "string" && description.trim() ? description.trim() : undefined;
-}
-/** The rule's help, in plain text and in markdown (GitHub shows the markdown when present). */
-function helpOf(issue, title) {
-    const text = [title];
-    const markdown = [`**${sanitizeMarkdown(title, { inline: true })}**`];
-    const add = (plain, md) => {
-        text.push(plain);
-        markdown.push(md);
-    };
-    if (issue.details?.trim())
-        add(issue.details.trim(), sanitizeMarkdown(issue.details.trim()));
-    const reasoning = [issue.severityReasoningHeadline, issue.severityReasoning]
-        .map((t) => t?.trim())
-        .filter((t) => !!t);
-    if (reasoning.length > 0) {
-        add(`Why ${issue.severity}: ${reasoning.join(": ")}`, `Why ${sanitizeMarkdown(issue.severity, { inline: true })}: ${reasoning.map((t) => sanitizeMarkdown(t)).join(": ")}`);
-    }
-    const resolution = resolutionOf(issue);
-    if (resolution)
-        add(`How to resolve: ${resolution}`, `How to resolve: ${sanitizeMarkdown(resolution)}`);
-    const precedents = (issue.precedents ?? []).filter((p) => p.title || p.url);
-    if (precedents.length > 0) {
-        const extra = (p) => [p.decision, p.date].filter((t) => !!t);
-        add(`Precedents:\n${precedents
-            .map((p) => {
-            const meta = extra(p);
-            const url = render_sarif_rule_httpUrl(p.url);
-            return `- ${p.title ?? url ?? "precedent"}${meta.length > 0 ? ` (${meta.join(", ")})` : ""}${url && p.title ? `: ${url}` : ""}`;
-        })
-            .join("\n")}`, `Precedents:\n\n${precedents
-            .map((p) => {
-            const meta = extra(p).map((t) => sanitizeMarkdown(t, { inline: true }));
-            return `- ${safeLink(p.url, p.title ?? p.url ?? "precedent")}${meta.length > 0 ? ` (${meta.join(", ")})` : ""}`;
-        })
-            .join("\n")}`);
-    }
-    return { text: text.join("\n\n"), markdown: markdown.join("\n\n") };
-}
-/**
- * One `reportingDescriptor` (SARIF 3.49) for a rule code, described by its most severe issue.
- * Everything code scanning requires is always there: `shortDescription`, `fullDescription` and
- * `help.text` (with `help.markdown`); `name` is the rule name as one Pascal identifier, left out
- * when it would equal the id (SARIF 3.49.7); `helpUri` is the first http(s) precedent.
- */
-function renderSarifRule(id, issue, severity) {
-    const ruleName = ruleNameOf(issue);
-    const title = ruleName ?? (issue.summary.trim() || id);
-    const name = clip(pascalCase(ruleName ?? id), NAME_LIMIT);
-    const helpUri = (issue.precedents ?? []).map((p) => render_sarif_rule_httpUrl(p.url)).find((u) => u);
-    const level = sarifLevel(severity);
-    return {
-        id,
-        ...(name !== "" && name !== id ? { name } : {}),
-        shortDescription: { text: clip(title, DESCRIPTION_LIMIT) },
-        fullDescription: { text: clip(issue.details?.trim() || title, DESCRIPTION_LIMIT) },
-        ...(helpUri ? { helpUri } : {}),
-        help: helpOf(issue, title),
-        defaultConfiguration: { level },
-        properties: {
-            tags: ["content-review", severity],
-            "problem.severity": PROBLEM_SEVERITIES[level],
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/render-sarif.ts
-
-
-
-
-
-
-
-/** The SARIF 2.1.0 schema that code scanning documents for `$schema`. */
-const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
-/**
- * SARIF 2.1.0 for code scanning upload, in the subset GitHub documents ("SARIF support for code
- * scanning"): one result per issue, one rule per rule code. A finding in a text file points at
- * its line, with the quoted text as the snippet; any other finding is about its whole file, so it
- * has no region (code scanning then shows it on the file, not on a made-up line 1).
- *
- * Fingerprints survive re-runs so alerts are not duplicated: `contentReviewIssue/v1` on every
- * result, and `primaryLocationLineHash` (the only one code scanning reads) on whole-file results,
- * for which upload-sarif cannot compute one from a line.
- */
-function renderSarif(outcome, options = {}) {
-    const rules = new Map();
-    const found = [];
-    for (const asset of outcome.assets) {
-        for (const issue of asset.issues) {
-            const ruleId = issue.ruleCode ?? issue.ruleId ?? "content-review";
-            const known = rules.get(ruleId);
-            if (!known || severityRank(issue.severity) < severityRank(known.severity)) {
-                rules.set(ruleId, { issue, severity: issue.severity });
-            }
-            found.push({ ruleId, path: asset.file.displayPath, issue });
-        }
-    }
-    const ruleIndex = new Map([...rules.keys()].map((id, i) => [id, i]));
-    const occurrences = new Map();
-    const results = found.map(({ ruleId, path, issue }) => {
-        const fingerprint = (0,external_node_crypto_.createHash)("sha256")
-            .update(`${path}\u0000${issueIdentity(issue)}`)
-            .digest("hex");
-        const location = issueLocationIn(path, issue);
-        const occurrence = (occurrences.get(fingerprint) ?? 0) + 1;
-        occurrences.set(fingerprint, occurrence);
-        return {
-            ruleId,
-            ruleIndex: ruleIndex.get(ruleId),
-            level: sarifLevel(issue.severity),
-            message: { text: `${issue.severity}: ${issue.summary}` },
-            locations: [
-                {
-                    physicalLocation: {
-                        artifactLocation: { uri: artifactUri(path) },
-                        ...(location
-                            ? {
-                                region: {
-                                    startLine: location.line,
-                                    ...(location.quote ? { snippet: { text: location.quote } } : {}),
-                                },
-                            }
-                            : {}),
-                    },
-                },
-            ],
-            partialFingerprints: {
-                "contentReviewIssue/v1": fingerprint,
-                ...(location
-                    ? {}
-                    : { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:${occurrence}` }),
-            },
-            properties: {
-                severity: issue.severity,
-                ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),
-            },
-        };
-    });
-    const version = options.toolVersion;
-    return {
-        $schema: SARIF_SCHEMA,
-        version: "2.1.0",
-        runs: [
-            {
-                tool: {
-                    driver: {
-                        name: options.toolName ?? "Content Review",
-                        ...(version ? { version, semanticVersion: version } : {}),
-                        informationUri: options.informationUri ?? PACKAGE_HOMEPAGE,
-                        rules: [...rules].map(([id, { issue, severity }]) => renderSarifRule(id, issue, severity)),
-                    },
-                },
-                results,
-            },
-        ],
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/index.ts
-// Report rendering shared by the Action, the CLI and the relay. Everything else here is internal.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-;// CONCATENATED MODULE: ./src/action/check-run.ts
-
-
-/** GitHub accepts at most 50 annotations per check-run request. */
-const ANNOTATION_BATCH = 50;
-/** Annotations sent at most (20 requests); the job summary and JSON report have every finding. */
-const MAX_ANNOTATIONS = 1_000;
-/** GitHub's limit on a check run's `output.text`, as on its summary: 65,535 characters. */
-const CHECK_TEXT_LIMIT = 65_535;
-/** Room for the review record in the text, next to the note on annotations left out. */
-const RECORD_ROOM = CHECK_TEXT_LIMIT - 1_000;
-function check_run_clip(text, max) {
-    return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-/**
- * Annotations: one per issue, at the line its anchor names in a text file, else at line 1 (media
- * have no lines); `failure` at or above `failOn`; and one `failure` per failed asset. Annotation
- * text is plain, never markdown.
- */
-function buildAnnotations(outcome, failOn) {
-    const out = [];
-    for (const asset of outcome.assets) {
-        const path = asset.file.displayPath;
-        if (asset.status === "failed" || asset.resultsError !== null) {
-            out.push({
-                path,
-                start_line: 1,
-                end_line: 1,
-                annotation_level: "failure",
-                title: "Review failed",
-                message: check_run_clip(asset.resultsError ?? asset.failure?.errorMessage ?? "The review of this file failed.", 4000),
-            });
-            continue;
-        }
-        for (const issue of asset.issues) {
-            const level = severity_meetsThreshold(issue.severity, failOn)
-                ? "failure"
-                : issue.severity === "info"
-                    ? "notice"
-                    : "warning";
-            const line = issueLocationIn(path, issue)?.line ?? 1;
-            out.push({
-                path,
-                start_line: line,
-                end_line: line,
-                annotation_level: level,
-                title: check_run_clip(`${issue.severity}${issue.ruleCode ? ` ${issue.ruleCode}` : ""}`, 255),
-                message: check_run_clip([issue.summary, issue.details].filter(Boolean).join("\n\n"), 4000),
-            });
-        }
-    }
-    return out;
-}
-/**
- * Creates the check run `in_progress` on the commit; returns its id, and the id and slug of the
- * GitHub App it belongs to (for the Actions token, GitHub Actions'): to find the earlier runs of
- * that App, and to know the Action's own review comments.
- */
-async function startCheckRun(github, context, name) {
-    const { data } = await github.rest.checks.create({
-        owner: context.owner,
-        repo: context.repo,
-        name,
-        head_sha: context.sha,
-        status: "in_progress",
-        started_at: new Date().toISOString(),
-    });
-    return { id: data.id, appId: data.app?.id ?? undefined, appSlug: data.app?.slug ?? undefined };
-}
-/**
- * Concludes the check run (creating it when `id` is undefined) with the markdown summary and up
- * to 1,000 annotations in batches of 50: the conclusion goes out with the first batch, so that a
- * failure later on never leaves the check in progress. Past 1,000, the output's text says how
- * many were left out and where they are. The text also carries `record`, the hidden review record
- * of an incremental run (at most {@link RECORD_ROOM} characters), in every request: the summary
- * keeps the whole room for the report, and a later update never drops the record.
- */
-async function completeCheckRun(github, context, options) {
-    const { owner, repo } = context;
-    const sent = options.annotations.slice(0, MAX_ANNOTATIONS);
-    const batches = [];
-    for (let i = 0; i < sent.length; i += ANNOTATION_BATCH) {
-        batches.push(sent.slice(i, i + ANNOTATION_BATCH));
-    }
-    const left = options.annotations.length - sent.length;
-    const note = left > 0
-        ? `${left} more annotations past the first ${MAX_ANNOTATIONS} are not shown here; the job summary and the JSON report have every finding.`
-        : undefined;
-    const parts = [note, options.record].filter((p) => p !== undefined);
-    const text = parts.length > 0 ? parts.join("\n\n") : undefined;
-    const output = (annotations) => ({
-        title: check_run_clip(options.title, 255),
-        summary: options.summary,
-        ...(text === undefined ? {} : { text }),
-        ...(annotations === undefined ? {} : { annotations }),
-    });
-    let id = options.id;
-    const completed = {
-        status: "completed",
-        conclusion: options.conclusion,
-        completed_at: new Date().toISOString(),
-        output: output(batches[0]),
-    };
-    if (id === undefined) {
-        const { data } = await github.rest.checks.create({
-            owner,
-            repo,
-            name: options.name,
-            head_sha: context.sha,
-            ...completed,
-        });
-        id = data.id;
+    external_assert_(hasAbsoluteRoot(root), `ensureAbsoluteRoot parameter 'root' must have an absolute root`);
+    // Otherwise ensure root ends with a separator
+    if (root.endsWith('/') || (internal_path_helper_IS_WINDOWS && root.endsWith('\\'))) {
+        // Intentionally empty
     }
     else {
-        await github.rest.checks.update({ owner, repo, check_run_id: id, ...completed });
+        // Append separator
+        root += external_path_namespaceObject.sep;
     }
-    for (const batch of batches.slice(1)) {
-        await github.rest.checks.update({
-            owner,
-            repo,
-            check_run_id: id,
-            output: output(batch),
+    return root + itemPath;
+}
+/**
+ * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
+ * `\\hello\share` and `C:\hello` (and using alternate separator).
+ */
+function hasAbsoluteRoot(itemPath) {
+    external_assert_(itemPath, `hasAbsoluteRoot parameter 'itemPath' must not be empty`);
+    // Normalize separators
+    itemPath = internal_path_helper_normalizeSeparators(itemPath);
+    // Windows
+    if (internal_path_helper_IS_WINDOWS) {
+        // E.g. \\hello\share or C:\hello
+        return itemPath.startsWith('\\\\') || /^[A-Z]:\\/i.test(itemPath);
+    }
+    // E.g. /hello
+    return itemPath.startsWith('/');
+}
+/**
+ * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
+ * `\`, `\hello`, `\\hello\share`, `C:`, and `C:\hello` (and using alternate separator).
+ */
+function hasRoot(itemPath) {
+    external_assert_(itemPath, `isRooted parameter 'itemPath' must not be empty`);
+    // Normalize separators
+    itemPath = internal_path_helper_normalizeSeparators(itemPath);
+    // Windows
+    if (internal_path_helper_IS_WINDOWS) {
+        // E.g. \ or \hello or \\hello
+        // E.g. C: or C:\hello
+        return itemPath.startsWith('\\') || /^[A-Z]:/i.test(itemPath);
+    }
+    // E.g. /hello
+    return itemPath.startsWith('/');
+}
+/**
+ * Removes redundant slashes and converts `/` to `\` on Windows
+ */
+function internal_path_helper_normalizeSeparators(p) {
+    p = p || '';
+    // Windows
+    if (internal_path_helper_IS_WINDOWS) {
+        // Convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // Remove redundant slashes
+        const isUnc = /^\\\\+[^\\]/.test(p); // e.g. \\hello
+        return (isUnc ? '\\' : '') + p.replace(/\\\\+/g, '\\'); // preserve leading \\ for UNC
+    }
+    // Remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+/**
+ * Normalizes the path separators and trims the trailing separator (when safe).
+ * For example, `/foo/ => /foo` but `/ => /`
+ */
+function safeTrimTrailingSeparator(p) {
+    // Short-circuit if empty
+    if (!p) {
+        return '';
+    }
+    // Normalize separators
+    p = internal_path_helper_normalizeSeparators(p);
+    // No trailing slash
+    if (!p.endsWith(external_path_namespaceObject.sep)) {
+        return p;
+    }
+    // Check '/' on Linux/macOS and '\' on Windows
+    if (p === external_path_namespaceObject.sep) {
+        return p;
+    }
+    // On Windows check if drive root. E.g. C:\
+    if (internal_path_helper_IS_WINDOWS && /^[A-Z]:\\$/i.test(p)) {
+        return p;
+    }
+    // Otherwise trim trailing slash
+    return p.substr(0, p.length - 1);
+}
+//# sourceMappingURL=internal-path-helper.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-match-kind.js
+/**
+ * Indicates whether a pattern matches a path
+ */
+var MatchKind;
+(function (MatchKind) {
+    /** Not matched */
+    MatchKind[MatchKind["None"] = 0] = "None";
+    /** Matched if the path is a directory */
+    MatchKind[MatchKind["Directory"] = 1] = "Directory";
+    /** Matched if the path is a regular file */
+    MatchKind[MatchKind["File"] = 2] = "File";
+    /** Matched */
+    MatchKind[MatchKind["All"] = 3] = "All";
+})(MatchKind || (MatchKind = {}));
+//# sourceMappingURL=internal-match-kind.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern-helper.js
+
+
+const internal_pattern_helper_IS_WINDOWS = process.platform === 'win32';
+/**
+ * Given an array of patterns, returns an array of paths to search.
+ * Duplicates and paths under other included paths are filtered out.
+ */
+function getSearchPaths(patterns) {
+    // Ignore negate patterns
+    patterns = patterns.filter(x => !x.negate);
+    // Create a map of all search paths
+    const searchPathMap = {};
+    for (const pattern of patterns) {
+        const key = internal_pattern_helper_IS_WINDOWS
+            ? pattern.searchPath.toUpperCase()
+            : pattern.searchPath;
+        searchPathMap[key] = 'candidate';
+    }
+    const result = [];
+    for (const pattern of patterns) {
+        // Check if already included
+        const key = internal_pattern_helper_IS_WINDOWS
+            ? pattern.searchPath.toUpperCase()
+            : pattern.searchPath;
+        if (searchPathMap[key] === 'included') {
+            continue;
+        }
+        // Check for an ancestor search path
+        let foundAncestor = false;
+        let tempKey = key;
+        let parent = dirname(tempKey);
+        while (parent !== tempKey) {
+            if (searchPathMap[parent]) {
+                foundAncestor = true;
+                break;
+            }
+            tempKey = parent;
+            parent = dirname(tempKey);
+        }
+        // Include the search pattern in the result
+        if (!foundAncestor) {
+            result.push(pattern.searchPath);
+            searchPathMap[key] = 'included';
+        }
+    }
+    return result;
+}
+/**
+ * Matches the patterns against the path
+ */
+function internal_pattern_helper_match(patterns, itemPath) {
+    let result = MatchKind.None;
+    for (const pattern of patterns) {
+        if (pattern.negate) {
+            result &= ~pattern.match(itemPath);
+        }
+        else {
+            result |= pattern.match(itemPath);
+        }
+    }
+    return result;
+}
+/**
+ * Checks whether to descend further into the directory
+ */
+function internal_pattern_helper_partialMatch(patterns, itemPath) {
+    return patterns.some(x => !x.negate && x.partialMatch(itemPath));
+}
+//# sourceMappingURL=internal-pattern-helper.js.map
+;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
+const balanced = (a, b, str) => {
+    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
+    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
+    const r = ma !== null && mb != null && range(ma, mb, str);
+    return (r && {
+        start: r[0],
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + ma.length, r[1]),
+        post: str.slice(r[1] + mb.length),
+    });
+};
+const maybeMatch = (reg, str) => {
+    const m = str.match(reg);
+    return m ? m[0] : null;
+};
+const range = (a, b, str) => {
+    let begs, beg, left, right = undefined, result;
+    let ai = str.indexOf(a);
+    let bi = str.indexOf(b, ai + 1);
+    let i = ai;
+    if (ai >= 0 && bi > 0) {
+        if (a === b) {
+            return [ai, bi];
+        }
+        begs = [];
+        left = str.length;
+        while (i >= 0 && !result) {
+            if (i === ai) {
+                begs.push(i);
+                ai = str.indexOf(a, i + 1);
+            }
+            else if (begs.length === 1) {
+                const r = begs.pop();
+                if (r !== undefined)
+                    result = [r, bi];
+            }
+            else {
+                beg = begs.pop();
+                if (beg !== undefined && beg < left) {
+                    left = beg;
+                    right = bi;
+                }
+                bi = str.indexOf(b, i + 1);
+            }
+            i = ai < bi && ai >= 0 ? ai : bi;
+        }
+        if (begs.length && right !== undefined) {
+            result = [left, right];
+        }
+    }
+    return result;
+};
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
+
+const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
+const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
+const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
+const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
+const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
+const escSlashPattern = new RegExp(escSlash, 'g');
+const escOpenPattern = new RegExp(escOpen, 'g');
+const escClosePattern = new RegExp(escClose, 'g');
+const escCommaPattern = new RegExp(escComma, 'g');
+const escPeriodPattern = new RegExp(escPeriod, 'g');
+const slashPattern = /\\\\/g;
+const openPattern = /\\{/g;
+const closePattern = /\\}/g;
+const commaPattern = /\\,/g;
+const periodPattern = /\\\./g;
+const EXPANSION_MAX = 100_000;
+// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
+// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
+// truncated to 100k results - while making every result ~1500 characters
+// long. The result set, and the intermediate arrays built while combining
+// brace sets, then grow large enough to exhaust memory and crash the process
+// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
+// characters the accumulator may hold at any point, so memory stays flat no
+// matter how many brace groups are chained. The limit sits well above any
+// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
+// characters) so legitimate input is unaffected.
+const EXPANSION_MAX_LENGTH = 4_000_000;
+// `expand_` recurses once per level of brace *nesting* - both when expanding a
+// set's comma members and when re-wrapping a set whose body is a single part.
+// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
+// level per chained group), which left nesting depth unbounded: about 3,100
+// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
+// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
+// will follow nesting. It sits far above any realistic pattern and well below
+// the depth at which the stack runs out.
+const EXPANSION_MAX_DEPTH = 1_000;
+// Bash keeps a quirk where a brace group followed by a comma set still expands
+// (`{a},b}`). The parser implements it by rewriting the string and restarting
+// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
+// full passes over a string that itself grows by one `escClose` sentinel each
+// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
+// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
+// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
+// times the scan may restart. Real `{a},b}` input needs a handful.
+const EXPANSION_MAX_REWRITES = 1_000;
+// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
+// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
+// and chained groups each rebuild up to `max` results, so 2KB of input could
+// block the event loop for over 30 seconds. Each character scanned, result
+// built and sequence value generated is a step, and each `expand_` call costs
+// `CALL_STEPS` more. Past the budget, the set being expanded and everything
+// after it stay literal. A glob needs a few hundred steps, and nesting all the
+// way to `EXPANSION_MAX_DEPTH` about 4M.
+const EXPANSION_MAX_STEPS = 20_000_000;
+// What one `expand_` call costs on top of what it scans and builds. Setting
+// one up takes about as long as scanning 16 characters, and a set whose
+// results are wrapped to be expanded again makes one call per result, each
+// scanning and building next to nothing: 64KB of
+// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
+// 4M such calls, which spent the budget three times as slowly as anything
+// else.
+const CALL_STEPS = 16;
+function numeric(str) {
+    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
+}
+function escapeBraces(str) {
+    return str
+        .replace(slashPattern, escSlash)
+        .replace(openPattern, escOpen)
+        .replace(closePattern, escClose)
+        .replace(commaPattern, escComma)
+        .replace(periodPattern, escPeriod);
+}
+function unescapeBraces(str) {
+    return str
+        .replace(escSlashPattern, '\\')
+        .replace(escOpenPattern, '{')
+        .replace(escClosePattern, '}')
+        .replace(escCommaPattern, ',')
+        .replace(escPeriodPattern, '.');
+}
+// Like `target.push(...items)` but doesn't overflow the stack
+function pushAll(target, items) {
+    for (let i = 0; i < items.length; i++) {
+        target.push(items[i]);
+    }
+}
+// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
+// and charged for the characters it walks: up to the group's `}`, or the
+// whole string when there is no match or unmatched `{` come first, which
+// `unmatched` then flags for masking. Once a call overdraws the budget, it
+// and every later one return undefined, so the rest stays literal.
+function balancedWithBudget(str, masked, budget) {
+    if (budget.remaining < 0) {
+        return undefined;
+    }
+    const r = range('{', '}', masked);
+    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
+    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
+    if (!r || budget.remaining < 0) {
+        return undefined;
+    }
+    return {
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + 1, r[1]),
+        post: str.slice(r[1] + 1),
+        unmatched,
+    };
+}
+// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
+// keeps the length, so a scan of it still lines up with the string it was
+// made from. Such a `{` is literal either way, but `balanced` only learns that
+// one is unmatched by reading to the end of the string, so with one at the
+// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
+// input. That was quadratic, and once the step budget charged for it, it ran
+// out partway through and left the rest literal. A scan of the masked copy
+// stops at the group's `}`. It is one pass, charged as such.
+function maskUnmatchedOpens(masked, budget) {
+    budget.remaining -= masked.length;
+    const open = [];
+    for (let i = 0; i < masked.length; i++) {
+        const c = masked.charCodeAt(i);
+        if (c === 0x7b) {
+            open.push(i);
+        }
+        else if (c === 0x7d && open.length) {
+            open.pop();
+        }
+    }
+    let out = '';
+    let last = 0;
+    for (let i = 0; i < open.length; i++) {
+        const at = open[i];
+        out += masked.slice(last, at) + '\0';
+        last = at + 1;
+    }
+    return out + masked.slice(last);
+}
+// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
+// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
+// the end. The regex tries every `,` and backtracks through the rest of its
+// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
+// every pass. Like a scan, it is charged for the whole string and refused if
+// that overdraws the budget.
+function commaSetFollows(str, budget) {
+    budget.remaining -= str.length;
+    if (budget.remaining < 0) {
+        return false;
+    }
+    // Whether a `}` follows the current position before the line ends
+    let close = false;
+    for (let i = str.length - 1; i >= 0; i--) {
+        const c = str.charCodeAt(i);
+        if (c === 0x7d) {
+            close = true;
+        }
+        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
+            // A line terminator, which `.` does not match
+            close = false;
+        }
+        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * Basically just str.split(","), but handling cases
+ * where we have nested braced sections, which should be
+ * treated as individual members, like {a,{b,c},d}
+ *
+ * Returns `undefined` if the step budget runs out before the whole set is
+ * split, since splitting what is left on every comma would tear apart the
+ * nested sets it still holds.
+ */
+function parseCommaParts(str, budget) {
+    const parts = [];
+    // Walk the brace groups iteratively. Recursing on `post` once per group let a
+    // chain of them exhaust the stack - the parsing-side counterpart to
+    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
+    // `maxLength` can bound, since it happens before expansion.
+    //
+    // The part the next chunk continues
+    let carry = '';
+    for (;;) {
+        // A set's body holds no unmatched `{`, so there is nothing to mask.
+        const m = balancedWithBudget(str, str, budget);
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        if (!m) {
+            const tail = str.split(',');
+            tail[0] = carry + tail[0];
+            pushAll(parts, tail);
+            return parts;
+        }
+        const { pre, body, post } = m;
+        const p = pre.split(',');
+        p[0] = carry + p[0];
+        p[p.length - 1] += '{' + body + '}';
+        if (!post.length) {
+            pushAll(parts, p);
+            return parts;
+        }
+        carry = p.pop();
+        pushAll(parts, p);
+        str = post;
+    }
+}
+// An option that is left out, or that is NaN, gets its default. Every
+// comparison against NaN is false, so a NaN bound would never be reached:
+// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
+// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
+// `Infinity` to lift a bound.
+function bound(value, fallback) {
+    return value === undefined || isNaN(value) ? fallback : value;
+}
+function expand(str, options = {}) {
+    if (!str) {
+        return [];
+    }
+    const max = bound(options.max, EXPANSION_MAX);
+    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
+    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
+    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
+    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
+    // I don't know why Bash 4.3 does this, but it does.
+    // Anything starting with {} will have the first two bytes preserved
+    // but *only* at the top level, so {},a}b will not expand to anything,
+    // but a{},b}c will be expanded to [a}c,abc].
+    // One could argue that this is a bug in Bash, but since the goal of
+    // this module is to match Bash's rules, we escape a leading {}
+    if (str.slice(0, 2) === '{}') {
+        str = '\\{\\}' + str.slice(2);
+    }
+    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
+}
+function embrace(str) {
+    return '{' + str + '}';
+}
+function isPadded(el) {
+    return /^-?0\d/.test(el);
+}
+function lte(i, y) {
+    return i <= y;
+}
+function gte(i, y) {
+    return i >= y;
+}
+// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
+// number of results at `max` and the total number of characters at `maxLength`.
+// This is the one place output grows, so bounding it here keeps the single
+// accumulator - and therefore memory - flat regardless of how many brace groups
+// are combined (CVE-2026-14257). Each result built is a step, since `max` and
+// `maxLength` bound one combination, not how many brace groups are combined.
+function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
+    const out = [];
+    let length = 0;
+    // Bash drops empty results at the top level, and they don't count against
+    // `max`, so `max` bounds the number of *kept* results. Only an empty
+    // `acc[a] + pre` can make one, so for those the empty values are skipped
+    // without being visited. Visiting them one at a time let a set of empties
+    // cost `acc.length * values.length` while keeping nothing.
+    let nonEmpty;
+    outer: for (let a = 0; a < acc.length; a++) {
+        const prefix = acc[a] + pre;
+        let vs = values;
+        if (dropEmpties && !prefix) {
+            if (!nonEmpty)
+                nonEmpty = values.filter(v => v);
+            vs = nonEmpty;
+        }
+        for (let v = 0; v < vs.length; v++) {
+            if (out.length >= max)
+                break outer;
+            const expansion = prefix + vs[v];
+            if (length + expansion.length > maxLength)
+                break outer;
+            out.push(expansion);
+            length += expansion.length;
+        }
+    }
+    budget.remaining -= out.length;
+    return out;
+}
+// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
+// sequence body, or `undefined` if the step budget runs out generating them.
+function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
+    const n = body.split(/\.\./);
+    const N = [];
+    // A sequence body always splits into two or three parts, but the compiler
+    // can't know that.
+    /* c8 ignore start */
+    if (n[0] === undefined || n[1] === undefined) {
+        return N;
+    }
+    /* c8 ignore stop */
+    const x = numeric(n[0]);
+    const y = numeric(n[1]);
+    const width = Math.max(n[0].length, n[1].length);
+    let incr = n.length === 3 && n[2] !== undefined ?
+        Math.max(Math.abs(numeric(n[2])), 1)
+        : 1;
+    let test = lte;
+    const reverse = y < x;
+    if (reverse) {
+        incr *= -1;
+        test = gte;
+    }
+    const pad = n.some(isPadded);
+    // A padded value is built a character at a time to `width`, which the input
+    // sets, so it costs one step per character: 64KB of
+    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
+    // one step per value.
+    const cost = pad ? width : 1;
+    let length = 0;
+    for (let i = x; test(i, y) && N.length < max; i += incr) {
+        // Each value is a step. `max` and `maxLength` bound one sequence, but a
+        // chain of them still generated up to `max` values each, however few
+        // combining could keep.
+        budget.remaining -= cost;
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        let c;
+        if (isAlphaSequence) {
+            c = String.fromCharCode(i);
+            if (c === '\\') {
+                c = '';
+            }
+        }
+        else {
+            c = String(i);
+            if (pad) {
+                const need = width - c.length;
+                if (need > 0) {
+                    const z = new Array(need + 1).join('0');
+                    if (i < 0) {
+                        c = '-' + z + c.slice(1);
+                    }
+                    else {
+                        c = z + c;
+                    }
+                }
+            }
+        }
+        if (length + c.length > maxLength)
+            break;
+        N.push(c);
+        length += c.length;
+    }
+    return N;
+}
+function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
+    // An overdraft here makes the first scan refuse, so `str` stays literal.
+    budget.remaining -= CALL_STEPS;
+    // Too deeply nested to keep following: treat the rest as literal, the same
+    // way a group that cannot expand is already handled. Truncating rather than
+    // throwing keeps `expand` total, matching `max` and `maxLength`.
+    if (depth > maxDepth) {
+        return [str];
+    }
+    // Consume the string's top-level brace groups left to right, threading a
+    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
+    // rather than recursing on `m.post` once per group - keeps the native stack
+    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
+    // longer overflow the stack, and leaves a single accumulator whose size
+    // `maxLength` bounds directly (CVE-2026-14257).
+    let acc = [''];
+    // Bash drops empty results, but only when the *first* top-level group is a
+    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
+    // is on the final strings, so it is applied to whichever `combine` produces
+    // them (the one with no brace set left in the tail).
+    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
+    // re-reads the whole string, so leaving this unbounded is quadratic.
+    let rewrites = 0;
+    let dropEmpties = false;
+    let firstGroup = true;
+    // `str` with its unmatched `{` masked, once a scan has run into them
+    let masked = str;
+    for (;;) {
+        const m = balancedWithBudget(str, masked, budget);
+        // No brace set left, or no step budget left to look for one: the rest of
+        // the string is literal.
+        if (!m) {
+            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
+        }
+        if (m.unmatched) {
+            masked = maskUnmatchedOpens(masked, budget);
+        }
+        // no need to expand pre, since it is guaranteed to be free of brace-sets
+        const pre = m.pre;
+        // This set and the rest of the string, literal: for a set that cannot
+        // expand, and for one the step budget runs out on. Once it is overdrawn,
+        // every set still being expanded, at every level, stays literal like this -
+        // otherwise each level above would go on combining, and wrapping and
+        // expanding again, results the budget was too small for.
+        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
+        if (/\$$/.test(pre)) {
+            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
+            firstGroup = false;
+            if (!m.post.length)
+                break;
+            str = m.post;
+            masked = masked.slice(m.end + 1);
+            continue;
+        }
+        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
+        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
+        const isSequence = isNumericSequence || isAlphaSequence;
+        const isOptions = m.body.indexOf(',') >= 0;
+        if (!isSequence && !isOptions) {
+            // {a},b}
+            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
+                rewrites++;
+                str = m.pre + '{' + m.body + escClose + m.post;
+                // Taking a `}` away never gives an unmatched `{` a partner, so what
+                // is masked stays unmatched. The `{` it closed can be left without
+                // one, and the next scan masks it.
+                masked =
+                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
+                isTop = true;
+                continue;
+            }
+            // Nothing here expands, so the whole remaining string is literal.
+            return literal();
+        }
+        if (firstGroup) {
+            dropEmpties = isTop && !isSequence;
+            firstGroup = false;
+        }
+        let values;
+        if (isSequence) {
+            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
+            if (!values) {
+                return literal();
+            }
+        }
+        else {
+            let n = parseCommaParts(m.body, budget);
+            // The step budget ran out partway through the set.
+            if (!n) {
+                return literal();
+            }
+            if (n.length === 1 && n[0] !== undefined) {
+                // x{{a,b}}y ==> x{a}y x{b}y
+                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
+                // The step budget ran out expanding the set's only part.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                //XXX is this necessary? Can't seem to hit it in tests.
+                /* c8 ignore start */
+                if (n.length === 1) {
+                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
+                    if (budget.remaining < 0) {
+                        return literal();
+                    }
+                    acc = next;
+                    if (!m.post.length)
+                        break;
+                    str = m.post;
+                    masked = masked.slice(m.end + 1);
+                    continue;
+                }
+                /* c8 ignore stop */
+            }
+            // Values that `combine` is going to drop as empty produce no result, so
+            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
+            // would stop at `['a', '']` and yield one result instead of two. Skipping
+            // them outright keeps `values` bounded while leaving `max` a bound on
+            // *kept* results.
+            let dropsEmpties = dropEmpties && !m.post.length && !pre;
+            for (let d = 0; dropsEmpties && d < acc.length; d++) {
+                if (acc[d]) {
+                    dropsEmpties = false;
+                }
+            }
+            values = [];
+            let valuesLength = 0;
+            outer: for (let j = 0; j < n.length; j++) {
+                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+                // The step budget ran out expanding a member.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                for (let k = 0; k < expanded.length; k++) {
+                    const v = expanded[k];
+                    if (dropsEmpties && !v)
+                        continue;
+                    if (values.length >= max ||
+                        valuesLength + v.length > maxLength) {
+                        break outer;
+                    }
+                    values.push(v);
+                    valuesLength += v.length;
+                }
+            }
+        }
+        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
+        // The step budget ran out combining the set's values in.
+        if (budget.remaining < 0) {
+            return literal();
+        }
+        acc = next;
+        if (!m.post.length)
+            break;
+        str = m.post;
+        masked = masked.slice(m.end + 1);
+    }
+    return acc;
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
+const MAX_PATTERN_LENGTH = 1024 * 64;
+const assertValidPattern = (pattern) => {
+    if (typeof pattern !== 'string') {
+        throw new TypeError('invalid pattern');
+    }
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+        throw new TypeError('pattern is too long');
+    }
+};
+//# sourceMappingURL=assert-valid-pattern.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
+// translate the various posix character classes into unicode properties
+// this works across all unicode locales
+// { <posix class>: [<translation>, /u flag required, negated]
+const posixClasses = {
+    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
+    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
+    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
+    '[:blank:]': ['\\p{Zs}\\t', true],
+    '[:cntrl:]': ['\\p{Cc}', true],
+    '[:digit:]': ['\\p{Nd}', true],
+    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
+    '[:lower:]': ['\\p{Ll}', true],
+    '[:print:]': ['\\p{C}', true],
+    '[:punct:]': ['\\p{P}', true],
+    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
+    '[:upper:]': ['\\p{Lu}', true],
+    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
+    '[:xdigit:]': ['A-Fa-f0-9', false],
+};
+// only need to escape a few things inside of brace expressions
+// escapes: [ \ ] -
+const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
+// escape all regexp magic characters
+const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// everything has already been escaped, we just have to join
+const rangesToString = (ranges) => ranges.join('');
+// takes a glob string at a posix brace expression, and returns
+// an equivalent regular expression source, and boolean indicating
+// whether the /u flag needs to be applied, and the number of chars
+// consumed to parse the character class.
+// This also removes out of order ranges, and returns ($.) if the
+// entire class just no good.
+const parseClass = (glob, position) => {
+    const pos = position;
+    /* c8 ignore start */
+    if (glob.charAt(pos) !== '[') {
+        throw new Error('not in a brace expression');
+    }
+    /* c8 ignore stop */
+    const ranges = [];
+    const negs = [];
+    let i = pos + 1;
+    let sawStart = false;
+    let uflag = false;
+    let escaping = false;
+    let negate = false;
+    let endPos = pos;
+    let rangeStart = '';
+    WHILE: while (i < glob.length) {
+        const c = glob.charAt(i);
+        if ((c === '!' || c === '^') && i === pos + 1) {
+            negate = true;
+            i++;
+            continue;
+        }
+        if (c === ']' && sawStart && !escaping) {
+            endPos = i + 1;
+            break;
+        }
+        sawStart = true;
+        if (c === '\\') {
+            if (!escaping) {
+                escaping = true;
+                i++;
+                continue;
+            }
+            // escaped \ char, fall through and treat like normal char
+        }
+        if (c === '[' && !escaping) {
+            // either a posix class, a collation equivalent, or just a [
+            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
+                if (glob.startsWith(cls, i)) {
+                    // invalid, [a-[] is fine, but not [a-[:alpha]]
+                    if (rangeStart) {
+                        return ['$.', false, glob.length - pos, true];
+                    }
+                    i += cls.length;
+                    if (neg)
+                        negs.push(unip);
+                    else
+                        ranges.push(unip);
+                    uflag = uflag || u;
+                    continue WHILE;
+                }
+            }
+        }
+        // now it's just a normal character, effectively
+        escaping = false;
+        if (rangeStart) {
+            // throw this range away if it's not valid, but others
+            // can still match.
+            if (c > rangeStart) {
+                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
+            }
+            else if (c === rangeStart) {
+                ranges.push(braceEscape(c));
+            }
+            rangeStart = '';
+            i++;
+            continue;
+        }
+        // now might be the start of a range.
+        // can be either c-d or c-] or c<more...>] or c] at this point
+        if (glob.startsWith('-]', i + 1)) {
+            ranges.push(braceEscape(c + '-'));
+            i += 2;
+            continue;
+        }
+        if (glob.startsWith('-', i + 1)) {
+            rangeStart = c;
+            i += 2;
+            continue;
+        }
+        // not the start of a range, just a single character
+        ranges.push(braceEscape(c));
+        i++;
+    }
+    if (endPos < i) {
+        // didn't see the end of the class, not a valid class,
+        // but might still be valid as a literal match.
+        return ['', false, 0, false];
+    }
+    // if we got no ranges and no negates, then we have a range that
+    // cannot possibly match anything, and that poisons the whole glob
+    if (!ranges.length && !negs.length) {
+        return ['$.', false, glob.length - pos, true];
+    }
+    // if we got one positive range, and it's a single character, then that's
+    // not actually a magic pattern, it's just that one literal character.
+    // we should not treat that as "magic", we should just return the literal
+    // character. [_] is a perfectly valid way to escape glob magic chars.
+    if (negs.length === 0 &&
+        ranges.length === 1 &&
+        /^\\?.$/.test(ranges[0]) &&
+        !negate) {
+        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
+        return [regexpEscape(r), false, endPos - pos, false];
+    }
+    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
+    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
+    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
+        : ranges.length ? sranges
+            : snegs;
+    return [comb, uflag, endPos - pos, true];
+};
+//# sourceMappingURL=brace-expressions.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
+/**
+ * Un-escape a string that has been escaped with {@link escape}.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
+ * square-bracket escapes are removed, but not backslash escapes.
+ *
+ * For example, it will turn the string `'[*]'` into `*`, but it will not
+ * turn `'\\*'` into `'*'`, because `\` is a path separator in
+ * `windowsPathsNoEscape` mode.
+ *
+ * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
+ * backslash escapes are removed.
+ *
+ * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
+ * or unescaped.
+ *
+ * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
+ * unescaped.
+ */
+const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/\[([^/\\])\]/g, '$1')
+            : s
+                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
+                .replace(/\\([^/])/g, '$1');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/\[([^/\\{}])\]/g, '$1')
+        : s
+            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
+            .replace(/\\([^/{}])/g, '$1');
+};
+//# sourceMappingURL=unescape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
+// parse a single path portion
+var ast_a;
+
+
+const types = new Set(['!', '?', '+', '*', '@']);
+const isExtglobType = (c) => types.has(c);
+const isExtglobAST = (c) => isExtglobType(c.type);
+// Map of which extglob types can adopt the children of a nested extglob
+//
+// anything but ! can adopt a matching type:
+// +(a|+(b|c)|d) => +(a|b|c|d)
+// *(a|*(b|c)|d) => *(a|b|c|d)
+// @(a|@(b|c)|d) => @(a|b|c|d)
+// ?(a|?(b|c)|d) => ?(a|b|c|d)
+//
+// * can adopt anything, because 0 or repetition is allowed
+// *(a|?(b|c)|d) => *(a|b|c|d)
+// *(a|+(b|c)|d) => *(a|b|c|d)
+// *(a|@(b|c)|d) => *(a|b|c|d)
+//
+// + can adopt @, because 1 or repetition is allowed
+// +(a|@(b|c)|d) => +(a|b|c|d)
+//
+// + and @ CANNOT adopt *, because 0 would be allowed
+// +(a|*(b|c)|d) => would match "", on *(b|c)
+// @(a|*(b|c)|d) => would match "", on *(b|c)
+//
+// + and @ CANNOT adopt ?, because 0 would be allowed
+// +(a|?(b|c)|d) => would match "", on ?(b|c)
+// @(a|?(b|c)|d) => would match "", on ?(b|c)
+//
+// ? can adopt @, because 0 or 1 is allowed
+// ?(a|@(b|c)|d) => ?(a|b|c|d)
+//
+// ? and @ CANNOT adopt * or +, because >1 would be allowed
+// ?(a|*(b|c)|d) => would match bbb on *(b|c)
+// @(a|*(b|c)|d) => would match bbb on *(b|c)
+// ?(a|+(b|c)|d) => would match bbb on +(b|c)
+// @(a|+(b|c)|d) => would match bbb on +(b|c)
+//
+// ! CANNOT adopt ! (nothing else can either)
+// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
+//
+// ! can adopt @
+// !(a|@(b|c)|d) => !(a|b|c|d)
+//
+// ! CANNOT adopt *
+// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt +
+// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt ?
+// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
+const adoptionMap = new Map([
+    ['!', ['@']],
+    ['?', ['?', '@']],
+    ['@', ['@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@']],
+]);
+// nested extglobs that can be adopted in, but with the addition of
+// a blank '' element.
+const adoptionWithSpaceMap = new Map([
+    ['!', ['?']],
+    ['@', ['?']],
+    ['+', ['?', '*']],
+]);
+// union of the previous two maps
+const adoptionAnyMap = new Map([
+    ['!', ['?', '@']],
+    ['?', ['?', '@']],
+    ['@', ['?', '@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@', '?', '*']],
+]);
+// Extglobs that can take over their parent if they are the only child
+// the key is parent, value maps child to resulting extglob parent type
+// '@' is omitted because it's a special case. An `@` extglob with a single
+// member can always be usurped by that subpattern.
+const usurpMap = new Map([
+    ['!', new Map([['!', '@']])],
+    [
+        '?',
+        new Map([
+            ['*', '*'],
+            ['+', '*'],
+        ]),
+    ],
+    [
+        '@',
+        new Map([
+            ['!', '!'],
+            ['?', '?'],
+            ['@', '@'],
+            ['*', '*'],
+            ['+', '+'],
+        ]),
+    ],
+    [
+        '+',
+        new Map([
+            ['?', '*'],
+            ['*', '*'],
+        ]),
+    ],
+]);
+// Patterns that get prepended to bind to the start of either the
+// entire string, or just a single path portion, to prevent dots
+// and/or traversal patterns, when needed.
+// Exts don't need the ^ or / bit, because the root binds that already.
+const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
+const startNoDot = '(?!\\.)';
+// characters that indicate a start of pattern needs the "no dots" bit,
+// because a dot *might* be matched. ( is not in the list, because in
+// the case of a child extglob, it will handle the prevention itself.
+const addPatternStart = new Set(['[', '.']);
+// cases where traversal is A-OK, no dot prevention needed
+const justDots = new Set(['..', '.']);
+const reSpecials = new Set('().*{}+?[]^$\\!');
+const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// any single thing other than /
+const qmark = '[^/]';
+// * => any number of characters
+const star = qmark + '*?';
+// use + when we need to ensure that *something* matches, because the * is
+// the only thing in the path portion.
+const starNoEmpty = qmark + '+?';
+// remove the \ chars that we added if we end up doing a nonmagic compare
+// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
+let ID = 0;
+class AST {
+    type;
+    #root;
+    #hasMagic;
+    #uflag = false;
+    #parts = [];
+    #parent;
+    #parentIndex;
+    #negs;
+    #filledNegs = false;
+    #options;
+    #toString;
+    // set to true if it's an extglob with no children
+    // (which really means one child of '')
+    #emptyExt = false;
+    id = ++ID;
+    get depth() {
+        return (this.#parent?.depth ?? -1) + 1;
+    }
+    [Symbol.for('nodejs.util.inspect.custom')]() {
+        return {
+            '@@type': 'AST',
+            id: this.id,
+            type: this.type,
+            root: this.#root.id,
+            parent: this.#parent?.id,
+            depth: this.depth,
+            partsLength: this.#parts.length,
+            parts: this.#parts,
+        };
+    }
+    constructor(type, parent, options = {}) {
+        this.type = type;
+        // extglobs are inherently magical
+        if (type)
+            this.#hasMagic = true;
+        this.#parent = parent;
+        this.#root = this.#parent ? this.#parent.#root : this;
+        this.#options = this.#root === this ? options : this.#root.#options;
+        this.#negs = this.#root === this ? [] : this.#root.#negs;
+        if (type === '!' && !this.#root.#filledNegs)
+            this.#negs.push(this);
+        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
+    }
+    get hasMagic() {
+        /* c8 ignore start */
+        if (this.#hasMagic !== undefined)
+            return this.#hasMagic;
+        /* c8 ignore stop */
+        for (const p of this.#parts) {
+            if (typeof p === 'string')
+                continue;
+            if (p.type || p.hasMagic)
+                return (this.#hasMagic = true);
+        }
+        // note: will be undefined until we generate the regexp src and find out
+        return this.#hasMagic;
+    }
+    // reconstructs the pattern
+    toString() {
+        return (this.#toString !== undefined ? this.#toString
+            : !this.type ?
+                (this.#toString = this.#parts.map(p => String(p)).join(''))
+                : (this.#toString =
+                    this.type +
+                        '(' +
+                        this.#parts.map(p => String(p)).join('|') +
+                        ')'));
+    }
+    #fillNegs() {
+        /* c8 ignore start */
+        if (this !== this.#root)
+            throw new Error('should only call on root');
+        if (this.#filledNegs)
+            return this;
+        /* c8 ignore stop */
+        // call toString() once to fill this out
+        this.toString();
+        this.#filledNegs = true;
+        let n;
+        while ((n = this.#negs.pop())) {
+            if (n.type !== '!')
+                continue;
+            // walk up the tree, appending everthing that comes AFTER parentIndex
+            let p = n;
+            let pp = p.#parent;
+            while (pp) {
+                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+                    for (const part of n.#parts) {
+                        /* c8 ignore start */
+                        if (typeof part === 'string') {
+                            throw new Error('string part in extglob AST??');
+                        }
+                        /* c8 ignore stop */
+                        part.copyIn(pp.#parts[i]);
+                    }
+                }
+                p = pp;
+                pp = p.#parent;
+            }
+        }
+        return this;
+    }
+    push(...parts) {
+        for (const p of parts) {
+            if (p === '')
+                continue;
+            /* c8 ignore start */
+            if (typeof p !== 'string' &&
+                !(p instanceof ast_a && p.#parent === this)) {
+                throw new Error('invalid part: ' + p);
+            }
+            /* c8 ignore stop */
+            this.#parts.push(p);
+        }
+    }
+    toJSON() {
+        const ret = this.type === null ?
+            this.#parts
+                .slice()
+                .map(p => (typeof p === 'string' ? p : p.toJSON()))
+            : [this.type, ...this.#parts.map(p => p.toJSON())];
+        if (this.isStart() && !this.type)
+            ret.unshift([]);
+        if (this.isEnd() &&
+            (this === this.#root ||
+                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
+            ret.push({});
+        }
+        return ret;
+    }
+    isStart() {
+        if (this.#root === this)
+            return true;
+        // if (this.type) return !!this.#parent?.isStart()
+        if (!this.#parent?.isStart())
+            return false;
+        if (this.#parentIndex === 0)
+            return true;
+        // if everything AHEAD of this is a negation, then it's still the "start"
+        const p = this.#parent;
+        for (let i = 0; i < this.#parentIndex; i++) {
+            const pp = p.#parts[i];
+            if (!(pp instanceof ast_a && pp.type === '!')) {
+                return false;
+            }
+        }
+        return true;
+    }
+    isEnd() {
+        if (this.#root === this)
+            return true;
+        if (this.#parent?.type === '!')
+            return true;
+        if (!this.#parent?.isEnd())
+            return false;
+        if (!this.type)
+            return this.#parent?.isEnd();
+        // if not root, it'll always have a parent
+        /* c8 ignore start */
+        const pl = this.#parent ? this.#parent.#parts.length : 0;
+        /* c8 ignore stop */
+        return this.#parentIndex === pl - 1;
+    }
+    copyIn(part) {
+        if (typeof part === 'string')
+            this.push(part);
+        else
+            this.push(part.clone(this));
+    }
+    clone(parent) {
+        const c = new ast_a(this.type, parent);
+        for (const p of this.#parts) {
+            c.copyIn(p);
+        }
+        return c;
+    }
+    static #parseAST(str, ast, pos, opt, extDepth) {
+        const maxDepth = opt.maxExtglobRecursion ?? 2;
+        let escaping = false;
+        let inBrace = false;
+        let braceStart = -1;
+        let braceNeg = false;
+        if (ast.type === null) {
+            // outside of a extglob, append until we find a start
+            let i = pos;
+            let acc = '';
+            while (i < str.length) {
+                const c = str.charAt(i++);
+                // still accumulate escapes at this point, but we do ignore
+                // starts that are escaped
+                if (escaping || c === '\\') {
+                    escaping = !escaping;
+                    acc += c;
+                    continue;
+                }
+                if (inBrace) {
+                    if (i === braceStart + 1) {
+                        if (c === '^' || c === '!') {
+                            braceNeg = true;
+                        }
+                    }
+                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                        inBrace = false;
+                    }
+                    acc += c;
+                    continue;
+                }
+                else if (c === '[') {
+                    inBrace = true;
+                    braceStart = i;
+                    braceNeg = false;
+                    acc += c;
+                    continue;
+                }
+                // we don't have to check for adoption here, because that's
+                // done at the other recursion point.
+                const doRecurse = !opt.noext &&
+                    isExtglobType(c) &&
+                    str.charAt(i) === '(' &&
+                    extDepth <= maxDepth;
+                if (doRecurse) {
+                    ast.push(acc);
+                    acc = '';
+                    const ext = new ast_a(c, ast);
+                    i = ast_a.#parseAST(str, ext, i, opt, extDepth + 1);
+                    ast.push(ext);
+                    continue;
+                }
+                acc += c;
+            }
+            ast.push(acc);
+            return i;
+        }
+        // some kind of extglob, pos is at the (
+        // find the next | or )
+        let i = pos + 1;
+        let part = new ast_a(null, ast);
+        const parts = [];
+        let acc = '';
+        while (i < str.length) {
+            const c = str.charAt(i++);
+            // still accumulate escapes at this point, but we do ignore
+            // starts that are escaped
+            if (escaping || c === '\\') {
+                escaping = !escaping;
+                acc += c;
+                continue;
+            }
+            if (inBrace) {
+                if (i === braceStart + 1) {
+                    if (c === '^' || c === '!') {
+                        braceNeg = true;
+                    }
+                }
+                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                    inBrace = false;
+                }
+                acc += c;
+                continue;
+            }
+            else if (c === '[') {
+                inBrace = true;
+                braceStart = i;
+                braceNeg = false;
+                acc += c;
+                continue;
+            }
+            const doRecurse = !opt.noext &&
+                isExtglobType(c) &&
+                str.charAt(i) === '(' &&
+                /* c8 ignore start - the maxDepth is sufficient here */
+                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
+            /* c8 ignore stop */
+            if (doRecurse) {
+                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
+                part.push(acc);
+                acc = '';
+                const ext = new ast_a(c, part);
+                part.push(ext);
+                i = ast_a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
+                continue;
+            }
+            if (c === '|') {
+                part.push(acc);
+                acc = '';
+                parts.push(part);
+                part = new ast_a(null, ast);
+                continue;
+            }
+            if (c === ')') {
+                if (acc === '' && ast.#parts.length === 0) {
+                    ast.#emptyExt = true;
+                }
+                part.push(acc);
+                acc = '';
+                ast.push(...parts, part);
+                return i;
+            }
+            acc += c;
+        }
+        // unfinished extglob
+        // if we got here, it was a malformed extglob! not an extglob, but
+        // maybe something else in there.
+        ast.type = null;
+        ast.#hasMagic = undefined;
+        ast.#parts = [str.substring(pos - 1)];
+        return i;
+    }
+    #canAdoptWithSpace(child) {
+        return this.#canAdopt(child, adoptionWithSpaceMap);
+    }
+    #canAdopt(child, map = adoptionMap) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canAdoptType(gc.type, map);
+    }
+    #canAdoptType(c, map = adoptionAnyMap) {
+        return !!map.get(this.type)?.includes(c);
+    }
+    #adoptWithSpace(child, index) {
+        const gc = child.#parts[0];
+        const blank = new ast_a(null, gc, this.options);
+        blank.#parts.push('');
+        gc.push(blank);
+        this.#adopt(child, index);
+    }
+    #adopt(child, index) {
+        const gc = child.#parts[0];
+        this.#parts.splice(index, 1, ...gc.#parts);
+        for (const p of gc.#parts) {
+            if (typeof p === 'object')
+                p.#parent = this;
+        }
+        this.#toString = undefined;
+    }
+    #canUsurpType(c) {
+        const m = usurpMap.get(this.type);
+        return !!m?.has(c);
+    }
+    #canUsurp(child) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null ||
+            this.#parts.length !== 1) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canUsurpType(gc.type);
+    }
+    #usurp(child) {
+        const m = usurpMap.get(this.type);
+        const gc = child.#parts[0];
+        const nt = m?.get(gc.type);
+        /* c8 ignore start - impossible */
+        if (!nt)
+            return false;
+        /* c8 ignore stop */
+        this.#parts = gc.#parts;
+        for (const p of this.#parts) {
+            if (typeof p === 'object') {
+                p.#parent = this;
+            }
+        }
+        this.type = nt;
+        this.#toString = undefined;
+        this.#emptyExt = false;
+    }
+    static fromGlob(pattern, options = {}) {
+        const ast = new ast_a(null, undefined, options);
+        ast_a.#parseAST(pattern, ast, 0, options, 0);
+        return ast;
+    }
+    // returns the regular expression if there's magic, or the unescaped
+    // string if not.
+    toMMPattern() {
+        // should only be called on root
+        /* c8 ignore start */
+        if (this !== this.#root)
+            return this.#root.toMMPattern();
+        /* c8 ignore stop */
+        const glob = this.toString();
+        const [re, body, hasMagic, uflag] = this.toRegExpSource();
+        // if we're in nocase mode, and not nocaseMagicOnly, then we do
+        // still need a regular expression if we have to case-insensitively
+        // match capital/lowercase characters.
+        const anyMagic = hasMagic ||
+            this.#hasMagic ||
+            (this.#options.nocase &&
+                !this.#options.nocaseMagicOnly &&
+                glob.toUpperCase() !== glob.toLowerCase());
+        if (!anyMagic) {
+            return body;
+        }
+        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
+        return Object.assign(new RegExp(`^${re}$`, flags), {
+            _src: re,
+            _glob: glob,
         });
     }
-    return id;
+    get options() {
+        return this.#options;
+    }
+    // returns the string match, the regexp source, whether there's magic
+    // in the regexp (so a regular expression is required) and whether or
+    // not the uflag is needed for the regular expression (for posix classes)
+    // TODO: instead of injecting the start/end at this point, just return
+    // the BODY of the regexp, along with the start/end portions suitable
+    // for binding the start/end in either a joined full-path makeRe context
+    // (where we bind to (^|/), or a standalone matchPart context (where
+    // we bind to ^, and not /).  Otherwise slashes get duped!
+    //
+    // In part-matching mode, the start is:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: ^(?!\.\.?$)
+    // - if dots allowed or not possible: ^
+    // - if dots possible and not allowed: ^(?!\.)
+    // end is:
+    // - if not isEnd(): nothing
+    // - else: $
+    //
+    // In full-path matching mode, we put the slash at the START of the
+    // pattern, so start is:
+    // - if first pattern: same as part-matching mode
+    // - if not isStart(): nothing
+    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
+    // - if dots allowed or not possible: /
+    // - if dots possible and not allowed: /(?!\.)
+    // end is:
+    // - if last pattern, same as part-matching mode
+    // - else nothing
+    //
+    // Always put the (?:$|/) on negated tails, though, because that has to be
+    // there to bind the end of the negated pattern portion, and it's easier to
+    // just stick it in now rather than try to inject it later in the middle of
+    // the pattern.
+    //
+    // We can just always return the same end, and leave it up to the caller
+    // to know whether it's going to be used joined or in parts.
+    // And, if the start is adjusted slightly, can do the same there:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
+    // - if dots allowed or not possible: (?:/|^)
+    // - if dots possible and not allowed: (?:/|^)(?!\.)
+    //
+    // But it's better to have a simpler binding without a conditional, for
+    // performance, so probably better to return both start options.
+    //
+    // Then the caller just ignores the end if it's not the first pattern,
+    // and the start always gets applied.
+    //
+    // But that's always going to be $ if it's the ending pattern, or nothing,
+    // so the caller can just attach $ at the end of the pattern when building.
+    //
+    // So the todo is:
+    // - better detect what kind of start is needed
+    // - return both flavors of starting pattern
+    // - attach $ at the end of the pattern when creating the actual RegExp
+    //
+    // Ah, but wait, no, that all only applies to the root when the first pattern
+    // is not an extglob. If the first pattern IS an extglob, then we need all
+    // that dot prevention biz to live in the extglob portions, because eg
+    // +(*|.x*) can match .xy but not .yx.
+    //
+    // So, return the two flavors if it's #root and the first child is not an
+    // AST, otherwise leave it to the child AST to handle it, and there,
+    // use the (?:^|/) style of start binding.
+    //
+    // Even simplified further:
+    // - Since the start for a join is eg /(?!\.) and the start for a part
+    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
+    // or start or whatever) and prepend ^ or / at the Regexp construction.
+    toRegExpSource(allowDot) {
+        const dot = allowDot ?? !!this.#options.dot;
+        if (this.#root === this) {
+            this.#flatten();
+            this.#fillNegs();
+        }
+        if (!isExtglobAST(this)) {
+            const noEmpty = this.isStart() &&
+                this.isEnd() &&
+                !this.#parts.some(s => typeof s !== 'string');
+            const src = this.#parts
+                .map(p => {
+                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
+                    ast_a.#parseGlob(p, this.#hasMagic, noEmpty)
+                    : p.toRegExpSource(allowDot);
+                this.#hasMagic = this.#hasMagic || hasMagic;
+                this.#uflag = this.#uflag || uflag;
+                return re;
+            })
+                .join('');
+            let start = '';
+            if (this.isStart()) {
+                if (typeof this.#parts[0] === 'string') {
+                    // this is the string that will match the start of the pattern,
+                    // so we need to protect against dots and such.
+                    // '.' and '..' cannot match unless the pattern is that exactly,
+                    // even if it starts with . or dot:true is set.
+                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
+                    if (!dotTravAllowed) {
+                        const aps = addPatternStart;
+                        // check if we have a possibility of matching . or ..,
+                        // and prevent that.
+                        const needNoTrav = 
+                        // dots are allowed, and the pattern starts with [ or .
+                        (dot && aps.has(src.charAt(0))) ||
+                            // the pattern starts with \., and then [ or .
+                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
+                            // the pattern starts with \.\., and then [ or .
+                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
+                        // no need to prevent dots if it can't match a dot, or if a
+                        // sub-pattern will be preventing it anyway.
+                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
+                        start =
+                            needNoTrav ? startNoTraversal
+                                : needNoDot ? startNoDot
+                                    : '';
+                    }
+                }
+            }
+            // append the "end of path portion" pattern to negation tails
+            let end = '';
+            if (this.isEnd() &&
+                this.#root.#filledNegs &&
+                this.#parent?.type === '!') {
+                end = '(?:$|\\/)';
+            }
+            const final = start + src + end;
+            return [
+                final,
+                unescape_unescape(src),
+                (this.#hasMagic = !!this.#hasMagic),
+                this.#uflag,
+            ];
+        }
+        // We need to calculate the body *twice* if it's a repeat pattern
+        // at the start, once in nodot mode, then again in dot mode, so a
+        // pattern like *(?) can match 'x.y'
+        const repeated = this.type === '*' || this.type === '+';
+        // some kind of extglob
+        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
+        let body = this.#partsToRegExp(dot);
+        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
+            // invalid extglob, has to at least be *something* present, if it's
+            // the entire path portion.
+            const s = this.toString();
+            const me = this;
+            me.#parts = [s];
+            me.type = null;
+            me.#hasMagic = undefined;
+            return [s, unescape_unescape(this.toString()), false, false];
+        }
+        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
+            ''
+            : this.#partsToRegExp(true);
+        if (bodyDotAllowed === body) {
+            bodyDotAllowed = '';
+        }
+        if (bodyDotAllowed) {
+            body = `(?:${body})(?:${bodyDotAllowed})*?`;
+        }
+        // an empty !() is exactly equivalent to a starNoEmpty
+        let final = '';
+        if (this.type === '!' && this.#emptyExt) {
+            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
+        }
+        else {
+            const close = this.type === '!' ?
+                // !() must match something,but !(x) can match ''
+                '))' +
+                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
+                    star +
+                    ')'
+                : this.type === '@' ? ')'
+                    : this.type === '?' ? ')?'
+                        : this.type === '+' && bodyDotAllowed ? ')'
+                            : this.type === '*' && bodyDotAllowed ? `)?`
+                                : `)${this.type}`;
+            final = start + body + close;
+        }
+        return [
+            final,
+            unescape_unescape(body),
+            (this.#hasMagic = !!this.#hasMagic),
+            this.#uflag,
+        ];
+    }
+    #flatten() {
+        if (!isExtglobAST(this)) {
+            for (const p of this.#parts) {
+                if (typeof p === 'object') {
+                    p.#flatten();
+                }
+            }
+        }
+        else {
+            // do up to 10 passes to flatten as much as possible
+            let iterations = 0;
+            let done = false;
+            do {
+                done = true;
+                for (let i = 0; i < this.#parts.length; i++) {
+                    const c = this.#parts[i];
+                    if (typeof c === 'object') {
+                        c.#flatten();
+                        if (this.#canAdopt(c)) {
+                            done = false;
+                            this.#adopt(c, i);
+                        }
+                        else if (this.#canAdoptWithSpace(c)) {
+                            done = false;
+                            this.#adoptWithSpace(c, i);
+                        }
+                        else if (this.#canUsurp(c)) {
+                            done = false;
+                            this.#usurp(c);
+                        }
+                    }
+                }
+            } while (!done && ++iterations < 10);
+        }
+        this.#toString = undefined;
+    }
+    #partsToRegExp(dot) {
+        return this.#parts
+            .map(p => {
+            // extglob ASTs should only contain parent ASTs
+            /* c8 ignore start */
+            if (typeof p === 'string') {
+                throw new Error('string type in extglob ast??');
+            }
+            /* c8 ignore stop */
+            // can ignore hasMagic, because extglobs are already always magic
+            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
+            this.#uflag = this.#uflag || uflag;
+            return re;
+        })
+            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
+            .join('|');
+    }
+    static #parseGlob(glob, hasMagic, noEmpty = false) {
+        let escaping = false;
+        let re = '';
+        let uflag = false;
+        // multiple stars that aren't globstars coalesce into one *
+        let inStar = false;
+        for (let i = 0; i < glob.length; i++) {
+            const c = glob.charAt(i);
+            if (escaping) {
+                escaping = false;
+                re += (reSpecials.has(c) ? '\\' : '') + c;
+                continue;
+            }
+            if (c === '*') {
+                if (inStar)
+                    continue;
+                inStar = true;
+                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+                hasMagic = true;
+                continue;
+            }
+            else {
+                inStar = false;
+            }
+            if (c === '\\') {
+                if (i === glob.length - 1) {
+                    re += '\\\\';
+                }
+                else {
+                    escaping = true;
+                }
+                continue;
+            }
+            if (c === '[') {
+                const [src, needUflag, consumed, magic] = parseClass(glob, i);
+                if (consumed) {
+                    re += src;
+                    uflag = uflag || needUflag;
+                    i += consumed - 1;
+                    hasMagic = hasMagic || magic;
+                    continue;
+                }
+            }
+            if (c === '?') {
+                re += qmark;
+                hasMagic = true;
+                continue;
+            }
+            re += regExpEscape(c);
+        }
+        return [re, unescape_unescape(glob), !!hasMagic, uflag];
+    }
+}
+ast_a = AST;
+//# sourceMappingURL=ast.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
+/**
+ * Escape all magic characters in a glob pattern.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape}
+ * option is used, then characters are escaped by wrapping in `[]`, because
+ * a magic character wrapped in a character class can only be satisfied by
+ * that exact character.  In this mode, `\` is _not_ escaped, because it is
+ * not interpreted as a magic character, but instead as a path separator.
+ *
+ * If the {@link MinimatchOptions.magicalBraces} option is used,
+ * then braces (`{` and `}`) will be escaped.
+ */
+const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
+    // don't need to escape +@! because we escape the parens
+    // that make those magic, and escaping ! as [!] isn't valid,
+    // because [!]] is a valid glob class meaning not ']'.
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/[?*()[\]{}]/g, '[$&]')
+            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/[?*()[\]]/g, '[$&]')
+        : s.replace(/[?*()[\]\\]/g, '\\$&');
+};
+//# sourceMappingURL=escape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
+
+
+
+
+
+const minimatch = (p, pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // shortcut: comments match nothing.
+    if (!options.nocomment && pattern.charAt(0) === '#') {
+        return false;
+    }
+    return new Minimatch(pattern, options).match(p);
+};
+// Optimized checking for the most common glob patterns.
+const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
+const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
+const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
+const starDotExtTestNocase = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
+};
+const starDotExtTestNocaseDot = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => f.toLowerCase().endsWith(ext);
+};
+const starDotStarRE = /^\*+\.\*+$/;
+const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
+const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
+const dotStarRE = /^\.\*+$/;
+const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
+const starRE = /^\*+$/;
+const starTest = (f) => f.length !== 0 && !f.startsWith('.');
+const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
+const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
+const qmarksTestNocase = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestNocaseDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTest = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTestNoExt = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && !f.startsWith('.');
+};
+const qmarksTestNoExtDot = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && f !== '.' && f !== '..';
+};
+/* c8 ignore start */
+const defaultPlatform = (typeof process === 'object' && process ?
+    (typeof process.env === 'object' &&
+        process.env &&
+        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
+        process.platform
+    : 'posix');
+const esm_path = {
+    win32: { sep: '\\' },
+    posix: { sep: '/' },
+};
+/* c8 ignore stop */
+const sep = defaultPlatform === 'win32' ? esm_path.win32.sep : esm_path.posix.sep;
+minimatch.sep = sep;
+const GLOBSTAR = Symbol('globstar **');
+minimatch.GLOBSTAR = GLOBSTAR;
+// any single thing other than /
+// don't need to escape / when using new RegExp()
+const esm_qmark = '[^/]';
+// * => any number of characters
+const esm_star = esm_qmark + '*?';
+// ** when dots are allowed.  Anything goes, except .. and .
+// not (^ or / followed by one or two dots followed by $ or /),
+// followed by anything, any number of times.
+const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
+// not a ^ or / followed by a dot,
+// followed by anything, any number of times.
+const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
+const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
+minimatch.filter = filter;
+const ext = (a, b = {}) => Object.assign({}, a, b);
+const defaults = (def) => {
+    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
+        return minimatch;
+    }
+    const orig = minimatch;
+    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+    return Object.assign(m, {
+        Minimatch: class Minimatch extends orig.Minimatch {
+            constructor(pattern, options = {}) {
+                super(pattern, ext(def, options));
+            }
+            static defaults(options) {
+                return orig.defaults(ext(def, options)).Minimatch;
+            }
+        },
+        AST: class AST extends orig.AST {
+            /* c8 ignore start */
+            constructor(type, parent, options = {}) {
+                super(type, parent, ext(def, options));
+            }
+            /* c8 ignore stop */
+            static fromGlob(pattern, options = {}) {
+                return orig.AST.fromGlob(pattern, ext(def, options));
+            }
+        },
+        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
+        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
+        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
+        defaults: (options) => orig.defaults(ext(def, options)),
+        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
+        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
+        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
+        sep: orig.sep,
+        GLOBSTAR: GLOBSTAR,
+    });
+};
+minimatch.defaults = defaults;
+// Brace expansion:
+// a{b,c}d -> abd acd
+// a{b,}c -> abc ac
+// a{0..3}d -> a0d a1d a2d a3d
+// a{b,c{d,e}f}g -> abg acdfg acefg
+// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
+//
+// Invalid sets are not expanded.
+// a{2..}b -> a{2..}b
+// a{b}c -> a{b}c
+const braceExpand = (pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // Thanks to Yeting Li <https://github.com/yetingli> for
+    // improving this regexp to avoid a ReDOS vulnerability.
+    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
+        // shortcut. no need to expand.
+        return [pattern];
+    }
+    return expand(pattern, { max: options.braceExpandMax });
+};
+minimatch.braceExpand = braceExpand;
+// parse a component of the expanded set.
+// At this point, no pattern may contain "/" in it
+// so we're going to return a 2d array, where each entry is the full
+// pattern, split on '/', and then turned into a regular expression.
+// A regexp is made at the end which joins each array with an
+// escaped /, and another full one which joins each regexp with |.
+//
+// Following the lead of Bash 4.1, note that "**" only has special meaning
+// when it is the *only* thing in a path portion.  Otherwise, any series
+// of * is equivalent to a single *.  Globstar behavior is enabled by
+// default, and can be disabled by setting options.noglobstar.
+const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
+minimatch.makeRe = makeRe;
+const match = (list, pattern, options = {}) => {
+    const mm = new Minimatch(pattern, options);
+    list = list.filter(f => mm.match(f));
+    if (mm.options.nonull && !list.length) {
+        list.push(pattern);
+    }
+    return list;
+};
+minimatch.match = match;
+// replace stuff like \* with *
+const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
+const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+class Minimatch {
+    options;
+    set;
+    pattern;
+    windowsPathsNoEscape;
+    nonegate;
+    negate;
+    comment;
+    empty;
+    preserveMultipleSlashes;
+    partial;
+    globSet;
+    globParts;
+    nocase;
+    isWindows;
+    platform;
+    windowsNoMagicRoot;
+    maxGlobstarRecursion;
+    regexp;
+    constructor(pattern, options = {}) {
+        assertValidPattern(pattern);
+        options = options || {};
+        this.options = options;
+        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
+        this.pattern = pattern;
+        this.platform = options.platform || defaultPlatform;
+        this.isWindows = this.platform === 'win32';
+        // avoid the annoying deprecation flag lol
+        const awe = ('allowWindow' + 'sEscape');
+        this.windowsPathsNoEscape =
+            !!options.windowsPathsNoEscape || options[awe] === false;
+        if (this.windowsPathsNoEscape) {
+            this.pattern = this.pattern.replace(/\\/g, '/');
+        }
+        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
+        this.regexp = null;
+        this.negate = false;
+        this.nonegate = !!options.nonegate;
+        this.comment = false;
+        this.empty = false;
+        this.partial = !!options.partial;
+        this.nocase = !!this.options.nocase;
+        this.windowsNoMagicRoot =
+            options.windowsNoMagicRoot !== undefined ?
+                options.windowsNoMagicRoot
+                : !!(this.isWindows && this.nocase);
+        this.globSet = [];
+        this.globParts = [];
+        this.set = [];
+        // make the set of regexps etc.
+        this.make();
+    }
+    hasMagic() {
+        if (this.options.magicalBraces && this.set.length > 1) {
+            return true;
+        }
+        for (const pattern of this.set) {
+            for (const part of pattern) {
+                if (typeof part !== 'string')
+                    return true;
+            }
+        }
+        return false;
+    }
+    debug(..._) { }
+    make() {
+        const pattern = this.pattern;
+        const options = this.options;
+        // empty patterns and comments match nothing.
+        if (!options.nocomment && pattern.charAt(0) === '#') {
+            this.comment = true;
+            return;
+        }
+        if (!pattern) {
+            this.empty = true;
+            return;
+        }
+        // step 1: figure out negation, etc.
+        this.parseNegate();
+        // step 2: expand braces
+        this.globSet = [...new Set(this.braceExpand())];
+        if (options.debug) {
+            //oxlint-disable-next-line no-console
+            this.debug = (...args) => console.error(...args);
+        }
+        this.debug(this.pattern, this.globSet);
+        // step 3: now we have a set, so turn each one into a series of
+        // path-portion matching patterns.
+        // These will be regexps, except in the case of "**", which is
+        // set to the GLOBSTAR object for globstar behavior,
+        // and will not contain any / characters
+        //
+        // First, we preprocess to make the glob pattern sets a bit simpler
+        // and deduped.  There are some perf-killing patterns that can cause
+        // problems with a glob walk, but we can simplify them down a bit.
+        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
+        this.globParts = this.preprocess(rawGlobParts);
+        this.debug(this.pattern, this.globParts);
+        // glob --> regexps
+        let set = this.globParts.map((s, _, __) => {
+            if (this.isWindows && this.windowsNoMagicRoot) {
+                // check if it's a drive or unc path.
+                const isUNC = s[0] === '' &&
+                    s[1] === '' &&
+                    (s[2] === '?' || !globMagic.test(s[2])) &&
+                    !globMagic.test(s[3]);
+                const isDrive = /^[a-z]:/i.test(s[0]);
+                if (isUNC) {
+                    return [
+                        ...s.slice(0, 4),
+                        ...s.slice(4).map(ss => this.parse(ss)),
+                    ];
+                }
+                else if (isDrive) {
+                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
+                }
+            }
+            return s.map(ss => this.parse(ss));
+        });
+        this.debug(this.pattern, set);
+        // filter out everything that didn't compile properly.
+        this.set = set.filter(s => s.indexOf(false) === -1);
+        // do not treat the ? in UNC paths as magic
+        if (this.isWindows) {
+            for (let i = 0; i < this.set.length; i++) {
+                const p = this.set[i];
+                if (p[0] === '' &&
+                    p[1] === '' &&
+                    this.globParts[i][2] === '?' &&
+                    typeof p[3] === 'string' &&
+                    /^[a-z]:$/i.test(p[3])) {
+                    p[2] = '?';
+                }
+            }
+        }
+        this.debug(this.pattern, this.set);
+    }
+    // various transforms to equivalent pattern sets that are
+    // faster to process in a filesystem walk.  The goal is to
+    // eliminate what we can, and push all ** patterns as far
+    // to the right as possible, even if it increases the number
+    // of patterns that we have to process.
+    preprocess(globParts) {
+        // if we're not in globstar mode, then turn ** into *
+        if (this.options.noglobstar) {
+            for (const partset of globParts) {
+                for (let j = 0; j < partset.length; j++) {
+                    if (partset[j] === '**') {
+                        partset[j] = '*';
+                    }
+                }
+            }
+        }
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            // aggressive optimization for the purpose of fs walking
+            globParts = this.firstPhasePreProcess(globParts);
+            globParts = this.secondPhasePreProcess(globParts);
+        }
+        else if (optimizationLevel >= 1) {
+            // just basic optimizations to remove some .. parts
+            globParts = this.levelOneOptimize(globParts);
+        }
+        else {
+            // just collapse multiple ** portions into one
+            globParts = this.adjascentGlobstarOptimize(globParts);
+        }
+        return globParts;
+    }
+    // just get rid of adjascent ** portions
+    adjascentGlobstarOptimize(globParts) {
+        return globParts.map(parts => {
+            let gs = -1;
+            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                let i = gs;
+                while (parts[i + 1] === '**') {
+                    i++;
+                }
+                if (i !== gs) {
+                    parts.splice(gs, i - gs);
+                }
+            }
+            return parts;
+        });
+    }
+    // get rid of adjascent ** and resolve .. portions
+    levelOneOptimize(globParts) {
+        return globParts.map(parts => {
+            parts = parts.reduce((set, part) => {
+                const prev = set[set.length - 1];
+                if (part === '**' && prev === '**') {
+                    return set;
+                }
+                if (part === '..') {
+                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
+                        set.pop();
+                        return set;
+                    }
+                }
+                set.push(part);
+                return set;
+            }, []);
+            return parts.length === 0 ? [''] : parts;
+        });
+    }
+    levelTwoFileOptimize(parts) {
+        if (!Array.isArray(parts)) {
+            parts = this.slashSplit(parts);
+        }
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/<e>/<rest> -> <pre>/<rest>
+            if (!this.preserveMultipleSlashes) {
+                for (let i = 1; i < parts.length - 1; i++) {
+                    const p = parts[i];
+                    // don't squeeze out UNC patterns
+                    if (i === 1 && p === '' && parts[0] === '')
+                        continue;
+                    if (p === '.' || p === '') {
+                        didSomething = true;
+                        parts.splice(i, 1);
+                        i--;
+                    }
+                }
+                if (parts[0] === '.' &&
+                    parts.length === 2 &&
+                    (parts[1] === '.' || parts[1] === '')) {
+                    didSomething = true;
+                    parts.pop();
+                }
+            }
+            // <pre>/<p>/../<rest> -> <pre>/<rest>
+            let dd = 0;
+            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                const p = parts[dd - 1];
+                if (p &&
+                    p !== '.' &&
+                    p !== '..' &&
+                    p !== '**' &&
+                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
+                    didSomething = true;
+                    parts.splice(dd - 1, 2);
+                    dd -= 2;
+                }
+            }
+        } while (didSomething);
+        return parts.length === 0 ? [''] : parts;
+    }
+    // First phase: single-pattern processing
+    // <pre> is 1 or more portions
+    // <rest> is 1 or more portions
+    // <p> is any portion other than ., .., '', or **
+    // <e> is . or ''
+    //
+    // **/.. is *brutal* for filesystem walking performance, because
+    // it effectively resets the recursive walk each time it occurs,
+    // and ** cannot be reduced out by a .. pattern part like a regexp
+    // or most strings (other than .., ., and '') can be.
+    //
+    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+    // <pre>/<e>/<rest> -> <pre>/<rest>
+    // <pre>/<p>/../<rest> -> <pre>/<rest>
+    // **/**/<rest> -> **/<rest>
+    //
+    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
+    // this WOULD be allowed if ** did follow symlinks, or * didn't
+    firstPhasePreProcess(globParts) {
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+            for (let parts of globParts) {
+                let gs = -1;
+                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                    let gss = gs;
+                    while (parts[gss + 1] === '**') {
+                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
+                        gss++;
+                    }
+                    // eg, if gs is 2 and gss is 4, that means we have 3 **
+                    // parts, and can remove 2 of them.
+                    if (gss > gs) {
+                        parts.splice(gs + 1, gss - gs);
+                    }
+                    let next = parts[gs + 1];
+                    const p = parts[gs + 2];
+                    const p2 = parts[gs + 3];
+                    if (next !== '..')
+                        continue;
+                    if (!p ||
+                        p === '.' ||
+                        p === '..' ||
+                        !p2 ||
+                        p2 === '.' ||
+                        p2 === '..') {
+                        continue;
+                    }
+                    didSomething = true;
+                    // edit parts in place, and push the new one
+                    parts.splice(gs, 1);
+                    const other = parts.slice(0);
+                    other[gs] = '**';
+                    globParts.push(other);
+                    gs--;
+                }
+                // <pre>/<e>/<rest> -> <pre>/<rest>
+                if (!this.preserveMultipleSlashes) {
+                    for (let i = 1; i < parts.length - 1; i++) {
+                        const p = parts[i];
+                        // don't squeeze out UNC patterns
+                        if (i === 1 && p === '' && parts[0] === '')
+                            continue;
+                        if (p === '.' || p === '') {
+                            didSomething = true;
+                            parts.splice(i, 1);
+                            i--;
+                        }
+                    }
+                    if (parts[0] === '.' &&
+                        parts.length === 2 &&
+                        (parts[1] === '.' || parts[1] === '')) {
+                        didSomething = true;
+                        parts.pop();
+                    }
+                }
+                // <pre>/<p>/../<rest> -> <pre>/<rest>
+                let dd = 0;
+                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                    const p = parts[dd - 1];
+                    if (p && p !== '.' && p !== '..' && p !== '**') {
+                        didSomething = true;
+                        const needDot = dd === 1 && parts[dd + 1] === '**';
+                        const splin = needDot ? ['.'] : [];
+                        parts.splice(dd - 1, 2, ...splin);
+                        if (parts.length === 0)
+                            parts.push('');
+                        dd -= 2;
+                    }
+                }
+            }
+        } while (didSomething);
+        return globParts;
+    }
+    // second phase: multi-pattern dedupes
+    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
+    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
+    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
+    //
+    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
+    // ^-- not valid because ** doens't follow symlinks
+    secondPhasePreProcess(globParts) {
+        for (let i = 0; i < globParts.length - 1; i++) {
+            for (let j = i + 1; j < globParts.length; j++) {
+                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
+                if (matched) {
+                    globParts[i] = [];
+                    globParts[j] = matched;
+                    break;
+                }
+            }
+        }
+        return globParts.filter(gs => gs.length);
+    }
+    partsMatch(a, b, emptyGSMatch = false) {
+        let ai = 0;
+        let bi = 0;
+        let result = [];
+        let which = '';
+        while (ai < a.length && bi < b.length) {
+            if (a[ai] === b[bi]) {
+                result.push(which === 'b' ? b[bi] : a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
+                result.push(a[ai]);
+                ai++;
+            }
+            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
+                result.push(b[bi]);
+                bi++;
+            }
+            else if (a[ai] === '*' &&
+                b[bi] &&
+                (this.options.dot || !b[bi].startsWith('.')) &&
+                b[bi] !== '**') {
+                if (which === 'b')
+                    return false;
+                which = 'a';
+                result.push(a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (b[bi] === '*' &&
+                a[ai] &&
+                (this.options.dot || !a[ai].startsWith('.')) &&
+                a[ai] !== '**') {
+                if (which === 'a')
+                    return false;
+                which = 'b';
+                result.push(b[bi]);
+                ai++;
+                bi++;
+            }
+            else {
+                return false;
+            }
+        }
+        // if we fall out of the loop, it means they two are identical
+        // as long as their lengths match
+        return a.length === b.length && result;
+    }
+    parseNegate() {
+        if (this.nonegate)
+            return;
+        const pattern = this.pattern;
+        let negate = false;
+        let negateOffset = 0;
+        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
+            negate = !negate;
+            negateOffset++;
+        }
+        if (negateOffset)
+            this.pattern = pattern.slice(negateOffset);
+        this.negate = negate;
+    }
+    // set partial to true to test if, for example,
+    // "/a/b" matches the start of "/*/b/*/d"
+    // Partial means, if you run out of file before you run
+    // out of pattern, then that's fine, as long as all
+    // the parts match.
+    matchOne(file, pattern, partial = false) {
+        let fileStartIndex = 0;
+        let patternStartIndex = 0;
+        // UNC paths like //?/X:/... can match X:/... and vice versa
+        // Drive letters in absolute drive or unc paths are always compared
+        // case-insensitively.
+        if (this.isWindows) {
+            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
+            const fileUNC = !fileDrive &&
+                file[0] === '' &&
+                file[1] === '' &&
+                file[2] === '?' &&
+                /^[a-z]:$/i.test(file[3]);
+            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
+            const patternUNC = !patternDrive &&
+                pattern[0] === '' &&
+                pattern[1] === '' &&
+                pattern[2] === '?' &&
+                typeof pattern[3] === 'string' &&
+                /^[a-z]:$/i.test(pattern[3]);
+            const fdi = fileUNC ? 3
+                : fileDrive ? 0
+                    : undefined;
+            const pdi = patternUNC ? 3
+                : patternDrive ? 0
+                    : undefined;
+            if (typeof fdi === 'number' && typeof pdi === 'number') {
+                const [fd, pd] = [
+                    file[fdi],
+                    pattern[pdi],
+                ];
+                // start matching at the drive letter index of each
+                if (fd.toLowerCase() === pd.toLowerCase()) {
+                    pattern[pdi] = fd;
+                    patternStartIndex = pdi;
+                    fileStartIndex = fdi;
+                }
+            }
+        }
+        // resolve and reduce . and .. portions in the file as well.
+        // don't need to do the second phase, because it's only one string[]
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            file = this.levelTwoFileOptimize(file);
+        }
+        if (pattern.includes(GLOBSTAR)) {
+            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
+        }
+        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
+    }
+    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
+        // split the pattern into head, tail, and middle of ** delimited parts
+        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
+        const lastgs = pattern.lastIndexOf(GLOBSTAR);
+        // split the pattern up into globstar-delimited sections
+        // the tail has to be at the end, and the others just have
+        // to be found in order from the head.
+        const [head, body, tail] = partial ?
+            [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1),
+                [],
+            ]
+            : [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1, lastgs),
+                pattern.slice(lastgs + 1),
+            ];
+        // check the head, from the current file/pattern index.
+        if (head.length) {
+            const fileHead = file.slice(fileIndex, fileIndex + head.length);
+            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
+                return false;
+            }
+            fileIndex += head.length;
+            patternIndex += head.length;
+        }
+        // now we know the head matches!
+        // if the last portion is not empty, it MUST match the end
+        // check the tail
+        let fileTailMatch = 0;
+        if (tail.length) {
+            // if head + tail > file, then we cannot possibly match
+            if (tail.length + fileIndex > file.length)
+                return false;
+            // try to match the tail
+            let tailStart = file.length - tail.length;
+            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
+                fileTailMatch = tail.length;
+            }
+            else {
+                // affordance for stuff like a/**/* matching a/b/
+                // if the last file portion is '', and there's more to the pattern
+                // then try without the '' bit.
+                if (file[file.length - 1] !== '' ||
+                    fileIndex + tail.length === file.length) {
+                    return false;
+                }
+                tailStart--;
+                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
+                    return false;
+                }
+                fileTailMatch = tail.length + 1;
+            }
+        }
+        // now we know the tail matches!
+        // the middle is zero or more portions wrapped in **, possibly
+        // containing more ** sections.
+        // so a/**/b/**/c/**/d has become **/b/**/c/**
+        // if it's empty, it means a/**/b, just verify we have no bad dots
+        // if there's no tail, so it ends on /**, then we must have *something*
+        // after the head, or it's not a matc
+        if (!body.length) {
+            let sawSome = !!fileTailMatch;
+            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
+                const f = String(file[i]);
+                sawSome = true;
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            // in partial mode, we just need to get past all file parts
+            return partial || sawSome;
+        }
+        // now we know that there's one or more body sections, which can
+        // be matched anywhere from the 0 index (because the head was pruned)
+        // through to the length-fileTailMatch index.
+        // split the body up into sections, and note the minimum index it can
+        // be found at (start with the length of all previous segments)
+        // [section, before, after]
+        const bodySegments = [[[], 0]];
+        let currentBody = bodySegments[0];
+        let nonGsParts = 0;
+        const nonGsPartsSums = [0];
+        for (const b of body) {
+            if (b === GLOBSTAR) {
+                nonGsPartsSums.push(nonGsParts);
+                currentBody = [[], 0];
+                bodySegments.push(currentBody);
+            }
+            else {
+                currentBody[0].push(b);
+                nonGsParts++;
+            }
+        }
+        let i = bodySegments.length - 1;
+        const fileLength = file.length - fileTailMatch;
+        for (const b of bodySegments) {
+            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
+        }
+        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
+    }
+    // return false for "nope, not matching"
+    // return null for "not matching, cannot keep trying"
+    #matchGlobStarBodySections(file, 
+    // pattern section, last possible position for it
+    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
+        // take the first body segment, and walk from fileIndex to its "after"
+        // value at the end
+        // If it doesn't match at that position, we increment, until we hit
+        // that final possible position, and give up.
+        // If it does match, then advance and try to rest.
+        // If any of them fail we keep walking forward.
+        // this is still a bit recursively painful, but it's more constrained
+        // than previous implementations, because we never test something that
+        // can't possibly be a valid matching condition.
+        const bs = bodySegments[bodyIndex];
+        if (!bs) {
+            // just make sure that there's no bad dots
+            for (let i = fileIndex; i < file.length; i++) {
+                sawTail = true;
+                const f = file[i];
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            return sawTail;
+        }
+        // have a non-globstar body section to test
+        const [body, after] = bs;
+        while (fileIndex <= after) {
+            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
+            // if limit exceeded, no match. intentional false negative,
+            // acceptable break in correctness for security.
+            if (m && globStarDepth < this.maxGlobstarRecursion) {
+                // match! see if the rest match. if so, we're done!
+                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
+                if (sub !== false) {
+                    return sub;
+                }
+            }
+            const f = file[fileIndex];
+            if (f === '.' ||
+                f === '..' ||
+                (!this.options.dot && f.startsWith('.'))) {
+                return false;
+            }
+            fileIndex++;
+        }
+        // walked off. no point continuing
+        return partial || null;
+    }
+    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
+        let fi;
+        let pi;
+        let pl;
+        let fl;
+        for (fi = fileIndex,
+            pi = patternIndex,
+            fl = file.length,
+            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
+            this.debug('matchOne loop');
+            let p = pattern[pi];
+            let f = file[fi];
+            this.debug(pattern, p, f);
+            // should be impossible.
+            // some invalid regexp stuff in the set.
+            /* c8 ignore start */
+            if (p === false || p === GLOBSTAR) {
+                return false;
+            }
+            /* c8 ignore stop */
+            // something other than **
+            // non-magic patterns just have to match exactly
+            // patterns with magic have been turned into regexps.
+            let hit;
+            if (typeof p === 'string') {
+                hit = f === p;
+                this.debug('string match', p, f, hit);
+            }
+            else {
+                hit = p.test(f);
+                this.debug('pattern match', p, f, hit);
+            }
+            if (!hit)
+                return false;
+        }
+        // Note: ending in / means that we'll get a final ""
+        // at the end of the pattern.  This can only match a
+        // corresponding "" at the end of the file.
+        // If the file ends in /, then it can only match a
+        // a pattern that ends in /, unless the pattern just
+        // doesn't have any more for it. But, a/b/ should *not*
+        // match "a/b/*", even though "" matches against the
+        // [^/]*? pattern, except in partial mode, where it might
+        // simply not be reached yet.
+        // However, a/b/ should still satisfy a/*
+        // now either we fell off the end of the pattern, or we're done.
+        if (fi === fl && pi === pl) {
+            // ran out of pattern and filename at the same time.
+            // an exact hit!
+            return true;
+        }
+        else if (fi === fl) {
+            // ran out of file, but still had pattern left.
+            // this is ok if we're doing the match as part of
+            // a glob fs traversal.
+            return partial;
+        }
+        else if (pi === pl) {
+            // ran out of pattern, still have file left.
+            // this is only acceptable if we're on the very last
+            // empty segment of a file with a trailing slash.
+            // a/* should match a/b/
+            return fi === fl - 1 && file[fi] === '';
+            /* c8 ignore start */
+        }
+        else {
+            // should be unreachable.
+            throw new Error('wtf?');
+        }
+        /* c8 ignore stop */
+    }
+    braceExpand() {
+        return braceExpand(this.pattern, this.options);
+    }
+    parse(pattern) {
+        assertValidPattern(pattern);
+        const options = this.options;
+        // shortcuts
+        if (pattern === '**')
+            return GLOBSTAR;
+        if (pattern === '')
+            return '';
+        // far and away, the most common glob pattern parts are
+        // *, *.*, and *.<ext>  Add a fast check method for those.
+        let m;
+        let fastTest = null;
+        if ((m = pattern.match(starRE))) {
+            fastTest = options.dot ? starTestDot : starTest;
+        }
+        else if ((m = pattern.match(starDotExtRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    starDotExtTestNocaseDot
+                    : starDotExtTestNocase
+                : options.dot ? starDotExtTestDot
+                    : starDotExtTest)(m[1]);
+        }
+        else if ((m = pattern.match(qmarksRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    qmarksTestNocaseDot
+                    : qmarksTestNocase
+                : options.dot ? qmarksTestDot
+                    : qmarksTest)(m);
+        }
+        else if ((m = pattern.match(starDotStarRE))) {
+            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
+        }
+        else if ((m = pattern.match(dotStarRE))) {
+            fastTest = dotStarTest;
+        }
+        const re = AST.fromGlob(pattern, this.options).toMMPattern();
+        if (fastTest && typeof re === 'object') {
+            // Avoids overriding in frozen environments
+            Reflect.defineProperty(re, 'test', { value: fastTest });
+        }
+        return re;
+    }
+    makeRe() {
+        if (this.regexp || this.regexp === false)
+            return this.regexp;
+        // at this point, this.set is a 2d array of partial
+        // pattern strings, or "**".
+        //
+        // It's better to use .match().  This function shouldn't
+        // be used, really, but it's pretty convenient sometimes,
+        // when you just want to work with a regex.
+        const set = this.set;
+        if (!set.length) {
+            this.regexp = false;
+            return this.regexp;
+        }
+        const options = this.options;
+        const twoStar = options.noglobstar ? esm_star
+            : options.dot ? twoStarDot
+                : twoStarNoDot;
+        const flags = new Set(options.nocase ? ['i'] : []);
+        // regexpify non-globstar patterns
+        // if ** is only item, then we just do one twoStar
+        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
+        // if ** is last, append (\/twoStar|) to previous
+        // if ** is in the middle, append (\/|\/twoStar\/) to previous
+        // then filter out GLOBSTAR symbols
+        let re = set
+            .map(pattern => {
+            const pp = pattern.map(p => {
+                if (p instanceof RegExp) {
+                    for (const f of p.flags.split(''))
+                        flags.add(f);
+                }
+                return (typeof p === 'string' ? esm_regExpEscape(p)
+                    : p === GLOBSTAR ? GLOBSTAR
+                        : p._src);
+            });
+            pp.forEach((p, i) => {
+                const next = pp[i + 1];
+                const prev = pp[i - 1];
+                if (p !== GLOBSTAR || prev === GLOBSTAR) {
+                    return;
+                }
+                if (prev === undefined) {
+                    if (next !== undefined && next !== GLOBSTAR) {
+                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
+                    }
+                    else {
+                        pp[i] = twoStar;
+                    }
+                }
+                else if (next === undefined) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
+                }
+                else if (next !== GLOBSTAR) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
+                    pp[i + 1] = GLOBSTAR;
+                }
+            });
+            const filtered = pp.filter(p => p !== GLOBSTAR);
+            // For partial matches, we need to make the pattern match
+            // any prefix of the full path. We do this by generating
+            // alternative patterns that match progressively longer prefixes.
+            if (this.partial && filtered.length >= 1) {
+                const prefixes = [];
+                for (let i = 1; i <= filtered.length; i++) {
+                    prefixes.push(filtered.slice(0, i).join('/'));
+                }
+                return '(?:' + prefixes.join('|') + ')';
+            }
+            return filtered.join('/');
+        })
+            .join('|');
+        // need to wrap in parens if we had more than one thing with |,
+        // otherwise only the first will be anchored to ^ and the last to $
+        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
+        // must match entire pattern
+        // ending in a * or ** will make it less strict.
+        re = '^' + open + re + close + '$';
+        // In partial mode, '/' should always match as it's a valid prefix for any pattern
+        if (this.partial) {
+            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
+        }
+        // can match anything, as long as it's not this.
+        if (this.negate)
+            re = '^(?!' + re + ').+$';
+        try {
+            this.regexp = new RegExp(re, [...flags].join(''));
+            /* c8 ignore start */
+        }
+        catch {
+            // should be impossible
+            this.regexp = false;
+        }
+        /* c8 ignore stop */
+        return this.regexp;
+    }
+    slashSplit(p) {
+        // if p starts with // on windows, we preserve that
+        // so that UNC paths aren't broken.  Otherwise, any number of
+        // / characters are coalesced into one, unless
+        // preserveMultipleSlashes is set to true.
+        if (this.preserveMultipleSlashes) {
+            return p.split('/');
+        }
+        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
+            // add an extra '' for the one we lose
+            return ['', ...p.split(/\/+/)];
+        }
+        else {
+            return p.split(/\/+/);
+        }
+    }
+    match(f, partial = this.partial) {
+        this.debug('match', f, this.pattern);
+        // short-circuit in the case of busted things.
+        // comments, etc.
+        if (this.comment) {
+            return false;
+        }
+        if (this.empty) {
+            return f === '';
+        }
+        if (f === '/' && partial) {
+            return true;
+        }
+        const options = this.options;
+        // windows: need to use /, not \
+        if (this.isWindows) {
+            f = f.split('\\').join('/');
+        }
+        // treat the test path as a set of pathparts.
+        const ff = this.slashSplit(f);
+        this.debug(this.pattern, 'split', ff);
+        // just ONE of the pattern sets in this.set needs to match
+        // in order for it to be valid.  If negating, then just one
+        // match means that we have failed.
+        // Either way, return on the first hit.
+        const set = this.set;
+        this.debug(this.pattern, 'set', set);
+        // Find the basename of the path by looking for the last non-empty segment
+        let filename = ff[ff.length - 1];
+        if (!filename) {
+            for (let i = ff.length - 2; !filename && i >= 0; i--) {
+                filename = ff[i];
+            }
+        }
+        for (const pattern of set) {
+            let file = ff;
+            if (options.matchBase && pattern.length === 1) {
+                file = [filename];
+            }
+            const hit = this.matchOne(file, pattern, partial);
+            if (hit) {
+                if (options.flipNegate) {
+                    return true;
+                }
+                return !this.negate;
+            }
+        }
+        // didn't get any hits.  this is success if it's a negative
+        // pattern, failure otherwise.
+        if (options.flipNegate) {
+            return false;
+        }
+        return this.negate;
+    }
+    static defaults(def) {
+        return minimatch.defaults(def).Minimatch;
+    }
+}
+/* c8 ignore start */
+
+
+
+/* c8 ignore stop */
+minimatch.AST = AST;
+minimatch.Minimatch = Minimatch;
+minimatch.escape = escape_escape;
+minimatch.unescape = unescape_unescape;
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path.js
+
+
+
+const internal_path_IS_WINDOWS = process.platform === 'win32';
+/**
+ * Helper class for parsing paths into segments
+ */
+class Path {
+    /**
+     * Constructs a Path
+     * @param itemPath Path or array of segments
+     */
+    constructor(itemPath) {
+        this.segments = [];
+        // String
+        if (typeof itemPath === 'string') {
+            external_assert_(itemPath, `Parameter 'itemPath' must not be empty`);
+            // Normalize slashes and trim unnecessary trailing slash
+            itemPath = safeTrimTrailingSeparator(itemPath);
+            // Not rooted
+            if (!hasRoot(itemPath)) {
+                this.segments = itemPath.split(external_path_namespaceObject.sep);
+            }
+            // Rooted
+            else {
+                // Add all segments, while not at the root
+                let remaining = itemPath;
+                let dir = dirname(remaining);
+                while (dir !== remaining) {
+                    // Add the segment
+                    const basename = external_path_namespaceObject.basename(remaining);
+                    this.segments.unshift(basename);
+                    // Truncate the last segment
+                    remaining = dir;
+                    dir = dirname(remaining);
+                }
+                // Remainder is the root
+                this.segments.unshift(remaining);
+            }
+        }
+        // Array
+        else {
+            // Must not be empty
+            external_assert_(itemPath.length > 0, `Parameter 'itemPath' must not be an empty array`);
+            // Each segment
+            for (let i = 0; i < itemPath.length; i++) {
+                let segment = itemPath[i];
+                // Must not be empty
+                external_assert_(segment, `Parameter 'itemPath' must not contain any empty segments`);
+                // Normalize slashes
+                segment = internal_path_helper_normalizeSeparators(itemPath[i]);
+                // Root segment
+                if (i === 0 && hasRoot(segment)) {
+                    segment = safeTrimTrailingSeparator(segment);
+                    external_assert_(segment === dirname(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+                    this.segments.push(segment);
+                }
+                // All other segments
+                else {
+                    // Must not contain slash
+                    external_assert_(!segment.includes(external_path_namespaceObject.sep), `Parameter 'itemPath' contains unexpected path separators`);
+                    this.segments.push(segment);
+                }
+            }
+        }
+    }
+    /**
+     * Converts the path to it's string representation
+     */
+    toString() {
+        // First segment
+        let result = this.segments[0];
+        // All others
+        let skipSlash = result.endsWith(external_path_namespaceObject.sep) || (internal_path_IS_WINDOWS && /^[A-Z]:$/i.test(result));
+        for (let i = 1; i < this.segments.length; i++) {
+            if (skipSlash) {
+                skipSlash = false;
+            }
+            else {
+                result += external_path_namespaceObject.sep;
+            }
+            result += this.segments[i];
+        }
+        return result;
+    }
+}
+//# sourceMappingURL=internal-path.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern.js
+
+
+
+
+
+
+
+const internal_pattern_IS_WINDOWS = process.platform === 'win32';
+class Pattern {
+    constructor(patternOrNegate, isImplicitPattern = false, segments, homedir) {
+        /**
+         * Indicates whether matches should be excluded from the result set
+         */
+        this.negate = false;
+        // Pattern overload
+        let pattern;
+        if (typeof patternOrNegate === 'string') {
+            pattern = patternOrNegate.trim();
+        }
+        // Segments overload
+        else {
+            // Convert to pattern
+            segments = segments || [];
+            external_assert_(segments.length, `Parameter 'segments' must not empty`);
+            const root = Pattern.getLiteral(segments[0]);
+            external_assert_(root && hasAbsoluteRoot(root), `Parameter 'segments' first element must be a root path`);
+            pattern = new Path(segments).toString().trim();
+            if (patternOrNegate) {
+                pattern = `!${pattern}`;
+            }
+        }
+        // Negate
+        while (pattern.startsWith('!')) {
+            this.negate = !this.negate;
+            pattern = pattern.substr(1).trim();
+        }
+        // Normalize slashes and ensures absolute root
+        pattern = Pattern.fixupPattern(pattern, homedir);
+        // Segments
+        this.segments = new Path(pattern).segments;
+        // Trailing slash indicates the pattern should only match directories, not regular files
+        this.trailingSeparator = internal_path_helper_normalizeSeparators(pattern)
+            .endsWith(external_path_namespaceObject.sep);
+        pattern = safeTrimTrailingSeparator(pattern);
+        // Search path (literal path prior to the first glob segment)
+        let foundGlob = false;
+        const searchSegments = this.segments
+            .map(x => Pattern.getLiteral(x))
+            .filter(x => !foundGlob && !(foundGlob = x === ''));
+        this.searchPath = new Path(searchSegments).toString();
+        // Root RegExp (required when determining partial match)
+        this.rootRegExp = new RegExp(Pattern.regExpEscape(searchSegments[0]), internal_pattern_IS_WINDOWS ? 'i' : '');
+        this.isImplicitPattern = isImplicitPattern;
+        // Create minimatch
+        const minimatchOptions = {
+            dot: true,
+            nobrace: true,
+            nocase: internal_pattern_IS_WINDOWS,
+            nocomment: true,
+            noext: true,
+            nonegate: true
+        };
+        pattern = internal_pattern_IS_WINDOWS ? pattern.replace(/\\/g, '/') : pattern;
+        this.minimatch = new Minimatch(pattern, minimatchOptions);
+    }
+    /**
+     * Matches the pattern against the specified path
+     */
+    match(itemPath) {
+        // Last segment is globstar?
+        if (this.segments[this.segments.length - 1] === '**') {
+            // Normalize slashes
+            itemPath = internal_path_helper_normalizeSeparators(itemPath);
+            // Append a trailing slash. Otherwise Minimatch will not match the directory immediately
+            // preceding the globstar. For example, given the pattern `/foo/**`, Minimatch returns
+            // false for `/foo` but returns true for `/foo/`. Append a trailing slash to handle that quirk.
+            if (!itemPath.endsWith(external_path_namespaceObject.sep) && this.isImplicitPattern === false) {
+                // Note, this is safe because the constructor ensures the pattern has an absolute root.
+                // For example, formats like C: and C:foo on Windows are resolved to an absolute root.
+                itemPath = `${itemPath}${external_path_namespaceObject.sep}`;
+            }
+        }
+        else {
+            // Normalize slashes and trim unnecessary trailing slash
+            itemPath = safeTrimTrailingSeparator(itemPath);
+        }
+        // Match
+        if (this.minimatch.match(itemPath)) {
+            return this.trailingSeparator ? MatchKind.Directory : MatchKind.All;
+        }
+        return MatchKind.None;
+    }
+    /**
+     * Indicates whether the pattern may match descendants of the specified path
+     */
+    partialMatch(itemPath) {
+        // Normalize slashes and trim unnecessary trailing slash
+        itemPath = safeTrimTrailingSeparator(itemPath);
+        // matchOne does not handle root path correctly
+        if (dirname(itemPath) === itemPath) {
+            return this.rootRegExp.test(itemPath);
+        }
+        return this.minimatch.matchOne(itemPath.split(internal_pattern_IS_WINDOWS ? /\\+/ : /\/+/), this.minimatch.set[0], true);
+    }
+    /**
+     * Escapes glob patterns within a path
+     */
+    static globEscape(s) {
+        return (internal_pattern_IS_WINDOWS ? s : s.replace(/\\/g, '\\\\')) // escape '\' on Linux/macOS
+            .replace(/(\[)(?=[^/]+\])/g, '[[]') // escape '[' when ']' follows within the path segment
+            .replace(/\?/g, '[?]') // escape '?'
+            .replace(/\*/g, '[*]'); // escape '*'
+    }
+    /**
+     * Normalizes slashes and ensures absolute root
+     */
+    static fixupPattern(pattern, homedir) {
+        // Empty
+        external_assert_(pattern, 'pattern cannot be empty');
+        // Must not contain `.` segment, unless first segment
+        // Must not contain `..` segment
+        const literalSegments = new Path(pattern).segments.map(x => Pattern.getLiteral(x));
+        external_assert_(literalSegments.every((x, i) => (x !== '.' || i === 0) && x !== '..'), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
+        // Must not contain globs in root, e.g. Windows UNC path \\foo\b*r
+        external_assert_(!hasRoot(pattern) || literalSegments[0], `Invalid pattern '${pattern}'. Root segment must not contain globs.`);
+        // Normalize slashes
+        pattern = internal_path_helper_normalizeSeparators(pattern);
+        // Replace leading `.` segment
+        if (pattern === '.' || pattern.startsWith(`.${external_path_namespaceObject.sep}`)) {
+            pattern = Pattern.globEscape(process.cwd()) + pattern.substr(1);
+        }
+        // Replace leading `~` segment
+        else if (pattern === '~' || pattern.startsWith(`~${external_path_namespaceObject.sep}`)) {
+            homedir = homedir || external_os_namespaceObject.homedir();
+            external_assert_(homedir, 'Unable to determine HOME directory');
+            external_assert_(hasAbsoluteRoot(homedir), `Expected HOME directory to be a rooted path. Actual '${homedir}'`);
+            pattern = Pattern.globEscape(homedir) + pattern.substr(1);
+        }
+        // Replace relative drive root, e.g. pattern is C: or C:foo
+        else if (internal_pattern_IS_WINDOWS &&
+            (pattern.match(/^[A-Z]:$/i) || pattern.match(/^[A-Z]:[^\\]/i))) {
+            let root = ensureAbsoluteRoot('C:\\dummy-root', pattern.substr(0, 2));
+            if (pattern.length > 2 && !root.endsWith('\\')) {
+                root += '\\';
+            }
+            pattern = Pattern.globEscape(root) + pattern.substr(2);
+        }
+        // Replace relative root, e.g. pattern is \ or \foo
+        else if (internal_pattern_IS_WINDOWS && (pattern === '\\' || pattern.match(/^\\[^\\]/))) {
+            let root = ensureAbsoluteRoot('C:\\dummy-root', '\\');
+            if (!root.endsWith('\\')) {
+                root += '\\';
+            }
+            pattern = Pattern.globEscape(root) + pattern.substr(1);
+        }
+        // Otherwise ensure absolute root
+        else {
+            pattern = ensureAbsoluteRoot(Pattern.globEscape(process.cwd()), pattern);
+        }
+        return internal_path_helper_normalizeSeparators(pattern);
+    }
+    /**
+     * Attempts to unescape a pattern segment to create a literal path segment.
+     * Otherwise returns empty string.
+     */
+    static getLiteral(segment) {
+        let literal = '';
+        for (let i = 0; i < segment.length; i++) {
+            const c = segment[i];
+            // Escape
+            if (c === '\\' && !internal_pattern_IS_WINDOWS && i + 1 < segment.length) {
+                literal += segment[++i];
+                continue;
+            }
+            // Wildcard
+            else if (c === '*' || c === '?') {
+                return '';
+            }
+            // Character set
+            else if (c === '[' && i + 1 < segment.length) {
+                let set = '';
+                let closed = -1;
+                for (let i2 = i + 1; i2 < segment.length; i2++) {
+                    const c2 = segment[i2];
+                    // Escape
+                    if (c2 === '\\' && !internal_pattern_IS_WINDOWS && i2 + 1 < segment.length) {
+                        set += segment[++i2];
+                        continue;
+                    }
+                    // Closed
+                    else if (c2 === ']') {
+                        closed = i2;
+                        break;
+                    }
+                    // Otherwise
+                    else {
+                        set += c2;
+                    }
+                }
+                // Closed?
+                if (closed >= 0) {
+                    // Cannot convert
+                    if (set.length > 1) {
+                        return '';
+                    }
+                    // Convert to literal
+                    if (set) {
+                        literal += set;
+                        i = closed;
+                        continue;
+                    }
+                }
+                // Otherwise fall thru
+            }
+            // Append
+            literal += c;
+        }
+        return literal;
+    }
+    /**
+     * Escapes regexp special characters
+     * https://javascript.info/regexp-escaping
+     */
+    static regExpEscape(s) {
+        return s.replace(/[[\\^$.|?*+()]/g, '\\$&');
+    }
+}
+//# sourceMappingURL=internal-pattern.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-search-state.js
+class SearchState {
+    constructor(path, level) {
+        this.path = path;
+        this.level = level;
+    }
+}
+//# sourceMappingURL=internal-search-state.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-globber.js
+var internal_globber_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var __asyncValues = (undefined && undefined.__asyncValues) || function (o) {
+    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+    var m = o[Symbol.asyncIterator], i;
+    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
+    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
+    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
+};
+var __await = (undefined && undefined.__await) || function (v) { return this instanceof __await ? (this.v = v, this) : new __await(v); }
+var __asyncGenerator = (undefined && undefined.__asyncGenerator) || function (thisArg, _arguments, generator) {
+    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+    var g = generator.apply(thisArg, _arguments || []), i, q = [];
+    return i = Object.create((typeof AsyncIterator === "function" ? AsyncIterator : Object).prototype), verb("next"), verb("throw"), verb("return", awaitReturn), i[Symbol.asyncIterator] = function () { return this; }, i;
+    function awaitReturn(f) { return function (v) { return Promise.resolve(v).then(f, reject); }; }
+    function verb(n, f) { if (g[n]) { i[n] = function (v) { return new Promise(function (a, b) { q.push([n, v, a, b]) > 1 || resume(n, v); }); }; if (f) i[n] = f(i[n]); } }
+    function resume(n, v) { try { step(g[n](v)); } catch (e) { settle(q[0][3], e); } }
+    function step(r) { r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle(q[0][2], r); }
+    function fulfill(value) { resume("next", value); }
+    function reject(value) { resume("throw", value); }
+    function settle(f, v) { if (f(v), q.shift(), q.length) resume(q[0][0], q[0][1]); }
+};
+
+
+
+
+
+
+
+
+const internal_globber_IS_WINDOWS = process.platform === 'win32';
+class DefaultGlobber {
+    constructor(options) {
+        this.patterns = [];
+        this.searchPaths = [];
+        this.options = getOptions(options);
+    }
+    getSearchPaths() {
+        // Return a copy
+        return this.searchPaths.slice();
+    }
+    glob() {
+        return internal_globber_awaiter(this, void 0, void 0, function* () {
+            var _a, e_1, _b, _c;
+            const result = [];
+            try {
+                for (var _d = true, _e = __asyncValues(this.globGenerator()), _f; _f = yield _e.next(), _a = _f.done, !_a; _d = true) {
+                    _c = _f.value;
+                    _d = false;
+                    const itemPath = _c;
+                    result.push(itemPath);
+                }
+            }
+            catch (e_1_1) { e_1 = { error: e_1_1 }; }
+            finally {
+                try {
+                    if (!_d && !_a && (_b = _e.return)) yield _b.call(_e);
+                }
+                finally { if (e_1) throw e_1.error; }
+            }
+            return result;
+        });
+    }
+    globGenerator() {
+        return __asyncGenerator(this, arguments, function* globGenerator_1() {
+            // Fill in defaults options
+            const options = getOptions(this.options);
+            // Implicit descendants?
+            const patterns = [];
+            for (const pattern of this.patterns) {
+                patterns.push(pattern);
+                if (options.implicitDescendants &&
+                    (pattern.trailingSeparator ||
+                        pattern.segments[pattern.segments.length - 1] !== '**')) {
+                    patterns.push(new Pattern(pattern.negate, true, pattern.segments.concat('**')));
+                }
+            }
+            // Push the search paths
+            const stack = [];
+            for (const searchPath of getSearchPaths(patterns)) {
+                core_debug(`Search path '${searchPath}'`);
+                // Exists?
+                try {
+                    // Intentionally using lstat. Detection for broken symlink
+                    // will be performed later (if following symlinks).
+                    yield __await(external_fs_namespaceObject.promises.lstat(searchPath));
+                }
+                catch (err) {
+                    if (err.code === 'ENOENT') {
+                        continue;
+                    }
+                    throw err;
+                }
+                stack.unshift(new SearchState(searchPath, 1));
+            }
+            // Search
+            const traversalChain = []; // used to detect cycles
+            while (stack.length) {
+                // Pop
+                const item = stack.pop();
+                // Match?
+                const match = internal_pattern_helper_match(patterns, item.path);
+                const partialMatch = !!match || internal_pattern_helper_partialMatch(patterns, item.path);
+                if (!match && !partialMatch) {
+                    continue;
+                }
+                // Stat
+                const stats = yield __await(DefaultGlobber.stat(item, options, traversalChain)
+                // Broken symlink, or symlink cycle detected, or no longer exists
+                );
+                // Broken symlink, or symlink cycle detected, or no longer exists
+                if (!stats) {
+                    continue;
+                }
+                // Hidden file or directory?
+                if (options.excludeHiddenFiles && external_path_namespaceObject.basename(item.path).match(/^\./)) {
+                    continue;
+                }
+                // Directory
+                if (stats.isDirectory()) {
+                    // Matched
+                    if (match & MatchKind.Directory && options.matchDirectories) {
+                        yield yield __await(item.path);
+                    }
+                    // Descend?
+                    else if (!partialMatch) {
+                        continue;
+                    }
+                    // Push the child items in reverse
+                    const childLevel = item.level + 1;
+                    const childItems = (yield __await(external_fs_namespaceObject.promises.readdir(item.path))).map(x => new SearchState(external_path_namespaceObject.join(item.path, x), childLevel));
+                    stack.push(...childItems.reverse());
+                }
+                // File
+                else if (match & MatchKind.File) {
+                    yield yield __await(item.path);
+                }
+            }
+        });
+    }
+    /**
+     * Constructs a DefaultGlobber
+     */
+    static create(patterns, options) {
+        return internal_globber_awaiter(this, void 0, void 0, function* () {
+            const result = new DefaultGlobber(options);
+            if (internal_globber_IS_WINDOWS) {
+                patterns = patterns.replace(/\r\n/g, '\n');
+                patterns = patterns.replace(/\r/g, '\n');
+            }
+            const lines = patterns.split('\n').map(x => x.trim());
+            for (const line of lines) {
+                // Empty or comment
+                if (!line || line.startsWith('#')) {
+                    continue;
+                }
+                // Pattern
+                else {
+                    result.patterns.push(new Pattern(line));
+                }
+            }
+            result.searchPaths.push(...getSearchPaths(result.patterns));
+            return result;
+        });
+    }
+    static stat(item, options, traversalChain) {
+        return internal_globber_awaiter(this, void 0, void 0, function* () {
+            // Note:
+            // `stat` returns info about the target of a symlink (or symlink chain)
+            // `lstat` returns info about a symlink itself
+            let stats;
+            if (options.followSymbolicLinks) {
+                try {
+                    // Use `stat` (following symlinks)
+                    stats = yield external_fs_namespaceObject.promises.stat(item.path);
+                }
+                catch (err) {
+                    if (err.code === 'ENOENT') {
+                        if (options.omitBrokenSymbolicLinks) {
+                            core_debug(`Broken symlink '${item.path}'`);
+                            return undefined;
+                        }
+                        throw new Error(`No information found for the path '${item.path}'. This may indicate a broken symbolic link.`);
+                    }
+                    throw err;
+                }
+            }
+            else {
+                // Use `lstat` (not following symlinks)
+                stats = yield external_fs_namespaceObject.promises.lstat(item.path);
+            }
+            // Note, isDirectory() returns false for the lstat of a symlink
+            if (stats.isDirectory() && options.followSymbolicLinks) {
+                // Get the realpath
+                const realPath = yield external_fs_namespaceObject.promises.realpath(item.path);
+                // Fixup the traversal chain to match the item level
+                while (traversalChain.length >= item.level) {
+                    traversalChain.pop();
+                }
+                // Test for a cycle
+                if (traversalChain.some((x) => x === realPath)) {
+                    core_debug(`Symlink cycle detected for path '${item.path}' and realpath '${realPath}'`);
+                    return undefined;
+                }
+                // Update the traversal chain
+                traversalChain.push(realPath);
+            }
+            return stats;
+        });
+    }
+}
+//# sourceMappingURL=internal-globber.js.map
+;// CONCATENATED MODULE: external "stream"
+const external_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+// EXTERNAL MODULE: external "util"
+var external_util_ = __nccwpck_require__(9023);
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-hash-files.js
+var internal_hash_files_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var internal_hash_files_asyncValues = (undefined && undefined.__asyncValues) || function (o) {
+    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+    var m = o[Symbol.asyncIterator], i;
+    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
+    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
+    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
+};
+
+
+
+
+
+
+function hashFiles(globber_1, currentWorkspace_1) {
+    return internal_hash_files_awaiter(this, arguments, void 0, function* (globber, currentWorkspace, verbose = false) {
+        var _a, e_1, _b, _c;
+        var _d;
+        const writeDelegate = verbose ? core.info : core.debug;
+        let hasMatch = false;
+        const githubWorkspace = currentWorkspace
+            ? currentWorkspace
+            : ((_d = process.env['GITHUB_WORKSPACE']) !== null && _d !== void 0 ? _d : process.cwd());
+        const result = crypto.createHash('sha256');
+        let count = 0;
+        try {
+            for (var _e = true, _f = internal_hash_files_asyncValues(globber.globGenerator()), _g; _g = yield _f.next(), _a = _g.done, !_a; _e = true) {
+                _c = _g.value;
+                _e = false;
+                const file = _c;
+                writeDelegate(file);
+                if (!file.startsWith(`${githubWorkspace}${path.sep}`)) {
+                    writeDelegate(`Ignore '${file}' since it is not under GITHUB_WORKSPACE.`);
+                    continue;
+                }
+                if (fs.statSync(file).isDirectory()) {
+                    writeDelegate(`Skip directory '${file}'.`);
+                    continue;
+                }
+                const hash = crypto.createHash('sha256');
+                const pipeline = util.promisify(stream.pipeline);
+                yield pipeline(fs.createReadStream(file), hash);
+                result.write(hash.digest());
+                count++;
+                if (!hasMatch) {
+                    hasMatch = true;
+                }
+            }
+        }
+        catch (e_1_1) { e_1 = { error: e_1_1 }; }
+        finally {
+            try {
+                if (!_e && !_a && (_b = _f.return)) yield _b.call(_f);
+            }
+            finally { if (e_1) throw e_1.error; }
+        }
+        result.end();
+        if (hasMatch) {
+            writeDelegate(`Found ${count} files to hash.`);
+            return result.digest('hex');
+        }
+        else {
+            writeDelegate(`No matches found for glob`);
+            return '';
+        }
+    });
+}
+//# sourceMappingURL=internal-hash-files.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/glob.js
+var glob_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Constructs a globber
+ *
+ * @param patterns  Patterns separated by newlines
+ * @param options   Glob options
+ */
+function create(patterns, options) {
+    return glob_awaiter(this, void 0, void 0, function* () {
+        return yield DefaultGlobber.create(patterns, options);
+    });
+}
+/**
+ * Computes the sha256 hash of a glob
+ *
+ * @param patterns  Patterns separated by newlines
+ * @param currentWorkspace  Workspace used when matching files
+ * @param options   Glob options
+ * @param verbose   Enables verbose logging
+ */
+function glob_hashFiles(patterns_1) {
+    return glob_awaiter(this, arguments, void 0, function* (patterns, currentWorkspace = '', options, verbose = false) {
+        let followSymbolicLinks = true;
+        if (options && typeof options.followSymbolicLinks === 'boolean') {
+            followSymbolicLinks = options.followSymbolicLinks;
+        }
+        const globber = yield create(patterns, { followSymbolicLinks });
+        return _hashFiles(globber, currentWorkspace, verbose);
+    });
+}
+//# sourceMappingURL=glob.js.map
+;// CONCATENATED MODULE: ./src/action/select-files.ts
+
+
+
+function select_files_anchor(pattern, workspace) {
+    const negated = pattern.startsWith("!");
+    const body = negated ? pattern.slice(1) : pattern;
+    const absolute = (0,external_node_path_.isAbsolute)(body) ? body : (0,external_node_path_.join)(workspace, body);
+    return `${negated ? "!" : ""}${absolute}`;
+}
+function toPosix(path) {
+    return path.split(external_node_path_.sep).join("/");
+}
+/**
+ * Matches the `files` patterns (`@actions/glob`, `!` excludes, relative to the workspace) and
+ * keeps the changed paths among them, or every match when `changed` is null. Links are never
+ * followed: the globber does not descend into linked directories, and a changed path whose
+ * directory resolves elsewhere is reported instead of read. A link to a file is passed on, and
+ * the pipeline's local check skips it.
+ */
+async function selectFiles(options) {
+    const workspace = (0,external_node_path_.resolve)(options.workspace);
+    const realWorkspace = await (0,promises_.realpath)(workspace);
+    const globber = await create(options.patterns.map((p) => select_files_anchor(p, workspace)).join("\n"), {
+        followSymbolicLinks: false,
+        matchDirectories: false,
+        implicitDescendants: false,
+    });
+    const matched = new Set((await globber.glob()).map((p) => (0,external_node_path_.resolve)(p)));
+    const wanted = options.changed === null
+        ? [...matched].sort()
+        : [...new Set(options.changed.map((p) => (0,external_node_path_.resolve)(workspace, p)))].filter((p) => matched.has(p));
+    const files = [];
+    const throughSymlink = [];
+    for (const path of wanted) {
+        const shown = toPosix((0,external_node_path_.relative)(workspace, path));
+        if (shown.startsWith(".."))
+            continue;
+        const parent = (0,external_node_path_.resolve)(path, "..");
+        const realParent = await (0,promises_.realpath)(parent).catch(() => parent);
+        if ((0,external_node_path_.relative)(realWorkspace, realParent) !== (0,external_node_path_.relative)(workspace, parent)) {
+            throughSymlink.push(shown);
+            continue;
+        }
+        files.push({ path, displayPath: shown, discovered: true });
+    }
+    return { files, throughSymlink };
 }
 
-;// CONCATENATED MODULE: ./src/action/comment-author.ts
-/** GitHub Actions' App, whose bot user posts for `GITHUB_TOKEN`: `github-actions[bot]`. */
-const KNOWN_BOT_IDS = Object.freeze({
-    "github-actions[bot]": 41898282,
-});
+;// CONCATENATED MODULE: ./src/action/github/fetch-pull-request-files.ts
+
+
+
+
+
+
+
+/** Git tree modes of a regular file; 120000 is a symbolic link, 160000 a submodule. */
+const FILE_MODES = new Set(["100644", "100755"]);
+const SYMLINK_MODE = "120000";
+/** GitHub serves blobs up to 100 MB through the REST API. */
+const MAX_BLOB_BYTES = 100 * 1024 * 1024;
+/** The first line of a Git LFS pointer file. */
+const LFS_POINTER = "version https://git-lfs.github.com/spec/v1";
+/** Blob downloads running at once. */
+const DOWNLOADS_AT_ONCE = 4;
 /**
- * The author of the comments the Action posts, from the App its check run belongs to (the App
- * of the token): `<slug>[bot]`. GitHub reserves `[bot]` logins for Apps and an App's slug is
- * unique, so the login names one account. Undefined when the App is unknown (no check run): then
- * no earlier comment counts as the Action's own, and none is edited.
+ * For `pull_request_target`, whose workspace holds the base branch: the PR head's versions of
+ * the changed files matching `patterns`, read from Git objects through the API into `dir`.
+ * Nothing of the PR is checked out or run (its files are bytes to upload), and a path that is a
+ * link, a submodule or an LFS pointer at the head is reported instead of read.
  */
-function commentAuthor(app) {
-    if (!app?.slug)
-        return undefined;
-    const login = `${app.slug}[bot]`;
-    return { login, id: KNOWN_BOT_IDS[login] };
+async function fetchPullRequestFiles(github, context, options) {
+    const pr = context.pullRequest;
+    if (pr === undefined)
+        throw new TypeError("fetchPullRequestFiles needs a pull request event.");
+    const dir = (0,external_node_path_.resolve)(options.dir);
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    // Empty stand-ins let the patterns match exactly as they do in a checkout (`@actions/glob`),
+    // so that only the files to review are downloaded.
+    const inside = options.paths.filter((p) => {
+        const target = (0,external_node_path_.resolve)(dir, p);
+        return target.startsWith(`${dir}${external_node_path_.sep}`) && (0,external_node_path_.relative)(dir, target) === p.split("/").join(external_node_path_.sep);
+    });
+    for (const path of inside) {
+        await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.resolve)(dir, path)), { recursive: true });
+        await (0,promises_.writeFile)((0,external_node_path_.resolve)(dir, path), "");
+    }
+    const selected = await selectFiles({
+        workspace: dir,
+        patterns: options.patterns,
+        changed: inside,
+    });
+    if (selected.files.length === 0)
+        return { files: [], skipped: [] };
+    const { data: tree } = await github.rest.git.getTree({
+        owner: context.owner,
+        repo: context.repo,
+        tree_sha: pr.headSha,
+        recursive: "true",
+        request: { signal: options.signal },
+    });
+    const entries = new Map(tree.tree.map((e) => [e.path, e]));
+    const skip = (file, reason, message) => ({
+        skipped: { file, reason, message },
+    });
+    // The pool stops at the first failed download (a 401 ends them all), in input order.
+    const fetched = await mapConcurrent(selected.files, DOWNLOADS_AT_ONCE, async (file, _index, signal) => {
+        const entry = entries.get(file.displayPath);
+        const shown = file.displayPath;
+        if (entry?.mode === SYMLINK_MODE) {
+            return skip(file, "symlink", `${shown} is a symbolic link at the PR head; links are never followed.`);
+        }
+        if (entry === undefined || entry.sha === undefined || !FILE_MODES.has(entry.mode ?? "")) {
+            return skip(file, "not-a-file", `${shown} is not a file at the PR head${tree.truncated ? " (the repository tree is too large to list whole)" : ""}; review it from a pull_request workflow.`);
+        }
+        if ((entry.size ?? 0) > MAX_BLOB_BYTES) {
+            return skip(file, "too-large", `${shown} is over the 100 MB GitHub serves through its API; review it from a pull_request or workflow_dispatch workflow.`);
+        }
+        const target = (0,external_node_path_.resolve)(dir, shown);
+        const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
+            owner: context.owner,
+            repo: context.repo,
+            file_sha: entry.sha,
+            mediaType: { format: "raw" },
+            request: { signal, parseSuccessResponseBody: false },
+        });
+        await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(data), (0,external_node_fs_namespaceObject.createWriteStream)(target), { signal });
+        if (await isLfsPointer(target)) {
+            return skip(file, "unreadable", `${shown} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`);
+        }
+        return { file };
+    }, options.signal);
+    return {
+        files: fetched.flatMap((f) => ("file" in f ? [f.file] : [])),
+        skipped: fetched.flatMap((f) => ("skipped" in f ? [f.skipped] : [])),
+    };
 }
-/** Whether `user` (a comment's author, as GitHub lists it) is `author`. */
-function isCommentAuthor(user, author) {
-    if (author === undefined || user === null || user === undefined)
-        return false;
-    return (user.type === "Bot" &&
-        user.login === author.login &&
-        (author.id === undefined || user.id === author.id));
+async function isLfsPointer(path) {
+    const handle = await (0,promises_.open)(path, "r");
+    try {
+        const head = Buffer.alloc(LFS_POINTER.length);
+        const { bytesRead } = await handle.read(head, 0, head.length, 0);
+        return bytesRead === head.length && head.toString("utf8") === LFS_POINTER;
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/review-comments/commentable-lines.ts
+/** A hunk header of a unified diff: `@@ -12,3 +14,5 @@`, the new file's start line captured. */
+const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
+/**
+ * The lines of the new file that a PR review can comment on (`line` with `side: RIGHT`): the
+ * added and the context lines of the file's `patch`, as GitHub lists it with the PR's files.
+ * Removed lines belong to the old file; a file without a patch (binary, or too large) has none.
+ */
+function commentableLines(patch) {
+    const lines = new Set();
+    if (patch === undefined)
+        return lines;
+    let next;
+    for (const row of patch.split("\n")) {
+        const header = HUNK_HEADER.exec(row);
+        if (header !== null) {
+            next = Number(header[1]);
+            continue;
+        }
+        if (next === undefined)
+            continue;
+        const kind = row[0];
+        if (kind === "+" || kind === " ") {
+            lines.add(next);
+            next += 1;
+        }
+        // "-" is the old file's; "\" is "No newline at end of file".
+    }
+    return lines;
 }
 
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
@@ -93981,10 +96763,10 @@ function getValues(context, operator, key, modifier) {
 }
 function parseUrl(template) {
   return {
-    expand: expand.bind(null, template)
+    expand: dist_bundle_expand.bind(null, template)
   };
 }
-function expand(template, context) {
+function dist_bundle_expand(template, context) {
   var operators = ["+", "#", ".", "/", ";", "?", "&"];
   template = template.replace(
     /\{([^\{\}]+)\}|([^\{\}]+)/g,
@@ -95343,8 +98125,8 @@ function withCustomRequest(customRequest) {
 ;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
+var dist_bundle_sep = "\\.";
+var jwtRE = new RegExp(`^${b64url}${dist_bundle_sep}${b64url}${dist_bundle_sep}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
 
 // pkg/dist-src/auth.js
@@ -98445,7 +101227,7 @@ const dist_src_Octokit = Octokit.plugin(requestLog, legacyRestEndpointMethods, p
 );
 
 
-;// CONCATENATED MODULE: ./src/action/create-github-client.ts
+;// CONCATENATED MODULE: ./src/action/github/create-github-client.ts
 
 
 
@@ -98528,3951 +101310,7 @@ function isPermissionError(error) {
     return status === 403 || status === 401;
 }
 
-;// CONCATENATED MODULE: ./src/action/derive-labelled-key.ts
-
-/**
- * An HMAC-SHA256 key for one use, derived from `secret` with that use's `label`: each use gets
- * its own key, so that a MAC made for one use (a review record) can never be replayed as another
- * (a review comment). It comes back as a `KeyObject`, so that logging it by mistake shows no byte
- * of it. An empty secret is refused (`what` names the key in the message): a key anyone can
- * compute signs nothing.
- */
-function deriveLabelledKey(secret, label, what) {
-    if (secret === "")
-        throw new TypeError(`The ${what} needs a secret: api-key or record-key is empty.`);
-    return (0,external_node_crypto_.createSecretKey)((0,external_node_crypto_.createHmac)("sha256", secret).update(label).digest());
-}
-
-;// CONCATENATED MODULE: ./src/action/derive-comment-key.ts
-
-/**
- * The domain label of the review comments' key: distinct from the record's, so that a record's
- * MAC can never pass as a comment's signature, nor the other way round.
- */
-const COMMENT_KEY_LABEL = "content-review/review-comment/v1";
-/**
- * The key that signs and verifies the hidden marker of the Action's review comments
- * (HMAC-SHA256, see `signComment`), derived from the same secret as the record key (the
- * `record-key` input when set, else `api-key`) with {@link COMMENT_KEY_LABEL}. An empty secret
- * is refused.
- */
-function deriveCommentKey(secret) {
-    return deriveLabelledKey(secret, COMMENT_KEY_LABEL, "review comment key");
-}
-
-;// CONCATENATED MODULE: ./src/action/derive-record-key.ts
-
-/**
- * The domain label of the review record's key: the key signs records and nothing else, so a
- * record's MAC can never be replayed as another use of the same secret.
- */
-const RECORD_KEY_LABEL = "content-review/review-record/v1";
-/**
- * The key that signs and verifies review records (HMAC-SHA256), derived from `secret` (the
- * `record-key` input when set, else `api-key`) with {@link RECORD_KEY_LABEL}. An empty secret is
- * refused.
- */
-function deriveRecordKey(secret) {
-    return deriveLabelledKey(secret, RECORD_KEY_LABEL, "review record key");
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
-
-/**
- * Returns a copy with defaults filled in.
- */
-function getOptions(copy) {
-    const result = {
-        followSymbolicLinks: true,
-        implicitDescendants: true,
-        matchDirectories: true,
-        omitBrokenSymbolicLinks: true,
-        excludeHiddenFiles: false
-    };
-    if (copy) {
-        if (typeof copy.followSymbolicLinks === 'boolean') {
-            result.followSymbolicLinks = copy.followSymbolicLinks;
-            core_debug(`followSymbolicLinks '${result.followSymbolicLinks}'`);
-        }
-        if (typeof copy.implicitDescendants === 'boolean') {
-            result.implicitDescendants = copy.implicitDescendants;
-            core_debug(`implicitDescendants '${result.implicitDescendants}'`);
-        }
-        if (typeof copy.matchDirectories === 'boolean') {
-            result.matchDirectories = copy.matchDirectories;
-            core_debug(`matchDirectories '${result.matchDirectories}'`);
-        }
-        if (typeof copy.omitBrokenSymbolicLinks === 'boolean') {
-            result.omitBrokenSymbolicLinks = copy.omitBrokenSymbolicLinks;
-            core_debug(`omitBrokenSymbolicLinks '${result.omitBrokenSymbolicLinks}'`);
-        }
-        if (typeof copy.excludeHiddenFiles === 'boolean') {
-            result.excludeHiddenFiles = copy.excludeHiddenFiles;
-            core_debug(`excludeHiddenFiles '${result.excludeHiddenFiles}'`);
-        }
-    }
-    return result;
-}
-//# sourceMappingURL=internal-glob-options-helper.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path-helper.js
-
-
-const internal_path_helper_IS_WINDOWS = process.platform === 'win32';
-/**
- * Similar to path.dirname except normalizes the path separators and slightly better handling for Windows UNC paths.
- *
- * For example, on Linux/macOS:
- * - `/               => /`
- * - `/hello          => /`
- *
- * For example, on Windows:
- * - `C:\             => C:\`
- * - `C:\hello        => C:\`
- * - `C:              => C:`
- * - `C:hello         => C:`
- * - `\               => \`
- * - `\hello          => \`
- * - `\\hello         => \\hello`
- * - `\\hello\world   => \\hello\world`
- */
-function dirname(p) {
-    // Normalize slashes and trim unnecessary trailing slash
-    p = safeTrimTrailingSeparator(p);
-    // Windows UNC root, e.g. \\hello or \\hello\world
-    if (internal_path_helper_IS_WINDOWS && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
-        return p;
-    }
-    // Get dirname
-    let result = external_path_namespaceObject.dirname(p);
-    // Trim trailing slash for Windows UNC root, e.g. \\hello\world\
-    if (internal_path_helper_IS_WINDOWS && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
-        result = safeTrimTrailingSeparator(result);
-    }
-    return result;
-}
-/**
- * Roots the path if not already rooted. On Windows, relative roots like `\`
- * or `C:` are expanded based on the current working directory.
- */
-function ensureAbsoluteRoot(root, itemPath) {
-    external_assert_(root, `ensureAbsoluteRoot parameter 'root' must not be empty`);
-    external_assert_(itemPath, `ensureAbsoluteRoot parameter 'itemPath' must not be empty`);
-    // Already rooted
-    if (hasAbsoluteRoot(itemPath)) {
-        return itemPath;
-    }
-    // Windows
-    if (internal_path_helper_IS_WINDOWS) {
-        // Check for itemPath like C: or C:foo
-        if (itemPath.match(/^[A-Z]:[^\\/]|^[A-Z]:$/i)) {
-            let cwd = process.cwd();
-            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
-            // Drive letter matches cwd? Expand to cwd
-            if (itemPath[0].toUpperCase() === cwd[0].toUpperCase()) {
-                // Drive only, e.g. C:
-                if (itemPath.length === 2) {
-                    // Preserve specified drive letter case (upper or lower)
-                    return `${itemPath[0]}:\\${cwd.substr(3)}`;
-                }
-                // Drive + path, e.g. C:foo
-                else {
-                    if (!cwd.endsWith('\\')) {
-                        cwd += '\\';
-                    }
-                    // Preserve specified drive letter case (upper or lower)
-                    return `${itemPath[0]}:\\${cwd.substr(3)}${itemPath.substr(2)}`;
-                }
-            }
-            // Different drive
-            else {
-                return `${itemPath[0]}:\\${itemPath.substr(2)}`;
-            }
-        }
-        // Check for itemPath like \ or \foo
-        else if (internal_path_helper_normalizeSeparators(itemPath).match(/^\\$|^\\[^\\]/)) {
-            const cwd = process.cwd();
-            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
-            return `${cwd[0]}:\\${itemPath.substr(1)}`;
-        }
-    }
-    external_assert_(hasAbsoluteRoot(root), `ensureAbsoluteRoot parameter 'root' must have an absolute root`);
-    // Otherwise ensure root ends with a separator
-    if (root.endsWith('/') || (internal_path_helper_IS_WINDOWS && root.endsWith('\\'))) {
-        // Intentionally empty
-    }
-    else {
-        // Append separator
-        root += external_path_namespaceObject.sep;
-    }
-    return root + itemPath;
-}
-/**
- * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
- * `\\hello\share` and `C:\hello` (and using alternate separator).
- */
-function hasAbsoluteRoot(itemPath) {
-    external_assert_(itemPath, `hasAbsoluteRoot parameter 'itemPath' must not be empty`);
-    // Normalize separators
-    itemPath = internal_path_helper_normalizeSeparators(itemPath);
-    // Windows
-    if (internal_path_helper_IS_WINDOWS) {
-        // E.g. \\hello\share or C:\hello
-        return itemPath.startsWith('\\\\') || /^[A-Z]:\\/i.test(itemPath);
-    }
-    // E.g. /hello
-    return itemPath.startsWith('/');
-}
-/**
- * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
- * `\`, `\hello`, `\\hello\share`, `C:`, and `C:\hello` (and using alternate separator).
- */
-function hasRoot(itemPath) {
-    external_assert_(itemPath, `isRooted parameter 'itemPath' must not be empty`);
-    // Normalize separators
-    itemPath = internal_path_helper_normalizeSeparators(itemPath);
-    // Windows
-    if (internal_path_helper_IS_WINDOWS) {
-        // E.g. \ or \hello or \\hello
-        // E.g. C: or C:\hello
-        return itemPath.startsWith('\\') || /^[A-Z]:/i.test(itemPath);
-    }
-    // E.g. /hello
-    return itemPath.startsWith('/');
-}
-/**
- * Removes redundant slashes and converts `/` to `\` on Windows
- */
-function internal_path_helper_normalizeSeparators(p) {
-    p = p || '';
-    // Windows
-    if (internal_path_helper_IS_WINDOWS) {
-        // Convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // Remove redundant slashes
-        const isUnc = /^\\\\+[^\\]/.test(p); // e.g. \\hello
-        return (isUnc ? '\\' : '') + p.replace(/\\\\+/g, '\\'); // preserve leading \\ for UNC
-    }
-    // Remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-/**
- * Normalizes the path separators and trims the trailing separator (when safe).
- * For example, `/foo/ => /foo` but `/ => /`
- */
-function safeTrimTrailingSeparator(p) {
-    // Short-circuit if empty
-    if (!p) {
-        return '';
-    }
-    // Normalize separators
-    p = internal_path_helper_normalizeSeparators(p);
-    // No trailing slash
-    if (!p.endsWith(external_path_namespaceObject.sep)) {
-        return p;
-    }
-    // Check '/' on Linux/macOS and '\' on Windows
-    if (p === external_path_namespaceObject.sep) {
-        return p;
-    }
-    // On Windows check if drive root. E.g. C:\
-    if (internal_path_helper_IS_WINDOWS && /^[A-Z]:\\$/i.test(p)) {
-        return p;
-    }
-    // Otherwise trim trailing slash
-    return p.substr(0, p.length - 1);
-}
-//# sourceMappingURL=internal-path-helper.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-match-kind.js
-/**
- * Indicates whether a pattern matches a path
- */
-var MatchKind;
-(function (MatchKind) {
-    /** Not matched */
-    MatchKind[MatchKind["None"] = 0] = "None";
-    /** Matched if the path is a directory */
-    MatchKind[MatchKind["Directory"] = 1] = "Directory";
-    /** Matched if the path is a regular file */
-    MatchKind[MatchKind["File"] = 2] = "File";
-    /** Matched */
-    MatchKind[MatchKind["All"] = 3] = "All";
-})(MatchKind || (MatchKind = {}));
-//# sourceMappingURL=internal-match-kind.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern-helper.js
-
-
-const internal_pattern_helper_IS_WINDOWS = process.platform === 'win32';
-/**
- * Given an array of patterns, returns an array of paths to search.
- * Duplicates and paths under other included paths are filtered out.
- */
-function getSearchPaths(patterns) {
-    // Ignore negate patterns
-    patterns = patterns.filter(x => !x.negate);
-    // Create a map of all search paths
-    const searchPathMap = {};
-    for (const pattern of patterns) {
-        const key = internal_pattern_helper_IS_WINDOWS
-            ? pattern.searchPath.toUpperCase()
-            : pattern.searchPath;
-        searchPathMap[key] = 'candidate';
-    }
-    const result = [];
-    for (const pattern of patterns) {
-        // Check if already included
-        const key = internal_pattern_helper_IS_WINDOWS
-            ? pattern.searchPath.toUpperCase()
-            : pattern.searchPath;
-        if (searchPathMap[key] === 'included') {
-            continue;
-        }
-        // Check for an ancestor search path
-        let foundAncestor = false;
-        let tempKey = key;
-        let parent = dirname(tempKey);
-        while (parent !== tempKey) {
-            if (searchPathMap[parent]) {
-                foundAncestor = true;
-                break;
-            }
-            tempKey = parent;
-            parent = dirname(tempKey);
-        }
-        // Include the search pattern in the result
-        if (!foundAncestor) {
-            result.push(pattern.searchPath);
-            searchPathMap[key] = 'included';
-        }
-    }
-    return result;
-}
-/**
- * Matches the patterns against the path
- */
-function internal_pattern_helper_match(patterns, itemPath) {
-    let result = MatchKind.None;
-    for (const pattern of patterns) {
-        if (pattern.negate) {
-            result &= ~pattern.match(itemPath);
-        }
-        else {
-            result |= pattern.match(itemPath);
-        }
-    }
-    return result;
-}
-/**
- * Checks whether to descend further into the directory
- */
-function internal_pattern_helper_partialMatch(patterns, itemPath) {
-    return patterns.some(x => !x.negate && x.partialMatch(itemPath));
-}
-//# sourceMappingURL=internal-pattern-helper.js.map
-;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
-const balanced = (a, b, str) => {
-    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
-    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
-    const r = ma !== null && mb != null && range(ma, mb, str);
-    return (r && {
-        start: r[0],
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + ma.length, r[1]),
-        post: str.slice(r[1] + mb.length),
-    });
-};
-const maybeMatch = (reg, str) => {
-    const m = str.match(reg);
-    return m ? m[0] : null;
-};
-const range = (a, b, str) => {
-    let begs, beg, left, right = undefined, result;
-    let ai = str.indexOf(a);
-    let bi = str.indexOf(b, ai + 1);
-    let i = ai;
-    if (ai >= 0 && bi > 0) {
-        if (a === b) {
-            return [ai, bi];
-        }
-        begs = [];
-        left = str.length;
-        while (i >= 0 && !result) {
-            if (i === ai) {
-                begs.push(i);
-                ai = str.indexOf(a, i + 1);
-            }
-            else if (begs.length === 1) {
-                const r = begs.pop();
-                if (r !== undefined)
-                    result = [r, bi];
-            }
-            else {
-                beg = begs.pop();
-                if (beg !== undefined && beg < left) {
-                    left = beg;
-                    right = bi;
-                }
-                bi = str.indexOf(b, i + 1);
-            }
-            i = ai < bi && ai >= 0 ? ai : bi;
-        }
-        if (begs.length && right !== undefined) {
-            result = [left, right];
-        }
-    }
-    return result;
-};
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
-
-const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
-const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
-const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
-const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
-const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
-const escSlashPattern = new RegExp(escSlash, 'g');
-const escOpenPattern = new RegExp(escOpen, 'g');
-const escClosePattern = new RegExp(escClose, 'g');
-const escCommaPattern = new RegExp(escComma, 'g');
-const escPeriodPattern = new RegExp(escPeriod, 'g');
-const slashPattern = /\\\\/g;
-const openPattern = /\\{/g;
-const closePattern = /\\}/g;
-const commaPattern = /\\,/g;
-const periodPattern = /\\\./g;
-const EXPANSION_MAX = 100_000;
-// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
-// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
-// truncated to 100k results - while making every result ~1500 characters
-// long. The result set, and the intermediate arrays built while combining
-// brace sets, then grow large enough to exhaust memory and crash the process
-// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
-// characters the accumulator may hold at any point, so memory stays flat no
-// matter how many brace groups are chained. The limit sits well above any
-// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
-// characters) so legitimate input is unaffected.
-const EXPANSION_MAX_LENGTH = 4_000_000;
-// `expand_` recurses once per level of brace *nesting* - both when expanding a
-// set's comma members and when re-wrapping a set whose body is a single part.
-// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
-// level per chained group), which left nesting depth unbounded: about 3,100
-// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
-// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
-// will follow nesting. It sits far above any realistic pattern and well below
-// the depth at which the stack runs out.
-const EXPANSION_MAX_DEPTH = 1_000;
-// Bash keeps a quirk where a brace group followed by a comma set still expands
-// (`{a},b}`). The parser implements it by rewriting the string and restarting
-// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
-// full passes over a string that itself grows by one `escClose` sentinel each
-// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
-// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
-// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
-// times the scan may restart. Real `{a},b}` input needs a handful.
-const EXPANSION_MAX_REWRITES = 1_000;
-// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
-// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
-// and chained groups each rebuild up to `max` results, so 2KB of input could
-// block the event loop for over 30 seconds. Each character scanned, result
-// built and sequence value generated is a step, and each `expand_` call costs
-// `CALL_STEPS` more. Past the budget, the set being expanded and everything
-// after it stay literal. A glob needs a few hundred steps, and nesting all the
-// way to `EXPANSION_MAX_DEPTH` about 4M.
-const EXPANSION_MAX_STEPS = 20_000_000;
-// What one `expand_` call costs on top of what it scans and builds. Setting
-// one up takes about as long as scanning 16 characters, and a set whose
-// results are wrapped to be expanded again makes one call per result, each
-// scanning and building next to nothing: 64KB of
-// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
-// 4M such calls, which spent the budget three times as slowly as anything
-// else.
-const CALL_STEPS = 16;
-function numeric(str) {
-    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
-}
-function escapeBraces(str) {
-    return str
-        .replace(slashPattern, escSlash)
-        .replace(openPattern, escOpen)
-        .replace(closePattern, escClose)
-        .replace(commaPattern, escComma)
-        .replace(periodPattern, escPeriod);
-}
-function unescapeBraces(str) {
-    return str
-        .replace(escSlashPattern, '\\')
-        .replace(escOpenPattern, '{')
-        .replace(escClosePattern, '}')
-        .replace(escCommaPattern, ',')
-        .replace(escPeriodPattern, '.');
-}
-// Like `target.push(...items)` but doesn't overflow the stack
-function pushAll(target, items) {
-    for (let i = 0; i < items.length; i++) {
-        target.push(items[i]);
-    }
-}
-// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
-// and charged for the characters it walks: up to the group's `}`, or the
-// whole string when there is no match or unmatched `{` come first, which
-// `unmatched` then flags for masking. Once a call overdraws the budget, it
-// and every later one return undefined, so the rest stays literal.
-function balancedWithBudget(str, masked, budget) {
-    if (budget.remaining < 0) {
-        return undefined;
-    }
-    const r = range('{', '}', masked);
-    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
-    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
-    if (!r || budget.remaining < 0) {
-        return undefined;
-    }
-    return {
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + 1, r[1]),
-        post: str.slice(r[1] + 1),
-        unmatched,
-    };
-}
-// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
-// keeps the length, so a scan of it still lines up with the string it was
-// made from. Such a `{` is literal either way, but `balanced` only learns that
-// one is unmatched by reading to the end of the string, so with one at the
-// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
-// input. That was quadratic, and once the step budget charged for it, it ran
-// out partway through and left the rest literal. A scan of the masked copy
-// stops at the group's `}`. It is one pass, charged as such.
-function maskUnmatchedOpens(masked, budget) {
-    budget.remaining -= masked.length;
-    const open = [];
-    for (let i = 0; i < masked.length; i++) {
-        const c = masked.charCodeAt(i);
-        if (c === 0x7b) {
-            open.push(i);
-        }
-        else if (c === 0x7d && open.length) {
-            open.pop();
-        }
-    }
-    let out = '';
-    let last = 0;
-    for (let i = 0; i < open.length; i++) {
-        const at = open[i];
-        out += masked.slice(last, at) + '\0';
-        last = at + 1;
-    }
-    return out + masked.slice(last);
-}
-// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
-// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
-// the end. The regex tries every `,` and backtracks through the rest of its
-// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
-// every pass. Like a scan, it is charged for the whole string and refused if
-// that overdraws the budget.
-function commaSetFollows(str, budget) {
-    budget.remaining -= str.length;
-    if (budget.remaining < 0) {
-        return false;
-    }
-    // Whether a `}` follows the current position before the line ends
-    let close = false;
-    for (let i = str.length - 1; i >= 0; i--) {
-        const c = str.charCodeAt(i);
-        if (c === 0x7d) {
-            close = true;
-        }
-        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
-            // A line terminator, which `.` does not match
-            close = false;
-        }
-        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
-            return true;
-        }
-    }
-    return false;
-}
-/**
- * Basically just str.split(","), but handling cases
- * where we have nested braced sections, which should be
- * treated as individual members, like {a,{b,c},d}
- *
- * Returns `undefined` if the step budget runs out before the whole set is
- * split, since splitting what is left on every comma would tear apart the
- * nested sets it still holds.
- */
-function parseCommaParts(str, budget) {
-    const parts = [];
-    // Walk the brace groups iteratively. Recursing on `post` once per group let a
-    // chain of them exhaust the stack - the parsing-side counterpart to
-    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
-    // `maxLength` can bound, since it happens before expansion.
-    //
-    // The part the next chunk continues
-    let carry = '';
-    for (;;) {
-        // A set's body holds no unmatched `{`, so there is nothing to mask.
-        const m = balancedWithBudget(str, str, budget);
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        if (!m) {
-            const tail = str.split(',');
-            tail[0] = carry + tail[0];
-            pushAll(parts, tail);
-            return parts;
-        }
-        const { pre, body, post } = m;
-        const p = pre.split(',');
-        p[0] = carry + p[0];
-        p[p.length - 1] += '{' + body + '}';
-        if (!post.length) {
-            pushAll(parts, p);
-            return parts;
-        }
-        carry = p.pop();
-        pushAll(parts, p);
-        str = post;
-    }
-}
-// An option that is left out, or that is NaN, gets its default. Every
-// comparison against NaN is false, so a NaN bound would never be reached:
-// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
-// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
-// `Infinity` to lift a bound.
-function bound(value, fallback) {
-    return value === undefined || isNaN(value) ? fallback : value;
-}
-function esm_expand(str, options = {}) {
-    if (!str) {
-        return [];
-    }
-    const max = bound(options.max, EXPANSION_MAX);
-    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
-    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
-    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
-    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
-    // I don't know why Bash 4.3 does this, but it does.
-    // Anything starting with {} will have the first two bytes preserved
-    // but *only* at the top level, so {},a}b will not expand to anything,
-    // but a{},b}c will be expanded to [a}c,abc].
-    // One could argue that this is a bug in Bash, but since the goal of
-    // this module is to match Bash's rules, we escape a leading {}
-    if (str.slice(0, 2) === '{}') {
-        str = '\\{\\}' + str.slice(2);
-    }
-    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
-}
-function embrace(str) {
-    return '{' + str + '}';
-}
-function isPadded(el) {
-    return /^-?0\d/.test(el);
-}
-function lte(i, y) {
-    return i <= y;
-}
-function gte(i, y) {
-    return i >= y;
-}
-// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
-// number of results at `max` and the total number of characters at `maxLength`.
-// This is the one place output grows, so bounding it here keeps the single
-// accumulator - and therefore memory - flat regardless of how many brace groups
-// are combined (CVE-2026-14257). Each result built is a step, since `max` and
-// `maxLength` bound one combination, not how many brace groups are combined.
-function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
-    const out = [];
-    let length = 0;
-    // Bash drops empty results at the top level, and they don't count against
-    // `max`, so `max` bounds the number of *kept* results. Only an empty
-    // `acc[a] + pre` can make one, so for those the empty values are skipped
-    // without being visited. Visiting them one at a time let a set of empties
-    // cost `acc.length * values.length` while keeping nothing.
-    let nonEmpty;
-    outer: for (let a = 0; a < acc.length; a++) {
-        const prefix = acc[a] + pre;
-        let vs = values;
-        if (dropEmpties && !prefix) {
-            if (!nonEmpty)
-                nonEmpty = values.filter(v => v);
-            vs = nonEmpty;
-        }
-        for (let v = 0; v < vs.length; v++) {
-            if (out.length >= max)
-                break outer;
-            const expansion = prefix + vs[v];
-            if (length + expansion.length > maxLength)
-                break outer;
-            out.push(expansion);
-            length += expansion.length;
-        }
-    }
-    budget.remaining -= out.length;
-    return out;
-}
-// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
-// sequence body, or `undefined` if the step budget runs out generating them.
-function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
-    const n = body.split(/\.\./);
-    const N = [];
-    // A sequence body always splits into two or three parts, but the compiler
-    // can't know that.
-    /* c8 ignore start */
-    if (n[0] === undefined || n[1] === undefined) {
-        return N;
-    }
-    /* c8 ignore stop */
-    const x = numeric(n[0]);
-    const y = numeric(n[1]);
-    const width = Math.max(n[0].length, n[1].length);
-    let incr = n.length === 3 && n[2] !== undefined ?
-        Math.max(Math.abs(numeric(n[2])), 1)
-        : 1;
-    let test = lte;
-    const reverse = y < x;
-    if (reverse) {
-        incr *= -1;
-        test = gte;
-    }
-    const pad = n.some(isPadded);
-    // A padded value is built a character at a time to `width`, which the input
-    // sets, so it costs one step per character: 64KB of
-    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
-    // one step per value.
-    const cost = pad ? width : 1;
-    let length = 0;
-    for (let i = x; test(i, y) && N.length < max; i += incr) {
-        // Each value is a step. `max` and `maxLength` bound one sequence, but a
-        // chain of them still generated up to `max` values each, however few
-        // combining could keep.
-        budget.remaining -= cost;
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        let c;
-        if (isAlphaSequence) {
-            c = String.fromCharCode(i);
-            if (c === '\\') {
-                c = '';
-            }
-        }
-        else {
-            c = String(i);
-            if (pad) {
-                const need = width - c.length;
-                if (need > 0) {
-                    const z = new Array(need + 1).join('0');
-                    if (i < 0) {
-                        c = '-' + z + c.slice(1);
-                    }
-                    else {
-                        c = z + c;
-                    }
-                }
-            }
-        }
-        if (length + c.length > maxLength)
-            break;
-        N.push(c);
-        length += c.length;
-    }
-    return N;
-}
-function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
-    // An overdraft here makes the first scan refuse, so `str` stays literal.
-    budget.remaining -= CALL_STEPS;
-    // Too deeply nested to keep following: treat the rest as literal, the same
-    // way a group that cannot expand is already handled. Truncating rather than
-    // throwing keeps `expand` total, matching `max` and `maxLength`.
-    if (depth > maxDepth) {
-        return [str];
-    }
-    // Consume the string's top-level brace groups left to right, threading a
-    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
-    // rather than recursing on `m.post` once per group - keeps the native stack
-    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
-    // longer overflow the stack, and leaves a single accumulator whose size
-    // `maxLength` bounds directly (CVE-2026-14257).
-    let acc = [''];
-    // Bash drops empty results, but only when the *first* top-level group is a
-    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
-    // is on the final strings, so it is applied to whichever `combine` produces
-    // them (the one with no brace set left in the tail).
-    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
-    // re-reads the whole string, so leaving this unbounded is quadratic.
-    let rewrites = 0;
-    let dropEmpties = false;
-    let firstGroup = true;
-    // `str` with its unmatched `{` masked, once a scan has run into them
-    let masked = str;
-    for (;;) {
-        const m = balancedWithBudget(str, masked, budget);
-        // No brace set left, or no step budget left to look for one: the rest of
-        // the string is literal.
-        if (!m) {
-            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
-        }
-        if (m.unmatched) {
-            masked = maskUnmatchedOpens(masked, budget);
-        }
-        // no need to expand pre, since it is guaranteed to be free of brace-sets
-        const pre = m.pre;
-        // This set and the rest of the string, literal: for a set that cannot
-        // expand, and for one the step budget runs out on. Once it is overdrawn,
-        // every set still being expanded, at every level, stays literal like this -
-        // otherwise each level above would go on combining, and wrapping and
-        // expanding again, results the budget was too small for.
-        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
-        if (/\$$/.test(pre)) {
-            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
-            firstGroup = false;
-            if (!m.post.length)
-                break;
-            str = m.post;
-            masked = masked.slice(m.end + 1);
-            continue;
-        }
-        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
-        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
-        const isSequence = isNumericSequence || isAlphaSequence;
-        const isOptions = m.body.indexOf(',') >= 0;
-        if (!isSequence && !isOptions) {
-            // {a},b}
-            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
-                rewrites++;
-                str = m.pre + '{' + m.body + escClose + m.post;
-                // Taking a `}` away never gives an unmatched `{` a partner, so what
-                // is masked stays unmatched. The `{` it closed can be left without
-                // one, and the next scan masks it.
-                masked =
-                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
-                isTop = true;
-                continue;
-            }
-            // Nothing here expands, so the whole remaining string is literal.
-            return literal();
-        }
-        if (firstGroup) {
-            dropEmpties = isTop && !isSequence;
-            firstGroup = false;
-        }
-        let values;
-        if (isSequence) {
-            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
-            if (!values) {
-                return literal();
-            }
-        }
-        else {
-            let n = parseCommaParts(m.body, budget);
-            // The step budget ran out partway through the set.
-            if (!n) {
-                return literal();
-            }
-            if (n.length === 1 && n[0] !== undefined) {
-                // x{{a,b}}y ==> x{a}y x{b}y
-                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
-                // The step budget ran out expanding the set's only part.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                //XXX is this necessary? Can't seem to hit it in tests.
-                /* c8 ignore start */
-                if (n.length === 1) {
-                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
-                    if (budget.remaining < 0) {
-                        return literal();
-                    }
-                    acc = next;
-                    if (!m.post.length)
-                        break;
-                    str = m.post;
-                    masked = masked.slice(m.end + 1);
-                    continue;
-                }
-                /* c8 ignore stop */
-            }
-            // Values that `combine` is going to drop as empty produce no result, so
-            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
-            // would stop at `['a', '']` and yield one result instead of two. Skipping
-            // them outright keeps `values` bounded while leaving `max` a bound on
-            // *kept* results.
-            let dropsEmpties = dropEmpties && !m.post.length && !pre;
-            for (let d = 0; dropsEmpties && d < acc.length; d++) {
-                if (acc[d]) {
-                    dropsEmpties = false;
-                }
-            }
-            values = [];
-            let valuesLength = 0;
-            outer: for (let j = 0; j < n.length; j++) {
-                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
-                // The step budget ran out expanding a member.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                for (let k = 0; k < expanded.length; k++) {
-                    const v = expanded[k];
-                    if (dropsEmpties && !v)
-                        continue;
-                    if (values.length >= max ||
-                        valuesLength + v.length > maxLength) {
-                        break outer;
-                    }
-                    values.push(v);
-                    valuesLength += v.length;
-                }
-            }
-        }
-        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
-        // The step budget ran out combining the set's values in.
-        if (budget.remaining < 0) {
-            return literal();
-        }
-        acc = next;
-        if (!m.post.length)
-            break;
-        str = m.post;
-        masked = masked.slice(m.end + 1);
-    }
-    return acc;
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
-const MAX_PATTERN_LENGTH = 1024 * 64;
-const assertValidPattern = (pattern) => {
-    if (typeof pattern !== 'string') {
-        throw new TypeError('invalid pattern');
-    }
-    if (pattern.length > MAX_PATTERN_LENGTH) {
-        throw new TypeError('pattern is too long');
-    }
-};
-//# sourceMappingURL=assert-valid-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
-// translate the various posix character classes into unicode properties
-// this works across all unicode locales
-// { <posix class>: [<translation>, /u flag required, negated]
-const posixClasses = {
-    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
-    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
-    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
-    '[:blank:]': ['\\p{Zs}\\t', true],
-    '[:cntrl:]': ['\\p{Cc}', true],
-    '[:digit:]': ['\\p{Nd}', true],
-    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
-    '[:lower:]': ['\\p{Ll}', true],
-    '[:print:]': ['\\p{C}', true],
-    '[:punct:]': ['\\p{P}', true],
-    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
-    '[:upper:]': ['\\p{Lu}', true],
-    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
-    '[:xdigit:]': ['A-Fa-f0-9', false],
-};
-// only need to escape a few things inside of brace expressions
-// escapes: [ \ ] -
-const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
-// escape all regexp magic characters
-const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// everything has already been escaped, we just have to join
-const rangesToString = (ranges) => ranges.join('');
-// takes a glob string at a posix brace expression, and returns
-// an equivalent regular expression source, and boolean indicating
-// whether the /u flag needs to be applied, and the number of chars
-// consumed to parse the character class.
-// This also removes out of order ranges, and returns ($.) if the
-// entire class just no good.
-const parseClass = (glob, position) => {
-    const pos = position;
-    /* c8 ignore start */
-    if (glob.charAt(pos) !== '[') {
-        throw new Error('not in a brace expression');
-    }
-    /* c8 ignore stop */
-    const ranges = [];
-    const negs = [];
-    let i = pos + 1;
-    let sawStart = false;
-    let uflag = false;
-    let escaping = false;
-    let negate = false;
-    let endPos = pos;
-    let rangeStart = '';
-    WHILE: while (i < glob.length) {
-        const c = glob.charAt(i);
-        if ((c === '!' || c === '^') && i === pos + 1) {
-            negate = true;
-            i++;
-            continue;
-        }
-        if (c === ']' && sawStart && !escaping) {
-            endPos = i + 1;
-            break;
-        }
-        sawStart = true;
-        if (c === '\\') {
-            if (!escaping) {
-                escaping = true;
-                i++;
-                continue;
-            }
-            // escaped \ char, fall through and treat like normal char
-        }
-        if (c === '[' && !escaping) {
-            // either a posix class, a collation equivalent, or just a [
-            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
-                if (glob.startsWith(cls, i)) {
-                    // invalid, [a-[] is fine, but not [a-[:alpha]]
-                    if (rangeStart) {
-                        return ['$.', false, glob.length - pos, true];
-                    }
-                    i += cls.length;
-                    if (neg)
-                        negs.push(unip);
-                    else
-                        ranges.push(unip);
-                    uflag = uflag || u;
-                    continue WHILE;
-                }
-            }
-        }
-        // now it's just a normal character, effectively
-        escaping = false;
-        if (rangeStart) {
-            // throw this range away if it's not valid, but others
-            // can still match.
-            if (c > rangeStart) {
-                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
-            }
-            else if (c === rangeStart) {
-                ranges.push(braceEscape(c));
-            }
-            rangeStart = '';
-            i++;
-            continue;
-        }
-        // now might be the start of a range.
-        // can be either c-d or c-] or c<more...>] or c] at this point
-        if (glob.startsWith('-]', i + 1)) {
-            ranges.push(braceEscape(c + '-'));
-            i += 2;
-            continue;
-        }
-        if (glob.startsWith('-', i + 1)) {
-            rangeStart = c;
-            i += 2;
-            continue;
-        }
-        // not the start of a range, just a single character
-        ranges.push(braceEscape(c));
-        i++;
-    }
-    if (endPos < i) {
-        // didn't see the end of the class, not a valid class,
-        // but might still be valid as a literal match.
-        return ['', false, 0, false];
-    }
-    // if we got no ranges and no negates, then we have a range that
-    // cannot possibly match anything, and that poisons the whole glob
-    if (!ranges.length && !negs.length) {
-        return ['$.', false, glob.length - pos, true];
-    }
-    // if we got one positive range, and it's a single character, then that's
-    // not actually a magic pattern, it's just that one literal character.
-    // we should not treat that as "magic", we should just return the literal
-    // character. [_] is a perfectly valid way to escape glob magic chars.
-    if (negs.length === 0 &&
-        ranges.length === 1 &&
-        /^\\?.$/.test(ranges[0]) &&
-        !negate) {
-        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
-        return [regexpEscape(r), false, endPos - pos, false];
-    }
-    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
-    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
-    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
-        : ranges.length ? sranges
-            : snegs;
-    return [comb, uflag, endPos - pos, true];
-};
-//# sourceMappingURL=brace-expressions.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
-/**
- * Un-escape a string that has been escaped with {@link escape}.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
- * square-bracket escapes are removed, but not backslash escapes.
- *
- * For example, it will turn the string `'[*]'` into `*`, but it will not
- * turn `'\\*'` into `'*'`, because `\` is a path separator in
- * `windowsPathsNoEscape` mode.
- *
- * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
- * backslash escapes are removed.
- *
- * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
- * or unescaped.
- *
- * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
- * unescaped.
- */
-const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/\[([^/\\])\]/g, '$1')
-            : s
-                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
-                .replace(/\\([^/])/g, '$1');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/\[([^/\\{}])\]/g, '$1')
-        : s
-            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
-            .replace(/\\([^/{}])/g, '$1');
-};
-//# sourceMappingURL=unescape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
-// parse a single path portion
-var ast_a;
-
-
-const types = new Set(['!', '?', '+', '*', '@']);
-const isExtglobType = (c) => types.has(c);
-const isExtglobAST = (c) => isExtglobType(c.type);
-// Map of which extglob types can adopt the children of a nested extglob
-//
-// anything but ! can adopt a matching type:
-// +(a|+(b|c)|d) => +(a|b|c|d)
-// *(a|*(b|c)|d) => *(a|b|c|d)
-// @(a|@(b|c)|d) => @(a|b|c|d)
-// ?(a|?(b|c)|d) => ?(a|b|c|d)
-//
-// * can adopt anything, because 0 or repetition is allowed
-// *(a|?(b|c)|d) => *(a|b|c|d)
-// *(a|+(b|c)|d) => *(a|b|c|d)
-// *(a|@(b|c)|d) => *(a|b|c|d)
-//
-// + can adopt @, because 1 or repetition is allowed
-// +(a|@(b|c)|d) => +(a|b|c|d)
-//
-// + and @ CANNOT adopt *, because 0 would be allowed
-// +(a|*(b|c)|d) => would match "", on *(b|c)
-// @(a|*(b|c)|d) => would match "", on *(b|c)
-//
-// + and @ CANNOT adopt ?, because 0 would be allowed
-// +(a|?(b|c)|d) => would match "", on ?(b|c)
-// @(a|?(b|c)|d) => would match "", on ?(b|c)
-//
-// ? can adopt @, because 0 or 1 is allowed
-// ?(a|@(b|c)|d) => ?(a|b|c|d)
-//
-// ? and @ CANNOT adopt * or +, because >1 would be allowed
-// ?(a|*(b|c)|d) => would match bbb on *(b|c)
-// @(a|*(b|c)|d) => would match bbb on *(b|c)
-// ?(a|+(b|c)|d) => would match bbb on +(b|c)
-// @(a|+(b|c)|d) => would match bbb on +(b|c)
-//
-// ! CANNOT adopt ! (nothing else can either)
-// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
-//
-// ! can adopt @
-// !(a|@(b|c)|d) => !(a|b|c|d)
-//
-// ! CANNOT adopt *
-// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt +
-// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt ?
-// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
-const adoptionMap = new Map([
-    ['!', ['@']],
-    ['?', ['?', '@']],
-    ['@', ['@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@']],
-]);
-// nested extglobs that can be adopted in, but with the addition of
-// a blank '' element.
-const adoptionWithSpaceMap = new Map([
-    ['!', ['?']],
-    ['@', ['?']],
-    ['+', ['?', '*']],
-]);
-// union of the previous two maps
-const adoptionAnyMap = new Map([
-    ['!', ['?', '@']],
-    ['?', ['?', '@']],
-    ['@', ['?', '@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@', '?', '*']],
-]);
-// Extglobs that can take over their parent if they are the only child
-// the key is parent, value maps child to resulting extglob parent type
-// '@' is omitted because it's a special case. An `@` extglob with a single
-// member can always be usurped by that subpattern.
-const usurpMap = new Map([
-    ['!', new Map([['!', '@']])],
-    [
-        '?',
-        new Map([
-            ['*', '*'],
-            ['+', '*'],
-        ]),
-    ],
-    [
-        '@',
-        new Map([
-            ['!', '!'],
-            ['?', '?'],
-            ['@', '@'],
-            ['*', '*'],
-            ['+', '+'],
-        ]),
-    ],
-    [
-        '+',
-        new Map([
-            ['?', '*'],
-            ['*', '*'],
-        ]),
-    ],
-]);
-// Patterns that get prepended to bind to the start of either the
-// entire string, or just a single path portion, to prevent dots
-// and/or traversal patterns, when needed.
-// Exts don't need the ^ or / bit, because the root binds that already.
-const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
-const startNoDot = '(?!\\.)';
-// characters that indicate a start of pattern needs the "no dots" bit,
-// because a dot *might* be matched. ( is not in the list, because in
-// the case of a child extglob, it will handle the prevention itself.
-const addPatternStart = new Set(['[', '.']);
-// cases where traversal is A-OK, no dot prevention needed
-const justDots = new Set(['..', '.']);
-const reSpecials = new Set('().*{}+?[]^$\\!');
-const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// any single thing other than /
-const qmark = '[^/]';
-// * => any number of characters
-const star = qmark + '*?';
-// use + when we need to ensure that *something* matches, because the * is
-// the only thing in the path portion.
-const starNoEmpty = qmark + '+?';
-// remove the \ chars that we added if we end up doing a nonmagic compare
-// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
-let ID = 0;
-class AST {
-    type;
-    #root;
-    #hasMagic;
-    #uflag = false;
-    #parts = [];
-    #parent;
-    #parentIndex;
-    #negs;
-    #filledNegs = false;
-    #options;
-    #toString;
-    // set to true if it's an extglob with no children
-    // (which really means one child of '')
-    #emptyExt = false;
-    id = ++ID;
-    get depth() {
-        return (this.#parent?.depth ?? -1) + 1;
-    }
-    [Symbol.for('nodejs.util.inspect.custom')]() {
-        return {
-            '@@type': 'AST',
-            id: this.id,
-            type: this.type,
-            root: this.#root.id,
-            parent: this.#parent?.id,
-            depth: this.depth,
-            partsLength: this.#parts.length,
-            parts: this.#parts,
-        };
-    }
-    constructor(type, parent, options = {}) {
-        this.type = type;
-        // extglobs are inherently magical
-        if (type)
-            this.#hasMagic = true;
-        this.#parent = parent;
-        this.#root = this.#parent ? this.#parent.#root : this;
-        this.#options = this.#root === this ? options : this.#root.#options;
-        this.#negs = this.#root === this ? [] : this.#root.#negs;
-        if (type === '!' && !this.#root.#filledNegs)
-            this.#negs.push(this);
-        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
-    }
-    get hasMagic() {
-        /* c8 ignore start */
-        if (this.#hasMagic !== undefined)
-            return this.#hasMagic;
-        /* c8 ignore stop */
-        for (const p of this.#parts) {
-            if (typeof p === 'string')
-                continue;
-            if (p.type || p.hasMagic)
-                return (this.#hasMagic = true);
-        }
-        // note: will be undefined until we generate the regexp src and find out
-        return this.#hasMagic;
-    }
-    // reconstructs the pattern
-    toString() {
-        return (this.#toString !== undefined ? this.#toString
-            : !this.type ?
-                (this.#toString = this.#parts.map(p => String(p)).join(''))
-                : (this.#toString =
-                    this.type +
-                        '(' +
-                        this.#parts.map(p => String(p)).join('|') +
-                        ')'));
-    }
-    #fillNegs() {
-        /* c8 ignore start */
-        if (this !== this.#root)
-            throw new Error('should only call on root');
-        if (this.#filledNegs)
-            return this;
-        /* c8 ignore stop */
-        // call toString() once to fill this out
-        this.toString();
-        this.#filledNegs = true;
-        let n;
-        while ((n = this.#negs.pop())) {
-            if (n.type !== '!')
-                continue;
-            // walk up the tree, appending everthing that comes AFTER parentIndex
-            let p = n;
-            let pp = p.#parent;
-            while (pp) {
-                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
-                    for (const part of n.#parts) {
-                        /* c8 ignore start */
-                        if (typeof part === 'string') {
-                            throw new Error('string part in extglob AST??');
-                        }
-                        /* c8 ignore stop */
-                        part.copyIn(pp.#parts[i]);
-                    }
-                }
-                p = pp;
-                pp = p.#parent;
-            }
-        }
-        return this;
-    }
-    push(...parts) {
-        for (const p of parts) {
-            if (p === '')
-                continue;
-            /* c8 ignore start */
-            if (typeof p !== 'string' &&
-                !(p instanceof ast_a && p.#parent === this)) {
-                throw new Error('invalid part: ' + p);
-            }
-            /* c8 ignore stop */
-            this.#parts.push(p);
-        }
-    }
-    toJSON() {
-        const ret = this.type === null ?
-            this.#parts
-                .slice()
-                .map(p => (typeof p === 'string' ? p : p.toJSON()))
-            : [this.type, ...this.#parts.map(p => p.toJSON())];
-        if (this.isStart() && !this.type)
-            ret.unshift([]);
-        if (this.isEnd() &&
-            (this === this.#root ||
-                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
-            ret.push({});
-        }
-        return ret;
-    }
-    isStart() {
-        if (this.#root === this)
-            return true;
-        // if (this.type) return !!this.#parent?.isStart()
-        if (!this.#parent?.isStart())
-            return false;
-        if (this.#parentIndex === 0)
-            return true;
-        // if everything AHEAD of this is a negation, then it's still the "start"
-        const p = this.#parent;
-        for (let i = 0; i < this.#parentIndex; i++) {
-            const pp = p.#parts[i];
-            if (!(pp instanceof ast_a && pp.type === '!')) {
-                return false;
-            }
-        }
-        return true;
-    }
-    isEnd() {
-        if (this.#root === this)
-            return true;
-        if (this.#parent?.type === '!')
-            return true;
-        if (!this.#parent?.isEnd())
-            return false;
-        if (!this.type)
-            return this.#parent?.isEnd();
-        // if not root, it'll always have a parent
-        /* c8 ignore start */
-        const pl = this.#parent ? this.#parent.#parts.length : 0;
-        /* c8 ignore stop */
-        return this.#parentIndex === pl - 1;
-    }
-    copyIn(part) {
-        if (typeof part === 'string')
-            this.push(part);
-        else
-            this.push(part.clone(this));
-    }
-    clone(parent) {
-        const c = new ast_a(this.type, parent);
-        for (const p of this.#parts) {
-            c.copyIn(p);
-        }
-        return c;
-    }
-    static #parseAST(str, ast, pos, opt, extDepth) {
-        const maxDepth = opt.maxExtglobRecursion ?? 2;
-        let escaping = false;
-        let inBrace = false;
-        let braceStart = -1;
-        let braceNeg = false;
-        if (ast.type === null) {
-            // outside of a extglob, append until we find a start
-            let i = pos;
-            let acc = '';
-            while (i < str.length) {
-                const c = str.charAt(i++);
-                // still accumulate escapes at this point, but we do ignore
-                // starts that are escaped
-                if (escaping || c === '\\') {
-                    escaping = !escaping;
-                    acc += c;
-                    continue;
-                }
-                if (inBrace) {
-                    if (i === braceStart + 1) {
-                        if (c === '^' || c === '!') {
-                            braceNeg = true;
-                        }
-                    }
-                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                        inBrace = false;
-                    }
-                    acc += c;
-                    continue;
-                }
-                else if (c === '[') {
-                    inBrace = true;
-                    braceStart = i;
-                    braceNeg = false;
-                    acc += c;
-                    continue;
-                }
-                // we don't have to check for adoption here, because that's
-                // done at the other recursion point.
-                const doRecurse = !opt.noext &&
-                    isExtglobType(c) &&
-                    str.charAt(i) === '(' &&
-                    extDepth <= maxDepth;
-                if (doRecurse) {
-                    ast.push(acc);
-                    acc = '';
-                    const ext = new ast_a(c, ast);
-                    i = ast_a.#parseAST(str, ext, i, opt, extDepth + 1);
-                    ast.push(ext);
-                    continue;
-                }
-                acc += c;
-            }
-            ast.push(acc);
-            return i;
-        }
-        // some kind of extglob, pos is at the (
-        // find the next | or )
-        let i = pos + 1;
-        let part = new ast_a(null, ast);
-        const parts = [];
-        let acc = '';
-        while (i < str.length) {
-            const c = str.charAt(i++);
-            // still accumulate escapes at this point, but we do ignore
-            // starts that are escaped
-            if (escaping || c === '\\') {
-                escaping = !escaping;
-                acc += c;
-                continue;
-            }
-            if (inBrace) {
-                if (i === braceStart + 1) {
-                    if (c === '^' || c === '!') {
-                        braceNeg = true;
-                    }
-                }
-                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                    inBrace = false;
-                }
-                acc += c;
-                continue;
-            }
-            else if (c === '[') {
-                inBrace = true;
-                braceStart = i;
-                braceNeg = false;
-                acc += c;
-                continue;
-            }
-            const doRecurse = !opt.noext &&
-                isExtglobType(c) &&
-                str.charAt(i) === '(' &&
-                /* c8 ignore start - the maxDepth is sufficient here */
-                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
-            /* c8 ignore stop */
-            if (doRecurse) {
-                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
-                part.push(acc);
-                acc = '';
-                const ext = new ast_a(c, part);
-                part.push(ext);
-                i = ast_a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
-                continue;
-            }
-            if (c === '|') {
-                part.push(acc);
-                acc = '';
-                parts.push(part);
-                part = new ast_a(null, ast);
-                continue;
-            }
-            if (c === ')') {
-                if (acc === '' && ast.#parts.length === 0) {
-                    ast.#emptyExt = true;
-                }
-                part.push(acc);
-                acc = '';
-                ast.push(...parts, part);
-                return i;
-            }
-            acc += c;
-        }
-        // unfinished extglob
-        // if we got here, it was a malformed extglob! not an extglob, but
-        // maybe something else in there.
-        ast.type = null;
-        ast.#hasMagic = undefined;
-        ast.#parts = [str.substring(pos - 1)];
-        return i;
-    }
-    #canAdoptWithSpace(child) {
-        return this.#canAdopt(child, adoptionWithSpaceMap);
-    }
-    #canAdopt(child, map = adoptionMap) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canAdoptType(gc.type, map);
-    }
-    #canAdoptType(c, map = adoptionAnyMap) {
-        return !!map.get(this.type)?.includes(c);
-    }
-    #adoptWithSpace(child, index) {
-        const gc = child.#parts[0];
-        const blank = new ast_a(null, gc, this.options);
-        blank.#parts.push('');
-        gc.push(blank);
-        this.#adopt(child, index);
-    }
-    #adopt(child, index) {
-        const gc = child.#parts[0];
-        this.#parts.splice(index, 1, ...gc.#parts);
-        for (const p of gc.#parts) {
-            if (typeof p === 'object')
-                p.#parent = this;
-        }
-        this.#toString = undefined;
-    }
-    #canUsurpType(c) {
-        const m = usurpMap.get(this.type);
-        return !!m?.has(c);
-    }
-    #canUsurp(child) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null ||
-            this.#parts.length !== 1) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canUsurpType(gc.type);
-    }
-    #usurp(child) {
-        const m = usurpMap.get(this.type);
-        const gc = child.#parts[0];
-        const nt = m?.get(gc.type);
-        /* c8 ignore start - impossible */
-        if (!nt)
-            return false;
-        /* c8 ignore stop */
-        this.#parts = gc.#parts;
-        for (const p of this.#parts) {
-            if (typeof p === 'object') {
-                p.#parent = this;
-            }
-        }
-        this.type = nt;
-        this.#toString = undefined;
-        this.#emptyExt = false;
-    }
-    static fromGlob(pattern, options = {}) {
-        const ast = new ast_a(null, undefined, options);
-        ast_a.#parseAST(pattern, ast, 0, options, 0);
-        return ast;
-    }
-    // returns the regular expression if there's magic, or the unescaped
-    // string if not.
-    toMMPattern() {
-        // should only be called on root
-        /* c8 ignore start */
-        if (this !== this.#root)
-            return this.#root.toMMPattern();
-        /* c8 ignore stop */
-        const glob = this.toString();
-        const [re, body, hasMagic, uflag] = this.toRegExpSource();
-        // if we're in nocase mode, and not nocaseMagicOnly, then we do
-        // still need a regular expression if we have to case-insensitively
-        // match capital/lowercase characters.
-        const anyMagic = hasMagic ||
-            this.#hasMagic ||
-            (this.#options.nocase &&
-                !this.#options.nocaseMagicOnly &&
-                glob.toUpperCase() !== glob.toLowerCase());
-        if (!anyMagic) {
-            return body;
-        }
-        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
-        return Object.assign(new RegExp(`^${re}$`, flags), {
-            _src: re,
-            _glob: glob,
-        });
-    }
-    get options() {
-        return this.#options;
-    }
-    // returns the string match, the regexp source, whether there's magic
-    // in the regexp (so a regular expression is required) and whether or
-    // not the uflag is needed for the regular expression (for posix classes)
-    // TODO: instead of injecting the start/end at this point, just return
-    // the BODY of the regexp, along with the start/end portions suitable
-    // for binding the start/end in either a joined full-path makeRe context
-    // (where we bind to (^|/), or a standalone matchPart context (where
-    // we bind to ^, and not /).  Otherwise slashes get duped!
-    //
-    // In part-matching mode, the start is:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: ^(?!\.\.?$)
-    // - if dots allowed or not possible: ^
-    // - if dots possible and not allowed: ^(?!\.)
-    // end is:
-    // - if not isEnd(): nothing
-    // - else: $
-    //
-    // In full-path matching mode, we put the slash at the START of the
-    // pattern, so start is:
-    // - if first pattern: same as part-matching mode
-    // - if not isStart(): nothing
-    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
-    // - if dots allowed or not possible: /
-    // - if dots possible and not allowed: /(?!\.)
-    // end is:
-    // - if last pattern, same as part-matching mode
-    // - else nothing
-    //
-    // Always put the (?:$|/) on negated tails, though, because that has to be
-    // there to bind the end of the negated pattern portion, and it's easier to
-    // just stick it in now rather than try to inject it later in the middle of
-    // the pattern.
-    //
-    // We can just always return the same end, and leave it up to the caller
-    // to know whether it's going to be used joined or in parts.
-    // And, if the start is adjusted slightly, can do the same there:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
-    // - if dots allowed or not possible: (?:/|^)
-    // - if dots possible and not allowed: (?:/|^)(?!\.)
-    //
-    // But it's better to have a simpler binding without a conditional, for
-    // performance, so probably better to return both start options.
-    //
-    // Then the caller just ignores the end if it's not the first pattern,
-    // and the start always gets applied.
-    //
-    // But that's always going to be $ if it's the ending pattern, or nothing,
-    // so the caller can just attach $ at the end of the pattern when building.
-    //
-    // So the todo is:
-    // - better detect what kind of start is needed
-    // - return both flavors of starting pattern
-    // - attach $ at the end of the pattern when creating the actual RegExp
-    //
-    // Ah, but wait, no, that all only applies to the root when the first pattern
-    // is not an extglob. If the first pattern IS an extglob, then we need all
-    // that dot prevention biz to live in the extglob portions, because eg
-    // +(*|.x*) can match .xy but not .yx.
-    //
-    // So, return the two flavors if it's #root and the first child is not an
-    // AST, otherwise leave it to the child AST to handle it, and there,
-    // use the (?:^|/) style of start binding.
-    //
-    // Even simplified further:
-    // - Since the start for a join is eg /(?!\.) and the start for a part
-    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
-    // or start or whatever) and prepend ^ or / at the Regexp construction.
-    toRegExpSource(allowDot) {
-        const dot = allowDot ?? !!this.#options.dot;
-        if (this.#root === this) {
-            this.#flatten();
-            this.#fillNegs();
-        }
-        if (!isExtglobAST(this)) {
-            const noEmpty = this.isStart() &&
-                this.isEnd() &&
-                !this.#parts.some(s => typeof s !== 'string');
-            const src = this.#parts
-                .map(p => {
-                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
-                    ast_a.#parseGlob(p, this.#hasMagic, noEmpty)
-                    : p.toRegExpSource(allowDot);
-                this.#hasMagic = this.#hasMagic || hasMagic;
-                this.#uflag = this.#uflag || uflag;
-                return re;
-            })
-                .join('');
-            let start = '';
-            if (this.isStart()) {
-                if (typeof this.#parts[0] === 'string') {
-                    // this is the string that will match the start of the pattern,
-                    // so we need to protect against dots and such.
-                    // '.' and '..' cannot match unless the pattern is that exactly,
-                    // even if it starts with . or dot:true is set.
-                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
-                    if (!dotTravAllowed) {
-                        const aps = addPatternStart;
-                        // check if we have a possibility of matching . or ..,
-                        // and prevent that.
-                        const needNoTrav = 
-                        // dots are allowed, and the pattern starts with [ or .
-                        (dot && aps.has(src.charAt(0))) ||
-                            // the pattern starts with \., and then [ or .
-                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
-                            // the pattern starts with \.\., and then [ or .
-                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
-                        // no need to prevent dots if it can't match a dot, or if a
-                        // sub-pattern will be preventing it anyway.
-                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
-                        start =
-                            needNoTrav ? startNoTraversal
-                                : needNoDot ? startNoDot
-                                    : '';
-                    }
-                }
-            }
-            // append the "end of path portion" pattern to negation tails
-            let end = '';
-            if (this.isEnd() &&
-                this.#root.#filledNegs &&
-                this.#parent?.type === '!') {
-                end = '(?:$|\\/)';
-            }
-            const final = start + src + end;
-            return [
-                final,
-                unescape_unescape(src),
-                (this.#hasMagic = !!this.#hasMagic),
-                this.#uflag,
-            ];
-        }
-        // We need to calculate the body *twice* if it's a repeat pattern
-        // at the start, once in nodot mode, then again in dot mode, so a
-        // pattern like *(?) can match 'x.y'
-        const repeated = this.type === '*' || this.type === '+';
-        // some kind of extglob
-        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
-        let body = this.#partsToRegExp(dot);
-        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
-            // invalid extglob, has to at least be *something* present, if it's
-            // the entire path portion.
-            const s = this.toString();
-            const me = this;
-            me.#parts = [s];
-            me.type = null;
-            me.#hasMagic = undefined;
-            return [s, unescape_unescape(this.toString()), false, false];
-        }
-        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
-            ''
-            : this.#partsToRegExp(true);
-        if (bodyDotAllowed === body) {
-            bodyDotAllowed = '';
-        }
-        if (bodyDotAllowed) {
-            body = `(?:${body})(?:${bodyDotAllowed})*?`;
-        }
-        // an empty !() is exactly equivalent to a starNoEmpty
-        let final = '';
-        if (this.type === '!' && this.#emptyExt) {
-            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
-        }
-        else {
-            const close = this.type === '!' ?
-                // !() must match something,but !(x) can match ''
-                '))' +
-                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
-                    star +
-                    ')'
-                : this.type === '@' ? ')'
-                    : this.type === '?' ? ')?'
-                        : this.type === '+' && bodyDotAllowed ? ')'
-                            : this.type === '*' && bodyDotAllowed ? `)?`
-                                : `)${this.type}`;
-            final = start + body + close;
-        }
-        return [
-            final,
-            unescape_unescape(body),
-            (this.#hasMagic = !!this.#hasMagic),
-            this.#uflag,
-        ];
-    }
-    #flatten() {
-        if (!isExtglobAST(this)) {
-            for (const p of this.#parts) {
-                if (typeof p === 'object') {
-                    p.#flatten();
-                }
-            }
-        }
-        else {
-            // do up to 10 passes to flatten as much as possible
-            let iterations = 0;
-            let done = false;
-            do {
-                done = true;
-                for (let i = 0; i < this.#parts.length; i++) {
-                    const c = this.#parts[i];
-                    if (typeof c === 'object') {
-                        c.#flatten();
-                        if (this.#canAdopt(c)) {
-                            done = false;
-                            this.#adopt(c, i);
-                        }
-                        else if (this.#canAdoptWithSpace(c)) {
-                            done = false;
-                            this.#adoptWithSpace(c, i);
-                        }
-                        else if (this.#canUsurp(c)) {
-                            done = false;
-                            this.#usurp(c);
-                        }
-                    }
-                }
-            } while (!done && ++iterations < 10);
-        }
-        this.#toString = undefined;
-    }
-    #partsToRegExp(dot) {
-        return this.#parts
-            .map(p => {
-            // extglob ASTs should only contain parent ASTs
-            /* c8 ignore start */
-            if (typeof p === 'string') {
-                throw new Error('string type in extglob ast??');
-            }
-            /* c8 ignore stop */
-            // can ignore hasMagic, because extglobs are already always magic
-            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
-            this.#uflag = this.#uflag || uflag;
-            return re;
-        })
-            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
-            .join('|');
-    }
-    static #parseGlob(glob, hasMagic, noEmpty = false) {
-        let escaping = false;
-        let re = '';
-        let uflag = false;
-        // multiple stars that aren't globstars coalesce into one *
-        let inStar = false;
-        for (let i = 0; i < glob.length; i++) {
-            const c = glob.charAt(i);
-            if (escaping) {
-                escaping = false;
-                re += (reSpecials.has(c) ? '\\' : '') + c;
-                continue;
-            }
-            if (c === '*') {
-                if (inStar)
-                    continue;
-                inStar = true;
-                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
-                hasMagic = true;
-                continue;
-            }
-            else {
-                inStar = false;
-            }
-            if (c === '\\') {
-                if (i === glob.length - 1) {
-                    re += '\\\\';
-                }
-                else {
-                    escaping = true;
-                }
-                continue;
-            }
-            if (c === '[') {
-                const [src, needUflag, consumed, magic] = parseClass(glob, i);
-                if (consumed) {
-                    re += src;
-                    uflag = uflag || needUflag;
-                    i += consumed - 1;
-                    hasMagic = hasMagic || magic;
-                    continue;
-                }
-            }
-            if (c === '?') {
-                re += qmark;
-                hasMagic = true;
-                continue;
-            }
-            re += regExpEscape(c);
-        }
-        return [re, unescape_unescape(glob), !!hasMagic, uflag];
-    }
-}
-ast_a = AST;
-//# sourceMappingURL=ast.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
-/**
- * Escape all magic characters in a glob pattern.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape}
- * option is used, then characters are escaped by wrapping in `[]`, because
- * a magic character wrapped in a character class can only be satisfied by
- * that exact character.  In this mode, `\` is _not_ escaped, because it is
- * not interpreted as a magic character, but instead as a path separator.
- *
- * If the {@link MinimatchOptions.magicalBraces} option is used,
- * then braces (`{` and `}`) will be escaped.
- */
-const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
-    // don't need to escape +@! because we escape the parens
-    // that make those magic, and escaping ! as [!] isn't valid,
-    // because [!]] is a valid glob class meaning not ']'.
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/[?*()[\]{}]/g, '[$&]')
-            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/[?*()[\]]/g, '[$&]')
-        : s.replace(/[?*()[\]\\]/g, '\\$&');
-};
-//# sourceMappingURL=escape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
-
-
-
-
-
-const minimatch = (p, pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // shortcut: comments match nothing.
-    if (!options.nocomment && pattern.charAt(0) === '#') {
-        return false;
-    }
-    return new Minimatch(pattern, options).match(p);
-};
-// Optimized checking for the most common glob patterns.
-const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
-const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
-const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
-const starDotExtTestNocase = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
-};
-const starDotExtTestNocaseDot = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => f.toLowerCase().endsWith(ext);
-};
-const starDotStarRE = /^\*+\.\*+$/;
-const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
-const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
-const dotStarRE = /^\.\*+$/;
-const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
-const starRE = /^\*+$/;
-const starTest = (f) => f.length !== 0 && !f.startsWith('.');
-const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
-const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
-const qmarksTestNocase = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestNocaseDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTest = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTestNoExt = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && !f.startsWith('.');
-};
-const qmarksTestNoExtDot = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && f !== '.' && f !== '..';
-};
-/* c8 ignore start */
-const defaultPlatform = (typeof process === 'object' && process ?
-    (typeof process.env === 'object' &&
-        process.env &&
-        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
-        process.platform
-    : 'posix');
-const esm_path = {
-    win32: { sep: '\\' },
-    posix: { sep: '/' },
-};
-/* c8 ignore stop */
-const esm_sep = defaultPlatform === 'win32' ? esm_path.win32.sep : esm_path.posix.sep;
-minimatch.sep = esm_sep;
-const GLOBSTAR = Symbol('globstar **');
-minimatch.GLOBSTAR = GLOBSTAR;
-// any single thing other than /
-// don't need to escape / when using new RegExp()
-const esm_qmark = '[^/]';
-// * => any number of characters
-const esm_star = esm_qmark + '*?';
-// ** when dots are allowed.  Anything goes, except .. and .
-// not (^ or / followed by one or two dots followed by $ or /),
-// followed by anything, any number of times.
-const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
-// not a ^ or / followed by a dot,
-// followed by anything, any number of times.
-const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
-const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
-minimatch.filter = filter;
-const ext = (a, b = {}) => Object.assign({}, a, b);
-const defaults = (def) => {
-    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
-        return minimatch;
-    }
-    const orig = minimatch;
-    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
-    return Object.assign(m, {
-        Minimatch: class Minimatch extends orig.Minimatch {
-            constructor(pattern, options = {}) {
-                super(pattern, ext(def, options));
-            }
-            static defaults(options) {
-                return orig.defaults(ext(def, options)).Minimatch;
-            }
-        },
-        AST: class AST extends orig.AST {
-            /* c8 ignore start */
-            constructor(type, parent, options = {}) {
-                super(type, parent, ext(def, options));
-            }
-            /* c8 ignore stop */
-            static fromGlob(pattern, options = {}) {
-                return orig.AST.fromGlob(pattern, ext(def, options));
-            }
-        },
-        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
-        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
-        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
-        defaults: (options) => orig.defaults(ext(def, options)),
-        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
-        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
-        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
-        sep: orig.sep,
-        GLOBSTAR: GLOBSTAR,
-    });
-};
-minimatch.defaults = defaults;
-// Brace expansion:
-// a{b,c}d -> abd acd
-// a{b,}c -> abc ac
-// a{0..3}d -> a0d a1d a2d a3d
-// a{b,c{d,e}f}g -> abg acdfg acefg
-// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
-//
-// Invalid sets are not expanded.
-// a{2..}b -> a{2..}b
-// a{b}c -> a{b}c
-const braceExpand = (pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // Thanks to Yeting Li <https://github.com/yetingli> for
-    // improving this regexp to avoid a ReDOS vulnerability.
-    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
-        // shortcut. no need to expand.
-        return [pattern];
-    }
-    return esm_expand(pattern, { max: options.braceExpandMax });
-};
-minimatch.braceExpand = braceExpand;
-// parse a component of the expanded set.
-// At this point, no pattern may contain "/" in it
-// so we're going to return a 2d array, where each entry is the full
-// pattern, split on '/', and then turned into a regular expression.
-// A regexp is made at the end which joins each array with an
-// escaped /, and another full one which joins each regexp with |.
-//
-// Following the lead of Bash 4.1, note that "**" only has special meaning
-// when it is the *only* thing in a path portion.  Otherwise, any series
-// of * is equivalent to a single *.  Globstar behavior is enabled by
-// default, and can be disabled by setting options.noglobstar.
-const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
-minimatch.makeRe = makeRe;
-const match = (list, pattern, options = {}) => {
-    const mm = new Minimatch(pattern, options);
-    list = list.filter(f => mm.match(f));
-    if (mm.options.nonull && !list.length) {
-        list.push(pattern);
-    }
-    return list;
-};
-minimatch.match = match;
-// replace stuff like \* with *
-const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-class Minimatch {
-    options;
-    set;
-    pattern;
-    windowsPathsNoEscape;
-    nonegate;
-    negate;
-    comment;
-    empty;
-    preserveMultipleSlashes;
-    partial;
-    globSet;
-    globParts;
-    nocase;
-    isWindows;
-    platform;
-    windowsNoMagicRoot;
-    maxGlobstarRecursion;
-    regexp;
-    constructor(pattern, options = {}) {
-        assertValidPattern(pattern);
-        options = options || {};
-        this.options = options;
-        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
-        this.pattern = pattern;
-        this.platform = options.platform || defaultPlatform;
-        this.isWindows = this.platform === 'win32';
-        // avoid the annoying deprecation flag lol
-        const awe = ('allowWindow' + 'sEscape');
-        this.windowsPathsNoEscape =
-            !!options.windowsPathsNoEscape || options[awe] === false;
-        if (this.windowsPathsNoEscape) {
-            this.pattern = this.pattern.replace(/\\/g, '/');
-        }
-        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
-        this.regexp = null;
-        this.negate = false;
-        this.nonegate = !!options.nonegate;
-        this.comment = false;
-        this.empty = false;
-        this.partial = !!options.partial;
-        this.nocase = !!this.options.nocase;
-        this.windowsNoMagicRoot =
-            options.windowsNoMagicRoot !== undefined ?
-                options.windowsNoMagicRoot
-                : !!(this.isWindows && this.nocase);
-        this.globSet = [];
-        this.globParts = [];
-        this.set = [];
-        // make the set of regexps etc.
-        this.make();
-    }
-    hasMagic() {
-        if (this.options.magicalBraces && this.set.length > 1) {
-            return true;
-        }
-        for (const pattern of this.set) {
-            for (const part of pattern) {
-                if (typeof part !== 'string')
-                    return true;
-            }
-        }
-        return false;
-    }
-    debug(..._) { }
-    make() {
-        const pattern = this.pattern;
-        const options = this.options;
-        // empty patterns and comments match nothing.
-        if (!options.nocomment && pattern.charAt(0) === '#') {
-            this.comment = true;
-            return;
-        }
-        if (!pattern) {
-            this.empty = true;
-            return;
-        }
-        // step 1: figure out negation, etc.
-        this.parseNegate();
-        // step 2: expand braces
-        this.globSet = [...new Set(this.braceExpand())];
-        if (options.debug) {
-            //oxlint-disable-next-line no-console
-            this.debug = (...args) => console.error(...args);
-        }
-        this.debug(this.pattern, this.globSet);
-        // step 3: now we have a set, so turn each one into a series of
-        // path-portion matching patterns.
-        // These will be regexps, except in the case of "**", which is
-        // set to the GLOBSTAR object for globstar behavior,
-        // and will not contain any / characters
-        //
-        // First, we preprocess to make the glob pattern sets a bit simpler
-        // and deduped.  There are some perf-killing patterns that can cause
-        // problems with a glob walk, but we can simplify them down a bit.
-        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
-        this.globParts = this.preprocess(rawGlobParts);
-        this.debug(this.pattern, this.globParts);
-        // glob --> regexps
-        let set = this.globParts.map((s, _, __) => {
-            if (this.isWindows && this.windowsNoMagicRoot) {
-                // check if it's a drive or unc path.
-                const isUNC = s[0] === '' &&
-                    s[1] === '' &&
-                    (s[2] === '?' || !globMagic.test(s[2])) &&
-                    !globMagic.test(s[3]);
-                const isDrive = /^[a-z]:/i.test(s[0]);
-                if (isUNC) {
-                    return [
-                        ...s.slice(0, 4),
-                        ...s.slice(4).map(ss => this.parse(ss)),
-                    ];
-                }
-                else if (isDrive) {
-                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
-                }
-            }
-            return s.map(ss => this.parse(ss));
-        });
-        this.debug(this.pattern, set);
-        // filter out everything that didn't compile properly.
-        this.set = set.filter(s => s.indexOf(false) === -1);
-        // do not treat the ? in UNC paths as magic
-        if (this.isWindows) {
-            for (let i = 0; i < this.set.length; i++) {
-                const p = this.set[i];
-                if (p[0] === '' &&
-                    p[1] === '' &&
-                    this.globParts[i][2] === '?' &&
-                    typeof p[3] === 'string' &&
-                    /^[a-z]:$/i.test(p[3])) {
-                    p[2] = '?';
-                }
-            }
-        }
-        this.debug(this.pattern, this.set);
-    }
-    // various transforms to equivalent pattern sets that are
-    // faster to process in a filesystem walk.  The goal is to
-    // eliminate what we can, and push all ** patterns as far
-    // to the right as possible, even if it increases the number
-    // of patterns that we have to process.
-    preprocess(globParts) {
-        // if we're not in globstar mode, then turn ** into *
-        if (this.options.noglobstar) {
-            for (const partset of globParts) {
-                for (let j = 0; j < partset.length; j++) {
-                    if (partset[j] === '**') {
-                        partset[j] = '*';
-                    }
-                }
-            }
-        }
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            // aggressive optimization for the purpose of fs walking
-            globParts = this.firstPhasePreProcess(globParts);
-            globParts = this.secondPhasePreProcess(globParts);
-        }
-        else if (optimizationLevel >= 1) {
-            // just basic optimizations to remove some .. parts
-            globParts = this.levelOneOptimize(globParts);
-        }
-        else {
-            // just collapse multiple ** portions into one
-            globParts = this.adjascentGlobstarOptimize(globParts);
-        }
-        return globParts;
-    }
-    // just get rid of adjascent ** portions
-    adjascentGlobstarOptimize(globParts) {
-        return globParts.map(parts => {
-            let gs = -1;
-            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                let i = gs;
-                while (parts[i + 1] === '**') {
-                    i++;
-                }
-                if (i !== gs) {
-                    parts.splice(gs, i - gs);
-                }
-            }
-            return parts;
-        });
-    }
-    // get rid of adjascent ** and resolve .. portions
-    levelOneOptimize(globParts) {
-        return globParts.map(parts => {
-            parts = parts.reduce((set, part) => {
-                const prev = set[set.length - 1];
-                if (part === '**' && prev === '**') {
-                    return set;
-                }
-                if (part === '..') {
-                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
-                        set.pop();
-                        return set;
-                    }
-                }
-                set.push(part);
-                return set;
-            }, []);
-            return parts.length === 0 ? [''] : parts;
-        });
-    }
-    levelTwoFileOptimize(parts) {
-        if (!Array.isArray(parts)) {
-            parts = this.slashSplit(parts);
-        }
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/<e>/<rest> -> <pre>/<rest>
-            if (!this.preserveMultipleSlashes) {
-                for (let i = 1; i < parts.length - 1; i++) {
-                    const p = parts[i];
-                    // don't squeeze out UNC patterns
-                    if (i === 1 && p === '' && parts[0] === '')
-                        continue;
-                    if (p === '.' || p === '') {
-                        didSomething = true;
-                        parts.splice(i, 1);
-                        i--;
-                    }
-                }
-                if (parts[0] === '.' &&
-                    parts.length === 2 &&
-                    (parts[1] === '.' || parts[1] === '')) {
-                    didSomething = true;
-                    parts.pop();
-                }
-            }
-            // <pre>/<p>/../<rest> -> <pre>/<rest>
-            let dd = 0;
-            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                const p = parts[dd - 1];
-                if (p &&
-                    p !== '.' &&
-                    p !== '..' &&
-                    p !== '**' &&
-                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
-                    didSomething = true;
-                    parts.splice(dd - 1, 2);
-                    dd -= 2;
-                }
-            }
-        } while (didSomething);
-        return parts.length === 0 ? [''] : parts;
-    }
-    // First phase: single-pattern processing
-    // <pre> is 1 or more portions
-    // <rest> is 1 or more portions
-    // <p> is any portion other than ., .., '', or **
-    // <e> is . or ''
-    //
-    // **/.. is *brutal* for filesystem walking performance, because
-    // it effectively resets the recursive walk each time it occurs,
-    // and ** cannot be reduced out by a .. pattern part like a regexp
-    // or most strings (other than .., ., and '') can be.
-    //
-    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-    // <pre>/<e>/<rest> -> <pre>/<rest>
-    // <pre>/<p>/../<rest> -> <pre>/<rest>
-    // **/**/<rest> -> **/<rest>
-    //
-    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
-    // this WOULD be allowed if ** did follow symlinks, or * didn't
-    firstPhasePreProcess(globParts) {
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-            for (let parts of globParts) {
-                let gs = -1;
-                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                    let gss = gs;
-                    while (parts[gss + 1] === '**') {
-                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
-                        gss++;
-                    }
-                    // eg, if gs is 2 and gss is 4, that means we have 3 **
-                    // parts, and can remove 2 of them.
-                    if (gss > gs) {
-                        parts.splice(gs + 1, gss - gs);
-                    }
-                    let next = parts[gs + 1];
-                    const p = parts[gs + 2];
-                    const p2 = parts[gs + 3];
-                    if (next !== '..')
-                        continue;
-                    if (!p ||
-                        p === '.' ||
-                        p === '..' ||
-                        !p2 ||
-                        p2 === '.' ||
-                        p2 === '..') {
-                        continue;
-                    }
-                    didSomething = true;
-                    // edit parts in place, and push the new one
-                    parts.splice(gs, 1);
-                    const other = parts.slice(0);
-                    other[gs] = '**';
-                    globParts.push(other);
-                    gs--;
-                }
-                // <pre>/<e>/<rest> -> <pre>/<rest>
-                if (!this.preserveMultipleSlashes) {
-                    for (let i = 1; i < parts.length - 1; i++) {
-                        const p = parts[i];
-                        // don't squeeze out UNC patterns
-                        if (i === 1 && p === '' && parts[0] === '')
-                            continue;
-                        if (p === '.' || p === '') {
-                            didSomething = true;
-                            parts.splice(i, 1);
-                            i--;
-                        }
-                    }
-                    if (parts[0] === '.' &&
-                        parts.length === 2 &&
-                        (parts[1] === '.' || parts[1] === '')) {
-                        didSomething = true;
-                        parts.pop();
-                    }
-                }
-                // <pre>/<p>/../<rest> -> <pre>/<rest>
-                let dd = 0;
-                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                    const p = parts[dd - 1];
-                    if (p && p !== '.' && p !== '..' && p !== '**') {
-                        didSomething = true;
-                        const needDot = dd === 1 && parts[dd + 1] === '**';
-                        const splin = needDot ? ['.'] : [];
-                        parts.splice(dd - 1, 2, ...splin);
-                        if (parts.length === 0)
-                            parts.push('');
-                        dd -= 2;
-                    }
-                }
-            }
-        } while (didSomething);
-        return globParts;
-    }
-    // second phase: multi-pattern dedupes
-    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
-    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
-    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
-    //
-    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
-    // ^-- not valid because ** doens't follow symlinks
-    secondPhasePreProcess(globParts) {
-        for (let i = 0; i < globParts.length - 1; i++) {
-            for (let j = i + 1; j < globParts.length; j++) {
-                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
-                if (matched) {
-                    globParts[i] = [];
-                    globParts[j] = matched;
-                    break;
-                }
-            }
-        }
-        return globParts.filter(gs => gs.length);
-    }
-    partsMatch(a, b, emptyGSMatch = false) {
-        let ai = 0;
-        let bi = 0;
-        let result = [];
-        let which = '';
-        while (ai < a.length && bi < b.length) {
-            if (a[ai] === b[bi]) {
-                result.push(which === 'b' ? b[bi] : a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
-                result.push(a[ai]);
-                ai++;
-            }
-            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
-                result.push(b[bi]);
-                bi++;
-            }
-            else if (a[ai] === '*' &&
-                b[bi] &&
-                (this.options.dot || !b[bi].startsWith('.')) &&
-                b[bi] !== '**') {
-                if (which === 'b')
-                    return false;
-                which = 'a';
-                result.push(a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (b[bi] === '*' &&
-                a[ai] &&
-                (this.options.dot || !a[ai].startsWith('.')) &&
-                a[ai] !== '**') {
-                if (which === 'a')
-                    return false;
-                which = 'b';
-                result.push(b[bi]);
-                ai++;
-                bi++;
-            }
-            else {
-                return false;
-            }
-        }
-        // if we fall out of the loop, it means they two are identical
-        // as long as their lengths match
-        return a.length === b.length && result;
-    }
-    parseNegate() {
-        if (this.nonegate)
-            return;
-        const pattern = this.pattern;
-        let negate = false;
-        let negateOffset = 0;
-        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
-            negate = !negate;
-            negateOffset++;
-        }
-        if (negateOffset)
-            this.pattern = pattern.slice(negateOffset);
-        this.negate = negate;
-    }
-    // set partial to true to test if, for example,
-    // "/a/b" matches the start of "/*/b/*/d"
-    // Partial means, if you run out of file before you run
-    // out of pattern, then that's fine, as long as all
-    // the parts match.
-    matchOne(file, pattern, partial = false) {
-        let fileStartIndex = 0;
-        let patternStartIndex = 0;
-        // UNC paths like //?/X:/... can match X:/... and vice versa
-        // Drive letters in absolute drive or unc paths are always compared
-        // case-insensitively.
-        if (this.isWindows) {
-            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
-            const fileUNC = !fileDrive &&
-                file[0] === '' &&
-                file[1] === '' &&
-                file[2] === '?' &&
-                /^[a-z]:$/i.test(file[3]);
-            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
-            const patternUNC = !patternDrive &&
-                pattern[0] === '' &&
-                pattern[1] === '' &&
-                pattern[2] === '?' &&
-                typeof pattern[3] === 'string' &&
-                /^[a-z]:$/i.test(pattern[3]);
-            const fdi = fileUNC ? 3
-                : fileDrive ? 0
-                    : undefined;
-            const pdi = patternUNC ? 3
-                : patternDrive ? 0
-                    : undefined;
-            if (typeof fdi === 'number' && typeof pdi === 'number') {
-                const [fd, pd] = [
-                    file[fdi],
-                    pattern[pdi],
-                ];
-                // start matching at the drive letter index of each
-                if (fd.toLowerCase() === pd.toLowerCase()) {
-                    pattern[pdi] = fd;
-                    patternStartIndex = pdi;
-                    fileStartIndex = fdi;
-                }
-            }
-        }
-        // resolve and reduce . and .. portions in the file as well.
-        // don't need to do the second phase, because it's only one string[]
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            file = this.levelTwoFileOptimize(file);
-        }
-        if (pattern.includes(GLOBSTAR)) {
-            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
-        }
-        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
-    }
-    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
-        // split the pattern into head, tail, and middle of ** delimited parts
-        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
-        const lastgs = pattern.lastIndexOf(GLOBSTAR);
-        // split the pattern up into globstar-delimited sections
-        // the tail has to be at the end, and the others just have
-        // to be found in order from the head.
-        const [head, body, tail] = partial ?
-            [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1),
-                [],
-            ]
-            : [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1, lastgs),
-                pattern.slice(lastgs + 1),
-            ];
-        // check the head, from the current file/pattern index.
-        if (head.length) {
-            const fileHead = file.slice(fileIndex, fileIndex + head.length);
-            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
-                return false;
-            }
-            fileIndex += head.length;
-            patternIndex += head.length;
-        }
-        // now we know the head matches!
-        // if the last portion is not empty, it MUST match the end
-        // check the tail
-        let fileTailMatch = 0;
-        if (tail.length) {
-            // if head + tail > file, then we cannot possibly match
-            if (tail.length + fileIndex > file.length)
-                return false;
-            // try to match the tail
-            let tailStart = file.length - tail.length;
-            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
-                fileTailMatch = tail.length;
-            }
-            else {
-                // affordance for stuff like a/**/* matching a/b/
-                // if the last file portion is '', and there's more to the pattern
-                // then try without the '' bit.
-                if (file[file.length - 1] !== '' ||
-                    fileIndex + tail.length === file.length) {
-                    return false;
-                }
-                tailStart--;
-                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
-                    return false;
-                }
-                fileTailMatch = tail.length + 1;
-            }
-        }
-        // now we know the tail matches!
-        // the middle is zero or more portions wrapped in **, possibly
-        // containing more ** sections.
-        // so a/**/b/**/c/**/d has become **/b/**/c/**
-        // if it's empty, it means a/**/b, just verify we have no bad dots
-        // if there's no tail, so it ends on /**, then we must have *something*
-        // after the head, or it's not a matc
-        if (!body.length) {
-            let sawSome = !!fileTailMatch;
-            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
-                const f = String(file[i]);
-                sawSome = true;
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            // in partial mode, we just need to get past all file parts
-            return partial || sawSome;
-        }
-        // now we know that there's one or more body sections, which can
-        // be matched anywhere from the 0 index (because the head was pruned)
-        // through to the length-fileTailMatch index.
-        // split the body up into sections, and note the minimum index it can
-        // be found at (start with the length of all previous segments)
-        // [section, before, after]
-        const bodySegments = [[[], 0]];
-        let currentBody = bodySegments[0];
-        let nonGsParts = 0;
-        const nonGsPartsSums = [0];
-        for (const b of body) {
-            if (b === GLOBSTAR) {
-                nonGsPartsSums.push(nonGsParts);
-                currentBody = [[], 0];
-                bodySegments.push(currentBody);
-            }
-            else {
-                currentBody[0].push(b);
-                nonGsParts++;
-            }
-        }
-        let i = bodySegments.length - 1;
-        const fileLength = file.length - fileTailMatch;
-        for (const b of bodySegments) {
-            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
-        }
-        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
-    }
-    // return false for "nope, not matching"
-    // return null for "not matching, cannot keep trying"
-    #matchGlobStarBodySections(file, 
-    // pattern section, last possible position for it
-    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
-        // take the first body segment, and walk from fileIndex to its "after"
-        // value at the end
-        // If it doesn't match at that position, we increment, until we hit
-        // that final possible position, and give up.
-        // If it does match, then advance and try to rest.
-        // If any of them fail we keep walking forward.
-        // this is still a bit recursively painful, but it's more constrained
-        // than previous implementations, because we never test something that
-        // can't possibly be a valid matching condition.
-        const bs = bodySegments[bodyIndex];
-        if (!bs) {
-            // just make sure that there's no bad dots
-            for (let i = fileIndex; i < file.length; i++) {
-                sawTail = true;
-                const f = file[i];
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            return sawTail;
-        }
-        // have a non-globstar body section to test
-        const [body, after] = bs;
-        while (fileIndex <= after) {
-            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
-            // if limit exceeded, no match. intentional false negative,
-            // acceptable break in correctness for security.
-            if (m && globStarDepth < this.maxGlobstarRecursion) {
-                // match! see if the rest match. if so, we're done!
-                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
-                if (sub !== false) {
-                    return sub;
-                }
-            }
-            const f = file[fileIndex];
-            if (f === '.' ||
-                f === '..' ||
-                (!this.options.dot && f.startsWith('.'))) {
-                return false;
-            }
-            fileIndex++;
-        }
-        // walked off. no point continuing
-        return partial || null;
-    }
-    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
-        let fi;
-        let pi;
-        let pl;
-        let fl;
-        for (fi = fileIndex,
-            pi = patternIndex,
-            fl = file.length,
-            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
-            this.debug('matchOne loop');
-            let p = pattern[pi];
-            let f = file[fi];
-            this.debug(pattern, p, f);
-            // should be impossible.
-            // some invalid regexp stuff in the set.
-            /* c8 ignore start */
-            if (p === false || p === GLOBSTAR) {
-                return false;
-            }
-            /* c8 ignore stop */
-            // something other than **
-            // non-magic patterns just have to match exactly
-            // patterns with magic have been turned into regexps.
-            let hit;
-            if (typeof p === 'string') {
-                hit = f === p;
-                this.debug('string match', p, f, hit);
-            }
-            else {
-                hit = p.test(f);
-                this.debug('pattern match', p, f, hit);
-            }
-            if (!hit)
-                return false;
-        }
-        // Note: ending in / means that we'll get a final ""
-        // at the end of the pattern.  This can only match a
-        // corresponding "" at the end of the file.
-        // If the file ends in /, then it can only match a
-        // a pattern that ends in /, unless the pattern just
-        // doesn't have any more for it. But, a/b/ should *not*
-        // match "a/b/*", even though "" matches against the
-        // [^/]*? pattern, except in partial mode, where it might
-        // simply not be reached yet.
-        // However, a/b/ should still satisfy a/*
-        // now either we fell off the end of the pattern, or we're done.
-        if (fi === fl && pi === pl) {
-            // ran out of pattern and filename at the same time.
-            // an exact hit!
-            return true;
-        }
-        else if (fi === fl) {
-            // ran out of file, but still had pattern left.
-            // this is ok if we're doing the match as part of
-            // a glob fs traversal.
-            return partial;
-        }
-        else if (pi === pl) {
-            // ran out of pattern, still have file left.
-            // this is only acceptable if we're on the very last
-            // empty segment of a file with a trailing slash.
-            // a/* should match a/b/
-            return fi === fl - 1 && file[fi] === '';
-            /* c8 ignore start */
-        }
-        else {
-            // should be unreachable.
-            throw new Error('wtf?');
-        }
-        /* c8 ignore stop */
-    }
-    braceExpand() {
-        return braceExpand(this.pattern, this.options);
-    }
-    parse(pattern) {
-        assertValidPattern(pattern);
-        const options = this.options;
-        // shortcuts
-        if (pattern === '**')
-            return GLOBSTAR;
-        if (pattern === '')
-            return '';
-        // far and away, the most common glob pattern parts are
-        // *, *.*, and *.<ext>  Add a fast check method for those.
-        let m;
-        let fastTest = null;
-        if ((m = pattern.match(starRE))) {
-            fastTest = options.dot ? starTestDot : starTest;
-        }
-        else if ((m = pattern.match(starDotExtRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    starDotExtTestNocaseDot
-                    : starDotExtTestNocase
-                : options.dot ? starDotExtTestDot
-                    : starDotExtTest)(m[1]);
-        }
-        else if ((m = pattern.match(qmarksRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    qmarksTestNocaseDot
-                    : qmarksTestNocase
-                : options.dot ? qmarksTestDot
-                    : qmarksTest)(m);
-        }
-        else if ((m = pattern.match(starDotStarRE))) {
-            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
-        }
-        else if ((m = pattern.match(dotStarRE))) {
-            fastTest = dotStarTest;
-        }
-        const re = AST.fromGlob(pattern, this.options).toMMPattern();
-        if (fastTest && typeof re === 'object') {
-            // Avoids overriding in frozen environments
-            Reflect.defineProperty(re, 'test', { value: fastTest });
-        }
-        return re;
-    }
-    makeRe() {
-        if (this.regexp || this.regexp === false)
-            return this.regexp;
-        // at this point, this.set is a 2d array of partial
-        // pattern strings, or "**".
-        //
-        // It's better to use .match().  This function shouldn't
-        // be used, really, but it's pretty convenient sometimes,
-        // when you just want to work with a regex.
-        const set = this.set;
-        if (!set.length) {
-            this.regexp = false;
-            return this.regexp;
-        }
-        const options = this.options;
-        const twoStar = options.noglobstar ? esm_star
-            : options.dot ? twoStarDot
-                : twoStarNoDot;
-        const flags = new Set(options.nocase ? ['i'] : []);
-        // regexpify non-globstar patterns
-        // if ** is only item, then we just do one twoStar
-        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
-        // if ** is last, append (\/twoStar|) to previous
-        // if ** is in the middle, append (\/|\/twoStar\/) to previous
-        // then filter out GLOBSTAR symbols
-        let re = set
-            .map(pattern => {
-            const pp = pattern.map(p => {
-                if (p instanceof RegExp) {
-                    for (const f of p.flags.split(''))
-                        flags.add(f);
-                }
-                return (typeof p === 'string' ? esm_regExpEscape(p)
-                    : p === GLOBSTAR ? GLOBSTAR
-                        : p._src);
-            });
-            pp.forEach((p, i) => {
-                const next = pp[i + 1];
-                const prev = pp[i - 1];
-                if (p !== GLOBSTAR || prev === GLOBSTAR) {
-                    return;
-                }
-                if (prev === undefined) {
-                    if (next !== undefined && next !== GLOBSTAR) {
-                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
-                    }
-                    else {
-                        pp[i] = twoStar;
-                    }
-                }
-                else if (next === undefined) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
-                }
-                else if (next !== GLOBSTAR) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
-                    pp[i + 1] = GLOBSTAR;
-                }
-            });
-            const filtered = pp.filter(p => p !== GLOBSTAR);
-            // For partial matches, we need to make the pattern match
-            // any prefix of the full path. We do this by generating
-            // alternative patterns that match progressively longer prefixes.
-            if (this.partial && filtered.length >= 1) {
-                const prefixes = [];
-                for (let i = 1; i <= filtered.length; i++) {
-                    prefixes.push(filtered.slice(0, i).join('/'));
-                }
-                return '(?:' + prefixes.join('|') + ')';
-            }
-            return filtered.join('/');
-        })
-            .join('|');
-        // need to wrap in parens if we had more than one thing with |,
-        // otherwise only the first will be anchored to ^ and the last to $
-        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
-        // must match entire pattern
-        // ending in a * or ** will make it less strict.
-        re = '^' + open + re + close + '$';
-        // In partial mode, '/' should always match as it's a valid prefix for any pattern
-        if (this.partial) {
-            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
-        }
-        // can match anything, as long as it's not this.
-        if (this.negate)
-            re = '^(?!' + re + ').+$';
-        try {
-            this.regexp = new RegExp(re, [...flags].join(''));
-            /* c8 ignore start */
-        }
-        catch {
-            // should be impossible
-            this.regexp = false;
-        }
-        /* c8 ignore stop */
-        return this.regexp;
-    }
-    slashSplit(p) {
-        // if p starts with // on windows, we preserve that
-        // so that UNC paths aren't broken.  Otherwise, any number of
-        // / characters are coalesced into one, unless
-        // preserveMultipleSlashes is set to true.
-        if (this.preserveMultipleSlashes) {
-            return p.split('/');
-        }
-        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
-            // add an extra '' for the one we lose
-            return ['', ...p.split(/\/+/)];
-        }
-        else {
-            return p.split(/\/+/);
-        }
-    }
-    match(f, partial = this.partial) {
-        this.debug('match', f, this.pattern);
-        // short-circuit in the case of busted things.
-        // comments, etc.
-        if (this.comment) {
-            return false;
-        }
-        if (this.empty) {
-            return f === '';
-        }
-        if (f === '/' && partial) {
-            return true;
-        }
-        const options = this.options;
-        // windows: need to use /, not \
-        if (this.isWindows) {
-            f = f.split('\\').join('/');
-        }
-        // treat the test path as a set of pathparts.
-        const ff = this.slashSplit(f);
-        this.debug(this.pattern, 'split', ff);
-        // just ONE of the pattern sets in this.set needs to match
-        // in order for it to be valid.  If negating, then just one
-        // match means that we have failed.
-        // Either way, return on the first hit.
-        const set = this.set;
-        this.debug(this.pattern, 'set', set);
-        // Find the basename of the path by looking for the last non-empty segment
-        let filename = ff[ff.length - 1];
-        if (!filename) {
-            for (let i = ff.length - 2; !filename && i >= 0; i--) {
-                filename = ff[i];
-            }
-        }
-        for (const pattern of set) {
-            let file = ff;
-            if (options.matchBase && pattern.length === 1) {
-                file = [filename];
-            }
-            const hit = this.matchOne(file, pattern, partial);
-            if (hit) {
-                if (options.flipNegate) {
-                    return true;
-                }
-                return !this.negate;
-            }
-        }
-        // didn't get any hits.  this is success if it's a negative
-        // pattern, failure otherwise.
-        if (options.flipNegate) {
-            return false;
-        }
-        return this.negate;
-    }
-    static defaults(def) {
-        return minimatch.defaults(def).Minimatch;
-    }
-}
-/* c8 ignore start */
-
-
-
-/* c8 ignore stop */
-minimatch.AST = AST;
-minimatch.Minimatch = Minimatch;
-minimatch.escape = escape_escape;
-minimatch.unescape = unescape_unescape;
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path.js
-
-
-
-const internal_path_IS_WINDOWS = process.platform === 'win32';
-/**
- * Helper class for parsing paths into segments
- */
-class Path {
-    /**
-     * Constructs a Path
-     * @param itemPath Path or array of segments
-     */
-    constructor(itemPath) {
-        this.segments = [];
-        // String
-        if (typeof itemPath === 'string') {
-            external_assert_(itemPath, `Parameter 'itemPath' must not be empty`);
-            // Normalize slashes and trim unnecessary trailing slash
-            itemPath = safeTrimTrailingSeparator(itemPath);
-            // Not rooted
-            if (!hasRoot(itemPath)) {
-                this.segments = itemPath.split(external_path_namespaceObject.sep);
-            }
-            // Rooted
-            else {
-                // Add all segments, while not at the root
-                let remaining = itemPath;
-                let dir = dirname(remaining);
-                while (dir !== remaining) {
-                    // Add the segment
-                    const basename = external_path_namespaceObject.basename(remaining);
-                    this.segments.unshift(basename);
-                    // Truncate the last segment
-                    remaining = dir;
-                    dir = dirname(remaining);
-                }
-                // Remainder is the root
-                this.segments.unshift(remaining);
-            }
-        }
-        // Array
-        else {
-            // Must not be empty
-            external_assert_(itemPath.length > 0, `Parameter 'itemPath' must not be an empty array`);
-            // Each segment
-            for (let i = 0; i < itemPath.length; i++) {
-                let segment = itemPath[i];
-                // Must not be empty
-                external_assert_(segment, `Parameter 'itemPath' must not contain any empty segments`);
-                // Normalize slashes
-                segment = internal_path_helper_normalizeSeparators(itemPath[i]);
-                // Root segment
-                if (i === 0 && hasRoot(segment)) {
-                    segment = safeTrimTrailingSeparator(segment);
-                    external_assert_(segment === dirname(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
-                    this.segments.push(segment);
-                }
-                // All other segments
-                else {
-                    // Must not contain slash
-                    external_assert_(!segment.includes(external_path_namespaceObject.sep), `Parameter 'itemPath' contains unexpected path separators`);
-                    this.segments.push(segment);
-                }
-            }
-        }
-    }
-    /**
-     * Converts the path to it's string representation
-     */
-    toString() {
-        // First segment
-        let result = this.segments[0];
-        // All others
-        let skipSlash = result.endsWith(external_path_namespaceObject.sep) || (internal_path_IS_WINDOWS && /^[A-Z]:$/i.test(result));
-        for (let i = 1; i < this.segments.length; i++) {
-            if (skipSlash) {
-                skipSlash = false;
-            }
-            else {
-                result += external_path_namespaceObject.sep;
-            }
-            result += this.segments[i];
-        }
-        return result;
-    }
-}
-//# sourceMappingURL=internal-path.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern.js
-
-
-
-
-
-
-
-const internal_pattern_IS_WINDOWS = process.platform === 'win32';
-class Pattern {
-    constructor(patternOrNegate, isImplicitPattern = false, segments, homedir) {
-        /**
-         * Indicates whether matches should be excluded from the result set
-         */
-        this.negate = false;
-        // Pattern overload
-        let pattern;
-        if (typeof patternOrNegate === 'string') {
-            pattern = patternOrNegate.trim();
-        }
-        // Segments overload
-        else {
-            // Convert to pattern
-            segments = segments || [];
-            external_assert_(segments.length, `Parameter 'segments' must not empty`);
-            const root = Pattern.getLiteral(segments[0]);
-            external_assert_(root && hasAbsoluteRoot(root), `Parameter 'segments' first element must be a root path`);
-            pattern = new Path(segments).toString().trim();
-            if (patternOrNegate) {
-                pattern = `!${pattern}`;
-            }
-        }
-        // Negate
-        while (pattern.startsWith('!')) {
-            this.negate = !this.negate;
-            pattern = pattern.substr(1).trim();
-        }
-        // Normalize slashes and ensures absolute root
-        pattern = Pattern.fixupPattern(pattern, homedir);
-        // Segments
-        this.segments = new Path(pattern).segments;
-        // Trailing slash indicates the pattern should only match directories, not regular files
-        this.trailingSeparator = internal_path_helper_normalizeSeparators(pattern)
-            .endsWith(external_path_namespaceObject.sep);
-        pattern = safeTrimTrailingSeparator(pattern);
-        // Search path (literal path prior to the first glob segment)
-        let foundGlob = false;
-        const searchSegments = this.segments
-            .map(x => Pattern.getLiteral(x))
-            .filter(x => !foundGlob && !(foundGlob = x === ''));
-        this.searchPath = new Path(searchSegments).toString();
-        // Root RegExp (required when determining partial match)
-        this.rootRegExp = new RegExp(Pattern.regExpEscape(searchSegments[0]), internal_pattern_IS_WINDOWS ? 'i' : '');
-        this.isImplicitPattern = isImplicitPattern;
-        // Create minimatch
-        const minimatchOptions = {
-            dot: true,
-            nobrace: true,
-            nocase: internal_pattern_IS_WINDOWS,
-            nocomment: true,
-            noext: true,
-            nonegate: true
-        };
-        pattern = internal_pattern_IS_WINDOWS ? pattern.replace(/\\/g, '/') : pattern;
-        this.minimatch = new Minimatch(pattern, minimatchOptions);
-    }
-    /**
-     * Matches the pattern against the specified path
-     */
-    match(itemPath) {
-        // Last segment is globstar?
-        if (this.segments[this.segments.length - 1] === '**') {
-            // Normalize slashes
-            itemPath = internal_path_helper_normalizeSeparators(itemPath);
-            // Append a trailing slash. Otherwise Minimatch will not match the directory immediately
-            // preceding the globstar. For example, given the pattern `/foo/**`, Minimatch returns
-            // false for `/foo` but returns true for `/foo/`. Append a trailing slash to handle that quirk.
-            if (!itemPath.endsWith(external_path_namespaceObject.sep) && this.isImplicitPattern === false) {
-                // Note, this is safe because the constructor ensures the pattern has an absolute root.
-                // For example, formats like C: and C:foo on Windows are resolved to an absolute root.
-                itemPath = `${itemPath}${external_path_namespaceObject.sep}`;
-            }
-        }
-        else {
-            // Normalize slashes and trim unnecessary trailing slash
-            itemPath = safeTrimTrailingSeparator(itemPath);
-        }
-        // Match
-        if (this.minimatch.match(itemPath)) {
-            return this.trailingSeparator ? MatchKind.Directory : MatchKind.All;
-        }
-        return MatchKind.None;
-    }
-    /**
-     * Indicates whether the pattern may match descendants of the specified path
-     */
-    partialMatch(itemPath) {
-        // Normalize slashes and trim unnecessary trailing slash
-        itemPath = safeTrimTrailingSeparator(itemPath);
-        // matchOne does not handle root path correctly
-        if (dirname(itemPath) === itemPath) {
-            return this.rootRegExp.test(itemPath);
-        }
-        return this.minimatch.matchOne(itemPath.split(internal_pattern_IS_WINDOWS ? /\\+/ : /\/+/), this.minimatch.set[0], true);
-    }
-    /**
-     * Escapes glob patterns within a path
-     */
-    static globEscape(s) {
-        return (internal_pattern_IS_WINDOWS ? s : s.replace(/\\/g, '\\\\')) // escape '\' on Linux/macOS
-            .replace(/(\[)(?=[^/]+\])/g, '[[]') // escape '[' when ']' follows within the path segment
-            .replace(/\?/g, '[?]') // escape '?'
-            .replace(/\*/g, '[*]'); // escape '*'
-    }
-    /**
-     * Normalizes slashes and ensures absolute root
-     */
-    static fixupPattern(pattern, homedir) {
-        // Empty
-        external_assert_(pattern, 'pattern cannot be empty');
-        // Must not contain `.` segment, unless first segment
-        // Must not contain `..` segment
-        const literalSegments = new Path(pattern).segments.map(x => Pattern.getLiteral(x));
-        external_assert_(literalSegments.every((x, i) => (x !== '.' || i === 0) && x !== '..'), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
-        // Must not contain globs in root, e.g. Windows UNC path \\foo\b*r
-        external_assert_(!hasRoot(pattern) || literalSegments[0], `Invalid pattern '${pattern}'. Root segment must not contain globs.`);
-        // Normalize slashes
-        pattern = internal_path_helper_normalizeSeparators(pattern);
-        // Replace leading `.` segment
-        if (pattern === '.' || pattern.startsWith(`.${external_path_namespaceObject.sep}`)) {
-            pattern = Pattern.globEscape(process.cwd()) + pattern.substr(1);
-        }
-        // Replace leading `~` segment
-        else if (pattern === '~' || pattern.startsWith(`~${external_path_namespaceObject.sep}`)) {
-            homedir = homedir || external_os_namespaceObject.homedir();
-            external_assert_(homedir, 'Unable to determine HOME directory');
-            external_assert_(hasAbsoluteRoot(homedir), `Expected HOME directory to be a rooted path. Actual '${homedir}'`);
-            pattern = Pattern.globEscape(homedir) + pattern.substr(1);
-        }
-        // Replace relative drive root, e.g. pattern is C: or C:foo
-        else if (internal_pattern_IS_WINDOWS &&
-            (pattern.match(/^[A-Z]:$/i) || pattern.match(/^[A-Z]:[^\\]/i))) {
-            let root = ensureAbsoluteRoot('C:\\dummy-root', pattern.substr(0, 2));
-            if (pattern.length > 2 && !root.endsWith('\\')) {
-                root += '\\';
-            }
-            pattern = Pattern.globEscape(root) + pattern.substr(2);
-        }
-        // Replace relative root, e.g. pattern is \ or \foo
-        else if (internal_pattern_IS_WINDOWS && (pattern === '\\' || pattern.match(/^\\[^\\]/))) {
-            let root = ensureAbsoluteRoot('C:\\dummy-root', '\\');
-            if (!root.endsWith('\\')) {
-                root += '\\';
-            }
-            pattern = Pattern.globEscape(root) + pattern.substr(1);
-        }
-        // Otherwise ensure absolute root
-        else {
-            pattern = ensureAbsoluteRoot(Pattern.globEscape(process.cwd()), pattern);
-        }
-        return internal_path_helper_normalizeSeparators(pattern);
-    }
-    /**
-     * Attempts to unescape a pattern segment to create a literal path segment.
-     * Otherwise returns empty string.
-     */
-    static getLiteral(segment) {
-        let literal = '';
-        for (let i = 0; i < segment.length; i++) {
-            const c = segment[i];
-            // Escape
-            if (c === '\\' && !internal_pattern_IS_WINDOWS && i + 1 < segment.length) {
-                literal += segment[++i];
-                continue;
-            }
-            // Wildcard
-            else if (c === '*' || c === '?') {
-                return '';
-            }
-            // Character set
-            else if (c === '[' && i + 1 < segment.length) {
-                let set = '';
-                let closed = -1;
-                for (let i2 = i + 1; i2 < segment.length; i2++) {
-                    const c2 = segment[i2];
-                    // Escape
-                    if (c2 === '\\' && !internal_pattern_IS_WINDOWS && i2 + 1 < segment.length) {
-                        set += segment[++i2];
-                        continue;
-                    }
-                    // Closed
-                    else if (c2 === ']') {
-                        closed = i2;
-                        break;
-                    }
-                    // Otherwise
-                    else {
-                        set += c2;
-                    }
-                }
-                // Closed?
-                if (closed >= 0) {
-                    // Cannot convert
-                    if (set.length > 1) {
-                        return '';
-                    }
-                    // Convert to literal
-                    if (set) {
-                        literal += set;
-                        i = closed;
-                        continue;
-                    }
-                }
-                // Otherwise fall thru
-            }
-            // Append
-            literal += c;
-        }
-        return literal;
-    }
-    /**
-     * Escapes regexp special characters
-     * https://javascript.info/regexp-escaping
-     */
-    static regExpEscape(s) {
-        return s.replace(/[[\\^$.|?*+()]/g, '\\$&');
-    }
-}
-//# sourceMappingURL=internal-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-search-state.js
-class SearchState {
-    constructor(path, level) {
-        this.path = path;
-        this.level = level;
-    }
-}
-//# sourceMappingURL=internal-search-state.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-globber.js
-var internal_globber_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-var __asyncValues = (undefined && undefined.__asyncValues) || function (o) {
-    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-    var m = o[Symbol.asyncIterator], i;
-    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
-    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
-    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
-};
-var __await = (undefined && undefined.__await) || function (v) { return this instanceof __await ? (this.v = v, this) : new __await(v); }
-var __asyncGenerator = (undefined && undefined.__asyncGenerator) || function (thisArg, _arguments, generator) {
-    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-    var g = generator.apply(thisArg, _arguments || []), i, q = [];
-    return i = Object.create((typeof AsyncIterator === "function" ? AsyncIterator : Object).prototype), verb("next"), verb("throw"), verb("return", awaitReturn), i[Symbol.asyncIterator] = function () { return this; }, i;
-    function awaitReturn(f) { return function (v) { return Promise.resolve(v).then(f, reject); }; }
-    function verb(n, f) { if (g[n]) { i[n] = function (v) { return new Promise(function (a, b) { q.push([n, v, a, b]) > 1 || resume(n, v); }); }; if (f) i[n] = f(i[n]); } }
-    function resume(n, v) { try { step(g[n](v)); } catch (e) { settle(q[0][3], e); } }
-    function step(r) { r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle(q[0][2], r); }
-    function fulfill(value) { resume("next", value); }
-    function reject(value) { resume("throw", value); }
-    function settle(f, v) { if (f(v), q.shift(), q.length) resume(q[0][0], q[0][1]); }
-};
-
-
-
-
-
-
-
-
-const internal_globber_IS_WINDOWS = process.platform === 'win32';
-class DefaultGlobber {
-    constructor(options) {
-        this.patterns = [];
-        this.searchPaths = [];
-        this.options = getOptions(options);
-    }
-    getSearchPaths() {
-        // Return a copy
-        return this.searchPaths.slice();
-    }
-    glob() {
-        return internal_globber_awaiter(this, void 0, void 0, function* () {
-            var _a, e_1, _b, _c;
-            const result = [];
-            try {
-                for (var _d = true, _e = __asyncValues(this.globGenerator()), _f; _f = yield _e.next(), _a = _f.done, !_a; _d = true) {
-                    _c = _f.value;
-                    _d = false;
-                    const itemPath = _c;
-                    result.push(itemPath);
-                }
-            }
-            catch (e_1_1) { e_1 = { error: e_1_1 }; }
-            finally {
-                try {
-                    if (!_d && !_a && (_b = _e.return)) yield _b.call(_e);
-                }
-                finally { if (e_1) throw e_1.error; }
-            }
-            return result;
-        });
-    }
-    globGenerator() {
-        return __asyncGenerator(this, arguments, function* globGenerator_1() {
-            // Fill in defaults options
-            const options = getOptions(this.options);
-            // Implicit descendants?
-            const patterns = [];
-            for (const pattern of this.patterns) {
-                patterns.push(pattern);
-                if (options.implicitDescendants &&
-                    (pattern.trailingSeparator ||
-                        pattern.segments[pattern.segments.length - 1] !== '**')) {
-                    patterns.push(new Pattern(pattern.negate, true, pattern.segments.concat('**')));
-                }
-            }
-            // Push the search paths
-            const stack = [];
-            for (const searchPath of getSearchPaths(patterns)) {
-                core_debug(`Search path '${searchPath}'`);
-                // Exists?
-                try {
-                    // Intentionally using lstat. Detection for broken symlink
-                    // will be performed later (if following symlinks).
-                    yield __await(external_fs_namespaceObject.promises.lstat(searchPath));
-                }
-                catch (err) {
-                    if (err.code === 'ENOENT') {
-                        continue;
-                    }
-                    throw err;
-                }
-                stack.unshift(new SearchState(searchPath, 1));
-            }
-            // Search
-            const traversalChain = []; // used to detect cycles
-            while (stack.length) {
-                // Pop
-                const item = stack.pop();
-                // Match?
-                const match = internal_pattern_helper_match(patterns, item.path);
-                const partialMatch = !!match || internal_pattern_helper_partialMatch(patterns, item.path);
-                if (!match && !partialMatch) {
-                    continue;
-                }
-                // Stat
-                const stats = yield __await(DefaultGlobber.stat(item, options, traversalChain)
-                // Broken symlink, or symlink cycle detected, or no longer exists
-                );
-                // Broken symlink, or symlink cycle detected, or no longer exists
-                if (!stats) {
-                    continue;
-                }
-                // Hidden file or directory?
-                if (options.excludeHiddenFiles && external_path_namespaceObject.basename(item.path).match(/^\./)) {
-                    continue;
-                }
-                // Directory
-                if (stats.isDirectory()) {
-                    // Matched
-                    if (match & MatchKind.Directory && options.matchDirectories) {
-                        yield yield __await(item.path);
-                    }
-                    // Descend?
-                    else if (!partialMatch) {
-                        continue;
-                    }
-                    // Push the child items in reverse
-                    const childLevel = item.level + 1;
-                    const childItems = (yield __await(external_fs_namespaceObject.promises.readdir(item.path))).map(x => new SearchState(external_path_namespaceObject.join(item.path, x), childLevel));
-                    stack.push(...childItems.reverse());
-                }
-                // File
-                else if (match & MatchKind.File) {
-                    yield yield __await(item.path);
-                }
-            }
-        });
-    }
-    /**
-     * Constructs a DefaultGlobber
-     */
-    static create(patterns, options) {
-        return internal_globber_awaiter(this, void 0, void 0, function* () {
-            const result = new DefaultGlobber(options);
-            if (internal_globber_IS_WINDOWS) {
-                patterns = patterns.replace(/\r\n/g, '\n');
-                patterns = patterns.replace(/\r/g, '\n');
-            }
-            const lines = patterns.split('\n').map(x => x.trim());
-            for (const line of lines) {
-                // Empty or comment
-                if (!line || line.startsWith('#')) {
-                    continue;
-                }
-                // Pattern
-                else {
-                    result.patterns.push(new Pattern(line));
-                }
-            }
-            result.searchPaths.push(...getSearchPaths(result.patterns));
-            return result;
-        });
-    }
-    static stat(item, options, traversalChain) {
-        return internal_globber_awaiter(this, void 0, void 0, function* () {
-            // Note:
-            // `stat` returns info about the target of a symlink (or symlink chain)
-            // `lstat` returns info about a symlink itself
-            let stats;
-            if (options.followSymbolicLinks) {
-                try {
-                    // Use `stat` (following symlinks)
-                    stats = yield external_fs_namespaceObject.promises.stat(item.path);
-                }
-                catch (err) {
-                    if (err.code === 'ENOENT') {
-                        if (options.omitBrokenSymbolicLinks) {
-                            core_debug(`Broken symlink '${item.path}'`);
-                            return undefined;
-                        }
-                        throw new Error(`No information found for the path '${item.path}'. This may indicate a broken symbolic link.`);
-                    }
-                    throw err;
-                }
-            }
-            else {
-                // Use `lstat` (not following symlinks)
-                stats = yield external_fs_namespaceObject.promises.lstat(item.path);
-            }
-            // Note, isDirectory() returns false for the lstat of a symlink
-            if (stats.isDirectory() && options.followSymbolicLinks) {
-                // Get the realpath
-                const realPath = yield external_fs_namespaceObject.promises.realpath(item.path);
-                // Fixup the traversal chain to match the item level
-                while (traversalChain.length >= item.level) {
-                    traversalChain.pop();
-                }
-                // Test for a cycle
-                if (traversalChain.some((x) => x === realPath)) {
-                    core_debug(`Symlink cycle detected for path '${item.path}' and realpath '${realPath}'`);
-                    return undefined;
-                }
-                // Update the traversal chain
-                traversalChain.push(realPath);
-            }
-            return stats;
-        });
-    }
-}
-//# sourceMappingURL=internal-globber.js.map
-;// CONCATENATED MODULE: external "stream"
-const external_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
-// EXTERNAL MODULE: external "util"
-var external_util_ = __nccwpck_require__(9023);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-hash-files.js
-var internal_hash_files_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-var internal_hash_files_asyncValues = (undefined && undefined.__asyncValues) || function (o) {
-    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
-    var m = o[Symbol.asyncIterator], i;
-    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
-    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
-    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
-};
-
-
-
-
-
-
-function hashFiles(globber_1, currentWorkspace_1) {
-    return internal_hash_files_awaiter(this, arguments, void 0, function* (globber, currentWorkspace, verbose = false) {
-        var _a, e_1, _b, _c;
-        var _d;
-        const writeDelegate = verbose ? core.info : core.debug;
-        let hasMatch = false;
-        const githubWorkspace = currentWorkspace
-            ? currentWorkspace
-            : ((_d = process.env['GITHUB_WORKSPACE']) !== null && _d !== void 0 ? _d : process.cwd());
-        const result = crypto.createHash('sha256');
-        let count = 0;
-        try {
-            for (var _e = true, _f = internal_hash_files_asyncValues(globber.globGenerator()), _g; _g = yield _f.next(), _a = _g.done, !_a; _e = true) {
-                _c = _g.value;
-                _e = false;
-                const file = _c;
-                writeDelegate(file);
-                if (!file.startsWith(`${githubWorkspace}${path.sep}`)) {
-                    writeDelegate(`Ignore '${file}' since it is not under GITHUB_WORKSPACE.`);
-                    continue;
-                }
-                if (fs.statSync(file).isDirectory()) {
-                    writeDelegate(`Skip directory '${file}'.`);
-                    continue;
-                }
-                const hash = crypto.createHash('sha256');
-                const pipeline = util.promisify(stream.pipeline);
-                yield pipeline(fs.createReadStream(file), hash);
-                result.write(hash.digest());
-                count++;
-                if (!hasMatch) {
-                    hasMatch = true;
-                }
-            }
-        }
-        catch (e_1_1) { e_1 = { error: e_1_1 }; }
-        finally {
-            try {
-                if (!_e && !_a && (_b = _f.return)) yield _b.call(_f);
-            }
-            finally { if (e_1) throw e_1.error; }
-        }
-        result.end();
-        if (hasMatch) {
-            writeDelegate(`Found ${count} files to hash.`);
-            return result.digest('hex');
-        }
-        else {
-            writeDelegate(`No matches found for glob`);
-            return '';
-        }
-    });
-}
-//# sourceMappingURL=internal-hash-files.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/glob.js
-var glob_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Constructs a globber
- *
- * @param patterns  Patterns separated by newlines
- * @param options   Glob options
- */
-function create(patterns, options) {
-    return glob_awaiter(this, void 0, void 0, function* () {
-        return yield DefaultGlobber.create(patterns, options);
-    });
-}
-/**
- * Computes the sha256 hash of a glob
- *
- * @param patterns  Patterns separated by newlines
- * @param currentWorkspace  Workspace used when matching files
- * @param options   Glob options
- * @param verbose   Enables verbose logging
- */
-function glob_hashFiles(patterns_1) {
-    return glob_awaiter(this, arguments, void 0, function* (patterns, currentWorkspace = '', options, verbose = false) {
-        let followSymbolicLinks = true;
-        if (options && typeof options.followSymbolicLinks === 'boolean') {
-            followSymbolicLinks = options.followSymbolicLinks;
-        }
-        const globber = yield create(patterns, { followSymbolicLinks });
-        return _hashFiles(globber, currentWorkspace, verbose);
-    });
-}
-//# sourceMappingURL=glob.js.map
-;// CONCATENATED MODULE: ./src/action/select-files.ts
-
-
-
-function select_files_anchor(pattern, workspace) {
-    const negated = pattern.startsWith("!");
-    const body = negated ? pattern.slice(1) : pattern;
-    const absolute = (0,external_node_path_.isAbsolute)(body) ? body : (0,external_node_path_.join)(workspace, body);
-    return `${negated ? "!" : ""}${absolute}`;
-}
-function toPosix(path) {
-    return path.split(external_node_path_.sep).join("/");
-}
-/**
- * Matches the `files` patterns (`@actions/glob`, `!` excludes, relative to the workspace) and
- * keeps the changed paths among them, or every match when `changed` is null. Links are never
- * followed: the globber does not descend into linked directories, and a changed path whose
- * directory resolves elsewhere is reported instead of read. A link to a file is passed on, and
- * the pipeline's local check skips it.
- */
-async function selectFiles(options) {
-    const workspace = (0,external_node_path_.resolve)(options.workspace);
-    const realWorkspace = await (0,promises_.realpath)(workspace);
-    const globber = await create(options.patterns.map((p) => select_files_anchor(p, workspace)).join("\n"), {
-        followSymbolicLinks: false,
-        matchDirectories: false,
-        implicitDescendants: false,
-    });
-    const matched = new Set((await globber.glob()).map((p) => (0,external_node_path_.resolve)(p)));
-    const wanted = options.changed === null
-        ? [...matched].sort()
-        : [...new Set(options.changed.map((p) => (0,external_node_path_.resolve)(workspace, p)))].filter((p) => matched.has(p));
-    const files = [];
-    const throughSymlink = [];
-    for (const path of wanted) {
-        const shown = toPosix((0,external_node_path_.relative)(workspace, path));
-        if (shown.startsWith(".."))
-            continue;
-        const parent = (0,external_node_path_.resolve)(path, "..");
-        const realParent = await (0,promises_.realpath)(parent).catch(() => parent);
-        if ((0,external_node_path_.relative)(realWorkspace, realParent) !== (0,external_node_path_.relative)(workspace, parent)) {
-            throughSymlink.push(shown);
-            continue;
-        }
-        files.push({ path, displayPath: shown, discovered: true });
-    }
-    return { files, throughSymlink };
-}
-
-;// CONCATENATED MODULE: ./src/action/fetch-pull-request-files.ts
-
-
-
-
-
-
-
-/** Git tree modes of a regular file; 120000 is a symbolic link, 160000 a submodule. */
-const FILE_MODES = new Set(["100644", "100755"]);
-const SYMLINK_MODE = "120000";
-/** GitHub serves blobs up to 100 MB through the REST API. */
-const MAX_BLOB_BYTES = 100 * 1024 * 1024;
-/** The first line of a Git LFS pointer file. */
-const LFS_POINTER = "version https://git-lfs.github.com/spec/v1";
-/** Blob downloads running at once. */
-const DOWNLOADS_AT_ONCE = 4;
-/**
- * For `pull_request_target`, whose workspace holds the base branch: the PR head's versions of
- * the changed files matching `patterns`, read from Git objects through the API into `dir`.
- * Nothing of the PR is checked out or run (its files are bytes to upload), and a path that is a
- * link, a submodule or an LFS pointer at the head is reported instead of read.
- */
-async function fetchPullRequestFiles(github, context, options) {
-    const pr = context.pullRequest;
-    if (pr === undefined)
-        throw new TypeError("fetchPullRequestFiles needs a pull request event.");
-    const dir = (0,external_node_path_.resolve)(options.dir);
-    await (0,promises_.rm)(dir, { recursive: true, force: true });
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    // Empty stand-ins let the patterns match exactly as they do in a checkout (`@actions/glob`),
-    // so that only the files to review are downloaded.
-    const inside = options.paths.filter((p) => {
-        const target = (0,external_node_path_.resolve)(dir, p);
-        return target.startsWith(`${dir}${external_node_path_.sep}`) && (0,external_node_path_.relative)(dir, target) === p.split("/").join(external_node_path_.sep);
-    });
-    for (const path of inside) {
-        await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.resolve)(dir, path)), { recursive: true });
-        await (0,promises_.writeFile)((0,external_node_path_.resolve)(dir, path), "");
-    }
-    const selected = await selectFiles({
-        workspace: dir,
-        patterns: options.patterns,
-        changed: inside,
-    });
-    if (selected.files.length === 0)
-        return { files: [], skipped: [] };
-    const { data: tree } = await github.rest.git.getTree({
-        owner: context.owner,
-        repo: context.repo,
-        tree_sha: pr.headSha,
-        recursive: "true",
-        request: { signal: options.signal },
-    });
-    const entries = new Map(tree.tree.map((e) => [e.path, e]));
-    const skip = (file, reason, message) => ({
-        skipped: { file, reason, message },
-    });
-    // The pool stops at the first failed download (a 401 ends them all), in input order.
-    const fetched = await mapConcurrent(selected.files, DOWNLOADS_AT_ONCE, async (file, _index, signal) => {
-        const entry = entries.get(file.displayPath);
-        const shown = file.displayPath;
-        if (entry?.mode === SYMLINK_MODE) {
-            return skip(file, "symlink", `${shown} is a symbolic link at the PR head; links are never followed.`);
-        }
-        if (entry === undefined || entry.sha === undefined || !FILE_MODES.has(entry.mode ?? "")) {
-            return skip(file, "not-a-file", `${shown} is not a file at the PR head${tree.truncated ? " (the repository tree is too large to list whole)" : ""}; review it from a pull_request workflow.`);
-        }
-        if ((entry.size ?? 0) > MAX_BLOB_BYTES) {
-            return skip(file, "too-large", `${shown} is over the 100 MB GitHub serves through its API; review it from a pull_request or workflow_dispatch workflow.`);
-        }
-        const target = (0,external_node_path_.resolve)(dir, shown);
-        const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
-            owner: context.owner,
-            repo: context.repo,
-            file_sha: entry.sha,
-            mediaType: { format: "raw" },
-            request: { signal, parseSuccessResponseBody: false },
-        });
-        await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(data), (0,external_node_fs_namespaceObject.createWriteStream)(target), { signal });
-        if (await isLfsPointer(target)) {
-            return skip(file, "unreadable", `${shown} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`);
-        }
-        return { file };
-    }, options.signal);
-    return {
-        files: fetched.flatMap((f) => ("file" in f ? [f.file] : [])),
-        skipped: fetched.flatMap((f) => ("skipped" in f ? [f.skipped] : [])),
-    };
-}
-async function isLfsPointer(path) {
-    const handle = await (0,promises_.open)(path, "r");
-    try {
-        const head = Buffer.alloc(LFS_POINTER.length);
-        const { bytesRead } = await handle.read(head, 0, head.length, 0);
-        return bytesRead === head.length && head.toString("utf8") === LFS_POINTER;
-    }
-    finally {
-        await handle.close();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/action/commentable-lines.ts
-/** A hunk header of a unified diff: `@@ -12,3 +14,5 @@`, the new file's start line captured. */
-const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
-/**
- * The lines of the new file that a PR review can comment on (`line` with `side: RIGHT`): the
- * added and the context lines of the file's `patch`, as GitHub lists it with the PR's files.
- * Removed lines belong to the old file; a file without a patch (binary, or too large) has none.
- */
-function commentableLines(patch) {
-    const lines = new Set();
-    if (patch === undefined)
-        return lines;
-    let next;
-    for (const row of patch.split("\n")) {
-        const header = HUNK_HEADER.exec(row);
-        if (header !== null) {
-            next = Number(header[1]);
-            continue;
-        }
-        if (next === undefined)
-            continue;
-        const kind = row[0];
-        if (kind === "+" || kind === " ") {
-            lines.add(next);
-            next += 1;
-        }
-        // "-" is the old file's; "\" is "No newline at end of file".
-    }
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/action/read-github-context.ts
+;// CONCATENATED MODULE: ./src/action/github/read-github-context.ts
 
 /** The sha GitHub sends for a commit that does not exist: a new branch's `before`, a deleted one's `after`. */
 const NULL_SHA = /^0+$/;
@@ -102542,7 +101380,7 @@ function readGithubContext(env) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/action/list-changed-files.ts
+;// CONCATENATED MODULE: ./src/action/github/list-changed-files.ts
 
 
 
@@ -102681,36 +101519,1126 @@ async function findFilesToReview(options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/action/is-loopback-url.ts
-/** Host names of this machine's loopback interface, as `URL.hostname` spells them. */
-const LOOPBACK_HOSTNAMES = new Set(["localhost", "[::1]"]);
-/** True when `url` points at this machine's loopback interface (127.0.0.0/8, ::1, localhost). */
-function isLoopbackUrl(url) {
-    let hostname;
-    try {
-        hostname = new URL(url).hostname.toLowerCase();
-    }
-    catch {
-        return false;
-    }
-    return LOOPBACK_HOSTNAMES.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+;// CONCATENATED MODULE: ./src/report/describe-reuse.ts
+const COMMIT_SHA = /^[0-9a-f]{40}$/i;
+/**
+ * `unchanged since abc1234`: the run whose review still stands, as a short commit sha (the
+ * Action), or the date-time as recorded (the CLI).
+ */
+function describeReuse(reused) {
+    const at = COMMIT_SHA.test(reused.reviewedIn) ? reused.reviewedIn.slice(0, 7) : reused.reviewedIn;
+    return `unchanged since ${at}`;
 }
 
-;// CONCATENATED MODULE: ./src/action/over-budget-reason.ts
+;// CONCATENATED MODULE: ./src/report/issue-location.ts
+
+/** Anchor fields that may carry the line, in order of preference. */
+const LINE_FIELDS = Object.freeze(["line", "startLine"]);
+function positiveInteger(value) {
+    return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+/**
+ * The line an issue's anchor points at, read defensively: the spec does not show the anchor's
+ * shape (part 2.5), so only a positive integer under `line` or `startLine` counts. Null means
+ * "the whole file": no line is known.
+ */
+function issueLocation(issue) {
+    const anchor = issue.anchor;
+    if (anchor === null || typeof anchor !== "object")
+        return null;
+    let line = null;
+    for (const field of LINE_FIELDS) {
+        line = positiveInteger(anchor[field]);
+        if (line !== null)
+            break;
+    }
+    if (line === null)
+        return null;
+    const quote = typeof anchor["quote"] === "string" && anchor["quote"] !== "" ? anchor["quote"] : null;
+    return { line, quote };
+}
+/**
+ * {@link issueLocation} for an issue of the file `filename`: only text files have lines. A line
+ * in a document's anchor counts within its page, and media have none, so both get null (the
+ * whole file).
+ */
+function issueLocationIn(filename, issue) {
+    return mediaTypeForFilename(filename)?.category === "text" ? issueLocation(issue) : null;
+}
+
+;// CONCATENATED MODULE: ./src/report/pretty-json-chunks.ts
+/** Text gathered before a chunk is given out: small pieces are joined, large ones are not split. */
+const CHUNK_CHARS = 64 * 1024;
+/** Containers this deep or deeper are written whole; shallower ones element by element. */
+const SPLIT_DEPTH = 4;
+/** An array or plain object that JSON.stringify writes member by member, with no toJSON. */
+function isPlainContainer(value) {
+    if (value === null || typeof value !== "object")
+        return false;
+    if (typeof value.toJSON === "function")
+        return false;
+    const prototype = Object.getPrototypeOf(value);
+    return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+/**
+ * JSON.stringify's text for the member `key` holding `value`, at nesting `depth`, or undefined
+ * where JSON.stringify leaves the member out. The member is stringified inside a holder of its
+ * own, so that a toJSON is called with its key, and once, as JSON.stringify calls it.
+ */
+function member(key, value, depth) {
+    const prefix = `{\n  ${JSON.stringify(key)}: `;
+    const text = JSON.stringify({ [key]: value }, null, 2);
+    if (text.length === 2)
+        return undefined; // "{}"
+    // Strings in JSON text never hold a raw line break, so every one starts a line to indent; the
+    // holder indented each by one level.
+    return text.slice(prefix.length, -2).replaceAll("\n  ", `\n${"  ".repeat(depth)}`);
+}
+function* pieces(key, value, depth) {
+    if (depth >= SPLIT_DEPTH || !isPlainContainer(value)) {
+        // What JSON.stringify leaves out of an object (undefined, a function, a symbol, a toJSON
+        // that gives one of those), an array writes as null.
+        yield member(key, value, depth) ?? "null";
+        return;
+    }
+    const inner = "  ".repeat(depth + 1);
+    if (Array.isArray(value)) {
+        if (value.length === 0) {
+            yield "[]";
+            return;
+        }
+        yield "[\n";
+        // An index loop, not map(): a hole is written as null, as JSON.stringify writes it.
+        for (let i = 0; i < value.length; i++) {
+            yield inner;
+            yield* pieces(String(i), value[i], depth + 1);
+            yield i === value.length - 1 ? "\n" : ",\n";
+        }
+        yield `${"  ".repeat(depth)}]`;
+        return;
+    }
+    let first = true;
+    for (const [k, v] of Object.entries(value)) {
+        const split = depth + 1 < SPLIT_DEPTH && isPlainContainer(v);
+        const text = split ? "" : member(k, v, depth + 1);
+        if (!split && text === undefined)
+            continue;
+        yield `${first ? "{\n" : ",\n"}${inner}${JSON.stringify(k)}: `;
+        first = false;
+        if (split)
+            yield* pieces(k, v, depth + 1);
+        else
+            yield text;
+    }
+    yield first ? "{}" : `\n${"  ".repeat(depth)}}`;
+}
+/**
+ * The text of `JSON.stringify(value, null, 2)` and a final line break, given out in chunks of
+ * about 64 K characters: the outer objects and arrays are written one member at a time, so a
+ * report of thousands of files is never one string of tens of megabytes (nor a buffer of it).
+ * Joined, the chunks are exactly that text (`null` for a value JSON has no text for). A value
+ * JSON.stringify throws on (a BigInt, a cycle) throws once the chunks before it are given out.
+ */
+function* prettyJsonChunks(value) {
+    let pending = "";
+    for (const piece of pieces("", value, 0)) {
+        pending += piece;
+        if (pending.length >= CHUNK_CHARS) {
+            yield pending;
+            pending = "";
+        }
+    }
+    yield `${pending}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/sanitize-markdown.ts
+/**
+ * Untrusted text in markdown (issue 4, "Safety"): text from the service or from file names
+ * must not inject HTML, ping people, link issues, or smuggle links with other schemes.
+ */
+const HTML_ESCAPES = Object.freeze({
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+});
+/** Markdown punctuation that could start links, images, emphasis, code or table cells. */
+const MARKDOWN_SPECIALS = /[\\`*_[\]()!|~]/g;
+/** A zero-width space between `@`/`#` and what follows stops mentions and references. */
+const ZERO_WIDTH = "&#8203;";
+/** A private-use character standing in for {@link ZERO_WIDTH} while escaping. */
+const MARK = "\uE000";
+/**
+ * Escapes untrusted text for GitHub markdown: HTML is escaped, markdown punctuation is
+ * backslash-escaped (so no `[text](javascript:...)` link can form), and `@mentions` and
+ * `#123` references are defused. Bare http(s) URLs stay readable (GitHub autolinks only those).
+ * With `inline`, line breaks collapse to spaces (for headings, list items and table cells).
+ */
+function sanitizeMarkdown(text, options = {}) {
+    // Mentions and references are marked first, so that the entities written below are never
+    // mistaken for references themselves.
+    let out = text.replace(/([@#])(?=[\p{L}\p{N}_-])/gu, `$1${MARK}`);
+    out = out.replace(/[&<>]/g, (c) => HTML_ESCAPES[c] ?? c);
+    out = out.replace(MARKDOWN_SPECIALS, (c) => `\\${c}`);
+    out = out.split(MARK).join(ZERO_WIDTH);
+    // Control characters other than newline and tab have no place in a report.
+    out = out.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
+    if (options.inline)
+        out = out.replace(/\s*\r?\n\s*/g, " ").trim();
+    return out;
+}
+/**
+ * A markdown link when `url` is http(s), else the label alone: no other scheme ever becomes a
+ * link. The label is sanitized; parentheses in the URL are percent-encoded.
+ */
+function safeLink(url, label) {
+    const text = sanitizeMarkdown(label || url || "", { inline: true });
+    if (!url || !URL.canParse(url))
+        return text;
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+        return text;
+    const href = parsed.href.replace(/\(/g, "%28").replace(/\)/g, "%29").replace(/ /g, "%20");
+    return `[${text}](${href})`;
+}
+/** Inline code for untrusted text such as file names: a fence longer than any backtick run. */
+function inlineCode(text) {
+    const flat = text.replace(/[\r\n]+/g, " ");
+    const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = "`".repeat(longest + 1);
+    const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/render-issue-markdown.ts
+
+/** A marker per severity, so that severities stand out in lists. */
+const SEVERITY_MARKERS = Object.freeze({
+    critical: "🔴",
+    major: "🟠",
+    minor: "🟡",
+    info: "🔵",
+});
+function marker(severity) {
+    return SEVERITY_MARKERS[severity.toLowerCase()] ?? "⚪";
+}
+/** The one-line head of an issue: severity, rule code and summary. */
+function renderIssueHeadline(issue) {
+    const rule = issue.ruleCode ? `${inlineCode(issue.ruleCode)} ` : "";
+    return `${marker(issue.severity)} **${sanitizeMarkdown(issue.severity, { inline: true })}** ${rule}${sanitizeMarkdown(issue.summary, { inline: true })}`;
+}
+/**
+ * One issue as a list item, with details, severity reasoning and precedents folded in
+ * `<details>` (issue 4, flow step 6). `withDetails: false` gives the head line only.
+ */
+function renderIssueMarkdown(issue, options = {}) {
+    const head = `- ${renderIssueHeadline(issue)}`;
+    if (options.withDetails === false)
+        return head;
+    const parts = [];
+    if (issue.details)
+        parts.push(sanitizeMarkdown(issue.details));
+    if (issue.severityReasoning || issue.severityReasoningHeadline) {
+        const headline = issue.severityReasoningHeadline
+            ? `**${sanitizeMarkdown(issue.severityReasoningHeadline, { inline: true })}**: `
+            : "";
+        parts.push(`Why ${sanitizeMarkdown(issue.severity, { inline: true })}: ${headline}${sanitizeMarkdown(issue.severityReasoning ?? "")}`);
+    }
+    const precedents = issue.precedents ?? [];
+    if (precedents.length > 0) {
+        const lines = precedents.map((p) => {
+            const extra = [p.decision, p.date]
+                .filter(Boolean)
+                .map((t) => sanitizeMarkdown(t, { inline: true }));
+            return `  - ${safeLink(p.url, p.title ?? p.url ?? "precedent")}${extra.length > 0 ? ` (${extra.join(", ")})` : ""}`;
+        });
+        parts.push(`Precedents:\n\n${lines.join("\n")}`);
+    }
+    if (parts.length === 0)
+        return head;
+    const body = parts.join("\n\n").replace(/\n/g, "\n  ");
+    return `${head}\n  <details><summary>Details</summary>\n\n  ${body}\n\n  </details>`;
+}
+
+;// CONCATENATED MODULE: ./src/report/render-asset-markdown.ts
+
+
+
+
+function sorted(issues) {
+    return [...issues].sort(severity_bySeverity);
+}
+/** One-line state of an asset: its issue counts, or why it has none. */
+function describeAsset(asset) {
+    if (asset.status === "failed") {
+        const why = asset.failure?.errorMessage
+            ? `: ${sanitizeMarkdown(asset.failure.errorMessage, { inline: true })}`
+            : "";
+        return `failed${why}`;
+    }
+    if (asset.resultsError !== null)
+        return "results unavailable";
+    if (asset.status !== "complete")
+        return sanitizeMarkdown(asset.status, { inline: true });
+    return format_severity_counts_formatSeverityCounts(asset.counts);
+}
+/**
+ * The findings of one asset in markdown: topics and orphan issues, each sorted by severity, and
+ * for a later version what is new and what was resolved since the previous one.
+ */
+function renderAssetMarkdown(asset, options = {}) {
+    const level = options.headingLevel ?? 3;
+    const h = (n) => "#".repeat(Math.min(6, n));
+    const withDetails = options.withDetails ?? true;
+    const lines = [];
+    if (options.withHeading !== false) {
+        const reused = asset.reused === null ? "" : ` (${describeReuse(asset.reused)})`;
+        lines.push(`${h(level)} ${inlineCode(asset.file.displayPath)}: ${describeAsset(asset)}${reused}`, "");
+    }
+    if (asset.status === "failed") {
+        const f = asset.failure;
+        const kind = f?.errorType ? ` (${sanitizeMarkdown(f.errorType, { inline: true })})` : "";
+        const retried = asset.retries > 0
+            ? ` after ${asset.retries} ${asset.retries === 1 ? "retry" : "retries"}`
+            : "";
+        lines.push(`Review failed${kind}${retried}: ${sanitizeMarkdown(f?.errorMessage ?? "no message", { inline: true })}`, "");
+        return lines.join("\n").trimEnd();
+    }
+    if (asset.resultsError !== null) {
+        lines.push(sanitizeMarkdown(asset.resultsError, { inline: true }), "");
+        return lines.join("\n").trimEnd();
+    }
+    if (asset.diff !== null) {
+        const d = asset.diff;
+        lines.push(`Version ${asset.versionNumber}: ${d.newIssues.length} new and ${d.resolvedIssues.length} resolved since version ${d.previousVersionNumber}.`, "");
+        if (d.newIssues.length > 0) {
+            lines.push("New since the previous version:", "", ...sorted(d.newIssues).map((i) => `- ${renderIssueHeadline(i)}`), "");
+        }
+        if (d.resolvedIssues.length > 0) {
+            lines.push("Resolved since the previous version:", "", ...sorted(d.resolvedIssues).map((i) => `- ~~${renderIssueHeadline(i)}~~`), "");
+        }
+    }
+    if (asset.issues.length === 0) {
+        if (asset.status === "complete")
+            lines.push("No issues found.", "");
+        return lines.join("\n").trimEnd();
+    }
+    const topics = [...asset.topics].sort((a, b) => severity_bySeverity(sorted(a.issues)[0] ?? { severity: "" }, sorted(b.issues)[0] ?? { severity: "" }));
+    for (const topic of topics) {
+        lines.push(`${h(level + 1)} ${sanitizeMarkdown(topic.title, { inline: true })} (${plural(topic.issues.length, "issue")})`, "");
+        if (topic.summary?.text)
+            lines.push(sanitizeMarkdown(topic.summary.text), "");
+        lines.push(...sorted(topic.issues).map((i) => renderIssueMarkdown(i, { withDetails })), "");
+    }
+    if (asset.orphanIssues.length > 0) {
+        if (topics.length > 0)
+            lines.push(`${h(level + 1)} Other issues`, "");
+        lines.push(...sorted(asset.orphanIssues).map((i) => renderIssueMarkdown(i, { withDetails })), "");
+    }
+    return lines.join("\n").trimEnd();
+}
+
+;// CONCATENATED MODULE: ./src/report/render-json-report.ts
+
+/** Version of the JSON report's shape; bumped on breaking changes. */
+const JSON_REPORT_VERSION = 1;
+/**
+ * The outcome as a stable JSON document (the Action's `report-path`, the CLI's `--json`).
+ * Local paths are left out: files are named by their display (repository) path only.
+ */
+function renderJsonReport(outcome, tool) {
+    const credits = new Map((outcome.estimate?.files ?? []).map((f) => [f.blobPath, f]));
+    const reuse = reuseSummary(outcome.assets);
+    return {
+        reportVersion: JSON_REPORT_VERSION,
+        tool,
+        status: outcome.status,
+        conclusion: outcome.conclusion,
+        reason: outcome.reason,
+        environment: outcome.environment,
+        failOn: outcome.failOn,
+        maxCredits: outcome.maxCredits,
+        submissionId: outcome.submissionId,
+        submissionStatus: outcome.submissionStatus,
+        // Every file that passed the local checks, with its asset id: there before any results are
+        // (`--no-wait`, a budget stop), so a caller can follow each asset up.
+        files: outcome.uploaded.map((u) => ({
+            path: u.file.displayPath,
+            assetId: u.assetId,
+            blobPath: u.blobPath,
+        })),
+        credits: outcome.estimate === null
+            ? null
+            : {
+                total: outcome.estimate.totalCredits,
+                files: outcome.estimate.files.map((f) => ({
+                    path: f.file.displayPath,
+                    credits: f.credits,
+                    priceable: f.priceable,
+                })),
+            },
+        // Files unchanged since a recorded review: not submitted again, their findings still count.
+        reusedCount: reuse.count,
+        creditsSaved: reuse.creditsSaved,
+        issueCount: outcome.issueCount,
+        counts: outcome.counts,
+        failedAssetCount: outcome.failedAssetCount,
+        skipped: outcome.skipped.map((s) => ({
+            path: s.file.displayPath,
+            reason: s.reason,
+            message: s.message,
+        })),
+        assets: outcome.assets.map((a) => ({
+            path: a.file.displayPath,
+            assetId: a.assetId,
+            filename: a.filename,
+            status: a.status,
+            // A reused file cost this run nothing; `reused.creditsSaved` is what it would have.
+            credits: a.reused !== null ? 0 : (credits.get(a.blobPath)?.credits ?? null),
+            failure: a.failure,
+            retries: a.retries,
+            versionNumber: a.versionNumber,
+            counts: a.counts,
+            issueCount: a.issues.length,
+            topics: a.topics.map((t) => ({
+                id: t.id,
+                title: t.title,
+                topicType: t.topicType,
+                issueIds: t.issues.map((i) => i.id),
+            })),
+            orphanIssueIds: a.orphanIssues.map((i) => i.id),
+            issues: a.issues,
+            diff: a.diff === null
+                ? null
+                : {
+                    previousVersionNumber: a.diff.previousVersionNumber,
+                    newIssueIds: a.diff.newIssues.map((i) => i.id),
+                    resolvedIssues: a.diff.resolvedIssues,
+                },
+            resultsError: a.resultsError,
+            reused: a.reused === null
+                ? null
+                : {
+                    submissionId: a.reused.submissionId,
+                    reviewedIn: a.reused.reviewedIn,
+                    creditsSaved: a.reused.credits,
+                },
+        })),
+        error: outcome.error === null ? null : { name: outcome.error.name, message: outcome.error.message },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/render-junit.ts
+
+
+function xml(text) {
+    return (text
+        // XML 1.0 forbids most control characters, even escaped.
+        .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;")
+        .replace(/'/g, "&apos;"));
+}
+/** Seconds as JUnit writes them: a plain decimal, which Jenkins' schema (SUREFIRE_TIME) accepts. */
+function render_junit_time(seconds) {
+    return seconds.toFixed(3);
+}
+/** A skipped case: the reason as text, the form both of Jenkins' schemas accept (junit-4 allows no attribute). */
+function skippedBody(reason) {
+    return `<skipped>${xml(reason)}</skipped>`;
+}
+/**
+ * JUnit XML for CI systems that show test reports (GitLab, Jenkins, Azure Pipelines): one test
+ * case per file. A file fails when it has an issue at or above `failOn` (every issue is listed in
+ * the failure text), errors when its review failed or its results could not be read, and is
+ * skipped when it was left out before submission. A run that ended before results (budget,
+ * timeout, error) is one erroring case that says why.
+ *
+ * Only what Jenkins' JUnit schemas (junit-4.xsd and junit-10.xsd) allow is written, and every
+ * element carries `time` in seconds (test reporters show "NaN" without it): a case's is the
+ * service's processing time of its file, the suite's the submission's wall time (or the sum of
+ * the cases when unknown). The skip count sits on `<testsuite>` only; `<testsuites>` has none.
+ */
+function renderJunit(outcome, options = {}) {
+    const suite = options.suiteName ?? "content-review";
+    const cases = [];
+    for (const asset of outcome.assets) {
+        const name = asset.file.displayPath;
+        if (asset.status === "failed" || asset.resultsError !== null) {
+            const message = asset.resultsError ?? asset.failure?.errorMessage ?? `review ${asset.status}`;
+            const type = asset.failure?.errorType ?? "review-failed";
+            cases.push({
+                name,
+                kind: "error",
+                body: `<error message="${xml(message)}" type="${xml(type)}"/>`,
+                seconds: asset.processingSeconds ?? 0,
+            });
+            continue;
+        }
+        const failing = asset.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn));
+        if (failing.length === 0) {
+            cases.push({ name, kind: "pass", body: "", seconds: asset.processingSeconds ?? 0 });
+            continue;
+        }
+        const lines = [...asset.issues]
+            .sort(bySeverity)
+            .map((i) => `[${i.severity}] ${i.ruleCode ?? "issue"}: ${i.summary}`);
+        const message = `${failing.length} issue${failing.length === 1 ? "" : "s"} at or above ${outcome.failOn} (${formatSeverityCounts(asset.counts)})`;
+        cases.push({
+            name,
+            kind: "failure",
+            body: `<failure message="${xml(message)}" type="${xml(outcome.failOn)}">${xml(lines.join("\n"))}</failure>`,
+            seconds: asset.processingSeconds ?? 0,
+        });
+    }
+    for (const skipped of outcome.skipped) {
+        cases.push({
+            name: skipped.file.displayPath,
+            kind: "skipped",
+            body: skippedBody(`${skipped.reason}: ${skipped.message}`),
+            seconds: 0,
+        });
+    }
+    if (outcome.status !== "completed" && outcome.status !== "nothing-to-review") {
+        const kind = outcome.status === "submitted-no-wait" ? "skipped" : "error";
+        cases.push({
+            name: "review run",
+            kind,
+            body: kind === "skipped"
+                ? skippedBody(outcome.reason)
+                : `<error message="${xml(outcome.reason)}" type="${xml(outcome.status)}"/>`,
+            seconds: 0,
+        });
+    }
+    const count = (kind) => cases.filter((c) => c.kind === kind).length;
+    const submission = outcome.lastSubmission;
+    const seconds = secondsBetween(submission?.createdAt, submission?.completedAt) ??
+        cases.reduce((sum, c) => sum + c.seconds, 0);
+    const totals = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}"`;
+    const body = cases
+        .map((c) => {
+        const head = `<testcase classname="${xml(suite)}" name="${xml(c.name)}" time="${render_junit_time(c.seconds)}"`;
+        return c.body ? `    ${head}>${c.body}</testcase>` : `    ${head}/>`;
+    })
+        .join("\n");
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<testsuites name="${xml(suite)}" ${totals} time="${render_junit_time(seconds)}">`,
+        `  <testsuite name="${xml(suite)}" ${totals} skipped="${count("skipped")}" time="${render_junit_time(seconds)}">`,
+        ...(body ? [body] : []),
+        "  </testsuite>",
+        "</testsuites>",
+        "",
+    ].join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/report/fit-markdown.ts
+const fit_markdown_text = (form) => typeof form === "function" ? form() : form;
+/**
+ * Joins blocks under `limit` characters without ever cutting one in half (a cut could leave an
+ * open `<details>` or code span). Blocks that do not fit in full fall back to their compact
+ * form; once neither fits, the rest is dropped and `notice(dropped)` closes the text.
+ */
+function fitMarkdown(blocks, limit, notice) {
+    const out = [];
+    let used = 0;
+    for (let i = 0; i < blocks.length; i++) {
+        const block = blocks[i];
+        // Keep room for the closing notice as long as something may still be dropped.
+        const reserve = notice(blocks.length - i).length + 4;
+        for (const form of [block.full, block.compact]) {
+            const candidate = fit_markdown_text(form);
+            if (candidate === undefined)
+                continue;
+            if (used + candidate.length + 2 + reserve <= limit ||
+                (i === blocks.length - 1 && used + candidate.length + 2 <= limit)) {
+                out.push(candidate);
+                used += candidate.length + 2;
+                break;
+            }
+        }
+        if (out.length !== i + 1) {
+            const closing = notice(blocks.length - i);
+            out.push(closing.slice(0, Math.max(0, limit - used - 2)));
+            break;
+        }
+    }
+    return out.join("\n\n");
+}
+
+;// CONCATENATED MODULE: ./src/report/render-severity-chart.ts
 
 /**
- * Why a run over `max-credits` was not reviewed, and how to proceed: raise the limit, or re-run
- * once with a higher one from `workflow_dispatch` (the workflow templates have that input).
+ * A mermaid pie chart of issues by severity, for the job summary. Empty slices are left out
+ * (mermaid draws nothing for them); with no issues at all, a sentence replaces the chart.
  */
-function overBudgetReason(outcome) {
-    const estimate = outcome.estimate?.totalCredits ?? 0;
+function renderSeverityChart(counts, title = "Issues by severity") {
+    const slices = [...SEVERITIES, "other"]
+        .map((severity) => [severity, counts[severity] ?? 0])
+        .filter(([, n]) => n > 0);
+    if (slices.length === 0)
+        return "No issues found.";
+    const lines = slices.map(([severity, n]) => `    "${severity}" : ${n}`);
     return [
-        `Not reviewed: the estimate is ${plural(estimate, "credit")}, over the max-credits limit of ${outcome.maxCredits ?? 0}; nothing was submitted or charged.`,
-        "To review these files, raise max-credits in the workflow, or run the workflow once by hand (Actions tab, Run workflow, the workflow_dispatch input max-credits) with a higher limit.",
-    ].join(" ");
+        "```mermaid",
+        `pie showData title ${title.replace(/[\r\n"]/g, " ")}`,
+        ...lines,
+        "```",
+    ].join("\n");
 }
 
-;// CONCATENATED MODULE: ./src/action/find-record-sources.ts
+;// CONCATENATED MODULE: ./src/report/render-markdown-report.ts
+
+
+
+
+
+
+
+/** GitHub's limit on a check run's summary (and a review comment's body) is 65,535 characters. */
+const CHECK_SUMMARY_LIMIT = 65_535;
+function tableCode(text) {
+    return inlineCode(text).replace(/\|/g, "\\|");
+}
+/** The whole report in GitHub markdown, truncated safely under `maxLength`. */
+function renderMarkdownReport(outcome, options = {}) {
+    const title = options.title ?? "Content Review";
+    const maxLength = Math.min(options.maxLength ?? 65_000, CHECK_SUMMARY_LIMIT);
+    const blocks = [];
+    const facts = [];
+    const reuse = reuseSummary(outcome.assets);
+    if (outcome.assets.length > 0)
+        facts.push(`${outcome.assets.length} ${outcome.assets.length === 1 ? "file" : "files"} reviewed`);
+    if (reuse.count > 0)
+        facts.push(reuse.text);
+    if (outcome.status === "completed")
+        facts.push(format_severity_counts_formatSeverityCounts(outcome.counts));
+    if (outcome.failedAssetCount > 0)
+        facts.push(`${outcome.failedAssetCount} failed`);
+    if (outcome.skipped.length > 0)
+        facts.push(`${outcome.skipped.length} skipped`);
+    if (outcome.estimate !== null) {
+        const total = outcome.estimate.totalCredits;
+        facts.push(`${total} ${total === 1 ? "credit" : "credits"}`);
+    }
+    if (outcome.environment === "sandbox")
+        facts.push("sandbox");
+    if (outcome.submissionId !== null)
+        facts.push(`submission ${inlineCode(outcome.submissionId)}`);
+    blocks.push({
+        full: [
+            `## ${sanitizeMarkdown(title, { inline: true })}: ${CONCLUSION_LABELS[outcome.conclusion]}`,
+            "",
+            sanitizeMarkdown(outcome.reason, { inline: true }),
+            ...(facts.length > 0 ? ["", facts.join(" · ")] : []),
+            "",
+            `Fails on: ${outcome.failOn === "never" ? "nothing (fail-on: never)" : `${outcome.failOn} or worse, and on failed files`}.`,
+        ].join("\n"),
+    });
+    // Sandbox files skipped for want of a marker: said once, loudly, where the reader looks first.
+    // With nothing else to review, the reason already says it.
+    const unmarked = outcome.skipped.filter((s) => s.reason === "no-sandbox-marker");
+    if (unmarked.length > 0 && outcome.status !== "nothing-to-review") {
+        const notice = sandboxMarkerNotice(unmarked.map((s) => s.file.displayPath));
+        blocks.push({ full: `> [!WARNING]\n> ${sanitizeMarkdown(notice, { inline: true })}` });
+    }
+    if (options.chart && outcome.status === "completed") {
+        blocks.push({ full: `### Issues by severity\n\n${renderSeverityChart(outcome.counts)}` });
+    }
+    if (outcome.assets.length > 0 || outcome.estimate !== null) {
+        const credits = new Map((outcome.estimate?.files ?? []).map((f) => [f.blobPath, f]));
+        // Files uploaded but never submitted (over budget) are listed after the reviewed ones.
+        const reviewed = new Set(outcome.assets.map((a) => a.assetId));
+        const listed = [...outcome.assets, ...outcome.uploaded.filter((u) => !reviewed.has(u.assetId))];
+        const rows = listed.map((a) => {
+            const estimate = credits.get(a.blobPath);
+            const reused = "reused" in a ? a.reused : null;
+            const cost = reused !== null
+                ? `0 (${reused.credits} saved)`
+                : estimate === undefined
+                    ? ""
+                    : estimate.priceable
+                        ? String(estimate.credits)
+                        : "not priced";
+            const state = "status" in a
+                ? `${describeAsset(a)}${reused === null ? "" : ` · ${describeReuse(reused)}`}`
+                : "not submitted";
+            return `| ${tableCode(a.file.displayPath)} | ${state.replace(/\|/g, "\\|")} | ${cost} |`;
+        });
+        const total = outcome.estimate === null && reuse.count === 0
+            ? []
+            : [`| **Total** | | **${outcome.estimate?.totalCredits ?? 0}** |`];
+        const table = [
+            "### Files",
+            "",
+            "| File | Result | Credits |",
+            "| --- | --- | ---: |",
+            ...rows,
+            ...total,
+        ].join("\n");
+        blocks.push({
+            full: table,
+            compact: `### Files\n\n${rows.length} files; the table is in the JSON report.`,
+        });
+    }
+    if (outcome.skipped.length > 0) {
+        const lines = outcome.skipped.map((s) => `- ${inlineCode(s.file.displayPath)} (${s.reason}): ${sanitizeMarkdown(s.message, { inline: true })}`);
+        blocks.push({
+            full: ["### Skipped files", "", ...lines].join("\n"),
+            compact: `### Skipped files\n\n${outcome.skipped.length} files were skipped; see the JSON report.`,
+        });
+    }
+    if (outcome.error !== null) {
+        blocks.push({
+            full: `### Error\n\n${inlineCode(outcome.error.name)}: ${sanitizeMarkdown(outcome.error.message, { inline: true })}`,
+        });
+    }
+    // Worst assets first, so that truncation drops the least important findings.
+    const rank = (a) => {
+        if (a.status === "failed" || a.resultsError !== null)
+            return -1;
+        const i = SEVERITIES.findIndex((s) => a.counts[s] > 0);
+        return i === -1 ? (a.counts.other > 0 ? SEVERITIES.length : SEVERITIES.length + 1) : i;
+    };
+    const findings = outcome.assets.filter((a) => a.issues.length > 0 || a.status === "failed" || a.resultsError !== null || a.diff !== null);
+    for (const asset of [...findings].sort((a, b) => rank(a) - rank(b))) {
+        // Rendered only if the report gets that far: 3,000 files rendered twice over, for a summary
+        // that shows a few dozen, were most of what a large review allocated at its end.
+        blocks.push({
+            full: () => renderAssetMarkdown(asset, { headingLevel: 3 }),
+            compact: () => renderAssetMarkdown(asset, { headingLevel: 3, withDetails: false }),
+        });
+    }
+    const hint = options.fullReportHint
+        ? ` ${sanitizeMarkdown(options.fullReportHint, { inline: true })}`
+        : "";
+    return fitMarkdown(blocks, maxLength, (dropped) => `> [!NOTE]\n> The report was cut short: ${dropped} more ${dropped === 1 ? "section" : "sections"} did not fit.${hint}`);
+}
+
+;// CONCATENATED MODULE: ./src/report/artifact-uri.ts
+/**
+ * The SARIF `artifactLocation.uri` of a displayed path. A repository path stays relative (code
+ * scanning resolves it against the repository root), each segment percent-encoded so that names
+ * with spaces, `#` or `%` still form a valid URI reference. An absolute path (the CLI shows one for
+ * a file outside the working directory) becomes a `file:` URI: a bare `C:/...` would otherwise
+ * read as a URI with the scheme `c`.
+ */
+function artifactUri(displayPath) {
+    const path = displayPath.split("\\").join("/");
+    const encoded = path
+        .split("/")
+        // encodeURIComponent also encodes `:`, so no relative segment can read as a scheme.
+        .map((segment, i) => i === 0 && /^[A-Za-z]:$/.test(segment) ? segment : encodeURIComponent(segment))
+        .join("/");
+    if (/^[A-Za-z]:\//.test(path))
+        return `file:///${encoded}`;
+    if (path.startsWith("/"))
+        return `file://${encoded}`;
+    return encoded;
+}
+
+;// CONCATENATED MODULE: ./src/report/pascal-case.ts
+/**
+ * A name as one Pascal identifier, the form SARIF recommends for a rule's friendly `name`
+ * (`Unqualified guarantee` → `UnqualifiedGuarantee`, `CLAIM_RISK_FREE` → `ClaimRiskFree`). Every
+ * word starts with a capital followed by at least one lower-case letter or digit, as Microsoft's
+ * SARIF validator checks: so a one-letter word joins the next one (`E-mail` → `Email`), and one
+ * that ends the name, or a number, joins the word before (`60 s` → `60s`).
+ */
+function pascalCase(text) {
+    const words = text.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
+    let out = "";
+    for (let i = 0; i < words.length; i++) {
+        let word = words[i].toLowerCase();
+        const next = words[i + 1];
+        if (word.length === 1 && /\p{L}/u.test(word) && next !== undefined) {
+            word += next.toLowerCase();
+            i++;
+        }
+        const startsWord = out === "" || (word.length > 1 && /^\p{L}/u.test(word));
+        out += startsWord ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/render-sarif-rule.ts
+
+
+/** SARIF level per severity (policy as data): critical and major fail code scanning, minor warns. */
+const SARIF_LEVELS = Object.freeze({
+    critical: "error",
+    major: "error",
+    minor: "warning",
+    info: "note",
+});
+/** GitHub's `problem.severity` per SARIF level: it orders and filters alerts that are not security. */
+const PROBLEM_SEVERITIES = Object.freeze({
+    error: "error",
+    warning: "warning",
+    note: "recommendation",
+});
+/** Code scanning's cap on `shortDescription.text` and `fullDescription.text`. */
+const DESCRIPTION_LIMIT = 1024;
+/** Code scanning's cap on a rule's `name`. */
+const NAME_LIMIT = 255;
+/** The SARIF level of a severity; unknown severities are notes. */
+function sarifLevel(severity) {
+    return SARIF_LEVELS[severity.toLowerCase()] ?? "note";
+}
+function clip(text, limit) {
+    const flat = text.trim();
+    return flat.length <= limit ? flat : `${flat.slice(0, limit - 1).trimEnd()}…`;
+}
+function render_sarif_rule_httpUrl(url) {
+    if (!url || !URL.canParse(url))
+        return undefined;
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : undefined;
+}
+/** The rule's human name: the contributor's that carries this rule code, else any contributor's. */
+function ruleNameOf(issue) {
+    const contributors = issue.contributors ?? [];
+    const named = contributors.filter((c) => c.ruleName?.trim());
+    return (named.find((c) => c.ruleCode === issue.ruleCode) ?? named[0])?.ruleName?.trim();
+}
+function resolutionOf(issue) {
+    const description = issue.resolutionRequirement?.["description"];
+    return typeof description === "string" && description.trim() ? description.trim() : undefined;
+}
+/** The rule's help, in plain text and in markdown (GitHub shows the markdown when present). */
+function helpOf(issue, title) {
+    const text = [title];
+    const markdown = [`**${sanitizeMarkdown(title, { inline: true })}**`];
+    const add = (plain, md) => {
+        text.push(plain);
+        markdown.push(md);
+    };
+    if (issue.details?.trim())
+        add(issue.details.trim(), sanitizeMarkdown(issue.details.trim()));
+    const reasoning = [issue.severityReasoningHeadline, issue.severityReasoning]
+        .map((t) => t?.trim())
+        .filter((t) => !!t);
+    if (reasoning.length > 0) {
+        add(`Why ${issue.severity}: ${reasoning.join(": ")}`, `Why ${sanitizeMarkdown(issue.severity, { inline: true })}: ${reasoning.map((t) => sanitizeMarkdown(t)).join(": ")}`);
+    }
+    const resolution = resolutionOf(issue);
+    if (resolution)
+        add(`How to resolve: ${resolution}`, `How to resolve: ${sanitizeMarkdown(resolution)}`);
+    const precedents = (issue.precedents ?? []).filter((p) => p.title || p.url);
+    if (precedents.length > 0) {
+        const extra = (p) => [p.decision, p.date].filter((t) => !!t);
+        add(`Precedents:\n${precedents
+            .map((p) => {
+            const meta = extra(p);
+            const url = render_sarif_rule_httpUrl(p.url);
+            return `- ${p.title ?? url ?? "precedent"}${meta.length > 0 ? ` (${meta.join(", ")})` : ""}${url && p.title ? `: ${url}` : ""}`;
+        })
+            .join("\n")}`, `Precedents:\n\n${precedents
+            .map((p) => {
+            const meta = extra(p).map((t) => sanitizeMarkdown(t, { inline: true }));
+            return `- ${safeLink(p.url, p.title ?? p.url ?? "precedent")}${meta.length > 0 ? ` (${meta.join(", ")})` : ""}`;
+        })
+            .join("\n")}`);
+    }
+    return { text: text.join("\n\n"), markdown: markdown.join("\n\n") };
+}
+/**
+ * One `reportingDescriptor` (SARIF 3.49) for a rule code, described by its most severe issue.
+ * Everything code scanning requires is always there: `shortDescription`, `fullDescription` and
+ * `help.text` (with `help.markdown`); `name` is the rule name as one Pascal identifier, left out
+ * when it would equal the id (SARIF 3.49.7); `helpUri` is the first http(s) precedent.
+ */
+function renderSarifRule(id, issue, severity) {
+    const ruleName = ruleNameOf(issue);
+    const title = ruleName ?? (issue.summary.trim() || id);
+    const name = clip(pascalCase(ruleName ?? id), NAME_LIMIT);
+    const helpUri = (issue.precedents ?? []).map((p) => render_sarif_rule_httpUrl(p.url)).find((u) => u);
+    const level = sarifLevel(severity);
+    return {
+        id,
+        ...(name !== "" && name !== id ? { name } : {}),
+        shortDescription: { text: clip(title, DESCRIPTION_LIMIT) },
+        fullDescription: { text: clip(issue.details?.trim() || title, DESCRIPTION_LIMIT) },
+        ...(helpUri ? { helpUri } : {}),
+        help: helpOf(issue, title),
+        defaultConfiguration: { level },
+        properties: {
+            tags: ["content-review", severity],
+            "problem.severity": PROBLEM_SEVERITIES[level],
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/render-sarif.ts
+
+
+
+
+
+
+
+/** The SARIF 2.1.0 schema that code scanning documents for `$schema`. */
+const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+/**
+ * SARIF 2.1.0 for code scanning upload, in the subset GitHub documents ("SARIF support for code
+ * scanning"): one result per issue, one rule per rule code. A finding in a text file points at
+ * its line, with the quoted text as the snippet; any other finding is about its whole file, so it
+ * has no region (code scanning then shows it on the file, not on a made-up line 1).
+ *
+ * Fingerprints survive re-runs so alerts are not duplicated: `contentReviewIssue/v1` on every
+ * result, and `primaryLocationLineHash` (the only one code scanning reads) on whole-file results,
+ * for which upload-sarif cannot compute one from a line.
+ */
+function renderSarif(outcome, options = {}) {
+    const rules = new Map();
+    const found = [];
+    for (const asset of outcome.assets) {
+        for (const issue of asset.issues) {
+            const ruleId = issue.ruleCode ?? issue.ruleId ?? "content-review";
+            const known = rules.get(ruleId);
+            if (!known || severityRank(issue.severity) < severityRank(known.severity)) {
+                rules.set(ruleId, { issue, severity: issue.severity });
+            }
+            found.push({ ruleId, path: asset.file.displayPath, issue });
+        }
+    }
+    const ruleIndex = new Map([...rules.keys()].map((id, i) => [id, i]));
+    const occurrences = new Map();
+    const results = found.map(({ ruleId, path, issue }) => {
+        const fingerprint = (0,external_node_crypto_.createHash)("sha256")
+            .update(`${path}\u0000${issueIdentity(issue)}`)
+            .digest("hex");
+        const location = issueLocationIn(path, issue);
+        const occurrence = (occurrences.get(fingerprint) ?? 0) + 1;
+        occurrences.set(fingerprint, occurrence);
+        return {
+            ruleId,
+            ruleIndex: ruleIndex.get(ruleId),
+            level: sarifLevel(issue.severity),
+            message: { text: `${issue.severity}: ${issue.summary}` },
+            locations: [
+                {
+                    physicalLocation: {
+                        artifactLocation: { uri: artifactUri(path) },
+                        ...(location
+                            ? {
+                                region: {
+                                    startLine: location.line,
+                                    ...(location.quote ? { snippet: { text: location.quote } } : {}),
+                                },
+                            }
+                            : {}),
+                    },
+                },
+            ],
+            partialFingerprints: {
+                "contentReviewIssue/v1": fingerprint,
+                ...(location
+                    ? {}
+                    : { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:${occurrence}` }),
+            },
+            properties: {
+                severity: issue.severity,
+                ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),
+            },
+        };
+    });
+    const version = options.toolVersion;
+    return {
+        $schema: SARIF_SCHEMA,
+        version: "2.1.0",
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: options.toolName ?? "Content Review",
+                        ...(version ? { version, semanticVersion: version } : {}),
+                        informationUri: options.informationUri ?? PACKAGE_HOMEPAGE,
+                        rules: [...rules].map(([id, { issue, severity }]) => renderSarifRule(id, issue, severity)),
+                    },
+                },
+                results,
+            },
+        ],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/index.ts
+// Report rendering shared by the Action, the CLI and the relay. Everything else here is internal.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/action/github/check-run.ts
+
+
+/** GitHub accepts at most 50 annotations per check-run request. */
+const ANNOTATION_BATCH = 50;
+/** Annotations sent at most (20 requests); the job summary and JSON report have every finding. */
+const MAX_ANNOTATIONS = 1_000;
+/** GitHub's limit on a check run's `output.text`, as on its summary: 65,535 characters. */
+const CHECK_TEXT_LIMIT = 65_535;
+/** Room for the review record in the text, next to the note on annotations left out. */
+const RECORD_ROOM = CHECK_TEXT_LIMIT - 1_000;
+function check_run_clip(text, max) {
+    return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+/**
+ * Annotations: one per issue, at the line its anchor names in a text file, else at line 1 (media
+ * have no lines); `failure` at or above `failOn`; and one `failure` per failed asset. Annotation
+ * text is plain, never markdown.
+ */
+function buildAnnotations(outcome, failOn) {
+    const out = [];
+    for (const asset of outcome.assets) {
+        const path = asset.file.displayPath;
+        if (asset.status === "failed" || asset.resultsError !== null) {
+            out.push({
+                path,
+                start_line: 1,
+                end_line: 1,
+                annotation_level: "failure",
+                title: "Review failed",
+                message: check_run_clip(asset.resultsError ?? asset.failure?.errorMessage ?? "The review of this file failed.", 4000),
+            });
+            continue;
+        }
+        for (const issue of asset.issues) {
+            const level = severity_meetsThreshold(issue.severity, failOn)
+                ? "failure"
+                : issue.severity === "info"
+                    ? "notice"
+                    : "warning";
+            const line = issueLocationIn(path, issue)?.line ?? 1;
+            out.push({
+                path,
+                start_line: line,
+                end_line: line,
+                annotation_level: level,
+                title: check_run_clip(`${issue.severity}${issue.ruleCode ? ` ${issue.ruleCode}` : ""}`, 255),
+                message: check_run_clip([issue.summary, issue.details].filter(Boolean).join("\n\n"), 4000),
+            });
+        }
+    }
+    return out;
+}
+/**
+ * Creates the check run `in_progress` on the commit; returns its id, and the id and slug of the
+ * GitHub App it belongs to (for the Actions token, GitHub Actions'): to find the earlier runs of
+ * that App, and to know the Action's own review comments.
+ */
+async function startCheckRun(github, context, name) {
+    const { data } = await github.rest.checks.create({
+        owner: context.owner,
+        repo: context.repo,
+        name,
+        head_sha: context.sha,
+        status: "in_progress",
+        started_at: new Date().toISOString(),
+    });
+    return { id: data.id, appId: data.app?.id ?? undefined, appSlug: data.app?.slug ?? undefined };
+}
+/**
+ * Concludes the check run (creating it when `id` is undefined) with the markdown summary and up
+ * to 1,000 annotations in batches of 50: the conclusion goes out with the first batch, so that a
+ * failure later on never leaves the check in progress. Past 1,000, the output's text says how
+ * many were left out and where they are. The text also carries `record`, the hidden review record
+ * of an incremental run (at most {@link RECORD_ROOM} characters), in every request: the summary
+ * keeps the whole room for the report, and a later update never drops the record.
+ */
+async function completeCheckRun(github, context, options) {
+    const { owner, repo } = context;
+    const sent = options.annotations.slice(0, MAX_ANNOTATIONS);
+    const batches = [];
+    for (let i = 0; i < sent.length; i += ANNOTATION_BATCH) {
+        batches.push(sent.slice(i, i + ANNOTATION_BATCH));
+    }
+    const left = options.annotations.length - sent.length;
+    const note = left > 0
+        ? `${left} more annotations past the first ${MAX_ANNOTATIONS} are not shown here; the job summary and the JSON report have every finding.`
+        : undefined;
+    const parts = [note, options.record].filter((p) => p !== undefined);
+    const text = parts.length > 0 ? parts.join("\n\n") : undefined;
+    const output = (annotations) => ({
+        title: check_run_clip(options.title, 255),
+        summary: options.summary,
+        ...(text === undefined ? {} : { text }),
+        ...(annotations === undefined ? {} : { annotations }),
+    });
+    let id = options.id;
+    const completed = {
+        status: "completed",
+        conclusion: options.conclusion,
+        completed_at: new Date().toISOString(),
+        output: output(batches[0]),
+    };
+    if (id === undefined) {
+        const { data } = await github.rest.checks.create({
+            owner,
+            repo,
+            name: options.name,
+            head_sha: context.sha,
+            ...completed,
+        });
+        id = data.id;
+    }
+    else {
+        await github.rest.checks.update({ owner, repo, check_run_id: id, ...completed });
+    }
+    for (const batch of batches.slice(1)) {
+        await github.rest.checks.update({
+            owner,
+            repo,
+            check_run_id: id,
+            output: output(batch),
+        });
+    }
+    return id;
+}
+
+;// CONCATENATED MODULE: ./src/action/derive-labelled-key.ts
+
+/**
+ * An HMAC-SHA256 key for one use, derived from `secret` with that use's `label`: each use gets
+ * its own key, so that a MAC made for one use (a review record) can never be replayed as another
+ * (a review comment). It comes back as a `KeyObject`, so that logging it by mistake shows no byte
+ * of it. An empty secret is refused (`what` names the key in the message): a key anyone can
+ * compute signs nothing.
+ */
+function deriveLabelledKey(secret, label, what) {
+    if (secret === "")
+        throw new TypeError(`The ${what} needs a secret: api-key or record-key is empty.`);
+    return (0,external_node_crypto_.createSecretKey)((0,external_node_crypto_.createHmac)("sha256", secret).update(label).digest());
+}
+
+;// CONCATENATED MODULE: ./src/action/incremental/derive-record-key.ts
+
+/**
+ * The domain label of the review record's key: the key signs records and nothing else, so a
+ * record's MAC can never be replayed as another use of the same secret.
+ */
+const RECORD_KEY_LABEL = "content-review/review-record/v1";
+/**
+ * The key that signs and verifies review records (HMAC-SHA256), derived from `secret` (the
+ * `record-key` input when set, else `api-key`) with {@link RECORD_KEY_LABEL}. An empty secret is
+ * refused.
+ */
+function deriveRecordKey(secret) {
+    return deriveLabelledKey(secret, RECORD_KEY_LABEL, "review record key");
+}
+
+;// CONCATENATED MODULE: ./src/action/incremental/find-record-sources.ts
 
 /**
  * The commits whose check runs may hold reviews this run can reuse, most relevant first:
@@ -102773,7 +102701,7 @@ async function findRecordSources(github, context, signal) {
 
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/action/review-record-block.ts
+;// CONCATENATED MODULE: ./src/action/incremental/review-record-block.ts
 
 
 
@@ -102856,7 +102784,7 @@ function readRecordBlock(text, source, key) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/action/find-review-record.ts
+;// CONCATENATED MODULE: ./src/action/incremental/find-review-record.ts
 
 /** Unusable records named one by one per commit; past this, one line counts the rest. */
 const MAX_NAMED_UNUSABLE = 5;
@@ -102950,7 +102878,7 @@ async function findReviewRecords(github, context, options) {
     return { records, problems };
 }
 
-;// CONCATENATED MODULE: ./src/action/prepare-incremental-review.ts
+;// CONCATENATED MODULE: ./src/action/incremental/prepare-incremental-review.ts
 
 
 
@@ -103024,6 +102952,20 @@ async function prepareIncrementalReview(options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/action/over-budget-reason.ts
+
+/**
+ * Why a run over `max-credits` was not reviewed, and how to proceed: raise the limit, or re-run
+ * once with a higher one from `workflow_dispatch` (the workflow templates have that input).
+ */
+function overBudgetReason(outcome) {
+    const estimate = outcome.estimate?.totalCredits ?? 0;
+    return [
+        `Not reviewed: the estimate is ${plural(estimate, "credit")}, over the max-credits limit of ${outcome.maxCredits ?? 0}; nothing was submitted or charged.`,
+        "To review these files, raise max-credits in the workflow, or run the workflow once by hand (Actions tab, Run workflow, the workflow_dispatch input max-credits) with a higher limit.",
+    ].join(" ");
+}
+
 ;// CONCATENATED MODULE: ./src/action/progress-log.ts
 
 
@@ -103080,6 +103022,21 @@ function progressLog(log) {
                 log.warning(`${asset.file.displayPath}: review failed: ${asset.failure?.errorMessage ?? "no message"}`, asset.file.displayPath);
         },
     };
+}
+
+;// CONCATENATED MODULE: ./src/action/relay-handoff/is-loopback-url.ts
+/** Host names of this machine's loopback interface, as `URL.hostname` spells them. */
+const LOOPBACK_HOSTNAMES = new Set(["localhost", "[::1]"]);
+/** True when `url` points at this machine's loopback interface (127.0.0.0/8, ::1, localhost). */
+function isLoopbackUrl(url) {
+    let hostname;
+    try {
+        hostname = new URL(url).hostname.toLowerCase();
+    }
+    catch {
+        return false;
+    }
+    return LOOPBACK_HOSTNAMES.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/is-network-error/index.js
@@ -103455,7 +103412,7 @@ function makeRetriable(function_, options) {
 	};
 }
 
-;// CONCATENATED MODULE: ./src/action/relay-idempotency-key.ts
+;// CONCATENATED MODULE: ./src/action/relay-handoff/relay-idempotency-key.ts
 
 /**
  * The `Idempotency-Key` of a link: derived from what makes it one link (the submission, the
@@ -103469,7 +103426,7 @@ function relayIdempotencyKey(link) {
     return `content-review-link-${digest.slice(0, 40)}`;
 }
 
-;// CONCATENATED MODULE: ./src/action/register-with-relay.ts
+;// CONCATENATED MODULE: ./src/action/relay-handoff/register-with-relay.ts
 
 
 
@@ -103570,7 +103527,7 @@ async function registerWithRelay(options) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/action/hand-off-to-relay.ts
+;// CONCATENATED MODULE: ./src/action/relay-handoff/hand-off-to-relay.ts
 
 
 /** How long the relay may take to accept the link, its retries included. */
@@ -103633,7 +103590,33 @@ async function handOffToRelay(options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/action/review-fingerprint.ts
+;// CONCATENATED MODULE: ./src/action/review-comments/comment-author.ts
+/** GitHub Actions' App, whose bot user posts for `GITHUB_TOKEN`: `github-actions[bot]`. */
+const KNOWN_BOT_IDS = Object.freeze({
+    "github-actions[bot]": 41898282,
+});
+/**
+ * The author of the comments the Action posts, from the App its check run belongs to (the App
+ * of the token): `<slug>[bot]`. GitHub reserves `[bot]` logins for Apps and an App's slug is
+ * unique, so the login names one account. Undefined when the App is unknown (no check run): then
+ * no earlier comment counts as the Action's own, and none is edited.
+ */
+function commentAuthor(app) {
+    if (!app?.slug)
+        return undefined;
+    const login = `${app.slug}[bot]`;
+    return { login, id: KNOWN_BOT_IDS[login] };
+}
+/** Whether `user` (a comment's author, as GitHub lists it) is `author`. */
+function isCommentAuthor(user, author) {
+    if (author === undefined || user === null || user === undefined)
+        return false;
+    return (user.type === "Bot" &&
+        user.login === author.login &&
+        (author.id === undefined || user.id === author.id));
+}
+
+;// CONCATENATED MODULE: ./src/action/review-comments/review-fingerprint.ts
 
 /** Prefix of the hidden marker every file comment carries. */
 const FINGERPRINT_PREFIX = "content-review:file";
@@ -103670,7 +103653,7 @@ function checkFingerprint(checkName) {
 /** Marker text showing a comment was already marked outdated. */
 const OUTDATED_MARKER = "<!-- content-review:outdated -->";
 
-;// CONCATENATED MODULE: ./src/action/signed-comment.ts
+;// CONCATENATED MODULE: ./src/action/review-comments/signed-comment.ts
 
 
 /** The signing of comments on pull request `number` of `owner/repo` under `key`. */
@@ -103737,7 +103720,7 @@ function readSignedComment(body, signing) {
     return { kind: "signed", fields, content: normal(content) };
 }
 
-;// CONCATENATED MODULE: ./src/action/publish-review.ts
+;// CONCATENATED MODULE: ./src/action/review-comments/publish-review.ts
 
 
 
@@ -104035,98 +104018,8 @@ async function publishReview(github, context, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/files/write-file-atomically.ts
-
-
-
-/** Links followed before giving up, as the kernel does (ELOOP). */
-const MAX_LINKS = 40;
-/** Characters of the file's name kept in the temporary file's: a long name must still fit. */
-const NAME_CHARS = 64;
-/**
- * Where a link that leads nowhere (yet) points: writing through it creates its target, as
- * writeFile does, instead of replacing the link with a file.
- */
-async function danglingTarget(file) {
-    let path = file;
-    for (let i = 0; i < MAX_LINKS; i++) {
-        const info = await (0,promises_.lstat)(path).catch(() => undefined);
-        if (!info?.isSymbolicLink())
-            return path;
-        path = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), await (0,promises_.readlink)(path));
-    }
-    return file;
-}
-/** The error writeFile gives for a folder, naming the file and not a temporary one. */
-function folderError(file) {
-    return Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${file}'`), {
-        code: "EISDIR",
-        syscall: "open",
-        path: file,
-    });
-}
-/**
- * Writes `content` (a string, or chunks of one given out one at a time, so that a large report
- * is never one string in memory) to `file`, creating its folder. Readers see the old file or
- * the whole new one, never a part: the text goes to a temporary file beside it, which is synced
- * and then renamed over `file` (or, `exclusive`, linked to it). A replaced file keeps its
- * permissions and, where the process may give them, its owner (as writing in place would); a
- * new one gets `mode`. A failure (a full disk, a folder that cannot be written) removes the
- * temporary file and rejects with the error. A symbolic link is written through (its target is
- * replaced, or created); a device or a pipe (`/dev/stdout`) has no whole to replace and is
- * written to in place.
- */
-async function writeFileAtomically(file, content, options = {}) {
-    const existing = await (0,promises_.stat)(file).catch(() => undefined);
-    if (existing !== undefined && !existing.isFile()) {
-        if (existing.isDirectory() && !options.exclusive)
-            throw folderError(file);
-        if (!existing.isDirectory()) {
-            await (0,promises_.writeFile)(file, content, { encoding: "utf8", flag: options.exclusive ? "wx" : "w" });
-            return;
-        }
-    }
-    const target = options.exclusive
-        ? file
-        : existing === undefined
-            ? await danglingTarget(file)
-            : await (0,promises_.realpath)(file);
-    const folder = (0,external_node_path_.dirname)(target);
-    await (0,promises_.mkdir)(folder, { recursive: true });
-    const temp = (0,external_node_path_.join)(folder, `.${(0,external_node_path_.basename)(target).slice(0, NAME_CHARS)}.${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}.tmp`);
-    try {
-        const handle = await (0,promises_.open)(temp, "wx", options.mode ?? 0o644);
-        try {
-            if (existing !== undefined && !options.exclusive) {
-                // Replacing a file must not widen who can read it (an --output file made private).
-                await handle.chmod(options.mode ?? existing.mode & 0o777);
-                const mine = await handle.stat();
-                if (mine.uid !== existing.uid || mine.gid !== existing.gid) {
-                    // Only root may give a file away; anyone else keeps the new file as their own.
-                    await handle.chown(existing.uid, existing.gid).catch(() => undefined);
-                }
-            }
-            await handle.writeFile(content, "utf8");
-            await handle.sync();
-        }
-        finally {
-            await handle.close();
-        }
-        if (options.exclusive)
-            await (0,promises_.link)(temp, target);
-        else
-            await (0,promises_.rename)(temp, target);
-    }
-    finally {
-        // After a rename there is nothing left to remove; after a link, the second name goes.
-        await (0,promises_.rm)(temp, { force: true });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/files/index.ts
-// Files the tools write for their users: reports, state, secrets.
-
-
+// EXTERNAL MODULE: ./src/shared/index.ts + 6 modules
+var shared = __nccwpck_require__(5397);
 ;// CONCATENATED MODULE: ./src/action/write-report-files.ts
 
 
@@ -104136,14 +104029,14 @@ async function writeFileAtomically(file, content, options = {}) {
  */
 async function writeReportFiles(options) {
     const { outcome, tool } = options;
-    await writeFileAtomically(options.reportPath, prettyJsonChunks(renderJsonReport(outcome, { name: tool.name, version: tool.version })));
+    await (0,shared/* writeFileAtomically */.lo)(options.reportPath, prettyJsonChunks(renderJsonReport(outcome, { name: tool.name, version: tool.version })));
     if (options.sarifPath !== undefined) {
         const sarif = renderSarif(outcome, {
             toolName: tool.name,
             toolVersion: tool.version,
             ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
         });
-        await writeFileAtomically(options.sarifPath, prettyJsonChunks(sarif));
+        await (0,shared/* writeFileAtomically */.lo)(options.sarifPath, prettyJsonChunks(sarif));
     }
 }
 
@@ -104445,6 +104338,23 @@ function resolveActionInputs(getInput) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/action/review-comments/derive-comment-key.ts
+
+/**
+ * The domain label of the review comments' key: distinct from the record's, so that a record's
+ * MAC can never pass as a comment's signature, nor the other way round.
+ */
+const COMMENT_KEY_LABEL = "content-review/review-comment/v1";
+/**
+ * The key that signs and verifies the hidden marker of the Action's review comments
+ * (HMAC-SHA256, see `signComment`), derived from the same secret as the record key (the
+ * `record-key` input when set, else `api-key`) with {@link COMMENT_KEY_LABEL}. An empty secret
+ * is refused.
+ */
+function deriveCommentKey(secret) {
+    return deriveLabelledKey(secret, COMMENT_KEY_LABEL, "review comment key");
+}
+
 ;// CONCATENATED MODULE: ./src/action/run.ts
 
 
@@ -104697,16 +104607,17 @@ async function main(env, signal, state) {
 
 /***/ }),
 
-/***/ 223:
+/***/ 5397:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  uT: () => (/* reexport */ keepYoungGeneration)
+  uT: () => (/* reexport */ keepYoungGeneration),
+  lo: () => (/* reexport */ writeFileAtomically)
 });
 
-// UNUSED EXPORTS: launchParentPid, recordLaunchParentPid, stopWhenParentExits
+// UNUSED EXPORTS: DEFAULT_LINGER_LIMITS, answerBeforeBody, describeError, launchParentPid, recordLaunchParentPid, stopWhenParentExits
 
 ;// CONCATENATED MODULE: ./bin/launch-parent.js
 // The parent a command was started by, recorded before any bundle loads. Loading a bundle takes
@@ -104736,9 +104647,64 @@ function launch_parent_launchParentPid() {
   return globalThis[SLOT];
 }
 
+;// CONCATENATED MODULE: ./src/shared/answer-before-body.ts
+/** nginx lingers up to 30 s; a few MiB covers a body somewhat over any limit here. */
+const DEFAULT_LINGER_LIMITS = Object.freeze({
+    maxBytes: 8 * 1024 * 1024,
+    maxMs: 10_000,
+});
+/**
+ * Answers a request before (all of) its body has been read, in a way the sender can read: the
+ * answer goes out whole (`Content-Length`, `Connection: close`), the rest of the body is read
+ * and discarded up to `limits`, and only then does the connection close, as nginx's lingering
+ * close does. Closing at once would have the kernel reset the connection while the sender is
+ * still writing: it gets EPIPE and may never see the status.
+ */
+function answerBeforeBody(req, res, status, body, headers = {}, limits = DEFAULT_LINGER_LIMITS) {
+    if (res.headersSent || res.destroyed)
+        return;
+    res.writeHead(status, {
+        "content-type": "application/json; charset=utf-8",
+        ...headers,
+        "content-length": String(Buffer.byteLength(body)),
+        connection: "close",
+    });
+    if (req.complete || req.destroyed) {
+        res.end(body);
+        return;
+    }
+    // Written now, ended later: the sender can read the whole answer while it is still writing.
+    res.write(body);
+    let discarded = 0;
+    let settled = false;
+    const settle = (drained) => {
+        if (settled)
+            return;
+        settled = true;
+        clearTimeout(timer);
+        req.off("data", discard);
+        res.end();
+        // Past the bound: close now; a reset is then the sender's own doing.
+        if (!drained)
+            req.socket.destroy();
+    };
+    const discard = (chunk) => {
+        discarded += chunk.length;
+        if (discarded > limits.maxBytes)
+            settle(false);
+    };
+    const timer = setTimeout(() => settle(false), limits.maxMs);
+    timer.unref();
+    req.on("data", discard);
+    req.once("end", () => settle(true));
+    req.once("error", () => settle(false));
+    req.once("close", () => settle(req.complete));
+    req.resume();
+}
+
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/process/keep-young-generation.ts
+;// CONCATENATED MODULE: ./src/shared/keep-young-generation.ts
 
 /**
  * Keeps V8's young generation at the size it has when a run starts, for the tools that run once
@@ -104756,7 +104722,7 @@ function keepYoungGeneration() {
     (0,external_node_v8_namespaceObject.setFlagsFromString)("--semi-space-growth-factor=1");
 }
 
-;// CONCATENATED MODULE: ./src/process/stop-when-parent-exits.ts
+;// CONCATENATED MODULE: ./src/shared/stop-when-parent-exits.ts
 
 /**
  * Calls `onExit` once when the process that started this one goes away, and returns a function
@@ -104790,8 +104756,107 @@ function stopWhenParentExits(onExit, options = {}) {
     return stop;
 }
 
-;// CONCATENATED MODULE: ./src/process/index.ts
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/shared/write-file-atomically.ts
+
+
+
+/** Links followed before giving up, as the kernel does (ELOOP). */
+const MAX_LINKS = 40;
+/** Characters of the file's name kept in the temporary file's: a long name must still fit. */
+const NAME_CHARS = 64;
+/**
+ * Where a link that leads nowhere (yet) points: writing through it creates its target, as
+ * writeFile does, instead of replacing the link with a file.
+ */
+async function danglingTarget(file) {
+    let path = file;
+    for (let i = 0; i < MAX_LINKS; i++) {
+        const info = await (0,promises_.lstat)(path).catch(() => undefined);
+        if (!info?.isSymbolicLink())
+            return path;
+        path = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), await (0,promises_.readlink)(path));
+    }
+    return file;
+}
+/** The error writeFile gives for a folder, naming the file and not a temporary one. */
+function folderError(file) {
+    return Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${file}'`), {
+        code: "EISDIR",
+        syscall: "open",
+        path: file,
+    });
+}
+/**
+ * Writes `content` (a string, or chunks of one given out one at a time, so that a large report
+ * is never one string in memory) to `file`, creating its folder. Readers see the old file or
+ * the whole new one, never a part: the text goes to a temporary file beside it, which is synced
+ * and then renamed over `file` (or, `exclusive`, linked to it). A replaced file keeps its
+ * permissions and, where the process may give them, its owner (as writing in place would); a
+ * new one gets `mode`. A failure (a full disk, a folder that cannot be written) removes the
+ * temporary file and rejects with the error. A symbolic link is written through (its target is
+ * replaced, or created); a device or a pipe (`/dev/stdout`) has no whole to replace and is
+ * written to in place.
+ */
+async function writeFileAtomically(file, content, options = {}) {
+    const existing = await (0,promises_.stat)(file).catch(() => undefined);
+    if (existing !== undefined && !existing.isFile()) {
+        if (existing.isDirectory() && !options.exclusive)
+            throw folderError(file);
+        if (!existing.isDirectory()) {
+            await (0,promises_.writeFile)(file, content, { encoding: "utf8", flag: options.exclusive ? "wx" : "w" });
+            return;
+        }
+    }
+    const target = options.exclusive
+        ? file
+        : existing === undefined
+            ? await danglingTarget(file)
+            : await (0,promises_.realpath)(file);
+    const folder = (0,external_node_path_.dirname)(target);
+    await (0,promises_.mkdir)(folder, { recursive: true });
+    const temp = (0,external_node_path_.join)(folder, `.${(0,external_node_path_.basename)(target).slice(0, NAME_CHARS)}.${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}.tmp`);
+    try {
+        const handle = await (0,promises_.open)(temp, "wx", options.mode ?? 0o644);
+        try {
+            if (existing !== undefined && !options.exclusive) {
+                // Replacing a file must not widen who can read it (an --output file made private).
+                await handle.chmod(options.mode ?? existing.mode & 0o777);
+                const mine = await handle.stat();
+                if (mine.uid !== existing.uid || mine.gid !== existing.gid) {
+                    // Only root may give a file away; anyone else keeps the new file as their own.
+                    await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+                }
+            }
+            await handle.writeFile(content, "utf8");
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        if (options.exclusive)
+            await (0,promises_.link)(temp, target);
+        else
+            await (0,promises_.rename)(temp, target);
+    }
+    finally {
+        // After a rename there is nothing left to remove; after a link, the second name goes.
+        await (0,promises_.rm)(temp, { force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/shared/index.ts
+// Utilities shared by the library, its hosts (the Action, the CLI), the relay and the emulator.
 // Process edges shared by the executables (the CLI, the emulator, the relay).
+
+// Server-side HTTP edges shared by the relay and the emulator.
+
+
 
 
 

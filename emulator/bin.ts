@@ -1,10 +1,6 @@
 import { parseArgs } from "node:util";
 import { PACKAGE_VERSION } from "../src/api/index.ts";
-import {
-  onOutputClosed,
-  recordLaunchParentPid,
-  stopWhenParentExits,
-} from "../src/process/index.ts";
+import { onOutputClosed, recordLaunchParentPid, stopWhenParentExits } from "../src/shared/index.ts";
 import { type EmulatorHandle, startEmulator } from "./index.ts";
 import { startFailureMessage } from "./start-failure-message.ts";
 

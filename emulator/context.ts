@@ -1,8 +1,8 @@
-import type { GithubRecorder } from "./github/github-recorder.ts";
-import type { Scheduler } from "./http/scheduler.ts";
+import type { GithubState } from "./github/github-state.ts";
 import type { EmulatorConfig } from "./resolve-options.ts";
 import type { SlackRecorder } from "./slack/slack-recorder.ts";
 import type { EmulatorState } from "./state/emulator-state.ts";
+import type { Scheduler } from "./state/scheduler.ts";
 
 /** Everything a route or a background task needs; one per emulator instance (no module state). */
 export interface EmulatorContext {
@@ -29,5 +29,5 @@ export interface EmulatorContext {
   readonly inflight: Set<AbortController>;
   /** The recording Slack and GitHub that the relay and the Action can rehearse against. */
   readonly slack: SlackRecorder;
-  readonly github: GithubRecorder;
+  readonly github: GithubState;
 }

@@ -5,9 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
 import type { EmulatorContext } from "./context.ts";
-import { createGithubRecorder } from "./github/github-recorder.ts";
 import { GITHUB_API_PATH } from "./github/github-router.ts";
-import { createScheduler } from "./http/scheduler.ts";
+import { createGithubState } from "./github/github-state.ts";
 import { resumeLiveAsset } from "./processing/live-processing.ts";
 import { resumeSandboxAsset } from "./processing/sandbox-processing.ts";
 import { type EmulatorConfig, type EmulatorOptions, resolveOptions } from "./resolve-options.ts";
@@ -16,6 +15,7 @@ import { SLACK_API_PATH } from "./slack/slack-router.ts";
 import { blobClaim } from "./state/blob-claim.ts";
 import { createState, defaultSettings } from "./state/create-state.ts";
 import { type DataDirLock, lockDataDir } from "./state/lock-data-dir.ts";
+import { createScheduler } from "./state/scheduler.ts";
 import { seededRandom } from "./state/seeded-random.ts";
 import { blobDirPath, readStateFile, writeStateFile } from "./state/state-file.ts";
 import { resumeDeliveries } from "./webhooks/dispatch-event.ts";
@@ -97,7 +97,7 @@ async function startLocked(
       Object.values(state.assets).map((a) => blobClaim(a.workspaceId, a.blobPath)),
     ),
     slack: createSlackRecorder({ now }),
-    github: createGithubRecorder(),
+    github: createGithubState(),
   };
 
   if (saved) {

@@ -10,5 +10,5 @@ export const BUNDLES: readonly Bundle[] = Object.freeze([
   { name: "action", entry: "src/action/index.ts", outDir: "dist" },
   { name: "cli", entry: "src/cli/bin.ts", outDir: "dist/cli" },
   { name: "emulator", entry: "emulator/bin.ts", outDir: "dist/emulator" },
-  { name: "relay", entry: "receiver/bin.ts", outDir: "dist/relay" },
+  { name: "relay", entry: "relay/bin.ts", outDir: "dist/relay" },
 ]);

@@ -18,12 +18,12 @@ export const DEFAULT_MODULES: readonly string[] = [
   "src/webhooks/verify-webhook.ts",
   "src/policy/conclusion.ts",
   "src/policy/severity.ts",
-  "src/policy/plural.ts",
+  "src/shared/plural.ts",
   "src/policy/format-severity-counts.ts",
-  "src/action/review-record-block.ts",
+  "src/action/incremental/review-record-block.ts",
   "src/pipeline/review-record.ts",
   "src/pipeline/reuse-reviews.ts",
-  "receiver/relay/perform-once.ts",
+  "relay/processing/perform-once.ts",
 ];
 
 /** Tests beyond the mirror ones that exercise a module's decisions in-process. */

@@ -7,7 +7,7 @@ import { startEmulator } from "../emulator/index.ts";
 import { processIo } from "../src/cli/cli-io.ts";
 import { main } from "../src/cli/index.ts";
 import { InterruptedError } from "../src/cli/interrupted-error.ts";
-import { onOutputClosed } from "../src/process/index.ts";
+import { onOutputClosed } from "../src/shared/index.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cwd = process.env.INIT_CWD ?? process.cwd();

@@ -12,7 +12,7 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator/index.ts";
-import { onOutputClosed } from "../src/process/index.ts";
+import { onOutputClosed } from "../src/shared/index.ts";
 import { cancelOnSignals } from "./try-action/cancel-on-signals.ts";
 import { readPosted, writeRehearsal } from "./try-action/collect-rehearsal.ts";
 import {

@@ -99,7 +99,7 @@ const annotationsPerRun = last.issues;
 const lines = [
   "# Action benchmark",
   "",
-  `A pull request of ${FILES} changed text files (a third clean, two thirds with issues) reviewed by the built \`dist/index.js\` against the emulator with processing set to 0 s, GitHub answered by the OpenAPI-validating fake (\`test/fakes/github\`). ${RUNS} runs; medians. Reproduce with \`npm run bench:action\`.`,
+  `A pull request of ${FILES} changed text files (a third clean, two thirds with issues) reviewed by the built \`dist/index.js\` against the emulator with processing set to 0 s, GitHub answered by the OpenAPI-validating fake (\`emulator/github\`). ${RUNS} runs; medians. Reproduce with \`npm run bench:action\`.`,
   "",
   `- Node ${process.version} on ${process.platform}/${process.arch}, ${(await import("node:os")).cpus().length} cores.`,
   `- Exit codes: ${samples.map((s) => s.exitCode).join(", ")}; OpenAPI violations: ${samples.map((s) => s.violations).join(", ")}; issues found: ${last.issues}.`,

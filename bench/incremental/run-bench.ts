@@ -139,7 +139,7 @@ const row = (
 const lines = [
   "# Incremental review benchmark",
   "",
-  `A pull request of ${FILES} changed text files, then ${PUSHES} pushes that each change one file (each push is a \`synchronize\` with \`before\`), reviewed by the built \`dist/index.js\` after every push against the emulator with processing set to 0 s, GitHub answered by the OpenAPI-validating fake (\`test/fakes/github\`). Each round runs the whole sequence (${PUSHES + 1} Action runs) with \`incremental: true\` and with \`incremental: false\` (the baseline), alternating, each on a fresh emulator whose ledger counts what was uploaded, submitted and charged. ${RUNS} ${RUNS === 1 ? "round" : "rounds"}; medians. Reproduce with \`npm run bench:incremental\`.`,
+  `A pull request of ${FILES} changed text files, then ${PUSHES} pushes that each change one file (each push is a \`synchronize\` with \`before\`), reviewed by the built \`dist/index.js\` after every push against the emulator with processing set to 0 s, GitHub answered by the OpenAPI-validating fake (\`emulator/github\`). Each round runs the whole sequence (${PUSHES + 1} Action runs) with \`incremental: true\` and with \`incremental: false\` (the baseline), alternating, each on a fresh emulator whose ledger counts what was uploaded, submitted and charged. ${RUNS} ${RUNS === 1 ? "round" : "rounds"}; medians. Reproduce with \`npm run bench:incremental\`.`,
   "",
   `- Node ${process.version} on ${process.platform}/${process.arch}, ${cpus().length} cores.`,
   `- Exit codes: all ${samples.every((s) => s.exitCodes.every((c) => c === 0)) ? "0" : samples.map((s) => s.exitCodes.join(",")).join("; ")}; OpenAPI violations: ${samples.map((s) => s.violations).join(", ")}.`,

@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     PORT: "0",
     LOG_LEVEL: "warn",
   });
-  const relayBin = join(root, "receiver", "bin.ts");
+  const relayBin = join(root, "relay", "bin.ts");
   const peerBin = join(here, "peer-server.ts");
   const targets: Target[] = [
     {

@@ -52366,9 +52366,64 @@ function launchParentPid() {
   return globalThis[SLOT];
 }
 
+;// CONCATENATED MODULE: ./src/shared/answer-before-body.ts
+/** nginx lingers up to 30 s; a few MiB covers a body somewhat over any limit here. */
+const DEFAULT_LINGER_LIMITS = Object.freeze({
+    maxBytes: 8 * 1024 * 1024,
+    maxMs: 10_000,
+});
+/**
+ * Answers a request before (all of) its body has been read, in a way the sender can read: the
+ * answer goes out whole (`Content-Length`, `Connection: close`), the rest of the body is read
+ * and discarded up to `limits`, and only then does the connection close, as nginx's lingering
+ * close does. Closing at once would have the kernel reset the connection while the sender is
+ * still writing: it gets EPIPE and may never see the status.
+ */
+function answerBeforeBody(req, res, status, body, headers = {}, limits = DEFAULT_LINGER_LIMITS) {
+    if (res.headersSent || res.destroyed)
+        return;
+    res.writeHead(status, {
+        "content-type": "application/json; charset=utf-8",
+        ...headers,
+        "content-length": String(Buffer.byteLength(body)),
+        connection: "close",
+    });
+    if (req.complete || req.destroyed) {
+        res.end(body);
+        return;
+    }
+    // Written now, ended later: the sender can read the whole answer while it is still writing.
+    res.write(body);
+    let discarded = 0;
+    let settled = false;
+    const settle = (drained) => {
+        if (settled)
+            return;
+        settled = true;
+        clearTimeout(timer);
+        req.off("data", discard);
+        res.end();
+        // Past the bound: close now; a reset is then the sender's own doing.
+        if (!drained)
+            req.socket.destroy();
+    };
+    const discard = (chunk) => {
+        discarded += chunk.length;
+        if (discarded > limits.maxBytes)
+            settle(false);
+    };
+    const timer = setTimeout(() => settle(false), limits.maxMs);
+    timer.unref();
+    req.on("data", discard);
+    req.once("end", () => settle(true));
+    req.once("error", () => settle(false));
+    req.once("close", () => settle(req.complete));
+    req.resume();
+}
+
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/process/keep-young-generation.ts
+;// CONCATENATED MODULE: ./src/shared/keep-young-generation.ts
 
 /**
  * Keeps V8's young generation at the size it has when a run starts, for the tools that run once
@@ -52386,7 +52441,7 @@ function keepYoungGeneration() {
     (0,external_node_v8_namespaceObject.setFlagsFromString)("--semi-space-growth-factor=1");
 }
 
-;// CONCATENATED MODULE: ./src/process/stop-when-parent-exits.ts
+;// CONCATENATED MODULE: ./src/shared/stop-when-parent-exits.ts
 
 /**
  * Calls `onExit` once when the process that started this one goes away, and returns a function
@@ -52420,8 +52475,107 @@ function stopWhenParentExits(onExit, options = {}) {
     return stop;
 }
 
-;// CONCATENATED MODULE: ./src/process/index.ts
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/shared/write-file-atomically.ts
+
+
+
+/** Links followed before giving up, as the kernel does (ELOOP). */
+const MAX_LINKS = 40;
+/** Characters of the file's name kept in the temporary file's: a long name must still fit. */
+const NAME_CHARS = 64;
+/**
+ * Where a link that leads nowhere (yet) points: writing through it creates its target, as
+ * writeFile does, instead of replacing the link with a file.
+ */
+async function danglingTarget(file) {
+    let path = file;
+    for (let i = 0; i < MAX_LINKS; i++) {
+        const info = await (0,promises_.lstat)(path).catch(() => undefined);
+        if (!info?.isSymbolicLink())
+            return path;
+        path = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), await (0,promises_.readlink)(path));
+    }
+    return file;
+}
+/** The error writeFile gives for a folder, naming the file and not a temporary one. */
+function folderError(file) {
+    return Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${file}'`), {
+        code: "EISDIR",
+        syscall: "open",
+        path: file,
+    });
+}
+/**
+ * Writes `content` (a string, or chunks of one given out one at a time, so that a large report
+ * is never one string in memory) to `file`, creating its folder. Readers see the old file or
+ * the whole new one, never a part: the text goes to a temporary file beside it, which is synced
+ * and then renamed over `file` (or, `exclusive`, linked to it). A replaced file keeps its
+ * permissions and, where the process may give them, its owner (as writing in place would); a
+ * new one gets `mode`. A failure (a full disk, a folder that cannot be written) removes the
+ * temporary file and rejects with the error. A symbolic link is written through (its target is
+ * replaced, or created); a device or a pipe (`/dev/stdout`) has no whole to replace and is
+ * written to in place.
+ */
+async function writeFileAtomically(file, content, options = {}) {
+    const existing = await (0,promises_.stat)(file).catch(() => undefined);
+    if (existing !== undefined && !existing.isFile()) {
+        if (existing.isDirectory() && !options.exclusive)
+            throw folderError(file);
+        if (!existing.isDirectory()) {
+            await (0,promises_.writeFile)(file, content, { encoding: "utf8", flag: options.exclusive ? "wx" : "w" });
+            return;
+        }
+    }
+    const target = options.exclusive
+        ? file
+        : existing === undefined
+            ? await danglingTarget(file)
+            : await (0,promises_.realpath)(file);
+    const folder = (0,external_node_path_.dirname)(target);
+    await (0,promises_.mkdir)(folder, { recursive: true });
+    const temp = (0,external_node_path_.join)(folder, `.${(0,external_node_path_.basename)(target).slice(0, NAME_CHARS)}.${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}.tmp`);
+    try {
+        const handle = await (0,promises_.open)(temp, "wx", options.mode ?? 0o644);
+        try {
+            if (existing !== undefined && !options.exclusive) {
+                // Replacing a file must not widen who can read it (an --output file made private).
+                await handle.chmod(options.mode ?? existing.mode & 0o777);
+                const mine = await handle.stat();
+                if (mine.uid !== existing.uid || mine.gid !== existing.gid) {
+                    // Only root may give a file away; anyone else keeps the new file as their own.
+                    await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+                }
+            }
+            await handle.writeFile(content, "utf8");
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        if (options.exclusive)
+            await (0,promises_.link)(temp, target);
+        else
+            await (0,promises_.rename)(temp, target);
+    }
+    finally {
+        // After a rename there is nothing left to remove; after a link, the second name goes.
+        await (0,promises_.rm)(temp, { force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/shared/index.ts
+// Utilities shared by the library, its hosts (the Action, the CLI), the relay and the emulator.
 // Process edges shared by the executables (the CLI, the emulator, the relay).
+
+// Server-side HTTP edges shared by the relay and the emulator.
+
+
 
 
 
@@ -52644,8 +52798,6 @@ function humanReadableArgName(arg) {
 var external_node_events_ = __nccwpck_require__(8474);
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:process"
@@ -56697,7 +56849,28 @@ const createArgument = (name, description) =>
 
 
 
-;// CONCATENATED MODULE: ./src/api/redact.ts
+;// CONCATENATED MODULE: ./src/shared/format-bytes.ts
+/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
+const UNITS = Object.freeze([
+    [1e12, "TB"],
+    [1e9, "GB"],
+    [1e6, "MB"],
+    [1e3, "kB"],
+]);
+/**
+ * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
+ * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
+ *
+ * @example formatBytes(16_044) // "16.0 kB"
+ */
+function formatBytes(bytes) {
+    for (const [size, unit] of UNITS)
+        if (bytes >= size)
+            return `${(bytes / size).toFixed(1)} ${unit}`;
+    return `${bytes} B`;
+}
+
+;// CONCATENATED MODULE: ./src/shared/redact.ts
 /**
  * Secret redaction. Errors redact themselves when they are built (STYLE habit 5), so nothing
  * downstream has to remember to. Covers API keys, presigned-URL signatures and webhook secrets.
@@ -56751,6 +56924,44 @@ function redactValue(value, secrets = []) {
         return out;
     }
     return value;
+}
+
+// EXTERNAL MODULE: external "node:timers"
+var external_node_timers_ = __nccwpck_require__(7997);
+;// CONCATENATED MODULE: ./src/shared/request-deadline.ts
+
+/**
+ * A per-request abort signal with a timeout, released as soon as the request is done.
+ *
+ * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: Node keeps every timeout signal
+ * passed to `any()`, and the combined signal fetch listens on, strongly reachable until the
+ * timer fires (`gcPersistentSignals`), so each request left two signals, their weak references
+ * and a timer alive for the whole timeout (30 s): about 9,000 sets of them in a 3,000-file review,
+ * promoted to the old generation. A plain controller whose timer is cleared leaves nothing.
+ * The timer is Node's own (not the global one that fake timers replace), as `AbortSignal.timeout`
+ * was, and it never keeps the process alive on its own.
+ */
+function requestDeadline(timeoutMs, caller) {
+    const controller = new AbortController();
+    let expired = false;
+    const timer = (0,external_node_timers_.setTimeout)(() => {
+        expired = true;
+        controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+    }, timeoutMs);
+    timer.unref();
+    const onAbort = () => controller.abort(caller?.reason);
+    if (caller?.aborted)
+        onAbort();
+    else
+        caller?.addEventListener("abort", onAbort, { once: true });
+    return {
+        signal: controller.signal,
+        timedOut: () => expired,
+        release: () => {
+            (0,external_node_timers_.clearTimeout)(timer);
+            caller?.removeEventListener("abort", onAbort);
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors/content-review-error.ts
@@ -56823,8 +57034,6 @@ function parseApiKey(apiKey, input = "apiKey") {
     throw new ConfigurationError(`${input} is not a Content Review API key: ${shape}. Use the key shown once when it was created in the control plane (sk_live_ followed by 64 hex characters, or sk_test_ for the sandbox).`, { input, secrets: [key] });
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/api/errors/local-file-error.ts
 
 /** A file cannot be uploaded as it is: wrong type, over its category's limit, or not a regular file. */
@@ -56841,27 +57050,6 @@ class LocalFileError extends ContentReviewError {
 /** Type guard for {@link LocalFileError}. */
 function isLocalFileError(error) {
     return error instanceof LocalFileError;
-}
-
-;// CONCATENATED MODULE: ./src/api/format-bytes.ts
-/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
-const UNITS = Object.freeze([
-    [1e12, "TB"],
-    [1e9, "GB"],
-    [1e6, "MB"],
-    [1e3, "kB"],
-]);
-/**
- * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
- * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
- *
- * @example formatBytes(16_044) // "16.0 kB"
- */
-function formatBytes(bytes) {
-    for (const [size, unit] of UNITS)
-        if (bytes >= size)
-            return `${(bytes / size).toFixed(1)} ${unit}`;
-    return `${bytes} B`;
 }
 
 ;// CONCATENATED MODULE: ./src/api/media-types.ts
@@ -56975,6 +57163,26 @@ async function checkLocalFile(path, options = {}) {
         throw new LocalFileError(`${path} is ${formatBytes(stats.size)}, over the ${formatBytes(limit)} limit for ${mediaType.category} files. Compress or split it.`, { path, problem: "too-large" });
     }
     return { path, filename, size: stats.size, mediaType };
+}
+
+;// CONCATENATED MODULE: ./src/shared/sleep.ts
+/** Waits `ms`, or rejects with the signal's reason when it aborts. Uses setTimeout (fake-timer friendly). */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+            reject(signal.reason);
+            return;
+        }
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener("abort", onAbort, { once: true });
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors/ambiguous-request-error.ts
@@ -67856,44 +68064,6 @@ function isTimeoutError(error) {
     return error instanceof TimeoutError;
 }
 
-// EXTERNAL MODULE: external "node:timers"
-var external_node_timers_ = __nccwpck_require__(7997);
-;// CONCATENATED MODULE: ./src/api/request-deadline.ts
-
-/**
- * A per-request abort signal with a timeout, released as soon as the request is done.
- *
- * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: Node keeps every timeout signal
- * passed to `any()`, and the combined signal fetch listens on, strongly reachable until the
- * timer fires (`gcPersistentSignals`), so each request left two signals, their weak references
- * and a timer alive for the whole timeout (30 s): about 9,000 sets of them in a 3,000-file review,
- * promoted to the old generation. A plain controller whose timer is cleared leaves nothing.
- * The timer is Node's own (not the global one that fake timers replace), as `AbortSignal.timeout`
- * was, and it never keeps the process alive on its own.
- */
-function requestDeadline(timeoutMs, caller) {
-    const controller = new AbortController();
-    let expired = false;
-    const timer = (0,external_node_timers_.setTimeout)(() => {
-        expired = true;
-        controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-    }, timeoutMs);
-    timer.unref();
-    const onAbort = () => controller.abort(caller?.reason);
-    if (caller?.aborted)
-        onAbort();
-    else
-        caller?.addEventListener("abort", onAbort, { once: true });
-    return {
-        signal: controller.signal,
-        timedOut: () => expired,
-        release: () => {
-            (0,external_node_timers_.clearTimeout)(timer);
-            caller?.removeEventListener("abort", onAbort);
-        },
-    };
-}
-
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
 var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
@@ -68049,26 +68219,6 @@ async function sendRequest(attempt) {
     finally {
         deadline.release();
     }
-}
-
-;// CONCATENATED MODULE: ./src/api/sleep.ts
-/** Waits `ms`, or rejects with the signal's reason when it aborts. Uses setTimeout (fake-timer friendly). */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(signal.reason);
-            return;
-        }
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener("abort", onAbort);
-            resolve();
-        }, ms);
-        signal?.addEventListener("abort", onAbort, { once: true });
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors/response-validation-error.ts
@@ -69493,6 +69643,12 @@ function registerAssetsCommand(program, ctx) {
     ]);
 }
 
+;// CONCATENATED MODULE: ./src/shared/plural.ts
+/** `1 credit`, `2 credits`, `0 files`: a count with its noun in the right number. */
+function plural(count, noun, nouns = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : nouns}`;
+}
+
 ;// CONCATENATED MODULE: ./src/policy/conclusion.ts
 /**
  * Outcome policy, as data: how a review run can end, the check-style conclusion of each ending,
@@ -69599,12 +69755,6 @@ function addSeverityCounts(a, b) {
         info: (a.info ?? 0) + (b.info ?? 0),
         other: (a.other ?? 0) + (b.other ?? 0),
     };
-}
-
-;// CONCATENATED MODULE: ./src/policy/plural.ts
-/** `1 credit`, `2 credits`, `0 files`: a count with its noun in the right number. */
-function plural(count, noun, nouns = `${noun}s`) {
-    return `${count} ${count === 1 ? noun : nouns}`;
 }
 
 ;// CONCATENATED MODULE: ./src/policy/index.ts
@@ -70565,8 +70715,6 @@ function collectIssues(topics, orphans) {
     return out;
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/pipeline/file-content-id.ts
 
 
@@ -72110,7 +72258,7 @@ function completedReason(assets, failOn) {
  * The review pipeline: the one flow the Action and the CLI share (issue 4, flow steps 2 to 5).
  *
  * ```ts
- * import { runReviewPipeline } from "../pipeline/index.ts";
+ * import { runReviewPipeline } from "./index.ts";
  *
  * const outcome = await runReviewPipeline({
  *   client,                                   // a ContentReviewClient (live or sandbox key)
@@ -73016,98 +73164,6 @@ function formatTopViolations(top) {
         { header: "issues", value: (t) => t.count, align: "right" },
     ], top, "(no violations)");
 }
-
-;// CONCATENATED MODULE: ./src/files/write-file-atomically.ts
-
-
-
-/** Links followed before giving up, as the kernel does (ELOOP). */
-const MAX_LINKS = 40;
-/** Characters of the file's name kept in the temporary file's: a long name must still fit. */
-const NAME_CHARS = 64;
-/**
- * Where a link that leads nowhere (yet) points: writing through it creates its target, as
- * writeFile does, instead of replacing the link with a file.
- */
-async function danglingTarget(file) {
-    let path = file;
-    for (let i = 0; i < MAX_LINKS; i++) {
-        const info = await (0,promises_.lstat)(path).catch(() => undefined);
-        if (!info?.isSymbolicLink())
-            return path;
-        path = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), await (0,promises_.readlink)(path));
-    }
-    return file;
-}
-/** The error writeFile gives for a folder, naming the file and not a temporary one. */
-function folderError(file) {
-    return Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${file}'`), {
-        code: "EISDIR",
-        syscall: "open",
-        path: file,
-    });
-}
-/**
- * Writes `content` (a string, or chunks of one given out one at a time, so that a large report
- * is never one string in memory) to `file`, creating its folder. Readers see the old file or
- * the whole new one, never a part: the text goes to a temporary file beside it, which is synced
- * and then renamed over `file` (or, `exclusive`, linked to it). A replaced file keeps its
- * permissions and, where the process may give them, its owner (as writing in place would); a
- * new one gets `mode`. A failure (a full disk, a folder that cannot be written) removes the
- * temporary file and rejects with the error. A symbolic link is written through (its target is
- * replaced, or created); a device or a pipe (`/dev/stdout`) has no whole to replace and is
- * written to in place.
- */
-async function writeFileAtomically(file, content, options = {}) {
-    const existing = await (0,promises_.stat)(file).catch(() => undefined);
-    if (existing !== undefined && !existing.isFile()) {
-        if (existing.isDirectory() && !options.exclusive)
-            throw folderError(file);
-        if (!existing.isDirectory()) {
-            await (0,promises_.writeFile)(file, content, { encoding: "utf8", flag: options.exclusive ? "wx" : "w" });
-            return;
-        }
-    }
-    const target = options.exclusive
-        ? file
-        : existing === undefined
-            ? await danglingTarget(file)
-            : await (0,promises_.realpath)(file);
-    const folder = (0,external_node_path_.dirname)(target);
-    await (0,promises_.mkdir)(folder, { recursive: true });
-    const temp = (0,external_node_path_.join)(folder, `.${(0,external_node_path_.basename)(target).slice(0, NAME_CHARS)}.${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}.tmp`);
-    try {
-        const handle = await (0,promises_.open)(temp, "wx", options.mode ?? 0o644);
-        try {
-            if (existing !== undefined && !options.exclusive) {
-                // Replacing a file must not widen who can read it (an --output file made private).
-                await handle.chmod(options.mode ?? existing.mode & 0o777);
-                const mine = await handle.stat();
-                if (mine.uid !== existing.uid || mine.gid !== existing.gid) {
-                    // Only root may give a file away; anyone else keeps the new file as their own.
-                    await handle.chown(existing.uid, existing.gid).catch(() => undefined);
-                }
-            }
-            await handle.writeFile(content, "utf8");
-            await handle.sync();
-        }
-        finally {
-            await handle.close();
-        }
-        if (options.exclusive)
-            await (0,promises_.link)(temp, target);
-        else
-            await (0,promises_.rename)(temp, target);
-    }
-    finally {
-        // After a rename there is nothing left to remove; after a link, the second name goes.
-        await (0,promises_.rm)(temp, { force: true });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/files/index.ts
-// Files the tools write for their users: reports, state, secrets.
-
 
 ;// CONCATENATED MODULE: ./src/cli/write-output-file.ts
 

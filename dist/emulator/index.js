@@ -73157,7 +73157,66 @@ __nccwpck_require__.d(classic_checks_namespaceObject, {
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/api/redact.ts
+;// CONCATENATED MODULE: ./src/shared/format-bytes.ts
+/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
+const UNITS = Object.freeze([
+    [1e12, "TB"],
+    [1e9, "GB"],
+    [1e6, "MB"],
+    [1e3, "kB"],
+]);
+/**
+ * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
+ * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
+ *
+ * @example formatBytes(16_044) // "16.0 kB"
+ */
+function format_bytes_formatBytes(bytes) {
+    for (const [size, unit] of UNITS)
+        if (bytes >= size)
+            return `${(bytes / size).toFixed(1)} ${unit}`;
+    return `${bytes} B`;
+}
+
+// EXTERNAL MODULE: external "node:timers"
+var external_node_timers_ = __nccwpck_require__(7997);
+;// CONCATENATED MODULE: ./src/shared/request-deadline.ts
+
+/**
+ * A per-request abort signal with a timeout, released as soon as the request is done.
+ *
+ * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: Node keeps every timeout signal
+ * passed to `any()`, and the combined signal fetch listens on, strongly reachable until the
+ * timer fires (`gcPersistentSignals`), so each request left two signals, their weak references
+ * and a timer alive for the whole timeout (30 s): about 9,000 sets of them in a 3,000-file review,
+ * promoted to the old generation. A plain controller whose timer is cleared leaves nothing.
+ * The timer is Node's own (not the global one that fake timers replace), as `AbortSignal.timeout`
+ * was, and it never keeps the process alive on its own.
+ */
+function request_deadline_requestDeadline(timeoutMs, caller) {
+    const controller = new AbortController();
+    let expired = false;
+    const timer = setTimeout(() => {
+        expired = true;
+        controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+    }, timeoutMs);
+    timer.unref();
+    const onAbort = () => controller.abort(caller?.reason);
+    if (caller?.aborted)
+        onAbort();
+    else
+        caller?.addEventListener("abort", onAbort, { once: true });
+    return {
+        signal: controller.signal,
+        timedOut: () => expired,
+        release: () => {
+            clearTimeout(timer);
+            caller?.removeEventListener("abort", onAbort);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/shared/redact.ts
 /**
  * Secret redaction. Errors redact themselves when they are built (STYLE habit 5), so nothing
  * downstream has to remember to. Covers API keys, presigned-URL signatures and webhook secrets.
@@ -73303,27 +73362,6 @@ class local_file_error_LocalFileError extends content_review_error_ContentReview
 /** Type guard for {@link LocalFileError}. */
 function isLocalFileError(error) {
     return error instanceof local_file_error_LocalFileError;
-}
-
-;// CONCATENATED MODULE: ./src/api/format-bytes.ts
-/** Decimal units, as the service states its limits (part 8: 5 GB, 500 MB): 1 kB is 1000 bytes. */
-const UNITS = Object.freeze([
-    [1e12, "TB"],
-    [1e9, "GB"],
-    [1e6, "MB"],
-    [1e3, "kB"],
-]);
-/**
- * A byte count for people, in the one convention of every output of the toolkit (CLI, Action,
- * errors): SI units with one decimal, `16.0 kB`, `40.0 MB`; under 1000, `812 B`.
- *
- * @example formatBytes(16_044) // "16.0 kB"
- */
-function format_bytes_formatBytes(bytes) {
-    for (const [size, unit] of UNITS)
-        if (bytes >= size)
-            return `${(bytes / size).toFixed(1)} ${unit}`;
-    return `${bytes} B`;
 }
 
 ;// CONCATENATED MODULE: ./src/api/media-types.ts
@@ -84318,44 +84356,6 @@ function isTimeoutError(error) {
     return error instanceof timeout_error_TimeoutError;
 }
 
-// EXTERNAL MODULE: external "node:timers"
-var external_node_timers_ = __nccwpck_require__(7997);
-;// CONCATENATED MODULE: ./src/api/request-deadline.ts
-
-/**
- * A per-request abort signal with a timeout, released as soon as the request is done.
- *
- * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: Node keeps every timeout signal
- * passed to `any()`, and the combined signal fetch listens on, strongly reachable until the
- * timer fires (`gcPersistentSignals`), so each request left two signals, their weak references
- * and a timer alive for the whole timeout (30 s): about 9,000 sets of them in a 3,000-file review,
- * promoted to the old generation. A plain controller whose timer is cleared leaves nothing.
- * The timer is Node's own (not the global one that fake timers replace), as `AbortSignal.timeout`
- * was, and it never keeps the process alive on its own.
- */
-function request_deadline_requestDeadline(timeoutMs, caller) {
-    const controller = new AbortController();
-    let expired = false;
-    const timer = setTimeout(() => {
-        expired = true;
-        controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-    }, timeoutMs);
-    timer.unref();
-    const onAbort = () => controller.abort(caller?.reason);
-    if (caller?.aborted)
-        onAbort();
-    else
-        caller?.addEventListener("abort", onAbort, { once: true });
-    return {
-        signal: controller.signal,
-        timedOut: () => expired,
-        release: () => {
-            clearTimeout(timer);
-            caller?.removeEventListener("abort", onAbort);
-        },
-    };
-}
-
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
 ;// CONCATENATED MODULE: external "node:https"
@@ -85366,9 +85366,64 @@ function launchParentPid() {
   return globalThis[SLOT];
 }
 
+;// CONCATENATED MODULE: ./src/shared/answer-before-body.ts
+/** nginx lingers up to 30 s; a few MiB covers a body somewhat over any limit here. */
+const DEFAULT_LINGER_LIMITS = Object.freeze({
+    maxBytes: 8 * 1024 * 1024,
+    maxMs: 10_000,
+});
+/**
+ * Answers a request before (all of) its body has been read, in a way the sender can read: the
+ * answer goes out whole (`Content-Length`, `Connection: close`), the rest of the body is read
+ * and discarded up to `limits`, and only then does the connection close, as nginx's lingering
+ * close does. Closing at once would have the kernel reset the connection while the sender is
+ * still writing: it gets EPIPE and may never see the status.
+ */
+function answerBeforeBody(req, res, status, body, headers = {}, limits = DEFAULT_LINGER_LIMITS) {
+    if (res.headersSent || res.destroyed)
+        return;
+    res.writeHead(status, {
+        "content-type": "application/json; charset=utf-8",
+        ...headers,
+        "content-length": String(Buffer.byteLength(body)),
+        connection: "close",
+    });
+    if (req.complete || req.destroyed) {
+        res.end(body);
+        return;
+    }
+    // Written now, ended later: the sender can read the whole answer while it is still writing.
+    res.write(body);
+    let discarded = 0;
+    let settled = false;
+    const settle = (drained) => {
+        if (settled)
+            return;
+        settled = true;
+        clearTimeout(timer);
+        req.off("data", discard);
+        res.end();
+        // Past the bound: close now; a reset is then the sender's own doing.
+        if (!drained)
+            req.socket.destroy();
+    };
+    const discard = (chunk) => {
+        discarded += chunk.length;
+        if (discarded > limits.maxBytes)
+            settle(false);
+    };
+    const timer = setTimeout(() => settle(false), limits.maxMs);
+    timer.unref();
+    req.on("data", discard);
+    req.once("end", () => settle(true));
+    req.once("error", () => settle(false));
+    req.once("close", () => settle(req.complete));
+    req.resume();
+}
+
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/process/keep-young-generation.ts
+;// CONCATENATED MODULE: ./src/shared/keep-young-generation.ts
 
 /**
  * Keeps V8's young generation at the size it has when a run starts, for the tools that run once
@@ -85386,7 +85441,7 @@ function keepYoungGeneration() {
     setFlagsFromString("--semi-space-growth-factor=1");
 }
 
-;// CONCATENATED MODULE: ./src/process/stop-when-parent-exits.ts
+;// CONCATENATED MODULE: ./src/shared/stop-when-parent-exits.ts
 
 /**
  * Calls `onExit` once when the process that started this one goes away, and returns a function
@@ -85420,8 +85475,103 @@ function stopWhenParentExits(onExit, options = {}) {
     return stop;
 }
 
-;// CONCATENATED MODULE: ./src/process/index.ts
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/shared/write-file-atomically.ts
+
+
+
+/** Links followed before giving up, as the kernel does (ELOOP). */
+const MAX_LINKS = 40;
+/** Characters of the file's name kept in the temporary file's: a long name must still fit. */
+const NAME_CHARS = 64;
+/**
+ * Where a link that leads nowhere (yet) points: writing through it creates its target, as
+ * writeFile does, instead of replacing the link with a file.
+ */
+async function danglingTarget(file) {
+    let path = file;
+    for (let i = 0; i < MAX_LINKS; i++) {
+        const info = await lstat(path).catch(() => undefined);
+        if (!info?.isSymbolicLink())
+            return path;
+        path = resolve(dirname(path), await readlink(path));
+    }
+    return file;
+}
+/** The error writeFile gives for a folder, naming the file and not a temporary one. */
+function folderError(file) {
+    return Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${file}'`), {
+        code: "EISDIR",
+        syscall: "open",
+        path: file,
+    });
+}
+/**
+ * Writes `content` (a string, or chunks of one given out one at a time, so that a large report
+ * is never one string in memory) to `file`, creating its folder. Readers see the old file or
+ * the whole new one, never a part: the text goes to a temporary file beside it, which is synced
+ * and then renamed over `file` (or, `exclusive`, linked to it). A replaced file keeps its
+ * permissions and, where the process may give them, its owner (as writing in place would); a
+ * new one gets `mode`. A failure (a full disk, a folder that cannot be written) removes the
+ * temporary file and rejects with the error. A symbolic link is written through (its target is
+ * replaced, or created); a device or a pipe (`/dev/stdout`) has no whole to replace and is
+ * written to in place.
+ */
+async function writeFileAtomically(file, content, options = {}) {
+    const existing = await stat(file).catch(() => undefined);
+    if (existing !== undefined && !existing.isFile()) {
+        if (existing.isDirectory() && !options.exclusive)
+            throw folderError(file);
+        if (!existing.isDirectory()) {
+            await writeFile(file, content, { encoding: "utf8", flag: options.exclusive ? "wx" : "w" });
+            return;
+        }
+    }
+    const target = options.exclusive
+        ? file
+        : existing === undefined
+            ? await danglingTarget(file)
+            : await realpath(file);
+    const folder = dirname(target);
+    await mkdir(folder, { recursive: true });
+    const temp = join(folder, `.${basename(target).slice(0, NAME_CHARS)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
+    try {
+        const handle = await open(temp, "wx", options.mode ?? 0o644);
+        try {
+            if (existing !== undefined && !options.exclusive) {
+                // Replacing a file must not widen who can read it (an --output file made private).
+                await handle.chmod(options.mode ?? existing.mode & 0o777);
+                const mine = await handle.stat();
+                if (mine.uid !== existing.uid || mine.gid !== existing.gid) {
+                    // Only root may give a file away; anyone else keeps the new file as their own.
+                    await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+                }
+            }
+            await handle.writeFile(content, "utf8");
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        if (options.exclusive)
+            await link(temp, target);
+        else
+            await rename(temp, target);
+    }
+    finally {
+        // After a rename there is nothing left to remove; after a link, the second name goes.
+        await rm(temp, { force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/shared/index.ts
+// Utilities shared by the library, its hosts (the Action, the CLI), the relay and the emulator.
 // Process edges shared by the executables (the CLI, the emulator, the relay).
+
+// Server-side HTTP edges shared by the relay and the emulator.
+
+
 
 
 
@@ -85431,8 +85581,6 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // EXTERNAL MODULE: ./node_modules/express/index.js
 var express = __nccwpck_require__(5152);
 var express_default = /*#__PURE__*/__nccwpck_require__.n(express);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./emulator/state/ids.ts
 
 /** Namespace of every name-based id the emulator derives. */
@@ -96085,65 +96233,6 @@ function sandboxRouter(ctx) {
     return router;
 }
 
-;// CONCATENATED MODULE: ./src/http/answer-before-body.ts
-/** nginx lingers up to 30 s; a few MiB covers a body somewhat over any limit here. */
-const DEFAULT_LINGER_LIMITS = Object.freeze({
-    maxBytes: 8 * 1024 * 1024,
-    maxMs: 10_000,
-});
-/**
- * Answers a request before (all of) its body has been read, in a way the sender can read: the
- * answer goes out whole (`Content-Length`, `Connection: close`), the rest of the body is read
- * and discarded up to `limits`, and only then does the connection close, as nginx's lingering
- * close does. Closing at once would have the kernel reset the connection while the sender is
- * still writing: it gets EPIPE and may never see the status.
- */
-function answerBeforeBody(req, res, status, body, headers = {}, limits = DEFAULT_LINGER_LIMITS) {
-    if (res.headersSent || res.destroyed)
-        return;
-    res.writeHead(status, {
-        "content-type": "application/json; charset=utf-8",
-        ...headers,
-        "content-length": String(Buffer.byteLength(body)),
-        connection: "close",
-    });
-    if (req.complete || req.destroyed) {
-        res.end(body);
-        return;
-    }
-    // Written now, ended later: the sender can read the whole answer while it is still writing.
-    res.write(body);
-    let discarded = 0;
-    let settled = false;
-    const settle = (drained) => {
-        if (settled)
-            return;
-        settled = true;
-        clearTimeout(timer);
-        req.off("data", discard);
-        res.end();
-        // Past the bound: close now; a reset is then the sender's own doing.
-        if (!drained)
-            req.socket.destroy();
-    };
-    const discard = (chunk) => {
-        discarded += chunk.length;
-        if (discarded > limits.maxBytes)
-            settle(false);
-    };
-    const timer = setTimeout(() => settle(false), limits.maxMs);
-    timer.unref();
-    req.on("data", discard);
-    req.once("end", () => settle(true));
-    req.once("error", () => settle(false));
-    req.once("close", () => settle(req.complete));
-    req.resume();
-}
-
-;// CONCATENATED MODULE: ./src/http/index.ts
-// Server-side HTTP edges shared by the relay and the emulator.
-
-
 ;// CONCATENATED MODULE: ./emulator/state/blob-claim.ts
 /** The key of a submitted blob in `EmulatorContext.claimedBlobPaths`: blob paths are per workspace. */
 function blobClaim(workspaceId, blobPath) {
@@ -97277,6 +97366,12 @@ function tagMatcher(tagKeys, keyIds, valueIds, mode) {
         [...valueGroups.values()].every((group) => tags.some((t) => t.valueId !== null && group.has(t.valueId)));
 }
 
+;// CONCATENATED MODULE: ./src/shared/plural.ts
+/** `1 credit`, `2 credits`, `0 files`: a count with its noun in the right number. */
+function plural_plural(count, noun, nouns = `${noun}s`) {
+    return `${count} ${count === 1 ? noun : nouns}`;
+}
+
 ;// CONCATENATED MODULE: ./src/policy/conclusion.ts
 /**
  * Outcome policy, as data: how a review run can end, the check-style conclusion of each ending,
@@ -97383,12 +97478,6 @@ function addSeverityCounts(a, b) {
         info: (a.info ?? 0) + (b.info ?? 0),
         other: (a.other ?? 0) + (b.other ?? 0),
     };
-}
-
-;// CONCATENATED MODULE: ./src/policy/plural.ts
-/** `1 credit`, `2 credits`, `0 files`: a count with its noun in the right number. */
-function plural_plural(count, noun, nouns = `${noun}s`) {
-    return `${count} ${count === 1 ? noun : nouns}`;
 }
 
 ;// CONCATENATED MODULE: ./src/policy/index.ts
@@ -98105,40 +98194,6 @@ function createGithubState(now = () => new Date()) {
     };
 }
 
-;// CONCATENATED MODULE: ./emulator/github/github-recorder.ts
-
-/** The recording GitHub of one emulator: the same state the test stand-in keeps. */
-function createGithubRecorder(now) {
-    return createGithubState(now);
-}
-
-;// CONCATENATED MODULE: ./emulator/http/scheduler.ts
-function createScheduler() {
-    const timers = new Set();
-    let closed = false;
-    return {
-        schedule(delayMs, task) {
-            if (closed)
-                return;
-            const timer = setTimeout(() => {
-                timers.delete(timer);
-                if (!closed)
-                    task();
-            }, Math.max(0, delayMs));
-            timers.add(timer);
-        },
-        clear() {
-            closed = true;
-            for (const timer of timers)
-                clearTimeout(timer);
-            timers.clear();
-        },
-        get closed() {
-            return closed;
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./emulator/resolve-options.ts
 
 const optionsSchema = object({
@@ -98740,6 +98795,33 @@ async function removeStaleLock(lockFile, holder, pid, alive) {
     }
 }
 
+;// CONCATENATED MODULE: ./emulator/state/scheduler.ts
+function createScheduler() {
+    const timers = new Set();
+    let closed = false;
+    return {
+        schedule(delayMs, task) {
+            if (closed)
+                return;
+            const timer = setTimeout(() => {
+                timers.delete(timer);
+                if (!closed)
+                    task();
+            }, Math.max(0, delayMs));
+            timers.add(timer);
+        },
+        clear() {
+            closed = true;
+            for (const timer of timers)
+                clearTimeout(timer);
+            timers.clear();
+        },
+        get closed() {
+            return closed;
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./emulator/state/state-file.ts
 
 
@@ -98850,7 +98932,7 @@ async function startLocked(config, now, lock) {
         inflight: new Set(),
         claimedBlobPaths: new Set(Object.values(state.assets).map((a) => blobClaim(a.workspaceId, a.blobPath))),
         slack: createSlackRecorder({ now }),
-        github: createGithubRecorder(),
+        github: createGithubState(),
     };
     if (saved) {
         for (const asset of Object.values(state.assets)) {

@@ -3,7 +3,7 @@ import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { type Request, type Response, Router } from "express";
 import { CATEGORY_SIZE_LIMITS, mediaTypeForMime } from "../../src/api/index.ts";
-import { answerBeforeBody } from "../../src/http/index.ts";
+import { answerBeforeBody } from "../../src/shared/index.ts";
 import type { EmulatorContext } from "../context.ts";
 import { blobFile } from "../processing/blob-file.ts";
 import { blobClaim } from "../state/blob-claim.ts";

@@ -1,10 +1,10 @@
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ReviewFile, SkippedFile } from "../pipeline/index.ts";
-import type { GithubClient } from "./create-github-client.ts";
-import { fetchPullRequestFiles } from "./fetch-pull-request-files.ts";
-import { type ChangedFiles, listChangedFiles } from "./list-changed-files.ts";
-import type { GithubContext } from "./read-github-context.ts";
+import type { GithubClient } from "./github/create-github-client.ts";
+import { fetchPullRequestFiles } from "./github/fetch-pull-request-files.ts";
+import { type ChangedFiles, listChangedFiles } from "./github/list-changed-files.ts";
+import type { GithubContext } from "./github/read-github-context.ts";
 import { selectFiles } from "./select-files.ts";
 
 /** The files of a run: what to review, what was left out already, and the event's change list. */

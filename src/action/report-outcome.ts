@@ -5,14 +5,14 @@ import { PACKAGE_NAME, PACKAGE_VERSION, redact } from "../api/index.ts";
 import { type ReviewOutcome, type ReviewRecord, reuseSummary } from "../pipeline/index.ts";
 import { CONCLUSION_LABELS, formatSeverityCounts, plural } from "../policy/index.ts";
 import { renderMarkdownReport } from "../report/index.ts";
-import { buildAnnotations, completeCheckRun, RECORD_ROOM } from "./check-run.ts";
-import type { CommentAuthor } from "./comment-author.ts";
-import { type GithubClient, isPermissionError } from "./create-github-client.ts";
-import { handOffToRelay } from "./hand-off-to-relay.ts";
-import { publishReview } from "./publish-review.ts";
-import type { GithubContext } from "./read-github-context.ts";
+import { buildAnnotations, completeCheckRun, RECORD_ROOM } from "./github/check-run.ts";
+import { type GithubClient, isPermissionError } from "./github/create-github-client.ts";
+import type { GithubContext } from "./github/read-github-context.ts";
+import { writeRecordBlock } from "./incremental/review-record-block.ts";
+import { handOffToRelay } from "./relay-handoff/hand-off-to-relay.ts";
 import type { ActionInputs } from "./resolve-action-inputs.ts";
-import { writeRecordBlock } from "./review-record-block.ts";
+import type { CommentAuthor } from "./review-comments/comment-author.ts";
+import { publishReview } from "./review-comments/publish-review.ts";
 import { writeReportFiles } from "./write-report-files.ts";
 
 /** Time left for the last GitHub calls after a cancellation: the check must close within 5 s. */

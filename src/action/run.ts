@@ -10,19 +10,19 @@ import {
 } from "../pipeline/index.ts";
 import { FAILING_CONCLUSIONS, formatSeverityCounts, plural } from "../policy/index.ts";
 import { ActionInputError } from "./action-input-error.ts";
-import { startCheckRun } from "./check-run.ts";
-import { commentAuthor } from "./comment-author.ts";
-import { createGithubClient, isPermissionError } from "./create-github-client.ts";
-import { deriveCommentKey } from "./derive-comment-key.ts";
-import { deriveRecordKey } from "./derive-record-key.ts";
 import { findFilesToReview } from "./find-files-to-review.ts";
-import { isLoopbackUrl } from "./is-loopback-url.ts";
+import { startCheckRun } from "./github/check-run.ts";
+import { createGithubClient, isPermissionError } from "./github/create-github-client.ts";
+import { readGithubContext } from "./github/read-github-context.ts";
+import { deriveRecordKey } from "./incremental/derive-record-key.ts";
+import { prepareIncrementalReview } from "./incremental/prepare-incremental-review.ts";
 import { overBudgetReason } from "./over-budget-reason.ts";
-import { prepareIncrementalReview } from "./prepare-incremental-review.ts";
 import { progressLog } from "./progress-log.ts";
-import { readGithubContext } from "./read-github-context.ts";
+import { isLoopbackUrl } from "./relay-handoff/is-loopback-url.ts";
 import { type ReportTarget, reportOutcome } from "./report-outcome.ts";
 import { resolveActionInputs } from "./resolve-action-inputs.ts";
+import { commentAuthor } from "./review-comments/comment-author.ts";
+import { deriveCommentKey } from "./review-comments/derive-comment-key.ts";
 
 interface RunState {
   secrets: string[];

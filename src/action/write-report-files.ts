@@ -1,6 +1,6 @@
-import { writeFileAtomically } from "../files/index.ts";
 import type { ReviewOutcome } from "../pipeline/index.ts";
 import { prettyJsonChunks, renderJsonReport, renderSarif } from "../report/index.ts";
+import { writeFileAtomically } from "../shared/index.ts";
 
 /**
  * Writes the JSON report (always) and the SARIF file (when a path is given), each whole or not

@@ -1,11 +1,11 @@
+import { redactUrl } from "../shared/redact.ts";
+import { sleep } from "../shared/sleep.ts";
 import { ambiguousFailure } from "./ambiguous-failure.ts";
 import type { ResolvedClientOptions } from "./client-options.ts";
 import { type OperationId, operations } from "./generated/operations.gen.ts";
 import { type CallSpec, operationUrl } from "./operation-url.ts";
-import { redactUrl } from "./redact.ts";
 import { decideRetry } from "./retry-policy.ts";
 import { sendRequest } from "./send-request.ts";
-import { sleep } from "./sleep.ts";
 import { validateResponse } from "./validate-response.ts";
 
 export type { CallSpec } from "./operation-url.ts";

@@ -1,7 +1,7 @@
 import { lstat } from "node:fs/promises";
 import { basename } from "node:path";
+import { formatBytes } from "../shared/format-bytes.ts";
 import { LocalFileError } from "./errors/local-file-error.ts";
-import { formatBytes } from "./format-bytes.ts";
 import {
   CATEGORY_SIZE_LIMITS,
   type MediaType,

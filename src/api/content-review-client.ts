@@ -1,3 +1,4 @@
+import { redact } from "../shared/redact.ts";
 import { type KeyEnvironment, parseApiKey } from "./api-key.ts";
 import { type CallSpec, callOperation } from "./call-operation.ts";
 import {
@@ -8,7 +9,6 @@ import {
 import type { OperationId } from "./generated/operations.gen.ts";
 import type * as T from "./generated/types.gen.ts";
 import { type AssetQuery, iterateAssets } from "./iterate-assets.ts";
-import { redact } from "./redact.ts";
 import { type UploadedFile, type UploadFileOptions, uploadFile } from "./upload-file.ts";
 import { userAgent } from "./version.ts";
 import { type WaitOptions, waitForSubmission } from "./wait-for-submission.ts";

@@ -1,4 +1,9 @@
 // The public surface of the typed API layer. Everything else in src/api is internal.
+
+export { formatBytes } from "../shared/format-bytes.ts";
+export { redact, redactUrl, redactValue } from "../shared/redact.ts";
+export { type RequestDeadline, requestDeadline } from "../shared/request-deadline.ts";
+export { sleep } from "../shared/sleep.ts";
 export { type KeyEnvironment, parseApiKey } from "./api-key.ts";
 export { baseUrlProblem } from "./base-url-problem.ts";
 export { type CheckedFile, checkLocalFile } from "./check-local-file.ts";
@@ -37,7 +42,6 @@ export {
 } from "./errors/validation-error.ts";
 export { isWaitTimeoutError, WaitTimeoutError } from "./errors/wait-timeout-error.ts";
 export { isWrongBaseUrlError } from "./errors/wrong-base-url.ts";
-export { formatBytes } from "./format-bytes.ts";
 export type * from "./generated/types.gen.ts";
 export { type AssetQuery, iterateAssets } from "./iterate-assets.ts";
 export {
@@ -57,8 +61,6 @@ export {
   type ProxyRoutes,
   proxyFromEnv,
 } from "./proxy-from-env.ts";
-export { redact, redactUrl, redactValue } from "./redact.ts";
-export { type RequestDeadline, requestDeadline } from "./request-deadline.ts";
 export {
   AMBIGUOUS_FAILURE_HINTS,
   backoffDelay,
@@ -69,7 +71,6 @@ export {
   UNSAFE_OPERATIONS,
 } from "./retry-policy.ts";
 export { hasSandboxMarker, SANDBOX_MARKERS, type SandboxMarker } from "./sandbox-markers.ts";
-export { sleep } from "./sleep.ts";
 export type { UploadedFile, UploadFileOptions, UploadProgress } from "./upload-file.ts";
 export { PACKAGE_HOMEPAGE, PACKAGE_NAME, PACKAGE_VERSION, userAgent } from "./version.ts";
 export {

@@ -1,9 +1,9 @@
+import { redactUrl } from "../shared/redact.ts";
+import { requestDeadline } from "../shared/request-deadline.ts";
 import { errorFromResponse } from "./errors/error-from-response.ts";
 import { HttpError } from "./errors/http-error.ts";
 import { NetworkError } from "./errors/network-error.ts";
 import { TimeoutError } from "./errors/timeout-error.ts";
-import { redactUrl } from "./redact.ts";
-import { requestDeadline } from "./request-deadline.ts";
 import { CONNECT_TIMEOUT_CODE, type PlainResponse, requestOverHttp } from "./request-over-http.ts";
 import { parseRetryAfter } from "./retry-policy.ts";
 

@@ -1,10 +1,10 @@
+import { sleep } from "../shared/sleep.ts";
 import { checkLocalFile } from "./check-local-file.ts";
 import type { ContentReviewClient } from "./content-review-client.ts";
 import { HttpError } from "./errors/http-error.ts";
 import { agentFor } from "./proxy-from-env.ts";
 import { putBlob } from "./put-blob.ts";
 import { decideRetry } from "./retry-policy.ts";
-import { sleep } from "./sleep.ts";
 import { userAgent } from "./version.ts";
 
 /** Progress of one upload. */

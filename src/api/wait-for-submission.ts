@@ -1,10 +1,10 @@
+import { sleep } from "../shared/sleep.ts";
 import type { ContentReviewClient } from "./content-review-client.ts";
 import { HttpError } from "./errors/http-error.ts";
 import { NetworkError } from "./errors/network-error.ts";
 import { RateLimitError } from "./errors/rate-limit-error.ts";
 import { WaitTimeoutError } from "./errors/wait-timeout-error.ts";
 import type * as T from "./generated/types.gen.ts";
-import { sleep } from "./sleep.ts";
 
 /** Terminal submission statuses (part 3.1). */
 export const TERMINAL_SUBMISSION_STATUSES: readonly string[] = Object.freeze([

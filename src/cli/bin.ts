@@ -5,7 +5,7 @@ import {
   onOutputClosed,
   recordLaunchParentPid,
   stopWhenParentExits,
-} from "../process/index.ts";
+} from "../shared/index.ts";
 import { processIo } from "./cli-io.ts";
 import { InterruptedError } from "./interrupted-error.ts";
 import { main } from "./main.ts";

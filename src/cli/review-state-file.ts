@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { writeFileAtomically } from "../files/index.ts";
 import { parseReviewRecord, type ReviewRecord, ReviewRecordError } from "../pipeline/index.ts";
 import { prettyJsonChunks } from "../report/index.ts";
+import { writeFileAtomically } from "../shared/index.ts";
 import { displayPathOf } from "./expand-paths.ts";
 
 /** A state file's paths, from relative to its folder to relative to `cwd`, or back. */

@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { access, realpath, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { MAX_PATH_LENGTH, makeFolder, writeFileAtomically } from "../files/index.ts";
+import { MAX_PATH_LENGTH, makeFolder, writeFileAtomically } from "../shared/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
 
 function why(error: unknown): string {

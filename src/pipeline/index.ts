@@ -2,7 +2,7 @@
  * The review pipeline: the one flow the Action and the CLI share (issue 4, flow steps 2 to 5).
  *
  * ```ts
- * import { runReviewPipeline } from "../pipeline/index.ts";
+ * import { runReviewPipeline } from "./index.ts";
  *
  * const outcome = await runReviewPipeline({
  *   client,                                   // a ContentReviewClient (live or sandbox key)

@@ -1,6 +1,7 @@
 // Severity and outcome policy: the one home below the pipeline, the reports, the Action, the CLI
 // and the relay. Plain data and small pure functions; it imports nothing of the project.
 
+export { plural } from "../shared/plural.ts";
 export {
   CONCLUSION_BY_STATUS,
   CONCLUSION_LABELS,
@@ -9,7 +10,6 @@ export {
   type ReviewStatus,
 } from "./conclusion.ts";
 export { addSeverityCounts, formatSeverityCounts } from "./format-severity-counts.ts";
-export { plural } from "./plural.ts";
 export {
   bySeverity,
   countBySeverity,

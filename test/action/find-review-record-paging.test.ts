@@ -1,8 +1,8 @@
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
-import { deriveRecordKey } from "../../src/action/derive-record-key.ts";
-import { findReviewRecords } from "../../src/action/find-review-record.ts";
-import { writeRecordBlock } from "../../src/action/review-record-block.ts";
+import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
+import { findReviewRecords } from "../../src/action/incremental/find-review-record.ts";
+import { writeRecordBlock } from "../../src/action/incremental/review-record-block.ts";
 import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
 import { API, testContext, testGithub } from "./github-nock.ts";
 

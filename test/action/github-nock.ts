@@ -1,5 +1,8 @@
-import { createGithubClient, type GithubClient } from "../../src/action/create-github-client.ts";
-import type { GithubContext } from "../../src/action/read-github-context.ts";
+import {
+  createGithubClient,
+  type GithubClient,
+} from "../../src/action/github/create-github-client.ts";
+import type { GithubContext } from "../../src/action/github/read-github-context.ts";
 
 export const API = "https://github.test/api/v3";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { launchParentPid, recordLaunchParentPid } from "../../bin/launch-parent.js";
-import { stopWhenParentExits } from "../../src/process/index.ts";
+import { stopWhenParentExits } from "../../src/shared/index.ts";
 
 // This file runs in its own worker: the record is process-wide, as it is in a bin.
 describe("recordLaunchParentPid", () => {

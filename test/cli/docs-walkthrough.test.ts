@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { type RelayHandle, resolveRelayConfig, startRelay } from "../../receiver/index.ts";
+import { type RelayHandle, resolveRelayConfig, startRelay } from "../../relay/index.ts";
 import {
   blocksUnder as blocksUnderHeading,
   freePort,

@@ -3,10 +3,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { deriveRecordKey } from "../../src/action/derive-record-key.ts";
-import { readRecordBlock, writeRecordBlock } from "../../src/action/review-record-block.ts";
-import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
+import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
+import {
+  readRecordBlock,
+  writeRecordBlock,
+} from "../../src/action/incremental/review-record-block.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { type ActionRun, pullRequestEvent, runAction } from "./action-harness.ts";
 
@@ -16,7 +19,7 @@ const CLAIMS = "Clinically proven and guaranteed. Act now!\n";
 const CALM = "A calm description of the product.\n";
 
 let emu: EmulatorHandle;
-let github: FakeGithub;
+let github: GithubStandIn;
 let workspace: string;
 
 /** What the service recorded while `action` ran: uploads, submissions, assets and credits. */
@@ -85,7 +88,7 @@ const head = (digit: string) => digit.repeat(40);
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, processingSeconds: 0 });
-  github = await startFakeGithub({ token: TOKEN });
+  github = await startGithubStandIn({ token: TOKEN });
   workspace = await mkdtemp(join(tmpdir(), "content-review-incremental-"));
 });
 

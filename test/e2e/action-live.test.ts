@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { relayIdempotencyKey } from "../../src/action/relay-idempotency-key.ts";
-import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
+import { relayIdempotencyKey } from "../../src/action/relay-handoff/relay-idempotency-key.ts";
 import { readBody } from "../fakes/read-body.ts";
 import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
 import { type ActionRun, pullRequestEvent, runAction } from "./action-harness.ts";
@@ -23,7 +23,7 @@ const LINES_PATCH =
   "@@ -1,2 +1,3 @@\n A calm first line.\n+Clinically proven results.\n A calm third line.";
 
 let emu: EmulatorHandle;
-let github: FakeGithub;
+let github: GithubStandIn;
 let workspace: string;
 /** Every presigned upload URL the emulator handed out, to prove none leaks. */
 const uploadUrls: string[] = [];
@@ -55,7 +55,7 @@ beforeAll(async () => {
       if (url) uploadUrls.push(url);
     },
   });
-  github = await startFakeGithub({ token: TOKEN });
+  github = await startGithubStandIn({ token: TOKEN });
   workspace = await mkdtemp(join(tmpdir(), "content-review-live-"));
   await put("media/claims.txt", CLAIMS);
   await put("media/clean.txt", "A calm description of the product.\n");
@@ -75,7 +75,7 @@ afterAll(async () => {
 function live(
   inputs: Record<string, string>,
   pr: number,
-  gh: FakeGithub = github,
+  gh: GithubStandIn = github,
 ): Promise<ActionRun> {
   return runAction({
     inputs: { "api-key": emu.liveKey, "base-url": emu.baseUrl, "sidekick-ids": "brand", ...inputs },
@@ -251,7 +251,7 @@ describe("action (live, built dist/index.js)", () => {
   });
 
   it("action falls back to the job summary when checks and PR writes are forbidden", async () => {
-    const locked = await startFakeGithub({ token: TOKEN });
+    const locked = await startGithubStandIn({ token: TOKEN });
     try {
       locked.deny("checks");
       locked.deny("pulls");

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startGithubStandIn } from "../../emulator/github/index.ts";
 import { startEmulator } from "../../emulator/index.ts";
-import { startFakeGithub } from "../fakes/github/index.ts";
 import { pullRequestEvent } from "./action-harness.ts";
 import { CALM, CLAIMS, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const token = "ghs_mergequeuetokenmergequeuetoken01";
   stage = {
     emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startFakeGithub({ token }),
+    github: await startGithubStandIn({ token }),
     workspace: await mkdtemp(join(tmpdir(), "content-review-merge-queue-")),
     token,
   };

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
 import { type CountingProxy, startCountingProxy } from "../helpers/counting-proxy.ts";
 import { type SelfSignedCert, selfSignedCert } from "../helpers/self-signed-cert.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
@@ -12,7 +12,7 @@ const TOKEN = "ghs_faketokenfaketokenfaketoken0003";
 const HEAD = "e".repeat(40);
 
 let emu: EmulatorHandle;
-let github: FakeGithub;
+let github: GithubStandIn;
 let proxy: CountingProxy;
 let cert: SelfSignedCert;
 let dir: string;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   cert = await selfSignedCert(dir);
   emu = await startEmulator({ port: 0, processingSeconds: 0 });
   // GitHub over HTTPS, as on github.com and GHES: reached through a CONNECT tunnel.
-  github = await startFakeGithub({ token: TOKEN, tls: cert });
+  github = await startGithubStandIn({ token: TOKEN, tls: cert });
   proxy = await startCountingProxy();
   workspace = join(dir, "workspace");
   await mkdir(join(workspace, "media"), { recursive: true });

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startGithubStandIn } from "../../emulator/github/index.ts";
 import { startEmulator } from "../../emulator/index.ts";
-import { deriveRecordKey } from "../../src/action/derive-record-key.ts";
-import { writeRecordBlock } from "../../src/action/review-record-block.ts";
-import { startFakeGithub } from "../fakes/github/index.ts";
+import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
+import { writeRecordBlock } from "../../src/action/incremental/review-record-block.ts";
 import { gitBlobSha } from "../helpers/git-blob-sha.ts";
 import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
 import { pullRequestEvent } from "./action-harness.ts";
@@ -48,7 +48,7 @@ beforeAll(async () => {
   const token = "ghs_recordstokenrecordstokenrecords01";
   stage = {
     emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startFakeGithub({ token }),
+    github: await startGithubStandIn({ token }),
     workspace: await mkdtemp(join(tmpdir(), "content-review-records-")),
     token,
   };

@@ -2,11 +2,18 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ReviewComment, startGithubStandIn } from "../../emulator/github/index.ts";
 import { startEmulator } from "../../emulator/index.ts";
-import { deriveCommentKey } from "../../src/action/derive-comment-key.ts";
-import { FINGERPRINT_PREFIX, fingerprintFields } from "../../src/action/review-fingerprint.ts";
-import { commentSigning, readSignedComment, signComment } from "../../src/action/signed-comment.ts";
-import { type FakeReviewComment, startFakeGithub } from "../fakes/github/index.ts";
+import { deriveCommentKey } from "../../src/action/review-comments/derive-comment-key.ts";
+import {
+  FINGERPRINT_PREFIX,
+  fingerprintFields,
+} from "../../src/action/review-comments/review-fingerprint.ts";
+import {
+  commentSigning,
+  readSignedComment,
+  signComment,
+} from "../../src/action/review-comments/signed-comment.ts";
 import { pullRequestEvent } from "./action-harness.ts";
 import { CALM, CLAIMS, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
 
@@ -38,7 +45,7 @@ async function asAnotherWorkflow(
   method: "POST" | "PATCH",
   path: string,
   body: Record<string, unknown>,
-): Promise<FakeReviewComment> {
+): Promise<ReviewComment> {
   const sent = await fetch(`${stage.github.apiUrl}/repos/octo/media/pulls/${path}`, {
     method,
     headers: { authorization: `token ${stage.token}`, "content-type": "application/json" },
@@ -71,7 +78,7 @@ beforeAll(async () => {
   const token = "ghs_reviewcommentstokenreviewcomme01";
   stage = {
     emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startFakeGithub({ token }),
+    github: await startGithubStandIn({ token }),
     workspace: await mkdtemp(join(tmpdir(), "content-review-comments-")),
     token,
   };
@@ -128,7 +135,7 @@ describe("action review comments (built dist/index.js, emulator, GitHub stand-in
     string,
     number,
     string,
-    (pr: number, b: string) => Promise<FakeReviewComment>,
+    (pr: number, b: string) => Promise<ReviewComment>,
   ])[] = [
     [
       "a marker copied from a genuine comment on another pull request",

@@ -2,9 +2,16 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type GithubStandIn,
+  type GithubUser,
+  startGithubStandIn,
+} from "../../emulator/github/index.ts";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { FINGERPRINT_PREFIX, fingerprintFields } from "../../src/action/review-fingerprint.ts";
-import { type FakeGithub, type FakeUser, startFakeGithub } from "../fakes/github/index.ts";
+import {
+  FINGERPRINT_PREFIX,
+  fingerprintFields,
+} from "../../src/action/review-comments/review-fingerprint.ts";
 import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
 
@@ -12,7 +19,7 @@ const TOKEN = "ghs_faketokenfaketokenfaketoken0001";
 const HEAD = "c".repeat(40);
 
 let emu: EmulatorHandle;
-let github: FakeGithub;
+let github: GithubStandIn;
 let workspace: string;
 
 const FILES = {
@@ -25,7 +32,7 @@ const FILES = {
   "docs/tool.exe": "not media",
 };
 
-const OCTOCAT: FakeUser = { login: "octocat", id: 583231, type: "User" };
+const OCTOCAT: GithubUser = { login: "octocat", id: 583231, type: "User" };
 
 const MARKERS =
   "__sandbox_pass__, __sandbox_advisory__, __sandbox_fail__, __sandbox_error__, __sandbox_retryable_error__, __sandbox_pending__";
@@ -39,7 +46,7 @@ async function writeFiles(dir: string, files: Record<string, string>) {
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, processingSeconds: 0 });
-  github = await startFakeGithub({ token: TOKEN });
+  github = await startGithubStandIn({ token: TOKEN });
   workspace = await mkdtemp(join(tmpdir(), "content-review-ws-"));
   await writeFiles(workspace, FILES);
 });

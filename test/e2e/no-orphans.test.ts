@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/docs-shell.ts";
-import { TEST_RELAY_TOKEN, TEST_SECRET } from "../receiver/helpers/signed-sender.ts";
+import { TEST_RELAY_TOKEN, TEST_SECRET } from "../relay/helpers/signed-sender.ts";
 
 /** Parent pid and state of every live process, from /proc. */
 async function processTable(): Promise<Map<number, { ppid: number; state: string }>> {

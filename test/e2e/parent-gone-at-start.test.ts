@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import { ROOT } from "../helpers/docs-shell.ts";
-import { TEST_RELAY_TOKEN, TEST_SECRET } from "../receiver/helpers/signed-sender.ts";
+import { TEST_RELAY_TOKEN, TEST_SECRET } from "../relay/helpers/signed-sender.ts";
 
 const LAUNCHER = join(ROOT, "test/helpers/launch-and-leave.ts");
 /** Generous: a bin that never noticed would run for ever. */

@@ -1,9 +1,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+import type { GithubStandIn } from "../../emulator/github/index.ts";
 import type { EmulatorHandle } from "../../emulator/index.ts";
 import type { ReviewRecord } from "../../src/pipeline/index.ts";
-import type { FakeGithub } from "../fakes/github/index.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { type ActionRun, runAction } from "./action-harness.ts";
 
@@ -14,7 +14,7 @@ export const CALM = "A calm description of the product.\n";
 /** The servers and workspace of an end-to-end run of the Action. */
 export interface Stage {
   readonly emu: EmulatorHandle;
-  readonly github: FakeGithub;
+  readonly github: GithubStandIn;
   readonly workspace: string;
   readonly token: string;
 }

@@ -6,15 +6,15 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import {
   createLogger,
   type RelayHandle,
   resolveRelayConfig,
   startRelay,
-} from "../../receiver/index.ts";
+} from "../../relay/index.ts";
 import { ContentReviewClient } from "../../src/api/index.ts";
-import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
 
 const TOKEN = "ghs_templatetokentemplatetoken01";
@@ -27,7 +27,7 @@ interface Step {
 }
 
 let emu: EmulatorHandle;
-let github: FakeGithub;
+let github: GithubStandIn;
 let workspace: string;
 
 /** The Action step of a template, its expressions resolved from `context`. */
@@ -72,7 +72,7 @@ async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, processingSeconds: 0, allowInsecureWebhooks: true });
-  github = await startFakeGithub({ token: TOKEN });
+  github = await startGithubStandIn({ token: TOKEN });
   workspace = await mkdtemp(join(tmpdir(), "content-review-templates-"));
   const files: Record<string, string> = {
     "media/claims.txt": "Clinically proven results, guaranteed. The #1 choice.",

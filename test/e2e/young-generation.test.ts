@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
 import { pullRequestEvent, runLiveReview } from "./action-harness.ts";
 
 const PRELOAD = fileURLToPath(new URL("../helpers/young-generation-at-exit.cjs", import.meta.url));
@@ -17,13 +17,13 @@ const FILES = 1000;
 const MiB = 1024 * 1024;
 
 let emu: EmulatorHandle;
-let github: FakeGithub;
+let github: GithubStandIn;
 let workspace: string;
 const paths: string[] = [];
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, processingSeconds: 0 });
-  github = await startFakeGithub({ token: TOKEN });
+  github = await startGithubStandIn({ token: TOKEN });
   workspace = await mkdtemp(join(tmpdir(), "content-review-young-"));
   for (let i = 0; i < FILES; i++) {
     const path = `media/batch-${Math.floor(i / 100)}/asset-${i}.txt`;

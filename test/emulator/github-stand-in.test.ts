@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GITHUB_ROUTES } from "../../emulator/github/github-routes.ts";
-import { checkAgainstOpenApi } from "../../emulator/github/index.ts";
-import { type FakeGithub, startFakeGithub } from "../fakes/github/index.ts";
+import {
+  checkAgainstOpenApi,
+  type GithubStandIn,
+  startGithubStandIn,
+} from "../../emulator/github/index.ts";
 
 const TOKEN = "ghs_standintokenstandintokenstandin1";
 const OTHER = "ghs_otherappstandinotherappstandin01";
 const REPO = "/repos/octo/media";
 
-let github: FakeGithub;
+let github: GithubStandIn;
 
 async function call(
   method: string,
@@ -39,7 +42,7 @@ const LINES = (n: number, word: string) =>
   Array.from({ length: n }, (_, i) => `${word} ${i + 1}`).join("\n");
 
 beforeAll(async () => {
-  github = await startFakeGithub({
+  github = await startGithubStandIn({
     token: TOKEN,
     otherApps: { [OTHER]: { id: 77, slug: "other", name: "Other" } },
   });
@@ -257,7 +260,7 @@ describe("startGithubStandIn: routing without GitHub's description, and extra op
   );
 
   it("with validate off, routes by GITHUB_ROUTES; an App operation takes the App's JWT, not the token", async () => {
-    const plain = await startFakeGithub({ token: TOKEN, validate: false });
+    const plain = await startGithubStandIn({ token: TOKEN, validate: false });
     try {
       const base = plain.addCommit({ files: { "a.txt": "a\n" } });
       const head = plain.addCommit({ parents: [base], files: { "a.txt": "b\n" } });

@@ -3,7 +3,7 @@
 // between the young generation's collections (as a long review keeps its results), and prints
 // the young generation's size before and its largest since as JSON.
 import { getHeapSpaceStatistics } from "node:v8";
-import { keepYoungGeneration } from "../../src/process/index.ts";
+import { keepYoungGeneration } from "../../src/shared/index.ts";
 
 const youngSize = () =>
   getHeapSpaceStatistics().find((s) => s.space_name === "new_space")!.space_size;

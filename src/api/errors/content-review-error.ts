@@ -1,4 +1,4 @@
-import { redact } from "../redact.ts";
+import { redact } from "../../shared/redact.ts";
 
 /** Fields shared by every error of the API layer. */
 export interface ContentReviewErrorOptions {

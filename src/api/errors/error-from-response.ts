@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { redactValue } from "../redact.ts";
+import { redactValue } from "../../shared/redact.ts";
 import { DomainError } from "./domain-error.ts";
 import { HttpError } from "./http-error.ts";
 import { RateLimitError } from "./rate-limit-error.ts";

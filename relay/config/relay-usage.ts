@@ -1,0 +1,63 @@
+import { RELAY_EXIT_CODES_HELP } from "../relay-exit-codes.ts";
+import type { RELAY_VARIABLES } from "./config.ts";
+
+type Variable = (typeof RELAY_VARIABLES)[number];
+
+/**
+ * What each variable does, for `--help` (docs/relay.md has the long form). A variable missing
+ * here is still listed, pointing at the docs.
+ */
+const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
+  PORT: "listening port (0 picks a free one; default 3000)",
+  HOST: "listening address (default 0.0.0.0)",
+  WEBHOOK_SECRETS:
+    "required: signing secrets, comma-separated, new first (whsec_... for standard-webhooks)",
+  SIGNATURE_SCHEME: "standard-webhooks (default), github or stripe",
+  SIGNATURE_TOLERANCE_SECONDS: "allowed age of a signed timestamp (default 300)",
+  STORE_URL: "sqlite:<path> (default sqlite:./data/relay.db) or postgres://...",
+  STORE_SCHEMA: "Postgres schema of the relay's tables (default content_review_relay)",
+  SLACK_TOKEN: "Slack bot token; with SLACK_CHANNEL turns the Slack relay on",
+  SLACK_CHANNEL: "channel id of submissions no route matches, and of unlinked ones",
+  SLACK_API_URL: "Slack Web API base (default https://slack.com/api/)",
+  SLACK_ROUTES: "pattern=channelId, comma-separated (owner/repo or owner/*; first match wins)",
+  SLACK_MENTIONS: "login=SlackUserId, comma-separated: who is mentioned when their PR fails",
+  GITHUB_TOKEN: "token for commit statuses (or use a GitHub App)",
+  GITHUB_APP_ID:
+    "GitHub App id for commit statuses (with GITHUB_APP_PRIVATE_KEY, not GITHUB_TOKEN)",
+  GITHUB_APP_PRIVATE_KEY: "the App's private key, PEM (literal \\n read as newlines)",
+  GITHUB_API_URL: "GitHub REST base (default https://api.github.com)",
+  RELAY_TOKEN: "required: bearer token (16+ characters) for /links and the admin routes",
+  CONTENT_REVIEW_BASE_URL: "service base URL, to enrich events (with CONTENT_REVIEW_API_KEY)",
+  CONTENT_REVIEW_API_KEY: "service API key, to enrich events (with CONTENT_REVIEW_BASE_URL)",
+  LOG_LEVEL: "debug, info (default), warn, error or silent",
+  RELAY_CONCURRENCY: "events relayed at once (default 4)",
+  RELAY_MAX_ATTEMPTS: "attempts before an event is dead-lettered (default 8)",
+  RELAY_RETRY_BASE_MS: "first retry delay (default 1000)",
+  RELAY_RETRY_MAX_MS: "longest retry delay (default 300000)",
+  SLACK_MIN_INTERVAL_MS: "spacing of writes per Slack channel (default 1000)",
+  RELAY_SHUTDOWN_TIMEOUT_MS: "how long SIGTERM waits for in-flight relays (default 10000)",
+  RELAY_JOB_EXPIRE_SECONDS: "Postgres job lease (default 60)",
+  RELAY_SUPERVISE_SECONDS: "Postgres: how often expired leases are looked for (default 10)",
+  RELAY_HANDLER_TIMEOUT_MS: "deadline of one relay attempt (default a third of the lease)",
+  RETENTION_DAYS: "done entries are deleted after this many days (default 30)",
+  DEDUPE_DAYS: "delivery ids are kept this many days to answer duplicate (default 90)",
+});
+
+/** `content-review-relay --help`: what it does and every variable it reads. */
+export function relayUsage(variables: readonly Variable[]): string {
+  const width = Math.max(...variables.map((v) => v.length));
+  const lines = variables.map(
+    (v) => `  ${v.padEnd(width)}  ${HELP[v] ?? "see docs/relay.md, Configuration"}`,
+  );
+  return [
+    "Usage: content-review-relay",
+    "Receives the Content Review Service's webhooks and relays them to Slack and GitHub commit",
+    "statuses. Every setting is an environment variable (docs/relay.md, Configuration):",
+    "",
+    ...lines,
+    "",
+    "It stops on SIGTERM or Ctrl+C, after draining in-flight relays.",
+    "",
+    RELAY_EXIT_CODES_HELP,
+  ].join("\n");
+}

@@ -1,0 +1,31 @@
+import { type OutcomeState, submissionOutcome } from "../processing/submission-outcome.ts";
+import type { SubmissionState } from "../processing/submission-state.ts";
+import { truncate } from "./escape-mrkdwn.ts";
+
+/** GitHub's limit on a commit status description. */
+export const STATUS_DESCRIPTION_MAX = 140;
+
+export interface CommitStatus {
+  readonly state: OutcomeState;
+  readonly description: string;
+  readonly context: string;
+  readonly targetUrl: string | null;
+}
+
+/**
+ * The commit status of a linked submission: its {@link submissionOutcome}, the same one the
+ * Slack headline states. Null when nobody linked the submission to a commit.
+ */
+export function computeCommitStatus(
+  state: SubmissionState,
+  prUrl: string | null,
+): CommitStatus | null {
+  if (state.link === null) return null;
+  const outcome = submissionOutcome(state);
+  return {
+    state: outcome.state,
+    description: truncate(outcome.detail, STATUS_DESCRIPTION_MAX),
+    context: state.link.context,
+    targetUrl: prUrl,
+  };
+}

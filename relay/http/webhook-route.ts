@@ -1,0 +1,214 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { describeError } from "../../src/shared/describe-error.ts";
+import { answerBeforeBody } from "../../src/shared/index.ts";
+import { createWebhookVerifier, type WebhookScheme } from "../../src/webhooks/index.ts";
+import type { Journal } from "../journal/index.ts";
+import type { Logger } from "../logger.ts";
+import type { RelayMetrics } from "../metrics.ts";
+import { parseDelivery } from "../relay-event.ts";
+
+/** What the webhook route needs. */
+export interface WebhookRouteOptions {
+  readonly scheme: WebhookScheme;
+  readonly secrets: readonly string[];
+  readonly toleranceSeconds: number;
+  readonly journal: Pick<Journal, "ingest">;
+  readonly metrics: RelayMetrics;
+  readonly logger: Logger;
+  /** @default Date.now */
+  readonly now?: () => number;
+}
+
+/** The route's path; {@link isWebhookRequest} sends it past Express. */
+export const WEBHOOK_PATH = "/webhooks/content-review";
+/** Only this route reads a raw body, and at most this many bytes of it (1 MiB). */
+export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+const MAX_ID_LENGTH = 200;
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+// The two answers of the hot path, serialised once (strings: Node sends them in one write
+// together with the head).
+const ACCEPTED = '{"status":"accepted"}';
+const DUPLICATE = '{"status":"duplicate"}';
+const IGNORED = '{"status":"ignored"}';
+const TOO_LARGE = JSON.stringify({
+  error: "payload_too_large",
+  message: `Bodies are limited to ${WEBHOOK_BODY_LIMIT_BYTES} bytes (1 MiB)`,
+});
+const UNSUPPORTED_TYPE = JSON.stringify({
+  error: "unsupported_media_type",
+  message: "Send Content-Type: application/json",
+});
+const UNSUPPORTED_ENCODING = JSON.stringify({
+  error: "unsupported_encoding",
+  message: "Send the body uncompressed (no Content-Encoding)",
+});
+
+/** True for the request the webhook route serves directly, without Express's routing. */
+export function isWebhookRequest(req: IncomingMessage): boolean {
+  return (
+    req.method === "POST" &&
+    req.url !== undefined &&
+    (req.url === WEBHOOK_PATH || req.url.startsWith(`${WEBHOOK_PATH}?`))
+  );
+}
+
+function dedupeKey(id: string | null, body: Buffer): string {
+  if (id !== null && id.length <= MAX_ID_LENGTH) return id;
+  // No usable id (a github-scheme sender without X-GitHub-Delivery, or an absurd one): the body is the identity.
+  return `sha256:${createHash("sha256")
+    .update(id ?? "")
+    .update("\0")
+    .update(body)
+    .digest("hex")}`;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string | object,
+  extra?: Record<string, string>,
+) {
+  if (res.headersSent || res.destroyed) return;
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(text)),
+    ...extra,
+  });
+  res.end(text);
+}
+
+/**
+ * `POST /webhooks/content-review` as a plain `node:http` handler: the hot path of the relay,
+ * so it skips Express's routing and body parsers. It reads the raw body (at most 1 MiB),
+ * verifies it, and answers 200 only once the event is committed to the journal. Bad input gets
+ * a 4xx, never a 5xx; only an unreachable journal gets a 503 (the sender retries).
+ */
+export function createWebhookRoute(
+  options: WebhookRouteOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const { journal, metrics, logger } = options;
+  const now = options.now ?? Date.now;
+  const verifier = createWebhookVerifier(options);
+
+  function reject(res: ServerResponse, status: number, reason: string, body: object): void {
+    metrics.rejected(reason);
+    send(res, status, body);
+  }
+
+  /** A refusal before the body is read: the sender may still be writing (lingering close). */
+  function refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    reason: string,
+    body: string,
+  ): void {
+    metrics.rejected(reason);
+    answerBeforeBody(req, res, status, body);
+  }
+
+  async function receive(req: IncomingMessage, res: ServerResponse, rawBody: Buffer) {
+    const verdict = verifier.verify(req.headers, rawBody, now());
+    if (!verdict.ok) {
+      logger.debug("webhook refused", { reason: verdict.reason });
+      reject(res, 401, verdict.reason, {
+        error: "invalid_signature",
+        reason: verdict.reason,
+        message: verdict.message,
+      });
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody.toString("utf8"));
+    } catch {
+      reject(res, 400, "malformed-json", {
+        error: "malformed_json",
+        message: "The body is not valid JSON",
+      });
+      return;
+    }
+    const parsed = parseDelivery(body);
+    if (parsed.kind === "invalid") {
+      reject(res, 400, "not-an-event", { error: "not_an_event", message: parsed.message });
+      return;
+    }
+    if (parsed.kind === "ignored") {
+      // A type this relay does not know (yet): refusing it would only make the sender retry in
+      // vain and, in the end, disable the endpoint.
+      metrics.ignored();
+      logger.info("webhook of an unknown event type ignored", { type: parsed.type.slice(0, 100) });
+      send(res, 200, IGNORED);
+      return;
+    }
+    let status: "accepted" | "duplicate";
+    try {
+      status = await journal.ingest(dedupeKey(verdict.id, rawBody), parsed.event);
+    } catch (error) {
+      logger.error("journal write failed", {
+        error: describeError(error),
+      });
+      // Our failure, not the sender's: ask it to retry.
+      send(
+        res,
+        503,
+        { error: "unavailable", message: "The journal is unavailable; retry later" },
+        { "retry-after": "5" },
+      );
+      return;
+    }
+    if (status === "duplicate") metrics.duplicate();
+    else metrics.accepted();
+    send(res, 200, status === "accepted" ? ACCEPTED : DUPLICATE);
+  }
+
+  return (req, res) => {
+    metrics.received();
+    const type = req.headers["content-type"];
+    const length = req.headers["content-length"];
+    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(length ?? 0) > 0;
+    if ((type === undefined || !JSON_TYPE.test(type)) && (hasBody || type !== undefined)) {
+      refuse(req, res, 415, "unsupported-media-type", UNSUPPORTED_TYPE);
+      return;
+    }
+    const encoding = req.headers["content-encoding"];
+    if (encoding !== undefined && encoding.toLowerCase() !== "identity") {
+      refuse(req, res, 415, "unsupported-media-type", UNSUPPORTED_ENCODING);
+      return;
+    }
+    const tooLarge = () => refuse(req, res, 413, "too-large", TOO_LARGE);
+    if (length !== undefined && Number(length) > WEBHOOK_BODY_LIMIT_BYTES) {
+      tooLarge();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > WEBHOOK_BODY_LIMIT_BYTES) {
+        over = true;
+        chunks.length = 0;
+        tooLarge();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (over) return;
+      const rawBody = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      receive(req, res, rawBody).catch((error: unknown) => {
+        logger.error("webhook handling failed", {
+          error: describeError(error),
+        });
+        send(res, 503, { error: "unavailable", message: "Retry later" }, { "retry-after": "5" });
+      });
+    });
+    // An aborted upload: nobody is left to answer.
+    req.on("error", () => undefined);
+  };
+}

@@ -1,0 +1,78 @@
+export { main } from "./bin.ts";
+export {
+  LOG_LEVELS,
+  type LogLevel,
+  RELAY_VARIABLES,
+  type RelayConfig,
+  resolveRelayConfig,
+} from "./config/config.ts";
+export {
+  isRelayConfigError,
+  RelayConfigError,
+  type RelayConfigProblem,
+} from "./config/relay-config-error.ts";
+export {
+  type CommitStatus,
+  computeCommitStatus,
+  STATUS_DESCRIPTION_MAX,
+} from "./destinations/compute-commit-status.ts";
+export {
+  type CallOutcome,
+  type Destination,
+  DestinationError,
+  isDestinationError,
+} from "./destinations/destination-error.ts";
+export { escapeMrkdwn } from "./destinations/escape-mrkdwn.ts";
+export {
+  renderFailureReply,
+  renderSlackMessage,
+  SLACK_LIMITS,
+  type SlackMessage,
+} from "./destinations/render-slack-message.ts";
+export {
+  createRelayApp,
+  type RelayAppOptions,
+  type RelayRequestListener,
+} from "./http/create-relay-app.ts";
+export { WEBHOOK_BODY_LIMIT_BYTES, WEBHOOK_PATH } from "./http/webhook-route.ts";
+export type {
+  AttemptInfo,
+  DeliveryState,
+  EffectClaim,
+  EffectJournal,
+  EffectScope,
+  Journal,
+  JournalEntry,
+  JournalStats,
+  RedeliverResult,
+  RetryPolicy,
+} from "./journal/index.ts";
+export {
+  AttemptDeadlineError,
+  EffectClaimLostError,
+  isJournalInUseError,
+  JOURNAL_FAULT_REASONS,
+  JournalDurabilityError,
+  type JournalFaultReason,
+  JournalInUseError,
+  JournalUnavailableError,
+  openJournal,
+  openPostgresJournal,
+  openSqliteJournal,
+  retryDelayMs,
+} from "./journal/index.ts";
+export { createLogger, type Logger } from "./logger.ts";
+export { createRelayMetrics, type RelayMetrics } from "./metrics.ts";
+export type { AssetDetails, Enricher } from "./processing/enricher.ts";
+export { createApiEnricher } from "./processing/enricher.ts";
+export { EffectBusyError, type EffectContext } from "./processing/perform-once.ts";
+export {
+  assetMarker,
+  type OutcomeState,
+  type SubmissionOutcome,
+  submissionOutcome,
+} from "./processing/submission-outcome.ts";
+export type { SubmissionState } from "./processing/submission-state.ts";
+export type { AssetEvent, RelayEvent, SubmissionLink } from "./relay-event.ts";
+export { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
+export { type RelayHandle, type StartRelayOverrides, startRelay } from "./start-relay.ts";

@@ -1,0 +1,148 @@
+import { describeError } from "../../src/shared/describe-error.ts";
+import { computeCommitStatus } from "../destinations/compute-commit-status.ts";
+import type { GithubRelay } from "../destinations/github-relay.ts";
+import { pullRequestUrl } from "../destinations/github-web-url.ts";
+import {
+  renderFailureReply,
+  renderMentionReply,
+  renderSlackMessage,
+} from "../destinations/render-slack-message.ts";
+import type { SlackRelay } from "../destinations/slack-relay.ts";
+import type { AttemptInfo, Journal, JournalEntry } from "../journal/index.ts";
+import type { Logger } from "../logger.ts";
+import type { AssetDetails, Enricher } from "./enricher.ts";
+import type { EffectContext } from "./perform-once.ts";
+import {
+  applyAssetEvent,
+  applyLink,
+  emptySubmissionState,
+  type SubmissionState,
+} from "./submission-state.ts";
+
+export interface ProcessEntryDeps {
+  readonly journal: Pick<Journal, "loadState" | "saveState" | "hasLaterEntries">;
+  readonly slack: SlackRelay | null;
+  readonly github: GithubRelay | null;
+  readonly enricher: Enricher | null;
+  /** Used to build pull request links. */
+  readonly githubApiUrl: string;
+  readonly logger: Logger;
+}
+
+/** The state as stored: the submission, and the last commit status set for it. */
+interface StoredState extends SubmissionState {
+  readonly lastStatus?: string;
+  /** The channel of the Slack parent, fixed when it is first posted. */
+  readonly slackChannel?: string;
+}
+
+/**
+ * Handles one journaled entry: folds it into the submission's state, then brings Slack and
+ * the commit status up to date. State updates are safe to repeat, and every post and status is
+ * claimed in the journal first, so a retry after a crash or a timeout at any point converges on
+ * the same messages and statuses, each made once.
+ */
+export function createEntryProcessor(deps: ProcessEntryDeps) {
+  return async function processEntry(entry: JournalEntry, attempt: AttemptInfo): Promise<void> {
+    const event = entry.event;
+    const context: EffectContext = {
+      signal: attempt.signal,
+      deadline: attempt.deadline,
+      entryId: entry.id,
+      receivedAt: Date.parse(entry.receivedAt),
+    };
+    const stored = await deps.journal.loadState(event.submissionId);
+    let state: StoredState =
+      stored === null
+        ? emptySubmissionState(event.submissionId)
+        : (JSON.parse(stored) as StoredState);
+
+    if (event.kind === "link.registered") {
+      state = applyLink(state, event.link);
+    } else {
+      let details: AssetDetails | null = null;
+      if (deps.enricher !== null) {
+        try {
+          details = await deps.enricher.assetDetails(
+            event.submissionId,
+            event.assetId,
+            event.kind === "asset.processing.completed",
+            attempt.signal,
+          );
+        } catch (error) {
+          // Without severities a commit status could gate wrongly: retry first. On the last
+          // attempt relay what the event itself says rather than nothing.
+          if (!attempt.isLast || attempt.signal.aborted) throw error;
+          deps.logger.warn("enrichment failed; relaying the event without it", {
+            submissionId: event.submissionId,
+            assetId: event.assetId,
+            error: describeError(error),
+          });
+        }
+      }
+      state = applyAssetEvent(state, event, details);
+    }
+    await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+
+    const prUrl =
+      state.link === null
+        ? null
+        : pullRequestUrl(deps.githubApiUrl, state.link.repository, state.link.pullRequest);
+
+    // A later entry of this submission is queued: it will render a newer state, so skip the
+    // in-between message update and status (Slack allows about one message a second).
+    const later = await deps.journal.hasLaterEntries(event.submissionId, entry.seq);
+    const failed = event.kind === "asset.processing.failed";
+
+    if (deps.slack !== null && state.assets.length > 0 && (!later || failed)) {
+      // The parent stays in the channel it was first posted to: updates and replies go there.
+      const channel = state.slackChannel ?? deps.slack.channelFor(state.link?.repository ?? null);
+      const mention = deps.slack.mentionFor(state.link?.author ?? null);
+      const message = renderSlackMessage(state, prUrl, mention);
+      const ts = await deps.slack.upsertParent(state.submissionId, message, context, {
+        updateExisting: !later,
+        channel,
+      });
+      if (state.slackChannel === undefined) {
+        state = { ...state, slackChannel: channel };
+        await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+      }
+      if (failed) {
+        const asset = state.assets.find((a) => a.assetId === event.assetId);
+        if (asset !== undefined) {
+          await deps.slack.replyOnce(state.submissionId, ts, renderFailureReply(asset), context, {
+            channel,
+          });
+        }
+      }
+      const mentionReply =
+        mention === null || later ? null : renderMentionReply(state, prUrl, mention);
+      if (mentionReply !== null) {
+        // Once per submission, whichever entry finds it failed first.
+        await deps.slack.replyOnce(state.submissionId, ts, mentionReply, context, {
+          channel,
+          replyKey: `mention:${state.submissionId}`,
+        });
+      }
+    }
+
+    if (deps.github !== null && state.link !== null && !later) {
+      const status = computeCommitStatus(state, prUrl);
+      const value = JSON.stringify([state.link.repository, state.link.sha, status]);
+      // Skip a repeat of the status already set (a replay, or a link registered twice).
+      if (status !== null && state.lastStatus !== value) {
+        await deps.github.setStatus(
+          state.submissionId,
+          state.link.repository,
+          state.link.sha,
+          status,
+          context,
+        );
+        await deps.journal.saveState(
+          event.submissionId,
+          JSON.stringify({ ...state, lastStatus: value }),
+        );
+      }
+    }
+  };
+}

@@ -1,0 +1,197 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describeError } from "../src/shared/describe-error.ts";
+import type { RelayConfig } from "./config/config.ts";
+import { createChannelPacer } from "./destinations/channel-pacer.ts";
+import { createGithubRelay } from "./destinations/github-relay.ts";
+import { createSlackRelay } from "./destinations/slack-relay.ts";
+import { createRelayApp } from "./http/create-relay-app.ts";
+import type { Fdatasync } from "./journal/index.ts";
+import { type Journal, openJournal } from "./journal/index.ts";
+import { startRetention } from "./journal/retention.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { createRelayMetrics, type RelayMetrics } from "./metrics.ts";
+import { createApiEnricher, type Enricher } from "./processing/enricher.ts";
+import { createEntryProcessor } from "./processing/process-entry.ts";
+import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
+
+/** A running relay. */
+export interface RelayHandle {
+  /** `http://host:port` to reach it, with the port actually bound (useful with `PORT=0`). */
+  readonly url: string;
+  readonly port: number;
+  /** The start line: the address actually bound, the journal and the active destinations. */
+  readonly summary: string;
+  readonly journal: Journal;
+  readonly metrics: RelayMetrics;
+  /** Stops accepting, drains running relays within the shutdown timeout, closes the store. */
+  close(): Promise<void>;
+}
+
+export interface StartRelayOverrides {
+  readonly logger?: Logger;
+  /** Replaces the API enricher (tests). */
+  readonly enricher?: Enricher | null;
+  /**
+   * What to do when the journal cannot make committed writes durable: the process must end,
+   * and its supervisor restarts it. @default logs the error and exits with code 1
+   */
+  readonly onFatal?: (error: Error) => void;
+  /** Replaces `fs.fdatasync` for the SQLite journal (fault-injection tests only). */
+  readonly fdatasync?: Fdatasync;
+}
+
+/** `http://address:port` as bound, IPv6 in brackets. */
+function boundUrl(address: AddressInfo): string {
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** Starts the relay from a resolved configuration: journal, workers and HTTP server. */
+export async function startRelay(
+  config: RelayConfig,
+  overrides: StartRelayOverrides = {},
+): Promise<RelayHandle> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const metrics = createRelayMetrics();
+  const onFatal =
+    overrides.onFatal ??
+    ((error: Error) => {
+      logger.error("the relay must stop", { error: error.message });
+      process.exit(RELAY_EXIT_CODES.failure);
+    });
+  const journal = await openJournal(config, {
+    onDurabilityFailure: onFatal,
+    ...(overrides.fdatasync === undefined ? {} : { fdatasync: overrides.fdatasync }),
+    // Postgres down at start-up: the relay listens meanwhile (503s, /readyz says why).
+    onWaiting: (error, delayMs) =>
+      logger.warn("waiting for the journal's database", { error: describeError(error), delayMs }),
+    onOpen: () => logger.info("journal open", { store: config.storeUrl.split(":")[0] }),
+    onFatal,
+  });
+  // One request may take at most half an attempt, leaving room for a lookup and a retry.
+  const requestTimeoutMs = Math.max(500, Math.floor(config.handlerTimeoutMs / 2));
+  const pacer = createChannelPacer(config.slackMinIntervalMs);
+  const slack =
+    config.slack === null
+      ? null
+      : createSlackRelay({ ...config.slack, pacer, effects: journal, logger, requestTimeoutMs });
+  const github =
+    config.github === null
+      ? null
+      : createGithubRelay({ ...config.github, effects: journal, logger, requestTimeoutMs });
+  const enricher =
+    overrides.enricher !== undefined
+      ? overrides.enricher
+      : config.contentReview === null
+        ? null
+        : createApiEnricher({
+            ...config.contentReview,
+            requestTimeoutMs,
+            maxElapsedMs: requestTimeoutMs,
+          });
+  const processEntry = createEntryProcessor({
+    journal,
+    slack,
+    github,
+    enricher,
+    githubApiUrl: config.github?.apiUrl ?? "https://api.github.com",
+    logger,
+  });
+
+  await journal.start((entry, attempt) => processEntry(entry, attempt), {
+    onDone: () => metrics.relayed(),
+    onRetry: (entry, error, delayMs) => {
+      metrics.retried();
+      logger.warn("relay attempt failed; will retry", {
+        id: entry.id,
+        attempt: entry.attempts,
+        delayMs,
+        error: describeError(error),
+      });
+    },
+    onJournalError: (error, delayMs) => {
+      logger.warn("journal write failed; the entry runs again after a pause", {
+        error: describeError(error),
+        delayMs,
+      });
+    },
+    onDead: (entry, error) => {
+      metrics.deadLettered();
+      logger.error("relay attempts exhausted; event dead-lettered", {
+        id: entry.id,
+        attempts: entry.attempts,
+        error: describeError(error),
+      });
+    },
+  });
+
+  const app = createRelayApp({
+    scheme: config.signatureScheme,
+    secrets: config.webhookSecrets,
+    toleranceSeconds: config.toleranceSeconds,
+    relayToken: config.relayToken,
+    journal,
+    metrics,
+    logger,
+  });
+  const server: Server = createServer(app);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    await journal.close(0);
+    throw error;
+  }
+  const retention = startRetention({
+    journal,
+    retentionDays: config.retentionDays,
+    dedupeDays: config.dedupeDays,
+    logger,
+    onPruned: (entries) => metrics.pruned(entries),
+  });
+  const address = server.address() as AddressInfo;
+  const { port } = address;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  const destinations = [slack?.destination, github?.destination].filter(
+    (d): d is string => d !== undefined,
+  );
+  const relaying =
+    destinations.length === 0
+      ? "journal only: nothing is relayed (set SLACK_TOKEN and SLACK_CHANNEL, or GITHUB_TOKEN)"
+      : `relaying to ${destinations.join(" and ")}`;
+  const summary = `listening on ${boundUrl(address)} · journal ${journal.kind} ${journal.location} · ${relaying}`;
+  logger.info("relay listening", {
+    address: boundUrl(address),
+    store: journal.kind,
+    journal: journal.location,
+    destinations: destinations.length === 0 ? "journal only: nothing is relayed" : destinations,
+    scheme: config.signatureScheme,
+    retentionDays: config.retentionDays,
+  });
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    port,
+    summary,
+    journal,
+    metrics,
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await retention.stop();
+        await journal.close(config.shutdownTimeoutMs);
+        // Answers to events committed by the final flush are written before sockets close.
+        await new Promise((resolve) => setImmediate(resolve));
+        server.closeAllConnections();
+        await stopped;
+        logger.info("relay stopped");
+      })();
+      return closing;
+    },
+  };
+}

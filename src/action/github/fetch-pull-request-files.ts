@@ -1,0 +1,146 @@
+import { createWriteStream } from "node:fs";
+import { mkdir, open, rm, writeFile } from "node:fs/promises";
+import { dirname, relative, resolve, sep } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream } from "node:stream/web";
+import { mapConcurrent, type ReviewFile, type SkippedFile } from "../../pipeline/index.ts";
+import { selectFiles } from "../select-files.ts";
+import type { GithubClient } from "./create-github-client.ts";
+import type { GithubContext } from "./read-github-context.ts";
+
+/** Git tree modes of a regular file; 120000 is a symbolic link, 160000 a submodule. */
+const FILE_MODES: ReadonlySet<string> = new Set(["100644", "100755"]);
+const SYMLINK_MODE = "120000";
+/** GitHub serves blobs up to 100 MB through the REST API. */
+export const MAX_BLOB_BYTES = 100 * 1024 * 1024;
+/** The first line of a Git LFS pointer file. */
+const LFS_POINTER = "version https://git-lfs.github.com/spec/v1";
+/** Blob downloads running at once. */
+const DOWNLOADS_AT_ONCE = 4;
+
+/** The pull request head's files that match the patterns, read as data into `dir`. */
+export interface PullRequestFiles {
+  readonly files: ReviewFile[];
+  readonly skipped: SkippedFile[];
+}
+
+/**
+ * For `pull_request_target`, whose workspace holds the base branch: the PR head's versions of
+ * the changed files matching `patterns`, read from Git objects through the API into `dir`.
+ * Nothing of the PR is checked out or run (its files are bytes to upload), and a path that is a
+ * link, a submodule or an LFS pointer at the head is reported instead of read.
+ */
+export async function fetchPullRequestFiles(
+  github: GithubClient,
+  context: GithubContext,
+  options: {
+    paths: readonly string[];
+    patterns: readonly string[];
+    dir: string;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<PullRequestFiles> {
+  const pr = context.pullRequest;
+  if (pr === undefined) throw new TypeError("fetchPullRequestFiles needs a pull request event.");
+  const dir = resolve(options.dir);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  // Empty stand-ins let the patterns match exactly as they do in a checkout (`@actions/glob`),
+  // so that only the files to review are downloaded.
+  const inside = options.paths.filter((p) => {
+    const target = resolve(dir, p);
+    return target.startsWith(`${dir}${sep}`) && relative(dir, target) === p.split("/").join(sep);
+  });
+  for (const path of inside) {
+    await mkdir(dirname(resolve(dir, path)), { recursive: true });
+    await writeFile(resolve(dir, path), "");
+  }
+  const selected = await selectFiles({
+    workspace: dir,
+    patterns: options.patterns,
+    changed: inside,
+  });
+  if (selected.files.length === 0) return { files: [], skipped: [] };
+
+  const { data: tree } = await github.rest.git.getTree({
+    owner: context.owner,
+    repo: context.repo,
+    tree_sha: pr.headSha,
+    recursive: "true",
+    request: { signal: options.signal },
+  });
+  const entries = new Map(tree.tree.map((e) => [e.path, e]));
+  type Fetched = { readonly file: ReviewFile } | { readonly skipped: SkippedFile };
+  const skip = (file: ReviewFile, reason: SkippedFile["reason"], message: string): Fetched => ({
+    skipped: { file, reason, message },
+  });
+
+  // The pool stops at the first failed download (a 401 ends them all), in input order.
+  const fetched = await mapConcurrent(
+    selected.files,
+    DOWNLOADS_AT_ONCE,
+    async (file, _index, signal): Promise<Fetched> => {
+      const entry = entries.get(file.displayPath);
+      const shown = file.displayPath;
+      if (entry?.mode === SYMLINK_MODE) {
+        return skip(
+          file,
+          "symlink",
+          `${shown} is a symbolic link at the PR head; links are never followed.`,
+        );
+      }
+      if (entry === undefined || entry.sha === undefined || !FILE_MODES.has(entry.mode ?? "")) {
+        return skip(
+          file,
+          "not-a-file",
+          `${shown} is not a file at the PR head${tree.truncated ? " (the repository tree is too large to list whole)" : ""}; review it from a pull_request workflow.`,
+        );
+      }
+      if ((entry.size ?? 0) > MAX_BLOB_BYTES) {
+        return skip(
+          file,
+          "too-large",
+          `${shown} is over the 100 MB GitHub serves through its API; review it from a pull_request or workflow_dispatch workflow.`,
+        );
+      }
+      const target = resolve(dir, shown);
+      const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
+        owner: context.owner,
+        repo: context.repo,
+        file_sha: entry.sha,
+        mediaType: { format: "raw" },
+        request: { signal, parseSuccessResponseBody: false },
+      });
+      await pipeline(
+        Readable.fromWeb(data as unknown as ReadableStream<Uint8Array>),
+        createWriteStream(target),
+        { signal },
+      );
+      if (await isLfsPointer(target)) {
+        return skip(
+          file,
+          "unreadable",
+          `${shown} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`,
+        );
+      }
+      return { file };
+    },
+    options.signal,
+  );
+  return {
+    files: fetched.flatMap((f) => ("file" in f ? [f.file] : [])),
+    skipped: fetched.flatMap((f) => ("skipped" in f ? [f.skipped] : [])),
+  };
+}
+
+async function isLfsPointer(path: string): Promise<boolean> {
+  const handle = await open(path, "r");
+  try {
+    const head = Buffer.alloc(LFS_POINTER.length);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return bytesRead === head.length && head.toString("utf8") === LFS_POINTER;
+  } finally {
+    await handle.close();
+  }
+}

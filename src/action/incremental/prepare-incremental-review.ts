@@ -1,0 +1,110 @@
+import type { KeyObject } from "node:crypto";
+import {
+  type IncrementalOptions,
+  identifyFiles,
+  type ReviewFile,
+  type ReviewRecord,
+  usableEntries,
+} from "../../pipeline/index.ts";
+import { plural } from "../../policy/index.ts";
+import type { GithubClient } from "../github/create-github-client.ts";
+import type { GithubContext } from "../github/read-github-context.ts";
+import type { ActionInputs } from "../resolve-action-inputs.ts";
+import { findRecordSources } from "./find-record-sources.ts";
+import { findReviewRecords, type VerifiedRecord } from "./find-review-record.ts";
+
+/** The files of an incremental run, with their identities, and what the pipeline needs. */
+export interface IncrementalReview {
+  readonly files: ReviewFile[];
+  /** Undefined when the run keeps no record (then every file is reviewed). */
+  readonly incremental: IncrementalOptions | undefined;
+  /** The record found, to keep in the check run should the run end before the review. */
+  readonly previous: ReviewRecord | null;
+}
+
+/**
+ * One record from the verified records of several commits (this commit, the head before a push,
+ * the pull requests of a merge), in their order: the entries of those that ran with this run's
+ * sidekicks, each file version once. When none did, the first record, so that the pipeline says
+ * why nothing is reused.
+ */
+export function mergeRecords(
+  found: readonly VerifiedRecord[],
+  sidekickIds: readonly string[],
+): ReviewRecord | null {
+  const matching = found
+    .map((f) => f.record)
+    .filter((r) => usableEntries(r, { identity: "git-blob", sidekickIds }).notice === null);
+  if (matching.length === 0) return found[0]?.record ?? null;
+  const seen = new Set<string>();
+  const entries = matching
+    .flatMap((r) => r.entries)
+    .filter((e) => {
+      const key = `${e.path}\u0000${e.contentId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  return { ...matching[0]!, entries };
+}
+
+/**
+ * Prepares incremental review. The record lives in the check run's text, so a run keeps one
+ * only when it completes a check run with the results (`checks` allowed, `wait: true`). Such a
+ * run gives each file the Git blob sha of the bytes it would upload (see `identifyFiles`) and, with `incremental: true`, looks up the records that verify under `key` (see
+ * {@link findRecordSources} for where); `incremental: false` only writes one.
+ */
+export async function prepareIncrementalReview(options: {
+  github: GithubClient | undefined;
+  context: GithubContext;
+  inputs: ActionInputs;
+  files: readonly ReviewFile[];
+  checksAllowed: boolean;
+  ownCheckRunId: number | undefined;
+  appId: number | undefined;
+  /** Verifies the records found (see `deriveRecordKey`). */
+  recordKey: KeyObject;
+  signal: AbortSignal;
+  info: (message: string) => void;
+  warning: (message: string) => void;
+}): Promise<IncrementalReview> {
+  const { github, context, inputs, signal } = options;
+  if (github === undefined || !options.checksAllowed || !inputs.wait) {
+    if (inputs.incremental)
+      options.info(
+        `Incremental review is off for this run: it needs ${inputs.wait ? "the check run (checks: write, and comment other than none)" : "wait: true"} to keep its record. Every changed file is reviewed.`,
+      );
+    return { files: [...options.files], incremental: undefined, previous: null };
+  }
+  const files = await identifyFiles(options.files, "git-blob", { signal });
+  let previous: ReviewRecord | null = null;
+  if (inputs.incremental) {
+    const { sources, problems } = await findRecordSources(github, context, signal);
+    const found = await findReviewRecords(github, context, {
+      checkName: inputs.checkName,
+      sources,
+      ownCheckRunId: options.ownCheckRunId,
+      appId: options.appId,
+      key: options.recordKey,
+      signal,
+    });
+    for (const problem of [...problems, ...found.problems]) options.warning(problem);
+    for (const { record, from } of found.records)
+      options.info(
+        `Review record of check run ${from.checkRunId} on ${from.sha.slice(0, 7)} (${from.label}): ${plural(record.entries.length, "file version")} reviewed earlier.`,
+      );
+    if (found.records.length === 0)
+      options.info("No earlier review record: every changed file is reviewed.");
+    previous = mergeRecords(found.records, inputs.sidekickIds);
+  }
+  return {
+    files,
+    previous,
+    incremental: {
+      previous,
+      identity: "git-blob",
+      reviewedIn: context.sha,
+      reuse: inputs.incremental,
+    },
+  };
+}

@@ -1,0 +1,472 @@
+import nock from "nock";
+import { afterEach, describe, expect, it } from "vitest";
+import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
+import { commentAuthor } from "../../../src/action/review-comments/comment-author.ts";
+import { deriveCommentKey } from "../../../src/action/review-comments/derive-comment-key.ts";
+import {
+  MAX_REVIEW_COMMENTS,
+  outdatedBody,
+  publishReview,
+} from "../../../src/action/review-comments/publish-review.ts";
+import {
+  FINGERPRINT_PREFIX,
+  fingerprintFields,
+  OUTDATED_MARKER,
+} from "../../../src/action/review-comments/review-fingerprint.ts";
+import {
+  commentSigning,
+  readSignedComment,
+  signComment,
+} from "../../../src/action/review-comments/signed-comment.ts";
+import { CHECK_SUMMARY_LIMIT } from "../../../src/report/index.ts";
+import { assetWith, issueWith, outcomeWith } from "../../report/outcome-fixture.ts";
+import { API, testContext, testGithub } from "../github-nock.ts";
+
+afterEach(() => {
+  nock.cleanAll();
+});
+
+const BOT = { login: "github-actions[bot]", id: 41898282, type: "Bot" };
+/** Another App's bot, and an account that took a name like the Actions bot's. */
+const OTHER_BOT = { login: "helper-bot[bot]", id: 7001, type: "Bot" };
+const LOOKALIKE = { login: "github-actions[bot]", id: 7002, type: "Bot" };
+const AUTHOR = commentAuthor({ slug: "github-actions" });
+const PERSON = { login: "octocat", type: "User" };
+
+const KEY = deriveCommentKey("sk_test_abcdefgh12345678");
+/** Pull request 7 of octo/media: the one `testContext` names. */
+const SIGNING = commentSigning(KEY, "octo", "media", 7);
+const fields = (path: string, line?: number) => fingerprintFields("CR", path, line);
+/** A comment body as this run's Action writes it about `path` (and `line`). */
+const genuine = (content: string, path: string, line?: number) =>
+  signComment(content, fields(path, line), SIGNING);
+/** The marker at the end of a signed body. */
+const markerOf = (body: string) => /<!-- content-review:file [^>]*-->$/.exec(body)![0];
+const verifies = (body: string) => readSignedComment(body, SIGNING).kind === "signed";
+
+describe("publishReview", () => {
+  it("publishReview posts one COMMENT review with file-level comments, at most 30, worst first", async () => {
+    const assets = Array.from({ length: 35 }, (_, i) =>
+      assetWith(`m/f${i}.png`, [issueWith(`${i}`, i === 34 ? "critical" : "minor", `s${i}`)]),
+    );
+    let review: {
+      event?: string;
+      body?: string;
+      commit_id?: string;
+      comments: { path: string; subject_type: string; body: string }[];
+    } = { comments: [] };
+    nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews", (body) => {
+        review = body;
+        return true;
+      })
+      .reply(200, { id: 1 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith(assets),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result.created).toBe(MAX_REVIEW_COMMENTS);
+    expect(review).toMatchObject({ event: "COMMENT", commit_id: "c".repeat(40) });
+    expect(review.comments).toHaveLength(30);
+    expect(review.comments[0]).toMatchObject({ path: "m/f34.png", subject_type: "file" });
+    expect(review.comments[0]!.body).toContain(
+      `<!-- ${FINGERPRINT_PREFIX} ${fields("m/f34.png")} sig=`,
+    );
+    expect(review.comments.every((c) => verifies(c.body))).toBe(true);
+    expect(review.body).toContain("5 more files");
+  });
+
+  it("publishReview updates its earlier comment and marks stale ones outdated instead of posting again", async () => {
+    const outcome = outcomeWith([assetWith("m/a.png", [issueWith("1", "major", "changed")])]);
+    const updates: { id: number; body: string }[] = [];
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [
+        { id: 11, path: "m/a.png", body: genuine("old", "m/a.png"), user: BOT },
+        { id: 12, path: "m/gone.png", body: genuine("old", "m/gone.png"), user: BOT },
+        {
+          id: 13,
+          path: "m/a.png",
+          body: signComment("other check", fingerprintFields("Other", "m/a.png"), SIGNING),
+          user: BOT,
+        },
+        { id: 14, path: "m/b.png", body: "a human comment", user: PERSON },
+        // A person, another App's bot and a look-alike login with a copied fingerprint: never
+        // edited (nock fails on any request not set up).
+        ...[PERSON, OTHER_BOT, LOOKALIKE].map((user, i) => ({
+          id: 15 + i,
+          path: i === 0 ? "m/gone2.png" : "m/a.png",
+          body: genuine("copied", i === 0 ? "m/gone2.png" : "m/a.png"),
+          user,
+        })),
+      ]);
+    for (const id of [11, 12]) {
+      nock(API)
+        .patch(`/repos/octo/media/pulls/comments/${id}`, (body) => {
+          updates.push({ id, body: body.body });
+          return true;
+        })
+        .reply(200, { id });
+    }
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome,
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result).toMatchObject({
+      created: 0,
+      updated: 1,
+      outdated: 1,
+      reviewId: undefined,
+      ignored: undefined,
+    });
+    expect(updates.find((u) => u.id === 11)?.body).toContain("changed");
+    expect(updates.find((u) => u.id === 12)?.body).toContain("Outdated");
+    // Both new bodies are signed again, so that the next run still knows them as its own.
+    expect(updates.map((u) => readSignedComment(u.body, SIGNING))).toEqual([
+      expect.objectContaining({ kind: "signed", fields: fields("m/a.png") }),
+      expect.objectContaining({ kind: "signed", fields: fields("m/gone.png") }),
+    ]);
+  });
+
+  it("publishReview leaves an unchanged genuine comment alone and marks an outdated one only once", async () => {
+    const outcome = outcomeWith([assetWith("m/a.png", [issueWith("1", "major", "same")])]);
+    // What this run would write about m/a.png: the first run's review, read back.
+    let written = "";
+    nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews", (body) => {
+        written = body.comments[0].body;
+        return true;
+      })
+      .reply(200, { id: 1 });
+    await publishReview(testGithub(), testContext(), {
+      outcome,
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    const outdated = outdatedBody("old", fields("m/gone.png"), "d".repeat(40), SIGNING);
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [
+        { id: 21, path: "m/a.png", body: written, user: BOT },
+        { id: 22, path: "m/gone.png", body: outdated, user: BOT },
+      ]);
+    // No PATCH and no review is set up: either would fail the call.
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome,
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result).toMatchObject({ created: 0, updated: 0, outdated: 0, unchanged: 1 });
+  });
+
+  it("publishReview marks outdated a genuine comment whose findings quote the outdated notice's marker", async () => {
+    // A rule code goes into inline code, which is not HTML-escaped: it may read like the marker.
+    const quoting = genuine(`**CR**: 1 major\n\n- \`${OUTDATED_MARKER}\` a finding`, "m/gone.png");
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [{ id: 23, path: "m/gone.png", body: quoting, user: BOT }]);
+    let patched = "";
+    nock(API)
+      .patch("/repos/octo/media/pulls/comments/23", (body) => {
+        patched = body.body;
+        return true;
+      })
+      .reply(200, { id: 23 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result).toMatchObject({ outdated: 1, ignored: undefined });
+    expect(patched).toContain("Outdated: no findings here");
+  });
+
+  /**
+   * Comments of the Action's own account (under GITHUB_TOKEN, every workflow of the repository
+   * posts as it) that carry this check's marker about m/b.png, which has findings, and
+   * m/gone2.png, which has none any more, without a signature this run can verify.
+   */
+  const TAMPERED: readonly (readonly [string, (path: string) => string, string])[] = [
+    [
+      "a copied marker (another workflow's text under a genuine comment's marker)",
+      (path) => `Checked by hand: nothing to fix.\n\n${markerOf(genuine("**CR**: 1 major", path))}`,
+      "whose signature does not verify",
+    ],
+    [
+      "an edited body (a genuine comment whose findings someone replaced)",
+      (path) => genuine("**CR**: 1 major", path).replace("1 major", "nothing to fix"),
+      "whose signature does not verify",
+    ],
+    [
+      "an unsigned marker (a version of the Action before signing)",
+      (path) => `**CR**: 1 major\n\n<!-- ${FINGERPRINT_PREFIX} ${fields(path)} -->`,
+      "without a signature",
+    ],
+    [
+      "a marker signed with another key (a rotated record-key)",
+      (path) =>
+        signComment(
+          "**CR**: 1 major",
+          fields(path),
+          commentSigning(deriveCommentKey("another-record-key-0123456789"), "octo", "media", 7),
+        ),
+      "whose signature does not verify",
+    ],
+    [
+      "an edited body made to read as an outdated notice (findings hidden, signature kept)",
+      (path) =>
+        `${OUTDATED_MARKER}\n> Outdated: no findings here.\n\n${markerOf(genuine("**CR**: 1 major", path))}`,
+      "whose signature does not verify",
+    ],
+    [
+      "a genuine comment copied whole onto another file",
+      (_path) => genuine("**CR**: 1 major", "m/elsewhere.png"),
+      "whose signature does not verify",
+    ],
+    [
+      "a genuine comment copied from another pull request",
+      (path) =>
+        signComment("**CR**: 1 major", fields(path), commentSigning(KEY, "octo", "media", 8)),
+      "whose signature does not verify",
+    ],
+    [
+      "a marker signed with the record key (a record's MAC replayed as a comment's)",
+      (path) =>
+        signComment(
+          "**CR**: 1 major",
+          fields(path),
+          commentSigning(deriveRecordKey("sk_test_abcdefgh12345678"), "octo", "media", 7),
+        ),
+      "whose signature does not verify",
+    ],
+  ];
+
+  it.each(TAMPERED)(
+    "publishReview leaves a comment of its own account with %s untouched, posts its own instead, and says so once",
+    async (_, tampered, why) => {
+      const outcome = outcomeWith([
+        assetWith("m/a.png", [issueWith("1", "major", "still here")]),
+        assetWith("m/b.png", [issueWith("2", "major", "b's finding")]),
+      ]);
+      const listed = [
+        // Genuine: one to update, one to mark outdated.
+        { id: 31, path: "m/a.png", body: genuine("old", "m/a.png"), user: BOT },
+        { id: 32, path: "m/gone.png", body: genuine("old", "m/gone.png"), user: BOT },
+        { id: 33, path: "m/b.png", body: tampered("m/b.png"), user: BOT },
+        { id: 34, path: "m/gone2.png", body: tampered("m/gone2.png"), user: BOT },
+      ];
+      nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, listed);
+      const patched: number[] = [];
+      // Only the genuine comments may be edited: a PATCH of 33 or 34 fails the call (nock).
+      for (const id of [31, 32]) {
+        nock(API)
+          .patch(`/repos/octo/media/pulls/comments/${id}`, () => {
+            patched.push(id);
+            return true;
+          })
+          .reply(200, { id });
+      }
+      let review: { comments: { path: string; body: string }[] } = { comments: [] };
+      nock(API)
+        .post("/repos/octo/media/pulls/7/reviews", (body) => {
+          review = body;
+          return true;
+        })
+        .reply(200, { id: 5 });
+      const result = await publishReview(testGithub(), testContext(), {
+        outcome,
+        checkName: "CR",
+        author: AUTHOR,
+        commentKey: KEY,
+      });
+      expect(patched.sort()).toEqual([31, 32]);
+      expect(result).toMatchObject({ created: 1, updated: 1, outdated: 1, reviewId: 5 });
+      expect(review.comments.map((c) => c.path)).toEqual(["m/b.png"]);
+      expect(review.comments[0]!.body).toContain("b's finding");
+      expect(verifies(review.comments[0]!.body)).toBe(true);
+      expect(result.ignored).toContain(
+        "2 earlier comments by github-actions[bot] carry this check's marker but not a valid signature",
+      );
+      expect(result.ignored).toContain(`2 ${why}`);
+      expect(result.ignored).toContain("Left as they are (neither updated nor marked outdated)");
+    },
+  );
+
+  it("publishReview still counts at most 30 comments when its account's earlier ones do not verify", async () => {
+    const assets = Array.from({ length: 35 }, (_, i) =>
+      assetWith(`m/f${i}.png`, [issueWith(`${i}`, "minor", `s${i}`)]),
+    );
+    const unsigned = assets.map((a, i) => ({
+      id: 100 + i,
+      path: a.file.displayPath,
+      body: `old\n\n<!-- ${FINGERPRINT_PREFIX} ${fields(a.file.displayPath)} -->`,
+      user: BOT,
+    }));
+    // Old notices already marked outdated are inert: not warned about.
+    unsigned.push(
+      ...[0, 1].map((i) => ({
+        id: 200 + i,
+        path: `m/gone${i}.png`,
+        body: `${OUTDATED_MARKER}\nOutdated.\n\n<!-- ${FINGERPRINT_PREFIX} ${fields(`m/gone${i}.png`)} -->`,
+        user: BOT,
+      })),
+    );
+    nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, unsigned);
+    let count = 0;
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews", (body) => {
+        count = body.comments.length;
+        return true;
+      })
+      .reply(200, { id: 6 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith(assets),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(count).toBe(MAX_REVIEW_COMMENTS);
+    expect(result).toMatchObject({ created: MAX_REVIEW_COMMENTS, updated: 0, outdated: 0 });
+    expect(result.ignored).toContain("35 earlier comments");
+  });
+
+  it("publishReview comments on the diff's lines that issues point at, and keeps the rest in the file comment", async () => {
+    const onDiff = issueWith("1", "major", "on line two", {
+      anchor: { type: "text", page: 1, line: 2, start: 5, end: 9, quote: "x" },
+    });
+    const offDiff = issueWith("2", "minor", "on line nine", {
+      anchor: { type: "text", page: 1, startLine: 9 },
+    });
+    const media = issueWith("3", "info", "no line at all", { anchor: { type: "media" } });
+    let comments: Record<string, unknown>[] = [];
+    nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews", (body) => {
+        comments = body.comments;
+        return true;
+      })
+      .reply(200, { id: 3 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([assetWith("doc.txt", [onDiff, offDiff, media])]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+      diffLines: new Map([["doc.txt", new Set([1, 2, 3])]]),
+    });
+    expect(result.created).toBe(2);
+    expect(comments).toHaveLength(2);
+    expect(comments[0]).toMatchObject({ path: "doc.txt", line: 2, side: "RIGHT" });
+    expect(comments[0]).not.toHaveProperty("subject_type");
+    expect(comments[0]!["body"]).toContain("on line two");
+    expect(readSignedComment(String(comments[0]!["body"]), SIGNING)).toMatchObject({
+      kind: "signed",
+      fields: fields("doc.txt", 2),
+    });
+    expect(comments[1]).toMatchObject({ path: "doc.txt", subject_type: "file" });
+    expect(comments[1]!["body"]).toContain("on line nine");
+    expect(comments[1]!["body"]).toContain("no line at all");
+    expect(comments[1]!["body"]).not.toContain("on line two");
+    expect(comments[1]!["body"]).toContain("1 more issue on the changed lines");
+  });
+
+  it("publishReview posts the comments one by one when GitHub refuses subject_type inside a review", async () => {
+    const posted: Record<string, unknown>[] = [];
+    nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews")
+      .reply(422, {
+        message: "Unprocessable Entity",
+        errors: ['"subject_type" is not a permitted key.'],
+      });
+    nock(API)
+      .post("/repos/octo/media/pulls/7/comments", (body) => {
+        posted.push(body);
+        return true;
+      })
+      .times(2)
+      .reply(201, { id: 9 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([
+        assetWith("m/a.png", [issueWith("1", "critical", "a")]),
+        assetWith("m/b.png", [issueWith("2", "minor", "b")]),
+      ]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result).toMatchObject({ created: 2, reviewId: undefined, refused: undefined });
+    expect(posted.map((p) => [p["path"], p["subject_type"], p["commit_id"]])).toEqual([
+      ["m/a.png", "file", "c".repeat(40)],
+      ["m/b.png", "file", "c".repeat(40)],
+    ]);
+  });
+
+  it("publishReview stops at the first refused single comment and says why, once", async () => {
+    nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews")
+      .reply(422, { message: "Validation Failed" });
+    // One attempt only: a second would be a request nock does not expect.
+    nock(API)
+      .post("/repos/octo/media/pulls/7/comments")
+      .reply(422, { message: '"subject_type" is not a permitted key.' });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([
+        assetWith("m/a.png", [issueWith("1", "critical", "a")]),
+        assetWith("m/b.png", [issueWith("2", "minor", "b")]),
+      ]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result.created).toBe(0);
+    expect(result.refused).toContain("m/a.png");
+    expect(result.refused).toContain("2 comments not posted");
+  });
+});
+
+describe("outdatedBody", () => {
+  const marker = `<!-- ${FINGERPRINT_PREFIX} ${fields("m/a.png")} sig=`;
+
+  it("outdatedBody folds the earlier findings and keeps the fingerprint, signed for the new body", () => {
+    const body = outdatedBody(
+      "**CR**: 1 major\n\n- finding",
+      fields("m/a.png"),
+      "f".repeat(40),
+      SIGNING,
+    );
+    expect(body).toContain(OUTDATED_MARKER);
+    expect(body).toContain("<details><summary>Earlier findings</summary>");
+    expect(body).toContain("- finding");
+    expect(body).toMatch(/<\/details>\n\n<!-- content-review:file [^>]* -->$/);
+    expect(body.split(marker)).toHaveLength(2);
+    expect(readSignedComment(body, SIGNING)).toMatchObject({
+      kind: "signed",
+      fields: fields("m/a.png"),
+    });
+  });
+
+  it("outdatedBody cuts a body too long for a comment, keeps the fingerprint and closes its <details>", () => {
+    const finding = "- finding\n  <details><summary>Details</summary>\n\n  text\n\n  </details>\n";
+    const previous = finding.repeat(Math.ceil(CHECK_SUMMARY_LIMIT / finding.length) + 10);
+    const body = outdatedBody(previous, fields("m/a.png", 123456), "f".repeat(40), SIGNING);
+    expect(body.length).toBeLessThanOrEqual(CHECK_SUMMARY_LIMIT);
+    expect(body).toMatch(/<\/details>\n\n<!-- content-review:file [^>]* -->$/);
+    expect(readSignedComment(body, SIGNING).kind).toBe("signed");
+    expect(body.match(/<details>/g)).toHaveLength(1);
+    expect(body.match(/<\/details>/g)).toHaveLength(1);
+    expect(body).toContain("(cut:");
+  });
+});

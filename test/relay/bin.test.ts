@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { RELAY_VARIABLES } from "../../relay/config/config.ts";
+import { type RelayProcess, runRelayToExit, spawnRelay } from "./helpers/relay-process.ts";
+import { TEST_RELAY_TOKEN, TEST_SECRET } from "./helpers/signed-sender.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "relay-bin-"));
+const running: RelayProcess[] = [];
+afterAll(async () => {
+  for (const relay of running) {
+    if (relay.child.exitCode === null) relay.child.kill("SIGKILL");
+    await relay.exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const BASE = { WEBHOOK_SECRETS: TEST_SECRET, RELAY_TOKEN: TEST_RELAY_TOKEN };
+
+describe("relay/bin.ts", () => {
+  it.each([
+    [{ ...BASE, PORT: "eighty" }, "PORT"],
+    [{ ...BASE, SIGNATURE_SCHEME: "auto" }, "SIGNATURE_SCHEME"],
+    [{ ...BASE, WEBHOOK_SECRETS: "whsec_" }, "WEBHOOK_SECRETS"],
+    [{ ...BASE, SLACK_TOKEN: "xoxb-bin", SLACK_CHANNEL: "#general" }, "SLACK_CHANNEL"],
+  ])("with %j prints one line naming %s and exits 2 (configuration)", async (env, variable) => {
+    const { code, stderr } = await runRelayToExit(env);
+    expect(code).toBe(2);
+    const lines = stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^content-review-relay: ${variable} `));
+  });
+
+  it("prints one line for each missing or invalid variable, all in one run, and exits 2", async () => {
+    const { code, stderr } = await runRelayToExit({ PORT: "70000", RETENTION_DAYS: "-1" });
+    expect(code).toBe(2);
+    expect(stderr.trim().split("\n")).toEqual([
+      'content-review-relay: PORT must be a whole number from 0 to 65535 (got "70000")',
+      "content-review-relay: WEBHOOK_SECRETS is required: set one or more comma-separated signing secrets",
+      "content-review-relay: RELAY_TOKEN is required: set a bearer token for /links and the admin routes",
+      'content-review-relay: RETENTION_DAYS must be a whole number from 1 to 36500 (got "-1")',
+    ]);
+  });
+
+  it("--help prints every variable it reads and exits 0", async () => {
+    const { code, stdout, stderr } = await runRelayToExit({}, undefined, undefined, ["--help"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toMatch(/^Usage: content-review-relay/);
+    for (const variable of RELAY_VARIABLES)
+      expect(stdout).toMatch(new RegExp(`^  ${variable} `, "m"));
+    expect(stdout).toMatch(
+      /^Exit codes:\n {2}0 +.*\n {2}1 +runtime failure.*\n {2}2 +configuration error/m,
+    );
+  });
+
+  it("refuses an argument with one line and exits 2 (usage), as the CLI does", async () => {
+    const { code, stderr } = await runRelayToExit(BASE, undefined, undefined, ["--port=3000"]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/^content-review-relay: unknown argument "--port=3000"/);
+  });
+
+  it("names the port taken and how to pick a free one when PORT is in use", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, stderr } = await runRelayToExit({
+        ...BASE,
+        PORT: String(port),
+        STORE_URL: `sqlite:${join(dir, "port-taken.db")}`,
+      });
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        `content-review-relay: could not start: port ${port} on 127.0.0.1 is already in use: stop what listens there, or set PORT to another port (set PORT=0 to pick a free one)`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it("starts with one line stating the address bound, the journal and that nothing is relayed", async () => {
+    const path = join(dir, "journal-only.db");
+    const relay = await spawnRelay({ ...BASE, STORE_URL: `sqlite:${path}` });
+    running.push(relay);
+    expect(relay.startLine).toMatch(
+      new RegExp(
+        `^content-review-relay listening on http://127\\.0\\.0\\.1:\\d+ · journal sqlite ${path.replace(/[.]/g, "\\.")} · journal only: nothing is relayed`,
+      ),
+    );
+    relay.child.kill("SIGTERM");
+    expect(await relay.exited).toBe(0);
+  });
+
+  it("names the Slack channel and GitHub it relays to, with their hosts", async () => {
+    const relay = await spawnRelay({
+      ...BASE,
+      STORE_URL: `sqlite:${join(dir, "destinations.db")}`,
+      SLACK_TOKEN: "xoxb-start-line",
+      SLACK_CHANNEL: "C0START",
+      SLACK_API_URL: "http://127.0.0.1:9/api/",
+      GITHUB_TOKEN: "ghs_start_line",
+      GITHUB_API_URL: "https://github.example.com/api/v3",
+    });
+    running.push(relay);
+    expect(relay.startLine).toContain(
+      "relaying to Slack channel C0START (127.0.0.1:9) and GitHub commit statuses (github.example.com)",
+    );
+    expect(relay.startLine).not.toMatch(/xoxb-|ghs_/);
+    relay.child.kill("SIGTERM");
+    expect(await relay.exited).toBe(0);
+  });
+
+  it("refuses a second process on the same SQLite file with one line; a SIGKILLed owner blocks no restart", async () => {
+    const path = join(dir, "owned.db");
+    const env = { ...BASE, STORE_URL: `sqlite:${path}` };
+    const owner = await spawnRelay(env);
+    running.push(owner);
+    const second = await runRelayToExit(env);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe("");
+    const lines = second.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toBe(
+      `content-review-relay: could not start: The SQLite journal ${path} is in use by another relay process; one process owns a SQLite journal, so run several replicas on Postgres (STORE_URL=postgres://...)`,
+    );
+    // The owner goes on serving.
+    expect((await fetch(`${owner.url}/readyz`)).status).toBe(200);
+    owner.child.kill("SIGKILL");
+    await owner.exited;
+    const next = await spawnRelay(env);
+    running.push(next);
+    expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
+    next.child.kill("SIGTERM");
+    expect(await next.exited).toBe(0);
+  });
+});

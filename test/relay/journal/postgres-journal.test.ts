@@ -1,0 +1,63 @@
+import pg from "pg";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { openPostgresJournal } from "../../../relay/journal/index.ts";
+import {
+  dropSchemas,
+  postgresAvailable,
+  TEST_POSTGRES_URL,
+  uniqueSchema,
+} from "../helpers/postgres.ts";
+
+const hasPostgres = await postgresAvailable();
+const schema = uniqueSchema("relay_pg_clients");
+afterAll(async () => {
+  if (hasPostgres) await dropSchemas(schema);
+});
+
+describe("openPostgresJournal", () => {
+  it.skipIf(!hasPostgres)(
+    "a client that reports an error while checked out ends nothing: it has a listener",
+    async () => {
+      const journal = await openPostgresJournal({
+        connectionString: TEST_POSTGRES_URL,
+        schema,
+        retry: { maxAttempts: 3, baseMs: 1000, maxMs: 1000 },
+      });
+      const connect = pg.Pool.prototype.connect as (
+        this: pg.Pool,
+        callback?: unknown,
+      ) => Promise<pg.PoolClient> | undefined;
+      // What a connection dropped between two statements of a transaction does: the client
+      // emits 'error' with no query in flight. Unheard, that throws (and ends a process).
+      const spy = vi.spyOn(pg.Pool.prototype, "connect").mockImplementation(function (
+        this: pg.Pool,
+        callback?: unknown,
+      ) {
+        // pool.query() (pg-boss's polling, which shares the pg module) connects with a callback:
+        // left as it is, or its query would wait forever for a callback never called.
+        if (typeof callback === "function") return connect.call(this, callback);
+        return connect.call(this)!.then((client) => {
+          client.emit("error", new Error("Connection terminated unexpectedly"));
+          return client;
+        });
+      } as never);
+      try {
+        const event = {
+          kind: "asset.processing.completed" as const,
+          submissionId: "s-clients",
+          assetId: "a",
+          workspaceId: null,
+          status: "complete",
+          errorMessage: null,
+          issueCount: 0,
+          occurredAt: null,
+        };
+        expect(await journal.ingest("msg-clients", event)).toBe("accepted");
+        expect(spy).toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+        await journal.close(1000);
+      }
+    },
+  );
+});

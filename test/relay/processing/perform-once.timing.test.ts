@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import {
+  createLogger,
+  EffectBusyError,
+  type RelayHandle,
+  resolveRelayConfig,
+  startRelay,
+} from "../../../relay/index.ts";
+import {
+  EffectClaimLostError,
+  type Journal,
+  openPostgresJournal,
+  openSqliteJournal,
+} from "../../../relay/journal/index.ts";
+import { performOnce } from "../../../relay/processing/perform-once.ts";
+import { type FakeSlack, startFakeSlack } from "../../fakes/fake-slack.ts";
+import {
+  dropSchemas,
+  postgresAvailable,
+  TEST_POSTGRES_URL,
+  uniqueSchema,
+} from "../helpers/postgres.ts";
+import {
+  eventBody,
+  sendSigned,
+  TEST_RELAY_TOKEN,
+  TEST_SECRET,
+  waitUntil,
+} from "../helpers/signed-sender.ts";
+
+const RETRY = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
+const hasPostgres = await postgresAvailable();
+const schemas: string[] = [];
+afterAll(async () => {
+  for (const schema of schemas) await dropSchemas(schema);
+});
+
+const stores: { name: string; skip: boolean; open: () => Promise<Journal> }[] = [
+  {
+    name: "sqlite",
+    skip: false,
+    open: async () => openSqliteJournal({ path: ":memory:", retry: RETRY }),
+  },
+  {
+    name: "postgres",
+    skip: !hasPostgres,
+    open: async () => {
+      const schema = uniqueSchema("relay_once_test");
+      schemas.push(schema);
+      return openPostgresJournal({ connectionString: TEST_POSTGRES_URL, schema, retry: RETRY });
+    },
+  },
+];
+
+/**
+ * A destination that applies each post `lateMs` after it was sent (as a slow Slack does), and
+ * shows only what it has applied.
+ */
+function lateDestination(lateMs: number) {
+  const applied: string[] = [];
+  let sent = 0;
+  return {
+    applied,
+    sent: () => sent,
+    perform: async () => {
+      sent += 1;
+      const value = `ts-${sent}`;
+      await new Promise((resolve) => setTimeout(resolve, lateMs));
+      applied.push(value);
+      return value;
+    },
+    find: async () => applied[0],
+  };
+}
+
+describe.each(stores)("performOnce claims ($name)", ({ skip, open }) => {
+  let journal: Journal | undefined;
+  afterEach(async () => {
+    await journal?.close(1000);
+    journal = undefined;
+  });
+
+  it.skipIf(skip)("completeEffect requires the claim's token", async () => {
+    journal = await open();
+    const scope = { submissionId: "s-token", entryId: "e-token", since: 0 };
+    const stale = await journal.claimEffect("k-token", scope, 1);
+    if (stale.status !== "new") throw new Error("expected a new claim");
+    let current = await journal.claimEffect("k-token", scope, 60_000);
+    while (current.status === "busy") current = await journal.claimEffect("k-token", scope, 60_000);
+    if (current.status !== "unknown")
+      throw new Error(`expected a take-over, got ${current.status}`);
+    await expect(journal.completeEffect("k-token", stale.token, "stale")).rejects.toBeInstanceOf(
+      EffectClaimLostError,
+    );
+    await journal.completeEffect("k-token", current.token, "mine");
+    expect(await journal.claimEffect("k-token", scope, 1)).toEqual({
+      status: "done",
+      value: "mine",
+    });
+  });
+
+  it.each([
+    { when: "on a new effect", earlier: false },
+    { when: "after an earlier attempt's unknown outcome", earlier: true },
+  ])(
+    "two attempts claiming one effect at the same moment perform it once ($when)",
+    async ({ earlier }) => {
+      if (skip) return;
+      journal = await open();
+      const key = `slack-parent:${randomUUID()}`;
+      const scope = { submissionId: key, entryId: null, since: 0 };
+      if (earlier) {
+        // An attempt that ended without a known outcome; its lease has ended.
+        const first = await journal.claimEffect(key, scope, 1);
+        if (first.status !== "new") throw new Error("expected a new claim");
+        await journal.abandonEffect(key, first.token, "unknown");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const slack = lateDestination(300);
+      const attempt = () =>
+        performOnce({
+          effects: journal as Journal,
+          logger: createLogger("silent"),
+          key,
+          scope,
+          context: {
+            signal: AbortSignal.timeout(5000),
+            deadline: Date.now() + 1000,
+            entryId: "e-race",
+            receivedAt: 0,
+            claimMarginMs: 100,
+          },
+          destination: "a late destination",
+          find: slack.find,
+          perform: slack.perform,
+        });
+      const [a, b] = await Promise.allSettled([attempt(), attempt()]);
+      const outcomes = [a, b].map((r) => (r.status === "fulfilled" ? "done" : r.reason));
+      // One performed it; the other found the claim held past its deadline and stood back.
+      expect(slack.sent()).toBe(1);
+      expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
+      expect(outcomes.find((o) => o !== "done")).toBeInstanceOf(EffectBusyError);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(slack.applied).toHaveLength(1);
+    },
+  );
+});
+
+describe("the relay against a Slack that applies a post after the relay gave up on it", () => {
+  let slack: FakeSlack | undefined;
+  let relay: RelayHandle | undefined;
+  afterEach(async () => {
+    await relay?.close();
+    await slack?.close();
+  });
+
+  it("waits out its claim before looking, finds the late post, and posts once", async () => {
+    const token = "xoxb-late-apply";
+    // The first post gets no answer; Slack applies it 1.5 s later, after the relay's request
+    // timed out (0.5 s) and after the attempt's deadline (1 s), before deadline + margin (3 s).
+    slack = await startFakeSlack({
+      token,
+      lateApply: (method, n) => (method === "chat.postMessage" && n === 1 ? 1500 : null),
+    });
+    const config = resolveRelayConfig({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      WEBHOOK_SECRETS: TEST_SECRET,
+      RELAY_TOKEN: TEST_RELAY_TOKEN,
+      STORE_URL: "sqlite::memory:",
+      SLACK_TOKEN: token,
+      SLACK_CHANNEL: "C0LATE",
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_MIN_INTERVAL_MS: "0",
+      RELAY_HANDLER_TIMEOUT_MS: "1000",
+      // Retries come at once: only the claim keeps the next attempt from looking too early.
+      RELAY_RETRY_BASE_MS: "1",
+      RELAY_RETRY_MAX_MS: "1",
+    });
+    relay = await startRelay(config, { logger: createLogger("silent") });
+    const res = await sendSigned(relay.url, {
+      id: "msg_late_1",
+      body: eventBody({ submissionId: "sub-late", assetId: "a-1" }),
+    });
+    expect(res.status).toBe(200);
+    const handle = relay;
+    await waitUntil(
+      "the entry done",
+      async () => (await handle.journal.listEntries(1))[0]?.state === "done",
+      15_000,
+    );
+    // Anything a second post would have sent has landed by now.
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const parents = slack.messages.filter((m) => m.threadTs === null);
+    expect(parents).toHaveLength(1);
+    expect(slack.calls.filter((c) => c.method === "chat.postMessage")).toHaveLength(1);
+    expect(slack.calls.some((c) => c.method === "conversations.history")).toBe(true);
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import type { CommitStatus } from "../../../relay/destinations/compute-commit-status.ts";
+import type { AttemptInfo, JournalEntry } from "../../../relay/journal/index.ts";
+import { createLogger } from "../../../relay/logger.ts";
+import type { Enricher } from "../../../relay/processing/enricher.ts";
+import { createEntryProcessor } from "../../../relay/processing/process-entry.ts";
+import type { AssetEvent, RelayEvent } from "../../../relay/relay-event.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
+
+function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) {
+  const states = new Map<string, string>();
+  const parents: { submissionId: string; update: boolean }[] = [];
+  const replies: string[] = [];
+  const statuses: CommitStatus[] = [];
+  const process = createEntryProcessor({
+    journal: {
+      loadState: async (id) => states.get(id) ?? null,
+      saveState: async (id, json) => {
+        states.set(id, json);
+      },
+      hasLaterEntries: async () => options.later ?? false,
+    },
+    slack: {
+      destination: "Slack channel C1 (slack.test)",
+      channelFor: () => "C1",
+      mentionFor: () => null,
+      upsertParent: async (submissionId, _message, _context, o) => {
+        parents.push({ submissionId, update: o?.updateExisting !== false });
+        return "1.0001";
+      },
+      replyOnce: async (_s, _ts, _text, context) => {
+        replies.push(context.entryId);
+      },
+    },
+    github: {
+      destination: "GitHub commit statuses (github.test)",
+      setStatus: async (_submission, _repo, _sha, status) => {
+        statuses.push(status);
+      },
+    },
+    enricher: options.enricher ?? null,
+    githubApiUrl: "https://api.github.com",
+    logger: createLogger("silent"),
+  });
+  return { process, parents, replies, statuses };
+}
+
+/** Attempt `attempt` of `last` on an entry, with a far deadline. */
+const attempt = (n = 1, isLast = true): AttemptInfo => ({
+  attempt: n,
+  isLast,
+  signal: new AbortController().signal,
+  deadline: Date.now() + 60_000,
+});
+
+let seq = 0;
+function entry(event: RelayEvent): JournalEntry {
+  seq += 1;
+  const at = new Date(0).toISOString();
+  return {
+    id: `e-${seq}`,
+    seq,
+    event,
+    state: "processing",
+    attempts: 1,
+    lastError: null,
+    receivedAt: at,
+    updatedAt: at,
+  };
+}
+
+const completed = (assetId: string, issueCount = 0): AssetEvent =>
+  completedEvent("s-1", assetId, issueCount);
+
+const link: RelayEvent = {
+  kind: "link.registered",
+  submissionId: "s-1",
+  link: {
+    submissionId: "s-1",
+    repository: "acme/site",
+    sha: "abcdef1",
+    pullRequest: 4,
+    context: "cr",
+    assetCount: 1,
+    failOn: "major",
+  },
+};
+
+describe("createEntryProcessor", () => {
+  it("relays a completed asset to Slack and the linked commit", async () => {
+    const h = harness();
+    await h.process(entry(link), attempt());
+    await h.process(entry(completed("a-1")), attempt());
+    expect(h.parents).toEqual([{ submissionId: "s-1", update: true }]);
+    expect(h.statuses.at(-1)).toMatchObject({
+      state: "success",
+      targetUrl: "https://github.com/acme/site/pull/4",
+    });
+  });
+
+  it("skips the in-between update and status while a later entry of the submission waits", async () => {
+    const h = harness({ later: true });
+    await h.process(entry(link), attempt());
+    await h.process(entry(completed("a-1")), attempt());
+    expect(h.parents).toEqual([]);
+    expect(h.statuses).toEqual([]);
+  });
+
+  it("still posts a failure reply while a later entry waits, without updating the parent", async () => {
+    const h = harness({ later: true });
+    const failed = entry({
+      ...completed("a-2"),
+      kind: "asset.processing.failed",
+      status: "failed",
+      errorMessage: "x",
+    });
+    await h.process(failed, attempt());
+    expect(h.parents).toEqual([{ submissionId: "s-1", update: false }]);
+    expect(h.replies).toEqual([failed.id]);
+  });
+
+  it("retries when enrichment fails, and relays without it on the last attempt", async () => {
+    const enricher: Enricher = {
+      assetDetails: async () => {
+        throw new Error("API down");
+      },
+    };
+    const h = harness({ enricher });
+    const e = entry(completed("a-3", 2));
+    await expect(h.process(e, attempt(1, false))).rejects.toThrow("API down");
+    expect(h.parents).toEqual([]);
+    await h.process(e, attempt(8, true));
+    expect(h.parents).toHaveLength(1);
+  });
+
+  it("uses the severities the enricher reads", async () => {
+    const enricher: Enricher = {
+      assetDetails: async () => ({
+        filename: "x.png",
+        counts: { critical: 0, major: 0, minor: 1, info: 0, other: 0 },
+      }),
+    };
+    const h = harness({ enricher });
+    await h.process(entry(link), attempt());
+    await h.process(entry(completed("a-4", 1)), attempt());
+    expect(h.statuses.at(-1)).toMatchObject({
+      state: "success",
+      description: expect.stringContaining("1 minor"),
+    });
+  });
+
+  it("gives the enricher the attempt's abort signal and stops when it aborts", async () => {
+    const signals: AbortSignal[] = [];
+    const enricher: Enricher = {
+      assetDetails: (_s, _a, _c, signal) =>
+        new Promise((_resolve, reject) => {
+          signals.push(signal);
+          signal.addEventListener("abort", () => reject(signal.reason));
+        }),
+    };
+    const h = harness({ enricher });
+    const controller = new AbortController();
+    const running = h.process(entry(completed("a-5")), {
+      ...attempt(8, true),
+      signal: controller.signal,
+    });
+    while (signals.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(new Error("deadline"));
+    // Even on the last attempt an aborted one relays nothing without its details.
+    await expect(running).rejects.toThrow("deadline");
+    expect(signals).toEqual([controller.signal]);
+    expect(h.parents).toEqual([]);
+  });
+});
