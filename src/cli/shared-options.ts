@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { REVIEW_DEFAULTS } from "../pipeline/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
 import { collectList } from "./option-parsers.ts";
 import type { WaitSettings } from "./wait-with-progress.ts";
@@ -17,7 +18,7 @@ export function addWaitOptions(command: Command): Command {
     .addOption(
       new Option("--timeout <seconds>", "give up waiting after this long")
         .argParser(positiveSeconds)
-        .default(1800),
+        .default(REVIEW_DEFAULTS.timeoutMinutes * 60),
     )
     .addOption(
       new Option("--poll-interval <seconds>", "first interval between polls; it doubles up to 30 s")

@@ -18,6 +18,7 @@ import { deriveConclusion } from "./derive-conclusion.ts";
 import { fetchAssetResults } from "./fetch-asset-results.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import { reuseReviews } from "./reuse-reviews.ts";
+import { REVIEW_DEFAULTS } from "./review-defaults.ts";
 import type {
   AssetReview,
   CostEstimate,
@@ -107,7 +108,7 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
   const { client, signal } = options;
   const events = options.events ?? {};
   const failOn = options.failOn ?? DEFAULT_FAIL_ON;
-  const concurrency = options.uploadConcurrency ?? 4;
+  const concurrency = options.uploadConcurrency ?? REVIEW_DEFAULTS.uploadConcurrency;
   const progress: Progress = {
     skipped: [],
     uploaded: [],
@@ -201,7 +202,7 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
     }
 
     const started = client.timing.now();
-    const timeoutMs = options.timeoutMs ?? 30 * 60_000;
+    const timeoutMs = options.timeoutMs ?? REVIEW_DEFAULTS.timeoutMinutes * 60_000;
     const waitFor = () =>
       client.waitForSubmission(created.submissionId, {
         ...options.poll,
@@ -213,7 +214,7 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
         },
       });
     let final = await waitFor();
-    for (let round = 1; round <= (options.retryFailed ?? 2); round++) {
+    for (let round = 1; round <= (options.retryFailed ?? REVIEW_DEFAULTS.retryFailed); round++) {
       const retryable = final.assets.filter((a) => a.status === "failed" && a.isRetryable === true);
       if (retryable.length === 0) break;
       const accepted: string[] = [];

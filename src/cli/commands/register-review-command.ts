@@ -9,6 +9,7 @@ import {
 import {
   identifyFiles,
   isReviewRecordError,
+  REVIEW_DEFAULTS,
   type ReviewOutcome,
   type ReviewRecord,
   runReviewPipeline,
@@ -272,8 +273,18 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       new Option("--format <format>", "report format").choices(REVIEW_FORMATS).default("text"),
     )
     .option("--output <file>", "write the report here; a text summary still goes to stdout")
-    .option("--retry-failed <n>", "retry rounds for retryable failed assets", intInRange(0, 10), 2)
-    .option("--concurrency <n>", "uploads at once", intInRange(1, 16), 4)
+    .option(
+      "--retry-failed <n>",
+      "retry rounds for retryable failed assets",
+      intInRange(0, REVIEW_DEFAULTS.maxRetryFailed),
+      REVIEW_DEFAULTS.retryFailed,
+    )
+    .option(
+      "--concurrency <n>",
+      "uploads at once",
+      intInRange(1, REVIEW_DEFAULTS.maxUploadConcurrency),
+      REVIEW_DEFAULTS.uploadConcurrency,
+    )
     .addOption(
       new Option(
         "--simulation-delay <seconds>",
