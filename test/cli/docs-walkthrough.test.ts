@@ -144,6 +144,12 @@ describe("docs/cli.md: the walkthroughs run as written", () => {
     const res = await bashAsWritten(script, configured(), again);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain("Cannot write relay-secret.txt: it already exists");
+    // What to do about the subscription the first run created (following "remove the file"
+    // alone made a second one, and left the first without its secret).
+    expect(res.stderr).toContain("content-review webhooks list");
+    expect(res.stderr).toContain(
+      "delete it (content-review webhooks delete ID) and remove relay-secret.txt first",
+    );
     expect(res.stdout).not.toMatch(/Dispatched/);
     expect(res.stderr.match(/content-review: /g)).toHaveLength(1);
     expect(await readFile(join(again, "relay-secret.txt"), "utf8")).toBe("whsec_first-run\n");
