@@ -81,6 +81,16 @@ describe("content-review errors: what was wrong, what to do, the right exit code
     );
   });
 
+  it("submit names a missing sidekick and a missing key in one message too", async () => {
+    const res = await runCli(["submit", `${SUB}/a__sandbox_pass__.txt`], {
+      env: { CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:1" },
+    });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(
+      /^content-review: 2 settings need fixing; nothing was sent:\n {2}- No sidekick given: .*\n {2}- The API key is missing\. /,
+    );
+  });
+
   it.each([
     [
       ["--output", "/proc/x/y"],
