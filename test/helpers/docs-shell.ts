@@ -123,6 +123,20 @@ export async function folderInClone(options: { samples?: boolean; git?: boolean 
     const init = await runProcess("git", ["init", "-q", "."], { cwd: path });
     if (init.code !== 0) throw new Error(`git init failed: ${init.stderr}`);
     await cp(join(ROOT, ".gitignore"), join(path, ".git", "info", "exclude"));
+    // The copied samples are tracked in the clone: committed here, so they are not news.
+    if (options.samples) {
+      const git = (...args: string[]) => runProcess("git", args, { cwd: path });
+      await git("add", "samples");
+      await git(
+        "-c",
+        "user.name=docs",
+        "-c",
+        "user.email=docs@example.com",
+        "commit",
+        "-qm",
+        "samples",
+      );
+    }
   }
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
