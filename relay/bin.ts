@@ -1,11 +1,13 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { recordLaunchParentPid, stopWhenParentExits } from "../src/shared/index.ts";
+import { PACKAGE_VERSION } from "../src/api/index.ts";
+import { recordLaunchParentPid } from "../src/shared/index.ts";
 import { RELAY_VARIABLES, resolveRelayConfig } from "./config/config.ts";
 import { isRelayConfigError } from "./config/relay-config-error.ts";
 import { relayUsage } from "./config/relay-usage.ts";
 import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
 import { type StartRelayOverrides, startRelay } from "./start-relay.ts";
+import { stopOnSignals } from "./stop-on-signals.ts";
 
 /**
  * Runs the relay from environment variables until SIGTERM or SIGINT, then drains within
@@ -22,6 +24,10 @@ export async function main(
 ): Promise<void> {
   if (argv.some((a) => a === "--help" || a === "-h")) {
     process.stdout.write(`${relayUsage(RELAY_VARIABLES)}\n`);
+    return;
+  }
+  if (argv.some((a) => a === "--version" || a === "-V")) {
+    process.stdout.write(`${PACKAGE_VERSION}\n`);
     return;
   }
   if (argv.length > 0) {
@@ -42,6 +48,9 @@ export async function main(
     }
     process.exitCode = RELAY_EXIT_CODES.usage;
     return;
+  }
+  for (const warning of config.warnings) {
+    process.stderr.write(`content-review-relay: warning: ${warning}\n`);
   }
   let relay: Awaited<ReturnType<typeof startRelay>>;
   try {
@@ -64,20 +73,8 @@ export async function main(
     process.exitCode = RELAY_EXIT_CODES.failure;
     return;
   }
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    relay.close().then(
-      () => process.exit(RELAY_EXIT_CODES.ok),
-      () => process.exit(RELAY_EXIT_CODES.failure),
-    );
-  };
   // Before the start line: whoever reads it may signal at once.
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
-  // `kill` of the npx pid reaches sh, not this process: its end stops the relay as SIGTERM does.
-  stopWhenParentExits(stop);
+  stopOnSignals(() => relay.close(), config.shutdownTimeoutMs);
   process.stdout.write(`content-review-relay ${relay.summary}\n`);
 }
 

@@ -4,7 +4,7 @@
  * or a deploy script can tell "fix the settings" from "it failed while running".
  */
 export const RELAY_EXIT_CODES = Object.freeze({
-  /** Stopped on SIGTERM or Ctrl+C after draining; `--help`. */
+  /** Stopped on SIGTERM or Ctrl+C after draining; `--help`, `--version`. */
   ok: 0,
   /**
    * A runtime failure: the relay could not start (the journal in use or refused, the port taken),

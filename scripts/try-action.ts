@@ -4,10 +4,11 @@
 // request there whose changed files are the folder's files, runs the committed dist/index.js
 // exactly as a GitHub runner would (INPUT_* variables, the event file, GITHUB_OUTPUT and
 // GITHUB_STEP_SUMMARY files), then writes what the Action posted to a folder and prints a digest.
+// With --event merge_group or push, the pull request's run is followed by its merge queue entry,
+// or by the push to main after its merge, which reuse the pull request's record.
 // Offline: nothing leaves this machine. Exits with the Action's exit code; 2 on a usage error;
 // 130 after Ctrl+C (143 after SIGTERM), which the Action gets as a cancelled job's SIGINT. Every
 // exit path removes the runner's and the emulator's temporary folders.
-import { randomBytes } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -16,15 +17,26 @@ import { onOutputClosed } from "../src/shared/index.ts";
 import { cancelOnSignals } from "./try-action/cancel-on-signals.ts";
 import { readPosted, writeRehearsal } from "./try-action/collect-rehearsal.ts";
 import {
+  nextRehearsalStep,
+  openRehearsalPullRequest,
+  REHEARSAL_EVENTS,
+  type RehearsalEvent,
+  type RehearsalStep,
+  readLedger,
+  spentBetween,
+} from "./try-action/rehearsal-events.ts";
+import {
+  type ActionRun,
   actionInputNames,
-  pullRequestEvent,
   runActionAsRunner,
 } from "./try-action/run-action-as-runner.ts";
 import { createRunnerLog } from "./try-action/runner-log.ts";
 import { unexpectedInputs } from "./try-action/unexpected-inputs.ts";
 
-const USAGE = `Usage: npm run -s try-action -- [folder] [--sandbox] [--input name=value]... [--out DIR]
+const USAGE = `Usage: npm run -s try-action -- [folder] [--event NAME] [--sandbox] [--input name=value]... [--out DIR]
   folder               the files of the pull request (default: samples)
+  --event NAME         pull_request (default); merge_group or push: the pull request's run, then
+                       its merge queue entry or the push to main after its merge
   --sandbox            use the emulator's sandbox key (outcomes from the file names' markers)
   --input name=value   an input of action.yml, e.g. --input fail-on=major (repeatable)
   --out DIR            where to write what the Action posted (default: try-action-output)`;
@@ -53,7 +65,21 @@ function usageError(message: string): number {
 /** Exit codes of a command stopped by a signal, by the shell's convention (128 + number). */
 const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
 
-async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>): Promise<number> {
+/** What the command line asks for, once checked. */
+interface Rehearsal {
+  readonly cwd: string;
+  readonly workspace: string;
+  readonly files: string[];
+  readonly inputs: Record<string, string>;
+  readonly event: RehearsalEvent;
+  readonly sandbox: boolean;
+  readonly outDir: string;
+  /** The warning a runner prints about inputs action.yml does not declare. */
+  readonly unexpected: string | undefined;
+}
+
+/** The command line as a rehearsal, or the exit code of a usage error (or of `--help`). */
+async function readCommandLine(argv: string[]): Promise<Rehearsal | number> {
   let parsed: ReturnType<typeof parseOptions>;
   try {
     parsed = parseOptions(argv);
@@ -71,6 +97,9 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
   if (positionals.length > 1) {
     return usageError(`one folder at most (got ${positionals.length}: ${positionals.join(" ")}).`);
   }
+  const event = REHEARSAL_EVENTS.find((name) => name === values.event);
+  if (event === undefined)
+    return usageError(`--event takes ${REHEARSAL_EVENTS.join(", ")} (got "${values.event}").`);
   // `npm run` starts scripts in the package root; INIT_CWD is where the command was typed.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const folder = resolve(cwd, positionals[0] ?? "samples");
@@ -83,93 +112,154 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
     if (at < 1) return usageError(`--input takes name=value (got "${pair}").`);
     inputs[pair.slice(0, at)] = pair.slice(at + 1);
   }
-  // As a runner does: the step still runs, and the log says which inputs it ignores.
-  const unexpected = unexpectedInputs(Object.keys(inputs), await actionInputNames());
+  // The pull request's paths are relative to the workspace: the working directory when the
+  // folder is inside it (as in a checkout), else the folder itself.
+  const inside = !relative(cwd, folder).startsWith("..") && !isAbsolute(relative(cwd, folder));
+  const workspace = inside ? cwd : folder;
+  return {
+    cwd,
+    workspace,
+    files: await listFiles(folder, workspace),
+    inputs,
+    event,
+    sandbox: values.sandbox,
+    outDir: resolve(cwd, values.out),
+    // As a runner does: the step still runs, and the log says which inputs it ignores.
+    unexpected: unexpectedInputs(Object.keys(inputs), await actionInputNames()),
+  };
+}
+
+/** One run of the Action in the rehearsal, with what the service recorded during it. */
+interface StepRun {
+  readonly step: RehearsalStep;
+  readonly run: ActionRun;
+  readonly spent: string;
+  /** The signal that came while the Action ran (sent on to it as SIGINT), if one did. */
+  readonly cancelledBy: NodeJS.Signals | undefined;
+}
+
+async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>): Promise<number> {
+  const rehearsal = await readCommandLine(argv);
+  if (typeof rehearsal === "number") return rehearsal;
+  const { files, sandbox } = rehearsal;
   const shownLines: string[] = [];
   const show = (line: string) => {
     shownLines.push(line);
     process.stderr.write(`  | ${line}\n`);
   };
-  // The pull request's paths are relative to the workspace: the working directory when the
-  // folder is inside it (as in a checkout), else the folder itself.
-  const inside = !relative(cwd, folder).startsWith("..") && !isAbsolute(relative(cwd, folder));
-  const workspace = inside ? cwd : folder;
-  const files = await listFiles(folder, workspace);
+  const cancelledBefore = () => {
+    const signal = signals.received();
+    if (signal === undefined) return undefined;
+    process.stderr.write(`try-action: cancelled by ${signal} before the Action ran.\n`);
+    return SIGNAL_EXIT_CODES[signal] ?? 1;
+  };
 
   const emu = await startEmulator({ port: 0, processingSeconds: 0.5 });
+  const runs: StepRun[] = [];
   try {
-    const cancelledBefore = () => {
-      const signal = signals.received();
-      if (signal === undefined) return undefined;
-      process.stderr.write(`try-action: cancelled by ${signal} before the Action ran.\n`);
-      return SIGNAL_EXIT_CODES[signal] ?? 1;
-    };
     const early = cancelledBefore();
     if (early !== undefined) return early;
-    const headSha = randomBytes(20).toString("hex");
-    const seeded = await fetch(`${emu.githubApiUrl}/pulls`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        repository: REPOSITORY,
-        number: PULL_NUMBER,
-        files: files.map((filename) => ({ filename, status: "added" })),
-      }),
-    });
-    if (!seeded.ok) throw new Error(`Could not open the pull request: ${await seeded.text()}`);
-    process.stderr.write(
-      `try-action: pull request #${PULL_NUMBER} of ${REPOSITORY} with ${files.length} changed file${files.length === 1 ? "" : "s"}; running dist/index.js against the emulator (${values.sandbox ? "sandbox" : "live"} key)\n`,
-    );
-    if (unexpected !== undefined) show(`Warning: ${unexpected}`);
-    const late = cancelledBefore();
-    if (late !== undefined) return late;
-    const log = createRunnerLog();
-    const run = await runActionAsRunner({
-      inputs: {
-        "api-key": values.sandbox ? emu.sandboxKey : emu.liveKey,
-        "base-url": emu.baseUrl,
-        "sidekick-ids": "brand-safety",
-        ...inputs,
-      },
-      eventName: "pull_request",
-      event: pullRequestEvent({
-        repository: REPOSITORY,
-        number: PULL_NUMBER,
-        headSha,
-        baseSha: "0".repeat(40),
-      }),
-      workspace,
+    let step = await openRehearsalPullRequest({
       githubApiUrl: emu.githubApiUrl,
-      githubToken: "ghs_rehearsal_token",
       repository: REPOSITORY,
-      sha: headSha,
-      cancel: signals.cancel,
-      onLine: (line) => {
-        const shown = log.show(line);
-        if (shown !== null) show(shown);
-        return undefined;
-      },
+      number: PULL_NUMBER,
+      workspace: rehearsal.workspace,
+      files,
     });
-    // A signal after the Action ended cancelled nothing.
-    const cancelledBy = signals.received();
-    try {
-      const digest = await writeRehearsal({
-        outDir: resolve(cwd, values.out),
-        shownFrom: cwd,
-        run,
-        log: `${shownLines.join("\n")}\n${run.stderr}`,
-        posted: await readPosted(emu.githubApiUrl),
-        ...(cancelledBy === undefined ? {} : { cancelledBy }),
+    process.stderr.write(
+      `try-action: pull request #${PULL_NUMBER} of ${REPOSITORY} with ${files.length} changed file${files.length === 1 ? "" : "s"}; running dist/index.js against the emulator (${sandbox ? "sandbox" : "live"} key)\n`,
+    );
+    if (rehearsal.unexpected !== undefined) show(`Warning: ${rehearsal.unexpected}`);
+    // A signal between two runs stops the rehearsal before the next one: the exit code is the
+    // signal's, and the digest is the last run's, which nothing cancelled.
+    let stopped: number | undefined;
+    for (;;) {
+      stopped = cancelledBefore();
+      if (stopped !== undefined) break;
+      const ran = await runStep(emu, rehearsal, step, signals, show);
+      runs.push(ran);
+      if (ran.cancelledBy !== undefined || step.eventName === rehearsal.event) break;
+      step = await nextRehearsalStep({
+        githubApiUrl: emu.githubApiUrl,
+        repository: REPOSITORY,
+        number: PULL_NUMBER,
+        eventName: rehearsal.event as Exclude<RehearsalEvent, "pull_request">,
       });
-      process.stdout.write(digest);
-    } finally {
-      await rm(run.runnerTemp, { recursive: true, force: true });
+      process.stderr.write(
+        `try-action: ${step.label} (${step.eventName}); running dist/index.js\n`,
+      );
     }
-    if (cancelledBy !== undefined) return SIGNAL_EXIT_CODES[cancelledBy] ?? 1;
-    return run.code ?? 1;
+    if (runs.length === 0) return stopped ?? 1;
+    const code = await report(rehearsal, runs, `${shownLines.join("\n")}\n`, emu.githubApiUrl);
+    return stopped ?? code;
   } finally {
+    for (const { run } of runs) await rm(run.runnerTemp, { recursive: true, force: true });
     await emu.close();
   }
+}
+
+/** Runs the Action on one step of the rehearsal, as a runner would. */
+async function runStep(
+  emu: Awaited<ReturnType<typeof startEmulator>>,
+  rehearsal: Rehearsal,
+  step: RehearsalStep,
+  signals: ReturnType<typeof cancelOnSignals>,
+  show: (line: string) => void,
+): Promise<StepRun> {
+  const log = createRunnerLog();
+  const before = await readLedger(emu.baseUrl);
+  const run = await runActionAsRunner({
+    inputs: {
+      "api-key": rehearsal.sandbox ? emu.sandboxKey : emu.liveKey,
+      "base-url": emu.baseUrl,
+      "sidekick-ids": "brand-safety",
+      ...rehearsal.inputs,
+    },
+    eventName: step.eventName,
+    event: step.event,
+    workspace: rehearsal.workspace,
+    githubApiUrl: emu.githubApiUrl,
+    githubToken: "ghs_rehearsal_token",
+    repository: REPOSITORY,
+    sha: step.sha,
+    cancel: signals.cancel,
+    onLine: (line) => {
+      const shown = log.show(line);
+      if (shown !== null) show(shown);
+      return undefined;
+    },
+  });
+  // A signal after the Action ended cancelled nothing of this run.
+  const cancelledBy = signals.received();
+  return { step, run, spent: spentBetween(before, await readLedger(emu.baseUrl)), cancelledBy };
+}
+
+/** Writes what the last run posted and prints the digest; returns the exit code. */
+async function report(
+  rehearsal: Rehearsal,
+  runs: readonly StepRun[],
+  shown: string,
+  githubApiUrl: string,
+): Promise<number> {
+  const last = runs.at(-1)!;
+  const { cancelledBy } = last;
+  const digest = await writeRehearsal({
+    outDir: rehearsal.outDir,
+    shownFrom: rehearsal.cwd,
+    run: last.run,
+    log: `${shown}${runs.map(({ run }) => run.stderr).join("\n")}`,
+    posted: await readPosted(githubApiUrl),
+    spent: last.spent,
+    earlier: runs.slice(0, -1).map(({ step, run, spent }) => ({
+      label: `${step.label} (${step.eventName})`,
+      run,
+      spent,
+    })),
+    ...(cancelledBy === undefined ? {} : { cancelledBy }),
+  });
+  process.stdout.write(digest);
+  if (cancelledBy !== undefined) return SIGNAL_EXIT_CODES[cancelledBy] ?? 1;
+  return last.run.code ?? 1;
 }
 
 function parseOptions(argv: string[]) {
@@ -178,6 +268,7 @@ function parseOptions(argv: string[]) {
     allowPositionals: true,
     strict: true,
     options: {
+      event: { type: "string", default: "pull_request" },
       sandbox: { type: "boolean", default: false },
       input: { type: "string", multiple: true, default: [] },
       out: { type: "string", default: "try-action-output" },

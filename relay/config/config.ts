@@ -3,9 +3,11 @@ import { z } from "zod";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { DEFAULT_DEDUPE_DAYS } from "../journal/retention.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
+import { resolveStoreUrl, storeBaseDir } from "./resolve-store-url.ts";
 import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
 import { parseSlackMentions } from "./slack-mentions.ts";
 import { parseSlackRoutes, type SlackRoute } from "./slack-routes.ts";
+import { unknownRelayVariables } from "./unknown-relay-variables.ts";
 
 export const LOG_LEVELS = Object.freeze(["debug", "info", "warn", "error", "silent"] as const);
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -17,6 +19,7 @@ export interface RelayConfig {
   readonly webhookSecrets: readonly string[];
   readonly signatureScheme: WebhookScheme;
   readonly toleranceSeconds: number;
+  /** `sqlite:<absolute path>` (or `sqlite::memory:`), or a Postgres URL that parses. */
   readonly storeUrl: string;
   /** Postgres schema for the relay's tables; pg-boss uses `<schema>_boss`. */
   readonly storeSchema: string;
@@ -59,6 +62,11 @@ export interface RelayConfig {
   readonly retentionDays: number;
   /** Days a delivery id (the dedupe key) is kept after receipt, past its entry: at least `retentionDays`. */
   readonly dedupeDays: number;
+  /**
+   * What is allowed but probably wrong, one sentence each starting with the variable: a short
+   * signing key, a variable whose name looks like the relay's but that it does not read.
+   */
+  readonly warnings: readonly string[];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -78,8 +86,15 @@ const url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
 const optionalText = z.string().trim().min(1, "must not be blank").optional();
 
-/** Standard Webhooks secrets: `whsec_` and the base64 key (which must not be empty). */
+/** Standard Webhooks secrets: `whsec_` and the base64 key. */
 const WHSEC = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
+
+/**
+ * Standard Webhooks keys are 24 to 64 bytes (the service gives 24 or more): shorter ones are
+ * refused below {@link MIN_KEY_BYTES}, and draw a warning below {@link ADVISED_KEY_BYTES}.
+ */
+const MIN_KEY_BYTES = 16;
+const ADVISED_KEY_BYTES = 24;
 
 /** Secret variables: their values never appear in a message. */
 const SECRET_VARIABLES = new Set([
@@ -133,7 +148,17 @@ const VARIABLES = {
   GITHUB_API_URL: url.default("https://api.github.com"),
   RELAY_TOKEN: z
     .string({ error: "is required: set a bearer token for /links and the admin routes" })
-    .min(16, "must be at least 16 characters"),
+    // A Kubernetes secret made with --from-file (or `echo token > file`) ends in a newline.
+    .transform((s) => s.replace(/[\r\n]+$/, ""))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^\S*$/,
+          "must not contain spaces, tabs or line breaks: no client could send it in an Authorization header; set the token alone",
+        )
+        .min(16, "must be at least 16 characters"),
+    ),
   CONTENT_REVIEW_BASE_URL: url.optional(),
   CONTENT_REVIEW_API_KEY: optionalText,
   LOG_LEVEL: z
@@ -176,60 +201,42 @@ function readPrivateKey(value: string): { key: string } | { message: string } {
   return { key };
 }
 
-/** Why a Standard Webhooks secret cannot be used (its position only: secrets are never shown). */
-function whsecProblem(secrets: readonly string[]): string | null {
+/**
+ * Why a Standard Webhooks secret cannot be used, and what is doubtful about the others
+ * (positions and lengths only: secrets are never shown).
+ */
+function whsecProblems(secrets: readonly string[]): { problem: string | null; warnings: string[] } {
+  const warnings: string[] = [];
   for (const [i, secret] of secrets.entries()) {
+    const which = secrets.length === 1 ? "its secret" : `secret ${i + 1} of ${secrets.length}`;
     const key = WHSEC.exec(secret)?.[1];
-    if (key === undefined || Buffer.from(key, "base64").length === 0) {
-      const which = secrets.length === 1 ? "its secret" : `secret ${i + 1} of ${secrets.length}`;
-      return `must be whsec_ followed by the base64 key the service gave (${which} is not, or gives an empty key that anyone could sign with)`;
+    const bytes = key === undefined ? 0 : Buffer.from(key, "base64").length;
+    if (key === undefined || bytes === 0) {
+      return {
+        problem: `must be whsec_ followed by the base64 key the service gave (${which} is not, or gives an empty key that anyone could sign with)`,
+        warnings,
+      };
+    }
+    if (bytes < MIN_KEY_BYTES) {
+      return {
+        problem: `must hold keys of at least ${MIN_KEY_BYTES} bytes (${which} is ${bytes}; the service's are 24 to 64): set the secret the service gave, whole`,
+        warnings,
+      };
+    }
+    if (bytes < ADVISED_KEY_BYTES) {
+      warnings.push(
+        `WEBHOOK_SECRETS: ${which} is a key of ${bytes} bytes, shorter than the ${ADVISED_KEY_BYTES} to 64 of Standard Webhooks: check that it is the secret the service gave, whole`,
+      );
     }
   }
-  return null;
+  return { problem: null, warnings };
 }
 
-/**
- * Resolves the relay's configuration from environment variables, once, at the edge.
- * Empty strings count as unset. Throws {@link RelayConfigError} naming every bad variable.
- */
-export function resolveRelayConfig(env: Env): RelayConfig {
-  const problems: RelayConfigProblem[] = [];
-  const problem = (variable: string, message: string): void => {
-    const raw = env[variable];
-    const got = SECRET_VARIABLES.has(variable) || raw === undefined ? "" : ` (got "${raw}")`;
-    problems.push({ variable, message: `${variable} ${message}${got}` });
-  };
-  // What to put in a variable that is required with another, where the name does not say it.
-  const hints: Readonly<Record<string, string>> = { SLACK_CHANNEL: `: set ${SLACK_CHANNEL_HINT}` };
-  const requireBoth = (a: string, b: string, va: unknown, vb: unknown): void => {
-    if (va !== undefined && vb === undefined)
-      problem(b, `is required when ${a} is set${hints[b] ?? ""}`);
-    if (vb !== undefined && va === undefined)
-      problem(a, `is required when ${b} is set${hints[a] ?? ""}`);
-  };
-  const parsed: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(VARIABLES)) {
-    const raw = env[name];
-    const result = (schema as z.ZodType).safeParse(raw === "" ? undefined : raw);
-    if (result.success) parsed[name] = result.data;
-    else problem(name, result.error.issues[0]?.message ?? "is invalid");
-  }
-  const p = parsed as Parsed;
-  if (p.WEBHOOK_SECRETS !== undefined && p.SIGNATURE_SCHEME === "standard-webhooks") {
-    const why = whsecProblem(p.WEBHOOK_SECRETS);
-    if (why !== null) problem("WEBHOOK_SECRETS", why);
-  }
-  if (p.SLACK_CHANNEL !== undefined) {
-    const why = slackChannelProblem(p.SLACK_CHANNEL);
-    if (why !== null) problem("SLACK_CHANNEL", why);
-  }
-  requireBoth("SLACK_TOKEN", "SLACK_CHANNEL", p.SLACK_TOKEN, p.SLACK_CHANNEL);
-  requireBoth(
-    "CONTENT_REVIEW_BASE_URL",
-    "CONTENT_REVIEW_API_KEY",
-    p.CONTENT_REVIEW_BASE_URL,
-    p.CONTENT_REVIEW_API_KEY,
-  );
+/** `SLACK_ROUTES` and `SLACK_MENTIONS`, parsed; each needs the Slack relay on. */
+function resolveSlackLists(
+  p: Parsed,
+  problem: (variable: string, message: string) => void,
+): { routes: readonly SlackRoute[]; mentions: ReadonlyMap<string, string> } {
   const slackOn = p.SLACK_TOKEN !== undefined && p.SLACK_CHANNEL !== undefined;
   let routes: readonly SlackRoute[] = [];
   if (p.SLACK_ROUTES !== undefined) {
@@ -249,24 +256,14 @@ export function resolveRelayConfig(env: Env): RelayConfig {
     else if (!slackOn) problem("SLACK_MENTIONS", "needs SLACK_TOKEN and SLACK_CHANNEL");
     else mentions = m.mentions;
   }
-  if (p.GITHUB_TOKEN !== undefined && env["GITHUB_APP_ID"]) {
-    problem(
-      "GITHUB_TOKEN",
-      "must not be set together with GITHUB_APP_ID: the relay sets statuses either as a GitHub App or with a token; unset one of them",
-    );
-  }
-  requireBoth(
-    "GITHUB_APP_ID",
-    "GITHUB_APP_PRIVATE_KEY",
-    env["GITHUB_APP_ID"] || undefined,
-    p.GITHUB_APP_PRIVATE_KEY,
-  );
-  let privateKey: string | null = null;
-  if (p.GITHUB_APP_PRIVATE_KEY !== undefined) {
-    const read = readPrivateKey(p.GITHUB_APP_PRIVATE_KEY);
-    if ("message" in read) problem("GITHUB_APP_PRIVATE_KEY", read.message);
-    else privateKey = read.key;
-  }
+  return { routes, mentions };
+}
+
+/** The attempt deadline and the dedupe window, derived when unset, checked against each other. */
+function resolveDurations(
+  p: Parsed,
+  problem: (variable: string, message: string) => void,
+): { handlerTimeoutMs: number; dedupeDays: number } {
   const leaseMs = p.RELAY_JOB_EXPIRE_SECONDS * 1000;
   const handlerTimeoutMs = p.RELAY_HANDLER_TIMEOUT_MS ?? Math.max(500, Math.floor(leaseMs / 3));
   if (handlerTimeoutMs * 2 > leaseMs) {
@@ -282,10 +279,25 @@ export function resolveRelayConfig(env: Env): RelayConfig {
       `must be at least RETENTION_DAYS (${p.RETENTION_DAYS}): a delivery id must outlive its entry, or a late redelivery is relayed again`,
     );
   }
-  if (problems.length > 0) throw new RelayConfigError(problems);
+  return { handlerTimeoutMs, dedupeDays };
+}
+
+/** What the checks resolved beyond the variables themselves. */
+interface Resolved {
+  readonly storeUrl: string;
+  readonly routes: readonly SlackRoute[];
+  readonly mentions: ReadonlyMap<string, string>;
+  readonly privateKey: string | null;
+  readonly handlerTimeoutMs: number;
+  readonly dedupeDays: number;
+  readonly warnings: readonly string[];
+}
+
+/** The frozen configuration, once every variable passed its checks. */
+function assembleRelayConfig(p: Parsed, resolved: Resolved): RelayConfig {
   const app =
-    p.GITHUB_APP_ID !== undefined && privateKey !== null
-      ? Object.freeze({ appId: p.GITHUB_APP_ID, privateKey })
+    p.GITHUB_APP_ID !== undefined && resolved.privateKey !== null
+      ? Object.freeze({ appId: p.GITHUB_APP_ID, privateKey: resolved.privateKey })
       : null;
   const config: RelayConfig = {
     port: p.PORT,
@@ -293,7 +305,7 @@ export function resolveRelayConfig(env: Env): RelayConfig {
     webhookSecrets: Object.freeze([...p.WEBHOOK_SECRETS]),
     signatureScheme: p.SIGNATURE_SCHEME,
     toleranceSeconds: p.SIGNATURE_TOLERANCE_SECONDS,
-    storeUrl: p.STORE_URL,
+    storeUrl: resolved.storeUrl,
     storeSchema: p.STORE_SCHEMA,
     slack:
       p.SLACK_TOKEN !== undefined && p.SLACK_CHANNEL !== undefined
@@ -301,8 +313,8 @@ export function resolveRelayConfig(env: Env): RelayConfig {
             token: p.SLACK_TOKEN,
             channel: p.SLACK_CHANNEL.trim(),
             apiUrl: p.SLACK_API_URL,
-            routes,
-            mentions,
+            routes: resolved.routes,
+            mentions: resolved.mentions,
           })
         : null,
     github:
@@ -327,9 +339,92 @@ export function resolveRelayConfig(env: Env): RelayConfig {
     shutdownTimeoutMs: p.RELAY_SHUTDOWN_TIMEOUT_MS,
     jobExpireSeconds: p.RELAY_JOB_EXPIRE_SECONDS,
     superviseSeconds: p.RELAY_SUPERVISE_SECONDS,
-    handlerTimeoutMs,
+    handlerTimeoutMs: resolved.handlerTimeoutMs,
     retentionDays: p.RETENTION_DAYS,
-    dedupeDays,
+    dedupeDays: resolved.dedupeDays,
+    warnings: Object.freeze([...resolved.warnings]),
   };
   return Object.freeze(config);
+}
+
+/**
+ * Resolves the relay's configuration from environment variables, once, at the edge.
+ * Empty strings count as unset. Throws {@link RelayConfigError} naming every bad variable.
+ */
+export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): RelayConfig {
+  const problems: RelayConfigProblem[] = [];
+  const warnings: string[] = unknownRelayVariables(env, RELAY_VARIABLES);
+  const problem = (variable: string, message: string): void => {
+    const raw = env[variable];
+    const got = SECRET_VARIABLES.has(variable) || raw === undefined ? "" : ` (got "${raw}")`;
+    problems.push({ variable, message: `${variable} ${message}${got}` });
+  };
+  // What to put in a variable that is required with another, where the name does not say it.
+  const hints: Readonly<Record<string, string>> = { SLACK_CHANNEL: `: set ${SLACK_CHANNEL_HINT}` };
+  const requireBoth = (a: string, b: string, va: unknown, vb: unknown): void => {
+    if (va !== undefined && vb === undefined)
+      problem(b, `is required when ${a} is set${hints[b] ?? ""}`);
+    if (vb !== undefined && va === undefined)
+      problem(a, `is required when ${b} is set${hints[a] ?? ""}`);
+  };
+  const parsed: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(VARIABLES)) {
+    const raw = env[name];
+    const result = (schema as z.ZodType).safeParse(raw === "" ? undefined : raw);
+    if (result.success) parsed[name] = result.data;
+    else problem(name, result.error.issues[0]?.message ?? "is invalid");
+  }
+  const p = parsed as Parsed;
+  if (p.WEBHOOK_SECRETS !== undefined && p.SIGNATURE_SCHEME === "standard-webhooks") {
+    const keys = whsecProblems(p.WEBHOOK_SECRETS);
+    if (keys.problem !== null) problem("WEBHOOK_SECRETS", keys.problem);
+    warnings.push(...keys.warnings);
+  }
+  let storeUrl = "";
+  if (p.STORE_URL !== undefined) {
+    const store = resolveStoreUrl(p.STORE_URL, storeBaseDir(env, cwd));
+    if (!store.ok) problem("STORE_URL", store.message);
+    else storeUrl = store.url;
+  }
+  if (p.SLACK_CHANNEL !== undefined) {
+    const why = slackChannelProblem(p.SLACK_CHANNEL);
+    if (why !== null) problem("SLACK_CHANNEL", why);
+  }
+  requireBoth("SLACK_TOKEN", "SLACK_CHANNEL", p.SLACK_TOKEN, p.SLACK_CHANNEL);
+  requireBoth(
+    "CONTENT_REVIEW_BASE_URL",
+    "CONTENT_REVIEW_API_KEY",
+    p.CONTENT_REVIEW_BASE_URL,
+    p.CONTENT_REVIEW_API_KEY,
+  );
+  const { routes, mentions } = resolveSlackLists(p, problem);
+  if (p.GITHUB_TOKEN !== undefined && env["GITHUB_APP_ID"]) {
+    problem(
+      "GITHUB_TOKEN",
+      "must not be set together with GITHUB_APP_ID: the relay sets statuses either as a GitHub App or with a token; unset one of them",
+    );
+  }
+  requireBoth(
+    "GITHUB_APP_ID",
+    "GITHUB_APP_PRIVATE_KEY",
+    env["GITHUB_APP_ID"] || undefined,
+    p.GITHUB_APP_PRIVATE_KEY,
+  );
+  let privateKey: string | null = null;
+  if (p.GITHUB_APP_PRIVATE_KEY !== undefined) {
+    const read = readPrivateKey(p.GITHUB_APP_PRIVATE_KEY);
+    if ("message" in read) problem("GITHUB_APP_PRIVATE_KEY", read.message);
+    else privateKey = read.key;
+  }
+  const { handlerTimeoutMs, dedupeDays } = resolveDurations(p, problem);
+  if (problems.length > 0) throw new RelayConfigError(problems);
+  return assembleRelayConfig(p, {
+    storeUrl,
+    routes,
+    mentions,
+    privateKey,
+    handlerTimeoutMs,
+    dedupeDays,
+    warnings,
+  });
 }

@@ -11,10 +11,11 @@ const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
   PORT: "listening port (0 picks a free one; default 3000)",
   HOST: "listening address (default 0.0.0.0)",
   WEBHOOK_SECRETS:
-    "required: signing secrets, comma-separated, new first (whsec_... for standard-webhooks)",
+    "required: signing secrets, comma-separated, new first (whsec_... for standard-webhooks: keys of 16+ bytes)",
   SIGNATURE_SCHEME: "standard-webhooks (default), github or stripe",
   SIGNATURE_TOLERANCE_SECONDS: "allowed age of a signed timestamp (default 300)",
-  STORE_URL: "sqlite:<path> (default sqlite:./data/relay.db) or postgres://...",
+  STORE_URL:
+    "sqlite:<path> (default sqlite:./data/relay.db) or postgres://...; a relative path is relative to the working directory (under npm run relay, the folder npm was run from)",
   STORE_SCHEMA: "Postgres schema of the relay's tables (default content_review_relay)",
   SLACK_TOKEN: "Slack bot token; with SLACK_CHANNEL turns the Slack relay on",
   SLACK_CHANNEL: "channel id of submissions no route matches, and of unlinked ones",
@@ -26,7 +27,8 @@ const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
     "GitHub App id for commit statuses (with GITHUB_APP_PRIVATE_KEY, not GITHUB_TOKEN)",
   GITHUB_APP_PRIVATE_KEY: "the App's private key, PEM (literal \\n read as newlines)",
   GITHUB_API_URL: "GitHub REST base (default https://api.github.com)",
-  RELAY_TOKEN: "required: bearer token (16+ characters) for /links and the admin routes",
+  RELAY_TOKEN:
+    "required: bearer token (16+ characters, no spaces; a trailing newline is dropped) for /links and the admin routes",
   CONTENT_REVIEW_BASE_URL: "service base URL, to enrich events (with CONTENT_REVIEW_API_KEY)",
   CONTENT_REVIEW_API_KEY: "service API key, to enrich events (with CONTENT_REVIEW_BASE_URL)",
   LOG_LEVEL: "debug, info (default), warn, error or silent",
@@ -50,13 +52,15 @@ export function relayUsage(variables: readonly Variable[]): string {
     (v) => `  ${v.padEnd(width)}  ${HELP[v] ?? "see docs/relay.md, Configuration"}`,
   );
   return [
-    "Usage: content-review-relay",
+    "Usage: content-review-relay [--help | --version]",
     "Receives the Content Review Service's webhooks and relays them to Slack and GitHub commit",
     "statuses. Every setting is an environment variable (docs/relay.md, Configuration):",
     "",
     ...lines,
     "",
-    "It stops on SIGTERM or Ctrl+C, after draining in-flight relays.",
+    "It stops on SIGTERM or Ctrl+C, after draining in-flight relays (a second Ctrl+C does not",
+    "cut the drain short). A variable that looks like one of these but is not (SLACK_CHANEL) is",
+    "named in a warning at start.",
     "",
     RELAY_EXIT_CODES_HELP,
   ].join("\n");

@@ -1,5 +1,6 @@
 import { createAppAuth } from "@octokit/auth-app";
-import type { Octokit } from "@octokit/rest";
+import type { GithubOctokit } from "../../src/shared/create-octokit.ts";
+import { httpStatusOf } from "../../src/shared/http-status-of.ts";
 import { raceSignal } from "./race-signal.ts";
 
 /** Installation tokens as a GitHub App: one per installation, found per repository. */
@@ -15,7 +16,7 @@ export interface GithubAppAuthOptions {
   /** PEM. */
   readonly privateKey: string;
   /** An Octokit without credentials, on the right base URL: the App's calls go through it. */
-  readonly octokit: Octokit;
+  readonly octokit: GithubOctokit;
   /** @default Date.now */
   readonly now?: () => number;
 }
@@ -27,6 +28,9 @@ export interface GithubAppAuthOptions {
 export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
 
 const SILENT = { warn: () => undefined };
+
+/** Answers to a token request that mean "no such installation (any more)": look it up again. */
+const STALE_INSTALLATION: readonly number[] = Object.freeze([401, 404]);
 
 /**
  * Authenticates as a GitHub App through `@octokit/auth-app`: a JWT signed with the App's key
@@ -62,25 +66,40 @@ export function createGithubAppAuth(options: GithubAppAuthOptions): GithubAppAut
     return data.id;
   }
 
+  async function tokenOf(id: number, signal: AbortSignal): Promise<string> {
+    const cached = tokens.get(id);
+    if (cached !== undefined && cached.expiresAt - now() > REFRESH_BEFORE_EXPIRY_MS) {
+      return cached.token;
+    }
+    // `refresh`: the library's own cache keeps tokens 59 minutes, whatever their expiry.
+    const fresh = await raceSignal(
+      auth({ type: "installation", installationId: id, refresh: true }),
+      signal,
+    );
+    tokens.set(id, { token: fresh.token, expiresAt: Date.parse(fresh.expiresAt) });
+    return fresh.token;
+  }
+
+  function forget(repository: string): void {
+    const id = installations.get(repository.toLowerCase());
+    installations.delete(repository.toLowerCase());
+    if (id !== undefined) tokens.delete(id);
+  }
+
   return {
     async authorization(repository, signal) {
+      const cached = installations.has(repository.toLowerCase());
       const id = await installationOf(repository, signal);
-      const cached = tokens.get(id);
-      if (cached !== undefined && cached.expiresAt - now() > REFRESH_BEFORE_EXPIRY_MS) {
-        return `token ${cached.token}`;
+      try {
+        return `token ${await tokenOf(id, signal)}`;
+      } catch (error) {
+        // A reinstalled App has a new installation id: the cached one's tokens answer 404 (or
+        // 401). Look the installation up again, once, within this attempt.
+        if (!cached || !STALE_INSTALLATION.includes(httpStatusOf(error) ?? 0)) throw error;
+        forget(repository);
+        return `token ${await tokenOf(await installationOf(repository, signal), signal)}`;
       }
-      // `refresh`: the library's own cache keeps tokens 59 minutes, whatever their expiry.
-      const fresh = await raceSignal(
-        auth({ type: "installation", installationId: id, refresh: true }),
-        signal,
-      );
-      tokens.set(id, { token: fresh.token, expiresAt: Date.parse(fresh.expiresAt) });
-      return `token ${fresh.token}`;
     },
-    forget(repository) {
-      const id = installations.get(repository.toLowerCase());
-      installations.delete(repository.toLowerCase());
-      if (id !== undefined) tokens.delete(id);
-    },
+    forget,
   };
 }

@@ -1,4 +1,6 @@
-import { Octokit } from "@octokit/rest";
+// By file, not through src/shared's index: only the Action and the relay bundle Octokit.
+import { createOctokit } from "../../src/shared/create-octokit.ts";
+import { httpStatusOf } from "../../src/shared/http-status-of.ts";
 import type { EffectJournal } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import { type EffectContext, performOnce } from "../processing/perform-once.ts";
@@ -64,16 +66,13 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
       ? `GitHub commit statuses (${host})`
       : `GitHub commit statuses as App ${app.appId} (${host})`;
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
-  const octokit = new Octokit({
-    ...(options.token === null ? {} : { auth: options.token }),
+  // No retries, no throttling: the journal retries the whole attempt, with backoff. Each
+  // request ends at its own timeout or at the attempt's deadline (its signal), whichever is first.
+  const octokit = createOctokit({
+    auth: options.token ?? undefined,
     baseUrl: options.apiUrl,
     userAgent: "content-review-relay",
-    log: {
-      debug: () => undefined,
-      info: () => undefined,
-      warn: () => undefined,
-      error: () => undefined,
-    },
+    requestTimeoutMs,
   });
 
   const appAuth: GithubAppAuth | null =
@@ -85,12 +84,7 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
           ...(options.now === undefined ? {} : { now: options.now }),
         });
 
-  const request = (context: EffectContext) => ({
-    signal: AbortSignal.any([
-      context.signal,
-      AbortSignal.timeout(Math.max(1, Math.min(requestTimeoutMs, context.deadline - Date.now()))),
-    ]),
-  });
+  const request = (context: EffectContext) => ({ signal: context.signal });
 
   /**
    * As an App, the installation token's header for calls on `repository`. Getting it never
@@ -102,9 +96,9 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
   ): Promise<{ authorization?: string }> {
     if (appAuth === null) return {};
     try {
-      return { authorization: await appAuth.authorization(repository, request(context).signal) };
+      return { authorization: await appAuth.authorization(repository, context.signal) };
     } catch (error) {
-      const status = Number((error as { status?: unknown } | null)?.status);
+      const status = httpStatusOf(error);
       const reason =
         status === 404
           ? `the GitHub App ${app?.appId} is not installed on ${repository}: install it on the repository (or its owner) with the "Commit statuses: write" permission`
@@ -120,7 +114,7 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
           operation: "apps.createInstallationAccessToken",
           outcome: "not-performed",
           reason,
-          ...(Number.isFinite(status) ? { status } : {}),
+          ...(status === null ? {} : { status }),
         },
         { cause: error },
       );
@@ -129,15 +123,15 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
 
   /** A refused token or installation is looked up again on the next attempt. */
   function refused(repository: string, error: unknown): void {
-    const status = Number((error as { status?: unknown } | null)?.status);
+    const status = httpStatusOf(error);
     if (status === 401 || status === 403 || status === 404) appAuth?.forget(repository);
   }
 
   function githubError(operation: string, error: unknown): DestinationError {
-    const status = Number((error as { status?: unknown } | null)?.status);
+    const status = httpStatusOf(error);
     // A 4xx is a refusal (rate limits included): nothing was set. A "500" from Octokit may be
     // a real 5xx or a request that never got an answer.
-    const refused = status >= 400 && status < 500;
+    const refused = status !== null && status >= 400 && status < 500;
     const outcome: CallOutcome = refused || neverConnected(error) ? "not-performed" : "unknown";
     const reason = refused
       ? `HTTP ${status} ${error instanceof Error ? error.message : ""}`.trim()
@@ -151,7 +145,7 @@ export function createGithubRelay(options: GithubRelayOptions): GithubRelay {
         operation,
         outcome,
         reason,
-        ...(Number.isFinite(status) ? { status } : {}),
+        ...(status === null ? {} : { status }),
       },
       { cause: error },
     );

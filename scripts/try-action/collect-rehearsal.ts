@@ -91,6 +91,14 @@ function reviewMarkdown(reviews: readonly ReviewRecord[]): string {
   return `${parts.join("\n---\n\n")}\n`;
 }
 
+/** Step outputs as `name=value` pairs, the runner's temporary report path left out. */
+function outputPairs(outputs: Record<string, string>): string {
+  return Object.entries(outputs)
+    .filter(([name]) => name !== "report-path")
+    .map(([name, value]) => `${name}=${value}`)
+    .join(" ");
+}
+
 /** Every file a rehearsal may write; the others in the folder are left alone. */
 const REHEARSAL_FILES = [
   "check-run.md",
@@ -118,6 +126,10 @@ export async function writeRehearsal(options: {
   posted: Posted;
   /** The signal that cancelled the run (sent on to the Action as SIGINT), if one did. */
   cancelledBy?: NodeJS.Signals;
+  /** What the service recorded during the run (uploads, submissions, credits). */
+  spent?: string;
+  /** The runs before this one in a lifecycle rehearsal (the pull request before its queue entry). */
+  earlier?: readonly { label: string; run: ActionRun; spent: string }[];
 }): Promise<string> {
   const { outDir, run, posted } = options;
   await mkdir(outDir, { recursive: true });
@@ -159,9 +171,12 @@ export async function writeRehearsal(options: {
           }`,
         ]
       : []),
-    `Action exit code ${run.code ?? run.signal} (${steps}); outputs: ${Object.entries(outputs)
-      .map(([name, value]) => `${name}=${value}`)
-      .join(" ")}`,
+    ...(options.earlier ?? []).map(
+      (e) =>
+        `First, ${e.label}: exit code ${e.run.code ?? e.run.signal}; outputs: ${outputPairs(e.run.outputs)}; the service recorded ${e.spent}`,
+    ),
+    `Action exit code ${run.code ?? run.signal} (${steps}); outputs: ${outputPairs(outputs)}`,
+    ...(options.spent === undefined ? [] : [`  the service recorded ${options.spent}`]),
     check
       ? `  check run "${check.name}": ${check.conclusion ?? check.status}, "${check.output?.title ?? ""}", ${check.annotations.length} annotation${check.annotations.length === 1 ? "" : "s"}`
       : "  check run: none was created",

@@ -5,6 +5,7 @@ import { PACKAGE_NAME, PACKAGE_VERSION, redact } from "../api/index.ts";
 import { type ReviewOutcome, type ReviewRecord, reuseSummary } from "../pipeline/index.ts";
 import { CONCLUSION_LABELS, formatSeverityCounts, plural } from "../policy/index.ts";
 import { renderMarkdownReport } from "../report/index.ts";
+import { describeError } from "../shared/index.ts";
 import { buildAnnotations, completeCheckRun, RECORD_ROOM } from "./github/check-run.ts";
 import { type GithubClient, isPermissionError } from "./github/create-github-client.ts";
 import type { GithubContext } from "./github/read-github-context.ts";
@@ -18,8 +19,11 @@ import { writeReportFiles } from "./write-report-files.ts";
 /** Time left for the last GitHub calls after a cancellation: the check must close within 5 s. */
 export const CANCEL_GRACE_MS = 3_500;
 
-/** Where to report, once the inputs and the event are known. */
-export interface ReportTarget {
+/**
+ * Where and how to report, as far as the run got: fixed once the inputs and the event are known,
+ * then replaced (never changed) as the run learns its check run, its diff and its record.
+ */
+export interface ReportPlan {
   readonly inputs: ActionInputs;
   readonly context: GithubContext;
   readonly github: GithubClient | undefined;
@@ -28,23 +32,23 @@ export interface ReportTarget {
    * retries or spacing, since the runner kills the step soon after.
    */
   readonly lastWordsGithub: ((deadline: AbortSignal) => GithubClient) | undefined;
-  checkRunId: number | undefined;
-  checksAllowed: boolean;
+  readonly checkRunId: number | undefined;
+  readonly checksAllowed: boolean;
   /** Per path, the lines of the PR's diff that line comments can point at. */
-  diffLines: ReadonlyMap<string, ReadonlySet<number>>;
+  readonly diffLines: ReadonlyMap<string, ReadonlySet<number>>;
   /** The fetch for the relay (through the proxy, if any). */
   readonly fetch: typeof globalThis.fetch | undefined;
   /**
    * The review record to keep in the check run for the next run: the earlier record until the
    * review is done, then the outcome's. Null when the run keeps none.
    */
-  record: ReviewRecord | null;
+  readonly record: ReviewRecord | null;
   /** Signs the record (see `deriveRecordKey`). */
   readonly recordKey: KeyObject;
   /** Signs the review comments and verifies earlier ones (see `deriveCommentKey`). */
   readonly commentKey: KeyObject;
   /** The account of the Action's own review comments; undefined: none is edited. */
-  commentAuthor: CommentAuthor | undefined;
+  readonly commentAuthor: CommentAuthor | undefined;
 }
 
 /** What a run has to report. */
@@ -62,6 +66,8 @@ function checkTitle(outcome: ReviewOutcome): string {
   return outcome.reason;
 }
 
+type Warn = (what: string, error: unknown) => void;
+
 /**
  * Every report of a run, on every path: the JSON report and SARIF, the check run (or, with
  * `wait: false`, the pending status and the hand-off to the relay), the PR review, the job
@@ -70,108 +76,24 @@ function checkTitle(outcome: ReviewOutcome): string {
  */
 export async function reportOutcome(
   report: RunReport,
-  target: ReportTarget | undefined,
+  plan: ReportPlan | undefined,
 ): Promise<string | undefined> {
-  let problem: string | undefined;
   const { outcome } = report;
-  const warn = (what: string, error: unknown) =>
+  const warn: Warn = (what, error) =>
     core.warning(
-      `${what}: ${redact((error as Error).message ?? String(error), report.secrets)}${isPermissionError(error) ? " (the token lacks a permission; the findings are in the job summary)" : ""}`,
+      `${what}: ${redact(describeError(error), report.secrets)}${isPermissionError(error) ? " (the token lacks a permission; the findings are in the job summary)" : ""}`,
     );
-  const title = target?.inputs.checkName ?? "Content Review";
-  const tool = {
-    name: "Content Review",
-    version: PACKAGE_VERSION,
-    informationUri: `https://www.npmjs.com/package/${PACKAGE_NAME}`,
-  };
+  const title = plan?.inputs.checkName ?? "Content Review";
   const sarifPath =
-    target?.inputs.sarifFile === undefined
+    plan?.inputs.sarifFile === undefined
       ? undefined
-      : resolve(target.context.workspace, target.inputs.sarifFile);
-
+      : resolve(plan.context.workspace, plan.inputs.sarifFile);
   try {
-    await writeReportFiles({ outcome, reportPath: report.reportPath, sarifPath, tool });
+    await writeReportFiles({ outcome, reportPath: report.reportPath, sarifPath, tool: SARIF_TOOL });
   } catch (error) {
     warn("Could not write the report files", error);
   }
-
-  const cancelled = outcome.conclusion === "cancelled";
-  const github =
-    cancelled && target?.lastWordsGithub !== undefined
-      ? target.lastWordsGithub(AbortSignal.timeout(CANCEL_GRACE_MS))
-      : target?.github;
-  if (target !== undefined && github !== undefined) {
-    const { context, inputs } = target;
-    if (outcome.conclusion === "pending" && outcome.submissionId !== null) {
-      try {
-        await handOffToRelay({
-          github,
-          context,
-          inputs,
-          outcome,
-          fetch: target.fetch,
-          info: (m) => core.info(m),
-          warning: (m) => core.warning(m),
-          warn,
-        });
-      } catch (error) {
-        // The submission exists but nobody will report on it: fail the step, after the outputs.
-        problem = redact((error as Error).message, report.secrets);
-      }
-    } else if (target.checksAllowed) {
-      let record: string | undefined;
-      if (target.record !== null) {
-        const written = writeRecordBlock(target.record, RECORD_ROOM, target.recordKey);
-        if (!written.fits)
-          core.warning(
-            `The review record (${plural(target.record.entries.length, "file")}) is too large for the check run's output (GitHub keeps up to 65,535 characters), so it was not kept: the next run reviews every changed file again.`,
-          );
-        record = written.block;
-      }
-      try {
-        await completeCheckRun(github, context, {
-          id: target.checkRunId,
-          name: inputs.checkName,
-          conclusion: outcome.conclusion as Exclude<typeof outcome.conclusion, "pending">,
-          title: checkTitle(outcome),
-          summary: renderMarkdownReport(outcome, {
-            title,
-            fullReportHint: "The job summary and the JSON report have the rest.",
-          }),
-          annotations: buildAnnotations(outcome, inputs.failOn),
-          record,
-        });
-      } catch (error) {
-        warn("Could not complete the check run", error);
-      }
-    }
-    if (
-      inputs.comment === "review" &&
-      context.pullRequest !== undefined &&
-      outcome.status === "completed"
-    ) {
-      try {
-        const published = await publishReview(github, context, {
-          outcome,
-          checkName: inputs.checkName,
-          diffLines: target.diffLines,
-          author: target.commentAuthor,
-          commentKey: target.commentKey,
-        });
-        core.info(
-          `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments.`,
-        );
-        if (published.ignored !== undefined) core.warning(published.ignored);
-        if (published.refused !== undefined)
-          core.warning(
-            `Could not post the review comments: ${redact(published.refused, report.secrets)}. The findings are in the check run and the job summary.`,
-          );
-      } catch (error) {
-        warn("Could not post the PR review", error);
-      }
-    }
-  }
-
+  const problem = plan === undefined ? undefined : await reportOnGithub(report, plan, warn);
   try {
     await core.summary
       .addRaw(
@@ -186,7 +108,121 @@ export async function reportOutcome(
   } catch (error) {
     warn("Could not write the job summary", error);
   }
+  setOutputs(outcome, report.reportPath);
+  return problem;
+}
 
+const SARIF_TOOL = {
+  name: "Content Review",
+  version: PACKAGE_VERSION,
+  informationUri: `https://www.npmjs.com/package/${PACKAGE_NAME}`,
+};
+
+/** The check run or the hand-off to the relay, then the PR review; a problem fails the step. */
+async function reportOnGithub(
+  report: RunReport,
+  plan: ReportPlan,
+  warn: Warn,
+): Promise<string | undefined> {
+  const { outcome } = report;
+  const github =
+    outcome.conclusion === "cancelled" && plan.lastWordsGithub !== undefined
+      ? plan.lastWordsGithub(AbortSignal.timeout(CANCEL_GRACE_MS))
+      : plan.github;
+  if (github === undefined) return undefined;
+  let problem: string | undefined;
+  if (outcome.conclusion === "pending" && outcome.submissionId !== null) {
+    try {
+      await handOffToRelay({
+        github,
+        context: plan.context,
+        inputs: plan.inputs,
+        outcome,
+        fetch: plan.fetch,
+        info: (m) => core.info(m),
+        warning: (m) => core.warning(m),
+        warn,
+      });
+    } catch (error) {
+      // The submission exists but nobody will report on it: fail the step, after the outputs.
+      problem = redact(describeError(error), report.secrets);
+    }
+  } else if (plan.checksAllowed) {
+    await concludeCheckRun(github, plan, outcome, warn);
+  }
+  const { inputs, context } = plan;
+  if (
+    inputs.comment === "review" &&
+    context.pullRequest !== undefined &&
+    outcome.status === "completed"
+  )
+    await postReview(github, plan, report, warn);
+  return problem;
+}
+
+/** Concludes the run's check run, with the signed record for the next run when it fits. */
+async function concludeCheckRun(
+  github: GithubClient,
+  plan: ReportPlan,
+  outcome: ReviewOutcome,
+  warn: Warn,
+): Promise<void> {
+  let record: string | undefined;
+  if (plan.record !== null) {
+    const written = writeRecordBlock(plan.record, RECORD_ROOM, plan.recordKey);
+    if (!written.fits)
+      core.warning(
+        `The review record (${plural(plan.record.entries.length, "file")}) is too large for the check run's output (GitHub keeps up to 65,535 characters), so it was not kept: the next run reviews every changed file again.`,
+      );
+    record = written.block;
+  }
+  try {
+    await completeCheckRun(github, plan.context, {
+      id: plan.checkRunId,
+      name: plan.inputs.checkName,
+      conclusion: outcome.conclusion as Exclude<typeof outcome.conclusion, "pending">,
+      title: checkTitle(outcome),
+      summary: renderMarkdownReport(outcome, {
+        title: plan.inputs.checkName,
+        fullReportHint: "The job summary and the JSON report have the rest.",
+      }),
+      annotations: buildAnnotations(outcome, plan.inputs.failOn),
+      record,
+    });
+  } catch (error) {
+    warn("Could not complete the check run", error);
+  }
+}
+
+/** The PR review with a comment per finding; failures are warnings. */
+async function postReview(
+  github: GithubClient,
+  plan: ReportPlan,
+  report: RunReport,
+  warn: Warn,
+): Promise<void> {
+  try {
+    const published = await publishReview(github, plan.context, {
+      outcome: report.outcome,
+      checkName: plan.inputs.checkName,
+      diffLines: plan.diffLines,
+      author: plan.commentAuthor,
+      commentKey: plan.commentKey,
+    });
+    core.info(
+      `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments.`,
+    );
+    if (published.ignored !== undefined) core.warning(published.ignored);
+    if (published.refused !== undefined)
+      core.warning(
+        `Could not post the review comments: ${redact(published.refused, report.secrets)}. The findings are in the check run and the job summary.`,
+      );
+  } catch (error) {
+    warn("Could not post the PR review", error);
+  }
+}
+
+function setOutputs(outcome: ReviewOutcome, reportPath: string): void {
   core.setOutput("submission-id", outcome.submissionId ?? "");
   core.setOutput("status", outcome.conclusion);
   core.setOutput("issue-count", String(outcome.issueCount));
@@ -194,6 +230,5 @@ export async function reportOutcome(
   // What this run submitted: reused files cost nothing and are counted apart.
   core.setOutput("credits", String(outcome.estimate?.totalCredits ?? 0));
   core.setOutput("reused-count", String(reuseSummary(outcome.assets).count));
-  core.setOutput("report-path", report.reportPath);
-  return problem;
+  core.setOutput("report-path", reportPath);
 }

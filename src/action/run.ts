@@ -1,7 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as core from "@actions/core";
-import { ContentReviewClient, proxyFromEnv, redact, userAgent } from "../api/index.ts";
+import { redact, userAgent } from "../api/index.ts";
 import {
   outcomeWithoutReview,
   type ReviewOutcome,
@@ -9,28 +9,35 @@ import {
   runReviewPipeline,
 } from "../pipeline/index.ts";
 import { FAILING_CONCLUSIONS, formatSeverityCounts, plural } from "../policy/index.ts";
-import { ActionInputError } from "./action-input-error.ts";
-import { findFilesToReview } from "./find-files-to-review.ts";
+import { describeError } from "../shared/index.ts";
+import { type FilesToReview, findFilesToReview } from "./find-files-to-review.ts";
 import { startCheckRun } from "./github/check-run.ts";
-import { createGithubClient, isPermissionError } from "./github/create-github-client.ts";
-import { readGithubContext } from "./github/read-github-context.ts";
-import { deriveRecordKey } from "./incremental/derive-record-key.ts";
-import { prepareIncrementalReview } from "./incremental/prepare-incremental-review.ts";
+import {
+  createGithubClient,
+  type GithubClient,
+  isPermissionError,
+} from "./github/create-github-client.ts";
+import {
+  type IncrementalReview,
+  prepareIncrementalReview,
+} from "./incremental/prepare-incremental-review.ts";
 import { overBudgetReason } from "./over-budget-reason.ts";
 import { progressLog } from "./progress-log.ts";
 import { isLoopbackUrl } from "./relay-handoff/is-loopback-url.ts";
-import { type ReportTarget, reportOutcome } from "./report-outcome.ts";
-import { resolveActionInputs } from "./resolve-action-inputs.ts";
+import { type ReportPlan, reportOutcome } from "./report-outcome.ts";
+import { type ResolvedRun, resolveRun } from "./resolve-run.ts";
 import { commentAuthor } from "./review-comments/comment-author.ts";
-import { deriveCommentKey } from "./review-comments/derive-comment-key.ts";
 
-interface RunState {
-  secrets: string[];
-  outcome: ReviewOutcome | undefined;
-  reportPath: string;
-  /** Where to report, once the inputs and the event are known: failures after that get a check run too. */
-  target: ReportTarget | undefined;
-}
+/**
+ * How a run ended: an outcome to report, or an error to report as one; with the report plan as
+ * far as the run got (undefined before the inputs and the event were known, or for a skip).
+ */
+type Ending =
+  | { readonly outcome: ReviewOutcome; readonly plan: ReportPlan | undefined }
+  | { readonly error: unknown; readonly plan: ReportPlan | undefined };
+
+/** The inputs that hold secrets: masked before anything else is read or logged. */
+const SECRET_INPUTS = ["api-key", "relay-token", "github-token", "record-key"] as const;
 
 /**
  * The Action: reads inputs and the event, runs the shared review pipeline, and reports on every
@@ -46,135 +53,119 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   };
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
-  const state: RunState = {
-    secrets: [],
-    outcome: undefined,
-    target: undefined,
-    reportPath: join(
-      env["RUNNER_TEMP"] || tmpdir(),
-      `content-review-report-${env["GITHUB_RUN_ID"] ?? process.pid}.json`,
-    ),
-  };
+  const secrets = Object.freeze(
+    SECRET_INPUTS.map((name) => core.getInput(name).trim()).filter((value) => value !== ""),
+  );
+  for (const secret of secrets) core.setSecret(secret);
+  const reportPath = join(
+    env["RUNNER_TEMP"] || tmpdir(),
+    `content-review-report-${env["GITHUB_RUN_ID"] ?? process.pid}.json`,
+  );
+  const failure = (error: unknown) =>
+    controller.signal.aborted ? "The run was cancelled." : redact(describeError(error), secrets);
   try {
-    await main(env, controller.signal, state);
-  } catch (error) {
-    const cancelled = controller.signal.aborted;
-    const message = cancelled
-      ? "The run was cancelled."
-      : redact((error as Error).message ?? String(error), state.secrets);
-    if (state.outcome === undefined) {
-      state.outcome = outcomeWithoutReview({
-        status: cancelled ? "cancelled" : "error",
-        reason: message,
-        error,
-        secrets: state.secrets,
-        ...(state.target === undefined ? {} : { failOn: state.target.inputs.failOn }),
+    const ending = await main(env, controller.signal, secrets).catch(
+      (error: unknown): Ending => ({ error, plan: undefined }),
+    );
+    if ("error" in ending) {
+      const outcome = outcomeWithoutReview({
+        status: controller.signal.aborted ? "cancelled" : "error",
+        reason: failure(ending.error),
+        error: ending.error,
+        secrets,
+        ...(ending.plan === undefined ? {} : { failOn: ending.plan.inputs.failOn }),
       });
-      await reportOutcome(
-        { outcome: state.outcome, reportPath: state.reportPath, secrets: state.secrets },
-        state.target,
-      ).catch(() => {});
+      await reportOutcome({ outcome, reportPath, secrets }, ending.plan).catch(() => {});
+      core.setFailed(failure(ending.error));
+      return;
     }
-    core.setFailed(message);
+    const { outcome, plan } = ending;
+    const problem = await reportOutcome({ outcome, reportPath, secrets }, plan);
+    if (problem !== undefined) core.setFailed(problem);
+    else if (FAILING_CONCLUSIONS.has(outcome.conclusion)) core.setFailed(outcome.reason);
+  } catch (error) {
+    core.setFailed(failure(error));
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }
 }
 
-function mask(value: string, state: RunState): void {
-  if (value === "") return;
-  core.setSecret(value);
-  state.secrets.push(value);
+/**
+ * Resolves the run, then reviews: the files, the check run, the records, the pipeline. Each step
+ * replaces the report plan with one that knows more, so that a failure or a cancellation from the
+ * first step on still concludes the check run.
+ */
+async function main(
+  env: NodeJS.ProcessEnv,
+  signal: AbortSignal,
+  secrets: readonly string[],
+): Promise<Ending> {
+  const resolved = resolveRun(env, (name) => core.getInput(name));
+  if (resolved.proxy !== undefined)
+    core.info(`Using the proxy settings ${resolved.proxy.description}.`);
+  if (resolved.kind === "skip") {
+    core.notice(resolved.reason);
+    const outcome = outcomeWithoutReview({ status: "nothing-to-review", reason: resolved.reason });
+    return { outcome, plan: undefined };
+  }
+  let plan = initialPlan(resolved, signal, secrets);
+  try {
+    const found = await findFiles(resolved, plan.github, env, signal);
+    plan = Object.freeze({ ...plan, diffLines: found.changed?.diffLines ?? plan.diffLines });
+    const started = await startChecks(plan);
+    plan = Object.freeze({ ...plan, ...started.plan });
+    const incremental = await prepareIncrementalReview({
+      github: plan.github,
+      context: plan.context,
+      inputs: plan.inputs,
+      files: found.files,
+      checksAllowed: plan.checksAllowed,
+      ownCheckRunId: plan.checkRunId,
+      appId: started.appId,
+      recordKey: plan.recordKey,
+      signal,
+      info: (m) => core.info(m),
+      warning: (m) => core.warning(m),
+    });
+    // Should the run end before the review, its check run keeps the record it found.
+    plan = Object.freeze({ ...plan, record: incremental.previous });
+    const outcome = await review(resolved, found, incremental, signal);
+    // A review that kept no record leaves the one found.
+    if (outcome.record !== null) plan = Object.freeze({ ...plan, record: outcome.record });
+    return { outcome, plan };
+  } catch (error) {
+    return { error, plan };
+  }
 }
 
-async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState): Promise<void> {
-  // Masked before anything else is read or logged.
-  mask(core.getInput("api-key").trim(), state);
-  mask(core.getInput("relay-token").trim(), state);
-  mask(core.getInput("github-token").trim(), state);
-  mask(core.getInput("record-key").trim(), state);
-  const context = readGithubContext(env);
-  const report = (outcome: ReviewOutcome) => {
-    state.outcome = outcome;
-    return reportOutcome(
-      { outcome, reportPath: state.reportPath, secrets: state.secrets },
-      state.target,
-    );
-  };
-
-  // Fork PRs (and Dependabot's) run without the repository's secrets: skip, do not fail.
-  const withoutSecrets =
-    context.pullRequest?.isFork === true || env["GITHUB_ACTOR"] === "dependabot[bot]";
-  if (
-    core.getInput("api-key").trim() === "" &&
-    context.pullRequest !== undefined &&
-    withoutSecrets
-  ) {
-    const reason =
-      "This pull request runs without the repository's secrets (it comes from a fork, or from Dependabot), so the review was skipped. A maintainer can review it after merging, or from a workflow_dispatch run.";
-    core.notice(reason);
-    await report(outcomeWithoutReview({ status: "nothing-to-review", reason }));
-    return;
-  }
-
-  const inputs = resolveActionInputs((name) => core.getInput(name));
-  // Signs the records this run writes and verifies those it reads (docs/action.md, threat model).
-  const recordKey = deriveRecordKey(inputs.recordKey ?? inputs.apiKey);
-  // Signs the review comments' markers with the same secret under another label (same section).
-  const commentKey = deriveCommentKey(inputs.recordKey ?? inputs.apiKey);
-  // Self-hosted runners behind a proxy: every client of the run goes through the same routes.
-  const proxy = proxyFromEnv(env);
-  if (proxy !== undefined) core.info(`Using the proxy settings ${proxy.description}.`);
-  const client = new ContentReviewClient({
-    apiKey: inputs.apiKey,
-    baseUrl: inputs.baseUrl,
-    baseUrlSetting: 'the "base-url" input',
-    caller: "action",
-    proxy,
-  });
+/** The report plan once the inputs and the event are known: no check run, diff or record yet. */
+function initialPlan(
+  run: ResolvedRun,
+  signal: AbortSignal,
+  secrets: readonly string[],
+): ReportPlan {
+  const { inputs, context, proxy } = run;
   const githubOptions = {
     token: inputs.githubToken,
     baseUrl: context.apiUrl,
     userAgent: userAgent("action"),
-    log: (m: string) => core.info(redact(m, state.secrets)),
+    log: (m: string) => core.info(redact(m, secrets)),
     fetch: proxy?.fetch,
     // GitHub.com and GHES want writes a second apart; a GitHub API on this machine's loopback
     // is a local recorder (`npm run try-action`, the tests), which has no such limit.
     spaceWrites: !isLoopbackUrl(context.apiUrl),
   };
-  const github =
+  const github: GithubClient | undefined =
     inputs.githubToken === "" ? undefined : createGithubClient({ ...githubOptions, signal });
-  if (
-    github === undefined &&
-    (context.pullRequest !== undefined ||
-      context.push !== undefined ||
-      context.mergeGroup !== undefined)
-  ) {
-    throw new ActionInputError(
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
-      'Input "github-token" is empty: it is needed to list the changed files. Keep its default, ${{ github.token }}.',
-      { input: "github-token" },
-    );
-  }
-
-  if (context.push?.deleted === true) {
-    const reason = "The push deleted a branch: there is nothing to review.";
-    core.notice(reason);
-    // No check run: a deleted branch has no head commit to put it on.
-    await report(outcomeWithoutReview({ status: "nothing-to-review", reason }));
-    return;
-  }
-
-  // `comment: none` keeps the findings off the PR entirely: job summary and outputs only.
-  const target: ReportTarget = {
+  return Object.freeze({
     inputs,
     context,
     github,
     lastWordsGithub:
       github === undefined
         ? undefined
-        : (deadline) =>
+        : (deadline: AbortSignal) =>
             createGithubClient({
               ...githubOptions,
               signal: deadline,
@@ -182,16 +173,25 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
               throttle: false,
             }),
     checkRunId: undefined,
+    // `comment: none` keeps the findings off the PR entirely: job summary and outputs only.
     checksAllowed: github !== undefined && inputs.wait && inputs.comment !== "none",
     diffLines: new Map(),
     fetch: proxy?.fetch,
     record: null,
-    recordKey,
-    commentKey,
+    recordKey: run.recordKey,
+    commentKey: run.commentKey,
     commentAuthor: undefined,
-  };
-  state.target = target;
-  // A failure or a cancellation from here on still concludes the check run (see run()).
+  });
+}
+
+/** The files of the event that match the patterns, with what the log says about them. */
+async function findFiles(
+  run: ResolvedRun,
+  github: GithubClient | undefined,
+  env: NodeJS.ProcessEnv,
+  signal: AbortSignal,
+): Promise<FilesToReview> {
+  const { context, inputs } = run;
   const found = await findFilesToReview({
     github,
     context,
@@ -201,12 +201,12 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     signal,
   });
   const { changed } = found;
-  if (changed !== null) target.diffLines = changed.diffLines;
   const matching = found.files.length + found.skipped.length;
+  const matches = matching === 1 ? "matches" : "match";
   core.info(
     changed === null
-      ? `${plural(matching, "file")} ${matching === 1 ? "matches" : "match"} the patterns.`
-      : `${plural(changed.paths.length, "changed file")}, ${matching} of them ${matching === 1 ? "matches" : "match"} the patterns.`,
+      ? `${plural(matching, "file")} ${matches} the patterns.`
+      : `${plural(changed.paths.length, "changed file")}, ${matching} of them ${matches} the patterns.`,
   );
   if (changed?.fallback !== undefined) core.warning(changed.fallback);
   if (changed?.truncated === true)
@@ -215,39 +215,45 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     );
   for (const skipped of found.skipped)
     core.warning(skipped.message, { file: skipped.file.displayPath });
+  return found;
+}
 
-  let appId: number | undefined;
-  if (target.checksAllowed && github !== undefined) {
-    try {
-      const started = await startCheckRun(github, context, inputs.checkName);
-      target.checkRunId = started.id;
-      appId = started.appId;
-      target.commentAuthor = commentAuthor({ slug: started.appSlug });
-    } catch (error) {
-      if (!isPermissionError(error)) throw error;
-      target.checksAllowed = false;
-      core.warning(
-        'Cannot create a check run (the token lacks "checks: write"); the findings are in the job summary.',
-      );
-    }
+/** Starts the check run when the plan allows one; a token without `checks: write` only warns. */
+async function startChecks(plan: ReportPlan): Promise<{
+  plan: Partial<Pick<ReportPlan, "checkRunId" | "checksAllowed" | "commentAuthor">>;
+  appId: number | undefined;
+}> {
+  if (!plan.checksAllowed || plan.github === undefined) return { plan: {}, appId: undefined };
+  try {
+    const started = await startCheckRun(plan.github, plan.context, plan.inputs.checkName);
+    return {
+      plan: {
+        checkRunId: started.id,
+        checksAllowed: true,
+        commentAuthor: commentAuthor({ slug: started.appSlug }),
+      },
+      appId: started.appId,
+    };
+  } catch (error) {
+    if (!isPermissionError(error)) throw error;
+    core.warning(
+      'Cannot create a check run (the token lacks "checks: write"); the findings are in the job summary.',
+    );
+    return {
+      plan: { checkRunId: undefined, checksAllowed: false, commentAuthor: undefined },
+      appId: undefined,
+    };
   }
+}
 
-  const incremental = await prepareIncrementalReview({
-    github,
-    context,
-    inputs,
-    files: found.files,
-    checksAllowed: target.checksAllowed,
-    ownCheckRunId: target.checkRunId,
-    appId,
-    recordKey,
-    signal,
-    info: (m) => core.info(m),
-    warning: (m) => core.warning(m),
-  });
-  // Should the run end before the review, its check run keeps the record it found.
-  target.record = incremental.previous;
-
+/** Runs the shared pipeline on the files left after the records, and words its outcome. */
+async function review(
+  run: ResolvedRun,
+  found: FilesToReview,
+  incremental: IncrementalReview,
+  signal: AbortSignal,
+): Promise<ReviewOutcome> {
+  const { inputs, client } = run;
   const outcome = await runReviewPipeline({
     client,
     files: incremental.files,
@@ -269,7 +275,6 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     },
     incremental: incremental.incremental,
   });
-  if (outcome.record !== null) target.record = outcome.record;
   const reuse = reuseSummary(outcome.assets);
   if (reuse.count > 0) core.info(`Incremental review: ${reuse.text}.`);
   const final: ReviewOutcome = {
@@ -280,7 +285,5 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
   core.info(
     `${final.reason} ${final.status === "completed" ? formatSeverityCounts(final.counts) : ""}`.trim(),
   );
-  const problem = await report(final);
-  if (problem !== undefined) core.setFailed(problem);
-  else if (FAILING_CONCLUSIONS.has(final.conclusion)) core.setFailed(final.reason);
+  return final;
 }

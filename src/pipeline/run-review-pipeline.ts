@@ -3,6 +3,7 @@ import {
   isHttpError,
   isWaitTimeoutError,
   type Submission,
+  type SubmissionAsset,
   type WaitOptions,
 } from "../api/index.ts";
 import {
@@ -85,6 +86,41 @@ export interface ReviewPipelineOptions {
   readonly incremental?: IncrementalOptions | undefined;
 }
 
+/**
+ * The defaults of {@link ReviewPipelineOptions}, in one place (their `@default` tags say the
+ * same); those the Action and the CLI share come from {@link REVIEW_DEFAULTS}.
+ */
+const PIPELINE_DEFAULTS = Object.freeze({
+  failOn: DEFAULT_FAIL_ON,
+  wait: true,
+  timeoutMs: REVIEW_DEFAULTS.timeoutMinutes * 60_000,
+  retryFailed: REVIEW_DEFAULTS.retryFailed,
+  uploadConcurrency: REVIEW_DEFAULTS.uploadConcurrency,
+});
+
+/** {@link ReviewPipelineOptions} with every default filled in, resolved once. */
+interface ResolvedPipelineOptions
+  extends Omit<ReviewPipelineOptions, keyof typeof PIPELINE_DEFAULTS | "events"> {
+  readonly failOn: FailOn;
+  readonly wait: boolean;
+  readonly timeoutMs: number;
+  readonly retryFailed: number;
+  readonly uploadConcurrency: number;
+  readonly events: PipelineEvents;
+}
+
+function resolvePipelineOptions(options: ReviewPipelineOptions): ResolvedPipelineOptions {
+  return Object.freeze({
+    ...options,
+    failOn: options.failOn ?? PIPELINE_DEFAULTS.failOn,
+    wait: options.wait ?? PIPELINE_DEFAULTS.wait,
+    timeoutMs: options.timeoutMs ?? PIPELINE_DEFAULTS.timeoutMs,
+    retryFailed: options.retryFailed ?? PIPELINE_DEFAULTS.retryFailed,
+    uploadConcurrency: options.uploadConcurrency ?? PIPELINE_DEFAULTS.uploadConcurrency,
+    events: options.events ?? {},
+  });
+}
+
 interface Progress {
   skipped: SkippedFile[];
   uploaded: UploadedAsset[];
@@ -104,11 +140,8 @@ interface Progress {
  * budget guard, one submission, wait, retries, results. It never throws for a failed request:
  * every ending is an outcome, so that callers can always report.
  */
-export async function runReviewPipeline(options: ReviewPipelineOptions): Promise<ReviewOutcome> {
-  const { client, signal } = options;
-  const events = options.events ?? {};
-  const failOn = options.failOn ?? DEFAULT_FAIL_ON;
-  const concurrency = options.uploadConcurrency ?? REVIEW_DEFAULTS.uploadConcurrency;
+export async function runReviewPipeline(given: ReviewPipelineOptions): Promise<ReviewOutcome> {
+  const options = resolvePipelineOptions(given);
   const progress: Progress = {
     skipped: [],
     uploaded: [],
@@ -121,149 +154,182 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
     carried: [],
   };
   const finish = (status: ReviewStatus, reason: string, error?: unknown): ReviewOutcome =>
-    buildOutcome(options, failOn, progress, status, reason, error);
+    buildOutcome(options, progress, status, reason, error);
 
   try {
     if (options.sidekickIds.length === 0) {
       throw new TypeError("runReviewPipeline needs at least one sidekick id (part 4.3).");
     }
-    const marked = client.isSandbox
-      ? skipUnmarkedFiles(options.files)
-      : { files: [...options.files], skipped: [] };
-    const unmarkedNotice =
-      marked.skipped.length === 0
-        ? null
-        : sandboxMarkerNotice(marked.skipped.map((s) => s.file.displayPath));
-    if (unmarkedNotice !== null)
-      events.onSandboxUnmarked?.({ skipped: marked.skipped, message: unmarkedNotice });
-    const toReview = await reuseRecorded(options, marked.files, progress, concurrency);
-    const { uploaded, skipped } = await uploadFiles({
-      client,
-      files: toReview,
-      concurrency,
-      signal,
-      events,
-    });
-    progress.uploaded = uploaded;
-    progress.skipped = [...marked.skipped, ...skipped];
+    const nothing = await uploadAll(options, progress);
     // Every file unchanged since its recorded review: nothing to submit, nothing charged.
-    if (uploaded.length === 0 && progress.reused.length > 0) return finish("completed", "");
-    if (uploaded.length === 0) {
-      const why =
-        options.files.length === 0
-          ? "No files matched; there is nothing to review."
-          : marked.files.length === 0 && unmarkedNotice !== null
-            ? `Nothing to review in the sandbox: ${unmarkedNotice}`
-            : options.files.length === 1
-              ? "The file could not be submitted; see the skipped file."
-              : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
-      return finish("nothing-to-review", why);
-    }
+    if (nothing === "all-reused") return finish("completed", "");
+    if (nothing !== undefined) return finish("nothing-to-review", nothing);
+    const overBudget = await estimate(options, progress);
+    if (overBudget !== undefined) return finish("budget-exceeded", overBudget);
 
-    const estimate = await client.estimatePrice(
-      { files: uploaded.map((u) => ({ blobPath: u.blobPath })) },
-      { signal },
-    );
-    progress.estimate = {
-      totalCredits: estimate.totalCredits,
-      files: uploaded.map((u, i) => {
-        const entry = estimate.files.find((f) => f.blobPath === u.blobPath) ?? estimate.files[i];
-        return {
-          file: u.file,
-          blobPath: u.blobPath,
-          credits: entry?.credits ?? 0,
-          priceable: entry?.priceable ?? false,
-        };
-      }),
-    };
-    events.onEstimate?.(progress.estimate);
-    if (options.maxCredits !== undefined && estimate.totalCredits > options.maxCredits) {
-      return finish(
-        "budget-exceeded",
-        `The estimate is ${plural(estimate.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`,
-      );
-    }
-
-    const created = await client.createSubmission(
+    const { uploaded } = progress;
+    const created = await options.client.createSubmission(
       {
         assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
         sidekickIds: [...options.sidekickIds],
       },
-      { signal, simulationDelaySeconds: options.simulationDelaySeconds },
+      { signal: options.signal, simulationDelaySeconds: options.simulationDelaySeconds },
     );
     progress.submissionId = created.submissionId;
     progress.lastSubmission = created;
-    events.onSubmitted?.({ submissionId: created.submissionId, assetCount: uploaded.length });
-    if (options.wait === false) {
+    options.events.onSubmitted?.({
+      submissionId: created.submissionId,
+      assetCount: uploaded.length,
+    });
+    if (!options.wait) {
       return finish(
         "submitted-no-wait",
         `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`,
       );
     }
+    const waited = await waitAndRetry(options, progress, created.submissionId);
+    // After a timeout, only the statuses are reported: the results are not all there.
+    progress.assets = await fetchAssetResults({
+      client: options.client,
+      submission: waited.submission,
+      uploaded,
+      retries: progress.retries,
+      concurrency: options.uploadConcurrency,
+      signal: options.signal,
+      events: waited.timedOut === undefined ? options.events : {},
+      readResults: waited.timedOut === undefined,
+    });
+    if (waited.timedOut !== undefined) return finish("timed-out", waited.timedOut.message);
+    return finish("completed", "");
+  } catch (error) {
+    if (options.signal?.aborted) {
+      return finish("cancelled", "The run was cancelled before it finished.");
+    }
+    return finish("error", (error as Error).message, error);
+  }
+}
 
-    const started = client.timing.now();
-    const timeoutMs = options.timeoutMs ?? REVIEW_DEFAULTS.timeoutMinutes * 60_000;
-    const waitFor = () =>
-      client.waitForSubmission(created.submissionId, {
-        ...options.poll,
-        timeoutMs: Math.max(0, timeoutMs - (client.timing.now() - started)),
-        signal,
-        onProgress: (s) => {
-          progress.lastSubmission = s;
-          events.onPoll?.(s);
-        },
-      });
+/**
+ * Local checks (the sandbox's markers), reuse of recorded reviews, then uploads. Returns why
+ * there is nothing to submit, "all-reused" when every file's review was reused, or undefined.
+ */
+async function uploadAll(
+  options: ResolvedPipelineOptions,
+  progress: Progress,
+): Promise<string | undefined> {
+  const { client, files } = options;
+  const marked = client.isSandbox ? skipUnmarkedFiles(files) : { files: [...files], skipped: [] };
+  const unmarkedNotice =
+    marked.skipped.length === 0
+      ? null
+      : sandboxMarkerNotice(marked.skipped.map((s) => s.file.displayPath));
+  if (unmarkedNotice !== null)
+    options.events.onSandboxUnmarked?.({ skipped: marked.skipped, message: unmarkedNotice });
+  const toReview = await reuseRecorded(options, marked.files, progress);
+  const { uploaded, skipped } = await uploadFiles({
+    client,
+    files: toReview,
+    concurrency: options.uploadConcurrency,
+    signal: options.signal,
+    events: options.events,
+  });
+  progress.uploaded = uploaded;
+  progress.skipped = [...marked.skipped, ...skipped];
+  if (uploaded.length > 0) return undefined;
+  if (progress.reused.length > 0) return "all-reused";
+  if (files.length === 0) return "No files matched; there is nothing to review.";
+  if (marked.files.length === 0 && unmarkedNotice !== null)
+    return `Nothing to review in the sandbox: ${unmarkedNotice}`;
+  return files.length === 1
+    ? "The file could not be submitted; see the skipped file."
+    : `None of the ${files.length} files could be submitted; see the skipped files.`;
+}
+
+/** Prices the uploads; returns why the run stops when the estimate is over `maxCredits`. */
+async function estimate(
+  options: ResolvedPipelineOptions,
+  progress: Progress,
+): Promise<string | undefined> {
+  const { uploaded } = progress;
+  const priced = await options.client.estimatePrice(
+    { files: uploaded.map((u) => ({ blobPath: u.blobPath })) },
+    { signal: options.signal },
+  );
+  progress.estimate = {
+    totalCredits: priced.totalCredits,
+    files: uploaded.map((u, i) => {
+      const entry = priced.files.find((f) => f.blobPath === u.blobPath) ?? priced.files[i];
+      return {
+        file: u.file,
+        blobPath: u.blobPath,
+        credits: entry?.credits ?? 0,
+        priceable: entry?.priceable ?? false,
+      };
+    }),
+  };
+  options.events.onEstimate?.(progress.estimate);
+  if (options.maxCredits === undefined || priced.totalCredits <= options.maxCredits)
+    return undefined;
+  return `The estimate is ${plural(priced.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`;
+}
+
+/**
+ * Waits for a terminal status within `timeoutMs`, retrying retryable failed assets up to
+ * `retryFailed` rounds. A timeout is returned with the last submission seen, not thrown.
+ */
+async function waitAndRetry(
+  options: ResolvedPipelineOptions,
+  progress: Progress,
+  submissionId: string,
+): Promise<{ submission: Submission; timedOut?: Error }> {
+  const { client, signal, events } = options;
+  const started = client.timing.now();
+  const waitFor = () =>
+    client.waitForSubmission(submissionId, {
+      ...options.poll,
+      timeoutMs: Math.max(0, options.timeoutMs - (client.timing.now() - started)),
+      signal,
+      onProgress: (s) => {
+        progress.lastSubmission = s;
+        events.onPoll?.(s);
+      },
+    });
+  try {
     let final = await waitFor();
-    for (let round = 1; round <= (options.retryFailed ?? REVIEW_DEFAULTS.retryFailed); round++) {
+    for (let round = 1; round <= options.retryFailed; round++) {
       const retryable = final.assets.filter((a) => a.status === "failed" && a.isRetryable === true);
-      if (retryable.length === 0) break;
-      const accepted: string[] = [];
-      for (const asset of retryable) {
-        try {
-          await client.retryAsset(created.submissionId, asset.assetId, { signal });
-          accepted.push(asset.assetId);
-          progress.retries.set(asset.assetId, (progress.retries.get(asset.assetId) ?? 0) + 1);
-        } catch (error) {
-          // 409: no longer retryable or no longer failed; the asset keeps its state.
-          if (!(isHttpError(error) && error.status === 409)) throw error;
-        }
-      }
+      const accepted = await retryAssets(options, progress, submissionId, retryable);
       if (accepted.length === 0) break;
       events.onRetry?.({ round, assetIds: accepted });
       final = await waitFor();
     }
-    progress.assets = await fetchAssetResults({
-      client,
-      submission: final,
-      uploaded,
-      retries: progress.retries,
-      concurrency,
-      signal,
-      events,
-      readResults: true,
-    });
-    return finish("completed", "");
+    return { submission: final };
   } catch (error) {
-    if (signal?.aborted) {
-      return finish("cancelled", "The run was cancelled before it finished.");
-    }
-    if (isWaitTimeoutError(error)) {
-      if (progress.lastSubmission !== null) {
-        progress.assets = await fetchAssetResults({
-          client,
-          submission: progress.lastSubmission,
-          uploaded: progress.uploaded,
-          retries: progress.retries,
-          concurrency,
-          signal,
-          events: {},
-          readResults: false,
-        });
-      }
-      return finish("timed-out", error.message);
-    }
-    return finish("error", (error as Error).message, error);
+    if (!isWaitTimeoutError(error) || signal?.aborted || progress.lastSubmission === null)
+      throw error;
+    return { submission: progress.lastSubmission, timedOut: error };
   }
+}
+
+/** Asks for a retry of each asset; returns the ids the service accepted. */
+async function retryAssets(
+  options: ResolvedPipelineOptions,
+  progress: Progress,
+  submissionId: string,
+  assets: readonly SubmissionAsset[],
+): Promise<string[]> {
+  const accepted: string[] = [];
+  for (const asset of assets) {
+    try {
+      await options.client.retryAsset(submissionId, asset.assetId, { signal: options.signal });
+      accepted.push(asset.assetId);
+      progress.retries.set(asset.assetId, (progress.retries.get(asset.assetId) ?? 0) + 1);
+    } catch (error) {
+      // 409: no longer retryable or no longer failed; the asset keeps its state.
+      if (!(isHttpError(error) && error.status === 409)) throw error;
+    }
+  }
+  return accepted;
 }
 
 /**
@@ -271,10 +337,9 @@ export async function runReviewPipeline(options: ReviewPipelineOptions): Promise
  * returns the files still to review (all of them without a record, or with `reuse: false`).
  */
 async function reuseRecorded(
-  options: ReviewPipelineOptions,
+  options: ResolvedPipelineOptions,
   files: ReviewFile[],
   progress: Progress,
-  concurrency: number,
 ): Promise<ReviewFile[]> {
   const incremental = options.incremental;
   if (incremental === undefined) return files;
@@ -282,7 +347,7 @@ async function reuseRecorded(
     identity: incremental.identity,
     sidekickIds: options.sidekickIds,
   });
-  if (usable.notice !== null) options.events?.onRecordIgnored?.({ message: usable.notice });
+  if (usable.notice !== null) options.events.onRecordIgnored?.({ message: usable.notice });
   progress.carried = usable.entries;
   if (incremental.reuse === false) return files;
   const candidates = files.flatMap((file) => {
@@ -293,9 +358,9 @@ async function reuseRecorded(
   const { reused } = await reuseReviews({
     client: options.client,
     candidates,
-    concurrency,
+    concurrency: options.uploadConcurrency,
     signal: options.signal,
-    events: options.events ?? {},
+    events: options.events,
   });
   progress.reused = reused;
   const done = new Set(reused.map((r) => r.file));
@@ -303,8 +368,7 @@ async function reuseRecorded(
 }
 
 function buildOutcome(
-  options: ReviewPipelineOptions,
-  failOn: FailOn,
+  options: ResolvedPipelineOptions,
   progress: Progress,
   status: ReviewStatus,
   reason: string,
@@ -315,6 +379,7 @@ function buildOutcome(
   const assets = [...progress.reused, ...progress.assets].sort(
     (a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0),
   );
+  const { failOn } = options;
   const counts = assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), countBySeverity([]));
   const issueCount = assets.reduce((n, a) => n + a.issues.length, 0);
   const failedAssetCount = assets.filter(

@@ -7,8 +7,11 @@ import { parse } from "yaml";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 interface Step {
+  name?: string;
   uses?: string;
+  run?: string;
   with?: Record<string, string>;
+  env?: Record<string, string>;
 }
 
 async function load(path: string) {
@@ -18,6 +21,55 @@ async function load(path: string) {
     jobs: Record<string, { steps: Step[] }>;
   };
 }
+
+const TEMPLATES = [
+  "templates/workflows/content-review.yml",
+  "templates/workflows/content-review-fork.yml",
+  "templates/workflows/content-review-sandbox.yml",
+  "templates/workflows/content-review-async.yml",
+  "templates/workflows/content-review-insights.yml",
+] as const;
+
+/**
+ * The header's `Secrets:`, `Variables:`, `Permissions:` and `Required check:` entries (an entry
+ * goes on over the comment lines indented under it), up to the first line that is not a comment.
+ */
+function header(text: string): Record<string, string> {
+  const entries: Record<string, string> = {};
+  let current: string | undefined;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("#")) break;
+    const entry = /^# (Secrets|Variables|Permissions|Required check): (.*)$/.exec(line);
+    if (entry) {
+      current = entry[1]!;
+      entries[current] = entry[2]!;
+    } else if (current !== undefined && /^# {2,}\S/.test(line)) {
+      entries[current] += ` ${line.slice(1).trim()}`;
+    } else current = undefined;
+  }
+  return entries;
+}
+
+/** The workflow's text without its comments, where a name in a comment does not count. */
+const code = (text: string) =>
+  text
+    .split("\n")
+    .filter((line) => !line.trimStart().startsWith("#"))
+    .join("\n");
+
+/** The upper-case names in a header entry: `A (text), B` gives A and B. */
+const namesIn = (entry: string | undefined) =>
+  [...new Set((entry ?? "").match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g) ?? [])].sort();
+
+/** The `prefix.NAME` references of the workflow's code. */
+const referenced = (text: string, prefix: string) =>
+  [
+    ...new Set(
+      [...code(text).matchAll(new RegExp(`\\b${prefix}\\.([A-Z][A-Z0-9_]+)`, "g"))].map(
+        (m) => m[1]!,
+      ),
+    ),
+  ].sort();
 
 const action = parse(await readFile(join(root, "action.yml"), "utf8")) as {
   inputs: Record<string, { required?: boolean; default?: string; description: string }>;
@@ -58,6 +110,11 @@ describe("workflow templates", () => {
       {},
     ],
     [
+      "templates/workflows/content-review-fork.yml",
+      { contents: "read", checks: "write", "pull-requests": "write" },
+      {},
+    ],
+    [
       "templates/workflows/content-review-sandbox.yml",
       { contents: "read", checks: "write", "pull-requests": "write" },
       {},
@@ -92,5 +149,104 @@ describe("workflow templates", () => {
       pull_request: { types: expect.arrayContaining(["synchronize"]) },
       merge_group: { types: ["checks_requested"] },
     });
+  });
+});
+
+describe("workflow template headers", () => {
+  it.each(TEMPLATES)(
+    "%s lists in its header the secrets and variables it reads and its permissions",
+    async (path) => {
+      const text = await readFile(join(root, path), "utf8");
+      const said = header(text);
+      expect(namesIn(said["Secrets"])).toEqual(referenced(text, "secrets"));
+      expect(namesIn(said["Variables"])).toEqual(referenced(text, "vars"));
+      const permissions = Object.fromEntries(
+        (said["Permissions"] ?? "").split(",").map((p) => p.split(":").map((s) => s.trim())),
+      );
+      expect(permissions).toEqual((await load(path)).permissions);
+    },
+  );
+
+  it.each([
+    ["templates/workflows/content-review.yml", "Content Review"],
+    ["templates/workflows/content-review-fork.yml", "Content Review"],
+    ["templates/workflows/content-review-async.yml", "Content Review (async)"],
+    ["templates/workflows/content-review-sandbox.yml", null],
+    ["templates/workflows/content-review-insights.yml", null],
+  ] as const)("%s names the exact check to require: %s", async (path, name) => {
+    const text = await readFile(join(root, path), "utf8");
+    const said = header(text)["Required check"] ?? "";
+    if (name === null) {
+      expect(said).toMatch(/^none\b/);
+      return;
+    }
+    // Exactly the name the run posts: its check-name, or the input's default.
+    const step = Object.values((await load(path)).jobs)
+      .flatMap((j) => j.steps)
+      .find((s) => s.uses?.includes("content-review-toolkit"));
+    const posted = step?.with?.["check-name"] ?? action.inputs["check-name"]!.default;
+    expect(posted).toBe(name);
+    expect(said.startsWith(name) && /^($|[ ,.])/.test(said.slice(name.length))).toBe(true);
+  });
+
+  it("content-review-async.yml posts a status that cannot be confused with the merge queue's required check, and says why", async () => {
+    const text = await readFile(join(root, "templates/workflows/content-review-async.yml"), "utf8");
+    const async = await load("templates/workflows/content-review-async.yml");
+    expect(Object.keys(async.on)).toEqual(["pull_request"]);
+    const step = Object.values(async.jobs)
+      .flatMap((j) => j.steps)
+      .find((s) => s.uses?.includes("content-review-toolkit"));
+    expect(step?.with?.["check-name"]).not.toBe(action.inputs["check-name"]!.default);
+    expect(header(text)["Required check"]).toMatch(/cannot serve a merge queue/);
+  });
+
+  it("content-review-sandbox.yml's header says what the Action does with an unmarked file: skips it with a warning", async () => {
+    const text = await readFile(
+      join(root, "templates/workflows/content-review-sandbox.yml"),
+      "utf8",
+    );
+    const top = text.slice(0, text.indexOf("\nname:"));
+    expect(top).not.toMatch(/fails the run/);
+    expect(top).toMatch(/without a marker is not reviewed: the Action skips it with one warning/);
+  });
+
+  it.each(TEMPLATES.filter((t) => !t.endsWith("insights.yml")))(
+    "%s checks vars.CONTENT_REVIEW_BASE_URL before the Action runs, naming the variable",
+    async (path) => {
+      const steps = Object.values((await load(path)).jobs).flatMap((j) => j.steps);
+      const check = steps.findIndex((s) => s.env?.["CONTENT_REVIEW_BASE_URL"] !== undefined);
+      const review = steps.findIndex((s) => s.uses?.includes("content-review-toolkit"));
+      expect(check).toBeGreaterThanOrEqual(0);
+      expect(check).toBeLessThan(review);
+      expect(steps[check]!.run).toMatch(/repository variable CONTENT_REVIEW_BASE_URL is not set/);
+    },
+  );
+});
+
+describe("content-review-fork.yml (pull_request_target)", () => {
+  it("content-review-fork.yml runs on pull_request_target only, for forks only", async () => {
+    const fork = await load("templates/workflows/content-review-fork.yml");
+    expect(Object.keys(fork.on)).toEqual(["pull_request_target"]);
+    const jobs = Object.values(fork.jobs) as { if?: string }[];
+    for (const job of jobs)
+      expect(job.if).toBe("github.event.pull_request.head.repo.full_name != github.repository");
+  });
+
+  it("content-review-fork.yml never checks out or runs the pull request's code", async () => {
+    const text = await readFile(join(root, "templates/workflows/content-review-fork.yml"), "utf8");
+    const steps = Object.values(
+      (await load("templates/workflows/content-review-fork.yml")).jobs,
+    ).flatMap((j) => j.steps);
+    // No checkout at all: of the base it is not needed, of the head it would be the hole.
+    expect(steps.filter((s) => s.uses?.startsWith("actions/checkout"))).toEqual([]);
+    expect(steps.filter((s) => s.uses !== undefined).map((s) => s.uses)).toEqual([
+      "content-review/content-review-toolkit@v1",
+    ]);
+    // Nothing in the steps names the head's code: no ref, sha, clone URL or fetch of it.
+    expect(code(text)).not.toMatch(
+      /pull_request\.head\.(sha|ref|repo\.clone_url)|git (fetch|clone|checkout)/,
+    );
+    for (const step of steps.filter((s) => s.run !== undefined))
+      expect(step.run).not.toMatch(/\$\{\{|npm|yarn|pnpm|make|\.\//);
   });
 });

@@ -50,6 +50,20 @@ describe("try-action: typos, closed pipes and Ctrl+C", () => {
     await expect(access(join(dir.path, "try-action-output"))).rejects.toThrow();
   });
 
+  it("an unknown --event is a usage error naming the events it rehearses, and runs nothing", async () => {
+    const res = await runProcess(process.execPath, [SCRIPT, "samples", "--event", "merge"], {
+      cwd: dir.path,
+      env,
+      timeoutMs: 30_000,
+    });
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr).toMatch(
+      /^try-action: --event takes pull_request, merge_group, push \(got "merge"\)\.\nUsage: /,
+    );
+    expect(res.stdout).toBe("");
+    expect(await readdir(tmp)).toEqual([]);
+  });
+
   it("an unknown input is named with the valid ones, as a GitHub runner warns; report-path names a file that exists", async () => {
     const res = await runProcess(
       process.execPath,

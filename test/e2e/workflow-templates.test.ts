@@ -1,7 +1,8 @@
 // The workflow templates run as written: each template's Action step, with its `${{ }}`
 // expressions resolved the way the runner would, runs the built dist/index.js against the
 // emulator and a fake GitHub (and, for the async template, the real relay).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +24,24 @@ const HEAD = "d".repeat(40);
 
 interface Step {
   uses?: string;
+  run?: string;
+  env?: Record<string, string>;
   with?: Record<string, string>;
+}
+
+async function templateSteps(template: string): Promise<Step[]> {
+  const workflow = parse(
+    await readFile(new URL(`../../templates/workflows/${template}`, import.meta.url), "utf8"),
+  ) as { jobs: Record<string, { steps: Step[] }> };
+  return Object.values(workflow.jobs).flatMap((job) => job.steps);
+}
+
+/** Runs a `run:` script as a GitHub runner's default bash shell does (`bash -e -o pipefail`). */
+function runScript(script: string, env: Record<string, string>) {
+  return spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], {
+    env: { PATH: process.env["PATH"], ...env },
+    encoding: "utf8",
+  });
 }
 
 let emu: EmulatorHandle;
@@ -32,14 +50,9 @@ let workspace: string;
 
 /** The Action step of a template, its expressions resolved from `context`. */
 async function actionStep(template: string, context: Record<string, string>) {
-  const workflow = parse(
-    await readFile(new URL(`../../templates/workflows/${template}`, import.meta.url), "utf8"),
-  ) as {
-    jobs: Record<string, { steps: Step[] }>;
-  };
-  const step = Object.values(workflow.jobs)
-    .flatMap((job) => job.steps)
-    .find((s) => s.uses?.includes("content-review-toolkit"));
+  const step = (await templateSteps(template)).find((s) =>
+    s.uses?.includes("content-review-toolkit"),
+  );
   expect(step, `${template} has a content-review-toolkit step`).toBeDefined();
   const inputs: Record<string, string> = {};
   // A name, or names and 'literals' joined by `||` (the first non-empty wins, as on a runner).
@@ -253,11 +266,86 @@ describe("workflow templates, run as written", () => {
         "the relay's final commit status",
       );
       expect(final.state).toBe("success");
+      // Named apart from content-review.yml's check, which a merge queue can require.
+      expect(final.context).toBe("Content Review (async)");
       expect(github.statuses.some((s) => s.sha === sha && s.state === "pending")).toBe(true);
       expect(github.violations).toEqual([]);
     } finally {
       await relay?.close();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("content-review-fork.yml reviews a fork's pull request on pull_request_target with no checkout, from the head's Git objects", async () => {
+    // The job has no checkout step: the runner's workspace stays empty.
+    const empty = await mkdtemp(join(tmpdir(), "content-review-fork-workspace-"));
+    try {
+      const head = "5".repeat(40);
+      github.addPullRequest(24, [
+        { filename: "media/claims.txt", status: "added" },
+        { filename: "media/calm.txt", status: "modified" },
+      ]);
+      github.setTree(head, {
+        "media/claims.txt": { content: "Clinically proven results, guaranteed. The #1 choice." },
+        "media/calm.txt": { content: "A quiet walk in the park." },
+      });
+      const inputs = await actionStep("content-review-fork.yml", {
+        "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
+        "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
+        "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
+        "github.token": TOKEN,
+      });
+      const run = await runAction({
+        inputs,
+        eventName: "pull_request_target",
+        event: pullRequestEvent(24, head, true),
+        workspace: empty,
+        githubApiUrl: github.apiUrl,
+        githubToken: TOKEN,
+      });
+      expect(run.outputs.status).toBe("failure");
+      expect(Number(run.outputs["critical-count"])).toBeGreaterThan(0);
+      expect(github.checkRuns.find((c) => c.head_sha === head)).toMatchObject({
+        name: "Content Review",
+        conclusion: "failure",
+      });
+      expect(github.requests.filter((r) => r.operationId === "git/get-blob")).toHaveLength(2);
+      expect(await readdir(empty)).toEqual([]);
+      expect(github.violations).toEqual([]);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    "content-review.yml",
+    "content-review-fork.yml",
+    "content-review-sandbox.yml",
+    "content-review-async.yml",
+  ])(
+    "%s stops with the name of the repository variable to set when vars.CONTENT_REVIEW_BASE_URL is unset",
+    async (template) => {
+      const check = (await templateSteps(template)).find(
+        (s) => s.env?.["CONTENT_REVIEW_BASE_URL"] !== undefined,
+      );
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow's expression
+      expect(check?.env?.["CONTENT_REVIEW_BASE_URL"]).toBe("${{ vars.CONTENT_REVIEW_BASE_URL }}");
+      const unset = runScript(check!.run!, { CONTENT_REVIEW_BASE_URL: "" });
+      expect(unset.status).toBe(1);
+      expect(unset.stdout).toMatch(
+        /^::error title=Content Review::The repository variable CONTENT_REVIEW_BASE_URL is not set\. Set it/,
+      );
+      expect(runScript(check!.run!, { CONTENT_REVIEW_BASE_URL: emu.baseUrl }).status).toBe(0);
+    },
+  );
+
+  it("content-review-insights.yml stops before the CLI runs, naming the repository variable, when vars.CONTENT_REVIEW_BASE_URL is unset", async () => {
+    const report = (await templateSteps("content-review-insights.yml")).find((s) =>
+      s.run?.includes("content-review insights report"),
+    );
+    const res = runScript(report!.run!, { CONTENT_REVIEW_BASE_URL: "", DAYS: "7" });
+    expect(res.status).not.toBe(0);
+    expect(res.stderr).toContain("The repository variable CONTENT_REVIEW_BASE_URL is not set");
+    expect(res.stderr).not.toContain("content-review: command not found");
   });
 });

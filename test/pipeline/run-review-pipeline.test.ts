@@ -226,6 +226,22 @@ describe("runReviewPipeline", () => {
     },
   );
 
+  it("runReviewPipeline after a timeout reports each asset's last status, without its results", async () => {
+    const requests: string[] = [];
+    const outcome = await runReviewPipeline({
+      client: client("sandbox", requests),
+      files: [await file("t__sandbox_pending__.txt", "p")],
+      sidekickIds: ["brand"],
+      timeoutMs: 60,
+      poll: FAST_POLL,
+    });
+    expect(outcome.status).toBe("timed-out");
+    expect(outcome.assets.map((a) => [a.file.displayPath, a.status, a.issues.length])).toEqual([
+      ["media/t__sandbox_pending__.txt", outcome.lastSubmission?.assets[0]?.status, 0],
+    ]);
+    expect(requests.filter((r) => r === "listAssetTopics" || r === "getAsset")).toEqual([]);
+  });
+
   it("runReviewPipeline ends cancelled when the signal aborts while waiting", async () => {
     const controller = new AbortController();
     const outcome = await runReviewPipeline({

@@ -1,12 +1,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { RELAY_VARIABLES } from "../../relay/config/config.ts";
+import { PACKAGE_VERSION } from "../../src/api/index.ts";
 import { type RelayProcess, runRelayToExit, spawnRelay } from "./helpers/relay-process.ts";
-import { TEST_RELAY_TOKEN, TEST_SECRET } from "./helpers/signed-sender.ts";
+import {
+  eventBody,
+  sendSigned,
+  TEST_RELAY_TOKEN,
+  TEST_SECRET,
+  waitUntil,
+} from "./helpers/signed-sender.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "relay-bin-"));
 const running: RelayProcess[] = [];
@@ -26,6 +34,10 @@ describe("relay/bin.ts", () => {
     [{ ...BASE, SIGNATURE_SCHEME: "auto" }, "SIGNATURE_SCHEME"],
     [{ ...BASE, WEBHOOK_SECRETS: "whsec_" }, "WEBHOOK_SECRETS"],
     [{ ...BASE, SLACK_TOKEN: "xoxb-bin", SLACK_CHANNEL: "#general" }, "SLACK_CHANNEL"],
+    // Not waited on as a database outage: no waiting makes it parse.
+    [{ ...BASE, STORE_URL: "postgres://u:pw@127.0.0.1:notaport/test" }, "STORE_URL"],
+    [{ ...BASE, STORE_URL: "sqlite:" }, "STORE_URL"],
+    [{ ...BASE, RELAY_TOKEN: "relay token with spaces" }, "RELAY_TOKEN"],
   ])("with %j prints one line naming %s and exits 2 (configuration)", async (env, variable) => {
     const { code, stderr } = await runRelayToExit(env);
     expect(code).toBe(2);
@@ -55,6 +67,28 @@ describe("relay/bin.ts", () => {
     expect(stdout).toMatch(
       /^Exit codes:\n {2}0 +.*\n {2}1 +runtime failure.*\n {2}2 +configuration error/m,
     );
+  });
+
+  it.each(["--version", "-V"])("%s prints the version and exits 0", async (flag) => {
+    const { code, stdout, stderr } = await runRelayToExit({}, undefined, undefined, [flag]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toBe(`${PACKAGE_VERSION}\n`);
+  });
+
+  it("names a misspelt variable in a warning at start, and starts", async () => {
+    const relay = await spawnRelay({
+      ...BASE,
+      STORE_URL: `sqlite:${join(dir, "typo.db")}`,
+      SLACK_CHANEL: "C0TYPO",
+    });
+    running.push(relay);
+    const warning =
+      "content-review-relay: warning: SLACK_CHANEL is set, but the relay reads no variable of that name: did you mean SLACK_CHANNEL?";
+    // stderr and stdout are two pipes: the warning, written first, may arrive after the start line.
+    await waitUntil("the warning", () => relay.stderr.includes(warning));
+    relay.child.kill("SIGTERM");
+    expect(await relay.exited).toBe(0);
   });
 
   it("refuses an argument with one line and exits 2 (usage), as the CLI does", async () => {
@@ -113,6 +147,59 @@ describe("relay/bin.ts", () => {
     expect(relay.startLine).not.toMatch(/xoxb-|ghs_/);
     relay.child.kill("SIGTERM");
     expect(await relay.exited).toBe(0);
+  });
+
+  it("drains after two SIGINTs (Ctrl+C under npm run relay: the terminal's and npm's) and exits 0", async () => {
+    // A Slack that holds every request until released: the relay's attempt stays in flight.
+    const held: ServerResponse[] = [];
+    let released = false;
+    const answer = (res: ServerResponse) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ok: true, channel: "C0DRAIN", ts: "1700000000.000100" }));
+    };
+    const slack = createHttpServer((req, res) => {
+      req.resume();
+      if (released) answer(res);
+      else held.push(res);
+    });
+    await new Promise<void>((resolve) => slack.listen(0, "127.0.0.1", resolve));
+    try {
+      const relay = await spawnRelay({
+        ...BASE,
+        STORE_URL: `sqlite:${join(dir, "two-sigints.db")}`,
+        SLACK_TOKEN: "xoxb-two-sigints",
+        SLACK_CHANNEL: "C0DRAIN",
+        SLACK_API_URL: `http://127.0.0.1:${(slack.address() as AddressInfo).port}/api/`,
+        RELAY_SHUTDOWN_TIMEOUT_MS: "60000",
+      });
+      running.push(relay);
+      const body = eventBody({
+        type: "asset.processing.failed",
+        submissionId: "s-1",
+        assetId: "a-1",
+      });
+      expect((await sendSigned(relay.url, { id: "msg_two_sigints", body })).status).toBe(200);
+      await waitUntil("the relay's call to Slack", () => held.length > 0);
+
+      relay.child.kill("SIGINT");
+      await waitUntil("the drain", () => relay.stderr.some((l) => /SIGINT: draining/.test(l)));
+      relay.child.kill("SIGINT");
+      await waitUntil(
+        "the second SIGINT answered, or the end of the relay",
+        () =>
+          relay.stderr.some((l) => /SIGINT again: still draining/.test(l)) ||
+          relay.child.exitCode !== null ||
+          relay.child.signalCode !== null,
+      );
+      expect(relay.child.signalCode).toBeNull();
+      // Slack answers: the in-flight post completes, the drain ends, the relay exits 0.
+      released = true;
+      for (const res of held) answer(res);
+      expect(await relay.exited).toBe(0);
+    } finally {
+      slack.closeAllConnections();
+      await new Promise((resolve) => slack.close(resolve));
+    }
   });
 
   it("refuses a second process on the same SQLite file with one line; a SIGKILLed owner blocks no restart", async () => {

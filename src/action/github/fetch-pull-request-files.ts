@@ -44,24 +44,8 @@ export async function fetchPullRequestFiles(
   const pr = context.pullRequest;
   if (pr === undefined) throw new TypeError("fetchPullRequestFiles needs a pull request event.");
   const dir = resolve(options.dir);
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  // Empty stand-ins let the patterns match exactly as they do in a checkout (`@actions/glob`),
-  // so that only the files to review are downloaded.
-  const inside = options.paths.filter((p) => {
-    const target = resolve(dir, p);
-    return target.startsWith(`${dir}${sep}`) && relative(dir, target) === p.split("/").join(sep);
-  });
-  for (const path of inside) {
-    await mkdir(dirname(resolve(dir, path)), { recursive: true });
-    await writeFile(resolve(dir, path), "");
-  }
-  const selected = await selectFiles({
-    workspace: dir,
-    patterns: options.patterns,
-    changed: inside,
-  });
-  if (selected.files.length === 0) return { files: [], skipped: [] };
+  const selected = await selectHeadFiles(dir, options.paths, options.patterns);
+  if (selected.length === 0) return { files: [], skipped: [] };
 
   const { data: tree } = await github.rest.git.getTree({
     owner: context.owner,
@@ -72,59 +56,21 @@ export async function fetchPullRequestFiles(
   });
   const entries = new Map(tree.tree.map((e) => [e.path, e]));
   type Fetched = { readonly file: ReviewFile } | { readonly skipped: SkippedFile };
-  const skip = (file: ReviewFile, reason: SkippedFile["reason"], message: string): Fetched => ({
-    skipped: { file, reason, message },
-  });
 
   // The pool stops at the first failed download (a 401 ends them all), in input order.
   const fetched = await mapConcurrent(
-    selected.files,
+    selected,
     DOWNLOADS_AT_ONCE,
     async (file, _index, signal): Promise<Fetched> => {
       const entry = entries.get(file.displayPath);
-      const shown = file.displayPath;
-      if (entry?.mode === SYMLINK_MODE) {
-        return skip(
-          file,
-          "symlink",
-          `${shown} is a symbolic link at the PR head; links are never followed.`,
-        );
-      }
-      if (entry === undefined || entry.sha === undefined || !FILE_MODES.has(entry.mode ?? "")) {
-        return skip(
-          file,
-          "not-a-file",
-          `${shown} is not a file at the PR head${tree.truncated ? " (the repository tree is too large to list whole)" : ""}; review it from a pull_request workflow.`,
-        );
-      }
-      if ((entry.size ?? 0) > MAX_BLOB_BYTES) {
-        return skip(
-          file,
-          "too-large",
-          `${shown} is over the 100 MB GitHub serves through its API; review it from a pull_request or workflow_dispatch workflow.`,
-        );
-      }
-      const target = resolve(dir, shown);
-      const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
-        owner: context.owner,
-        repo: context.repo,
-        file_sha: entry.sha,
-        mediaType: { format: "raw" },
-        request: { signal, parseSuccessResponseBody: false },
-      });
-      await pipeline(
-        Readable.fromWeb(data as unknown as ReadableStream<Uint8Array>),
-        createWriteStream(target),
-        { signal },
-      );
-      if (await isLfsPointer(target)) {
-        return skip(
-          file,
-          "unreadable",
-          `${shown} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`,
-        );
-      }
-      return { file };
+      const problem = entryProblem(entry, file.displayPath, tree.truncated);
+      if (problem !== undefined) return { skipped: { file, ...problem } };
+      const target = resolve(dir, file.displayPath);
+      // entryProblem has seen the entry and its sha.
+      await downloadBlob(github, context, { sha: entry!.sha!, target, signal });
+      if (!(await isLfsPointer(target))) return { file };
+      const message = `${file.displayPath} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`;
+      return { skipped: { file, reason: "unreadable", message } };
     },
     options.signal,
   );
@@ -132,6 +78,76 @@ export async function fetchPullRequestFiles(
     files: fetched.flatMap((f) => ("file" in f ? [f.file] : [])),
     skipped: fetched.flatMap((f) => ("skipped" in f ? [f.skipped] : [])),
   };
+}
+
+/**
+ * The changed paths that match the patterns, as files under `dir`. Empty stand-ins let the
+ * patterns match exactly as they do in a checkout (`@actions/glob`), so that only the files to
+ * review are downloaded; a path that would leave `dir` is dropped.
+ */
+async function selectHeadFiles(
+  dir: string,
+  paths: readonly string[],
+  patterns: readonly string[],
+): Promise<ReviewFile[]> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const inside = paths.filter((p) => {
+    const target = resolve(dir, p);
+    return target.startsWith(`${dir}${sep}`) && relative(dir, target) === p.split("/").join(sep);
+  });
+  for (const path of inside) {
+    await mkdir(dirname(resolve(dir, path)), { recursive: true });
+    await writeFile(resolve(dir, path), "");
+  }
+  return (await selectFiles({ workspace: dir, patterns, changed: inside })).files;
+}
+
+type TreeEntry = { mode?: string; sha?: string; size?: number };
+type Problem = Pick<SkippedFile, "reason" | "message">;
+
+/** Why the head's tree entry of `shown` is not read (a link, not a file, too large), if it is not. */
+function entryProblem(
+  entry: TreeEntry | undefined,
+  shown: string,
+  truncated: boolean,
+): Problem | undefined {
+  if (entry?.mode === SYMLINK_MODE)
+    return {
+      reason: "symlink",
+      message: `${shown} is a symbolic link at the PR head; links are never followed.`,
+    };
+  if (entry === undefined || entry.sha === undefined || !FILE_MODES.has(entry.mode ?? ""))
+    return {
+      reason: "not-a-file",
+      message: `${shown} is not a file at the PR head${truncated ? " (the repository tree is too large to list whole)" : ""}; review it from a pull_request workflow.`,
+    };
+  if ((entry.size ?? 0) > MAX_BLOB_BYTES)
+    return {
+      reason: "too-large",
+      message: `${shown} is over the 100 MB GitHub serves through its API; review it from a pull_request or workflow_dispatch workflow.`,
+    };
+  return undefined;
+}
+
+/** Streams a blob's raw bytes to `target`. */
+async function downloadBlob(
+  github: GithubClient,
+  context: GithubContext,
+  blob: { sha: string; target: string; signal: AbortSignal },
+): Promise<void> {
+  const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
+    owner: context.owner,
+    repo: context.repo,
+    file_sha: blob.sha,
+    mediaType: { format: "raw" },
+    request: { signal: blob.signal, parseSuccessResponseBody: false },
+  });
+  await pipeline(
+    Readable.fromWeb(data as unknown as ReadableStream<Uint8Array>),
+    createWriteStream(blob.target),
+    { signal: blob.signal },
+  );
 }
 
 async function isLfsPointer(path: string): Promise<boolean> {

@@ -1,29 +1,15 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createGithubClient } from "../../../src/action/github/create-github-client.ts";
+import { type StallingGithub, startStallingGithub } from "../../helpers/stalling-github.ts";
 
-/** A GitHub that never answers `/hang` and answers everything else at once. */
-let server: ReturnType<typeof createServer>;
+let stand: StallingGithub;
 let baseUrl: string;
-const hanging: ServerResponse[] = [];
-
+let hanging: StallingGithub["hanging"];
 beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith("/repos/octo/hang")) {
-      hanging.push(res);
-      return;
-    }
-    res.writeHead(200, { "content-type": "application/json" }).end('{"id":1}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stand = await startStallingGithub();
+  ({ baseUrl, hanging } = stand);
 });
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => stand.close());
 
 function github(extra: { signal?: AbortSignal } = {}) {
   return createGithubClient({

@@ -1,9 +1,12 @@
 import { generateKeyPairSync } from "node:crypto";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RELAY_VARIABLES } from "../../../relay/config/config.ts";
 import { isRelayConfigError, resolveRelayConfig } from "../../../relay/index.ts";
 
-const BASE = { WEBHOOK_SECRETS: "whsec_abc", RELAY_TOKEN: "0123456789abcdef" };
+/** A Standard Webhooks secret of 24 bytes, as short as the service gives them. */
+const SECRET = `whsec_${Buffer.from("a-secret-for-the-tests-1").toString("base64")}`;
+const BASE = { WEBHOOK_SECRETS: SECRET, RELAY_TOKEN: "0123456789abcdef" };
 
 describe("resolveRelayConfig", () => {
   it("resolves defaults into a frozen object", () => {
@@ -12,7 +15,9 @@ describe("resolveRelayConfig", () => {
       port: 3000,
       signatureScheme: "standard-webhooks",
       toleranceSeconds: 300,
-      storeUrl: "sqlite:./data/relay.db",
+      // Relative to the working directory, resolved once.
+      storeUrl: `sqlite:${resolve("data/relay.db")}`,
+      warnings: [],
       slack: null,
       github: null,
       contentReview: null,
@@ -27,8 +32,12 @@ describe("resolveRelayConfig", () => {
 
   it("splits comma-separated secrets for rotation", () => {
     expect(
-      resolveRelayConfig({ ...BASE, WEBHOOK_SECRETS: " whsec_bmV3 , whsec_b2xk ," }).webhookSecrets,
-    ).toEqual(["whsec_bmV3", "whsec_b2xk"]);
+      resolveRelayConfig({
+        ...BASE,
+        WEBHOOK_SECRETS:
+          " whsec_bmV3LXNlY3JldC1vZi0yNC1ieXRlcyEh , whsec_b2xkLXNlY3JldC1vZi0yNC1ieXRlcyEh ,",
+      }).webhookSecrets,
+    ).toEqual(["whsec_bmV3LXNlY3JldC1vZi0yNC1ieXRlcyEh", "whsec_b2xkLXNlY3JldC1vZi0yNC1ieXRlcyEh"]);
   });
 
   it.each([
@@ -154,7 +163,7 @@ describe("resolveRelayConfig: messages for people", () => {
     ["base64 of nothing (one character)", "whsec_A"],
     ["base64 of nothing (padded)", "whsec_A="],
     ["padding alone", "whsec_===="],
-    ["a second one", `whsec_c2VjcmV0LWtleQ==,whsec_`],
+    ["a second one", `${SECRET},whsec_`],
   ])("resolveRelayConfig refuses a Standard Webhooks secret that is %s", (_what, secret) => {
     const problems = problemsOf({ ...BASE, WEBHOOK_SECRETS: secret });
     expect(problems).toHaveLength(1);
@@ -304,7 +313,8 @@ describe("resolveRelayConfig: an organisation", () => {
       SLACK_TOKEN: "xoxb-1",
       SLACK_CHANNEL: "C0ALL",
       SLACK_ROUTES: "Octo/Media=C0MEDIA, octo/*=C0OCTO",
-      SLACK_MENTIONS: "OctoCat=U0CAT,hubot=W0BOT",
+      // mona_octocorp: an Enterprise Managed User (handle, `_`, the enterprise's short code).
+      SLACK_MENTIONS: "OctoCat=U0CAT,hubot=W0BOT,Mona_OctoCorp=U0MONA",
     });
     expect(config.slack?.routes).toEqual([
       { owner: "octo", repo: "media", channel: "C0MEDIA" },
@@ -313,6 +323,7 @@ describe("resolveRelayConfig: an organisation", () => {
     expect([...(config.slack?.mentions ?? [])]).toEqual([
       ["octocat", "U0CAT"],
       ["hubot", "W0BOT"],
+      ["mona_octocorp", "U0MONA"],
     ]);
   });
 
@@ -336,6 +347,8 @@ describe("resolveRelayConfig: an organisation", () => {
     [{ SLACK_MENTIONS: "octocat-=U0123" }, "SLACK_MENTIONS"],
     [{ SLACK_MENTIONS: `${"x".repeat(40)}=U0123` }, "SLACK_MENTIONS"],
     [{ SLACK_MENTIONS: "octocat=<@U0123>" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "mona__octocorp=U0123" }, "SLACK_MENTIONS"],
+    [{ SLACK_MENTIONS: "_octocorp=U0123" }, "SLACK_MENTIONS"],
   ])("resolveRelayConfig with %j names %s", (env, variable) => {
     const problems = problemsOf({ ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANNEL: "C1", ...env });
     expect(problems.map((p) => p.split(" ")[0])).toEqual([variable]);
@@ -363,5 +376,141 @@ describe("resolveRelayConfig: an organisation", () => {
   it("resolveRelayConfig refuses routes and mentions without Slack", () => {
     const problems = problemsOf({ ...BASE, SLACK_ROUTES: "octo/*=C1", SLACK_MENTIONS: "a=U123" });
     expect(problems.map((p) => p.split(" ")[0])).toEqual(["SLACK_ROUTES", "SLACK_MENTIONS"]);
+  });
+});
+
+/** A `whsec_` secret whose key has `bytes` bytes. */
+const whsec = (bytes: number) => `whsec_${Buffer.alloc(bytes, 7).toString("base64")}`;
+
+describe("resolveRelayConfig: identity", () => {
+  it.each([
+    ["a trailing newline (a secret made with --from-file)", "0123456789abcdef\n"],
+    ["a trailing CRLF", "0123456789abcdef\r\n"],
+  ])("resolveRelayConfig drops %s from RELAY_TOKEN", (_what, token) => {
+    expect(resolveRelayConfig({ ...BASE, RELAY_TOKEN: token }).relayToken).toBe("0123456789abcdef");
+  });
+
+  it.each([
+    ["a space inside", "0123456789 abcdef", /must not contain spaces/],
+    ["a tab inside", "0123456789\tabcdef", /must not contain spaces/],
+    ["a leading space", " 0123456789abcdef", /must not contain spaces/],
+    ["a newline inside", "01234567\n89abcdef", /must not contain spaces/],
+    ["15 characters and a newline", "0123456789abcde\n", /must be at least 16 characters/],
+  ])(
+    "resolveRelayConfig refuses a RELAY_TOKEN with %s, without showing it",
+    (_what, token, why) => {
+      const problems = problemsOf({ ...BASE, RELAY_TOKEN: token });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^RELAY_TOKEN /);
+      expect(problems[0]).toMatch(why);
+      expect(problems[0]).not.toContain("0123456789");
+    },
+  );
+
+  it.each([1, 15])("resolveRelayConfig refuses a Standard Webhooks key of %i bytes", (bytes) => {
+    const problems = problemsOf({ ...BASE, WEBHOOK_SECRETS: `${SECRET},${whsec(bytes)}` });
+    expect(problems).toEqual([
+      `WEBHOOK_SECRETS must hold keys of at least 16 bytes (secret 2 of 2 is ${bytes}; the service's are 24 to 64): set the secret the service gave, whole`,
+    ]);
+  });
+
+  it.each([16, 23])("resolveRelayConfig takes a key of %i bytes, with a warning", (bytes) => {
+    const config = resolveRelayConfig({ ...BASE, WEBHOOK_SECRETS: whsec(bytes) });
+    expect(config.webhookSecrets).toEqual([whsec(bytes)]);
+    expect(config.warnings).toEqual([
+      `WEBHOOK_SECRETS: its secret is a key of ${bytes} bytes, shorter than the 24 to 64 of Standard Webhooks: check that it is the secret the service gave, whole`,
+    ]);
+  });
+
+  it("resolveRelayConfig takes keys of 24 and 64 bytes without a warning", () => {
+    const config = resolveRelayConfig({ ...BASE, WEBHOOK_SECRETS: `${whsec(24)},${whsec(64)}` });
+    expect(config.warnings).toEqual([]);
+  });
+});
+
+describe("resolveRelayConfig: STORE_URL", () => {
+  it.each([
+    [
+      "a port that is not a number",
+      "postgres://u:pw@127.0.0.1:notaport/test",
+      /must be a URL that parses/,
+    ],
+    [
+      "a password with an unencoded #",
+      "postgres://u:p#w@127.0.0.1:5432/test",
+      /must be a URL that parses/,
+    ],
+    ["sqlite: with no path (memory)", "sqlite:", /must name the SQLite file/],
+    ["sqlite: with a blank path", "sqlite:  ", /must name the SQLite file/],
+  ])("resolveRelayConfig refuses %s, without showing it", (_what, url, why) => {
+    const problems = problemsOf({ ...BASE, STORE_URL: url });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^STORE_URL /);
+    expect(problems[0]).toMatch(why);
+    expect(problems[0]).not.toMatch(/pw|p#w/);
+  });
+
+  it.each([
+    ["postgres://u:pw@127.0.0.1:5432/test", "postgres://u:pw@127.0.0.1:5432/test"],
+    ["postgresql://u@db/relay?sslmode=require", "postgresql://u@db/relay?sslmode=require"],
+    ["sqlite:/data/relay.db", "sqlite:/data/relay.db"],
+    ["sqlite::memory:", "sqlite::memory:"],
+    ["sqlite:relay.db", `sqlite:${join("/srv/relay", "relay.db")}`],
+    ["sqlite:./data/../relay.db", `sqlite:${join("/srv/relay", "relay.db")}`],
+  ])("resolveRelayConfig takes %s as %s (relative to the working directory)", (url, resolved) => {
+    expect(resolveRelayConfig({ ...BASE, STORE_URL: url }, "/srv/relay").storeUrl).toBe(resolved);
+  });
+
+  it("resolveRelayConfig resolves a relative path under npm run relay against the folder npm was run from", () => {
+    const npm = { ...BASE, STORE_URL: "sqlite:./relay.db", INIT_CWD: "/home/me/ops" };
+    // `npm run relay` runs in the repository root; INIT_CWD is where the user typed it.
+    expect(resolveRelayConfig({ ...npm, npm_lifecycle_event: "relay" }, "/repo").storeUrl).toBe(
+      "sqlite:/home/me/ops/relay.db",
+    );
+    // Another script's INIT_CWD (a relay a test started under `npm test`) is not the relay's.
+    expect(resolveRelayConfig({ ...npm, npm_lifecycle_event: "test" }, "/repo").storeUrl).toBe(
+      "sqlite:/repo/relay.db",
+    );
+  });
+});
+
+describe("resolveRelayConfig: unknown variables", () => {
+  it("resolveRelayConfig warns of relay-like variables it does not read, by name only", () => {
+    const config = resolveRelayConfig({
+      ...BASE,
+      SLACK_CHANEL: "C0-secret-value",
+      WEBHOOK_SECRET: "whsec_secret-value",
+      RELAY_TOKN: "secret-value",
+      STORE_PATH: "secret-value",
+      GITHUB_APP_KEY: "secret-value",
+      GITHUB_TOKN: "secret-value",
+    });
+    expect(config.warnings).toEqual([
+      "GITHUB_APP_KEY is set, but the relay reads no variable of that name: check its name in --help",
+      "GITHUB_TOKN is set, but the relay reads no variable of that name: did you mean GITHUB_TOKEN?",
+      "RELAY_TOKN is set, but the relay reads no variable of that name: did you mean RELAY_TOKEN?",
+      "SLACK_CHANEL is set, but the relay reads no variable of that name: did you mean SLACK_CHANNEL?",
+      "STORE_PATH is set, but the relay reads no variable of that name: check its name in --help",
+      "WEBHOOK_SECRET is set, but the relay reads no variable of that name: did you mean WEBHOOK_SECRETS?",
+    ]);
+    expect(config.warnings.join("\n")).not.toContain("secret-value");
+  });
+
+  it("resolveRelayConfig says nothing of a runner's GITHUB_* variables, nor of its own", () => {
+    const config = resolveRelayConfig({
+      ...BASE,
+      GITHUB_ACTIONS: "true",
+      GITHUB_REPOSITORY: "octo/media",
+      GITHUB_SHA: "abc",
+      GITHUB_REF: "refs/heads/main",
+      GITHUB_ENV: "/tmp/env",
+      GITHUB_SERVER_URL: "https://github.com",
+      GITHUB_GRAPHQL_URL: "https://api.github.com/graphql",
+      GITHUB_API_URL: "https://api.github.com",
+      SLACK_MIN_INTERVAL_MS: "1000",
+      STORE_SCHEMA: "relay",
+      HOME: "/home/me",
+    });
+    expect(config.warnings).toEqual([]);
   });
 });
