@@ -78,6 +78,16 @@ export async function main(
       else out(`[emulator] ${line}\n`);
     },
   });
+  // The lines after the first go out a moment later through a pipe: a reader that takes the
+  // first line alone (`| head -1`) has closed it by then, and the write that fails stops the
+  // emulator. They always come before the line that says it stops.
+  let firstLineOut = false;
+  const showReady = () => {
+    if (!firstLineOut || pending === undefined) return;
+    for (const line of pending) out(`[emulator] ${line}\n`);
+    pending = undefined;
+    out(`[emulator] ready; stop with Ctrl+C\n`);
+  };
   // Handlers first: a supervisor may signal as soon as it reads the first line. They stay on
   // until the end: Ctrl+C under `npm run` reaches the emulator twice (from the terminal, then
   // from npm), and a second signal without a handler would end the process before close()
@@ -86,6 +96,7 @@ export async function main(
   stop = (why: string) => {
     if (stopping) return;
     stopping = true;
+    showReady();
     out(`[emulator] ${why}, stopping\n`);
     void handle.close().then(() => {
       process.exitCode = 0;
@@ -100,15 +111,9 @@ export async function main(
   out(
     `${JSON.stringify({ baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl })}\n`,
   );
-  // The next lines go out a moment later through a pipe: a reader that takes the first line
-  // alone (`| head -1`) has closed it by then, and the write that fails stops the emulator.
-  const rest = () => {
-    for (const line of pending ?? []) out(`[emulator] ${line}\n`);
-    pending = undefined;
-    out(`[emulator] ready; stop with Ctrl+C\n`);
-  };
-  if (process.stdout.isTTY) rest();
-  else setTimeout(() => stopping || rest(), READER_GRACE_MS).unref();
+  firstLineOut = true;
+  if (process.stdout.isTTY) showReady();
+  else setTimeout(showReady, READER_GRACE_MS).unref();
   return handle;
 }
 
