@@ -41,15 +41,16 @@ export type {
   EffectClaim,
   EffectJournal,
   EffectScope,
+  EntryRetryPolicy,
   Journal,
   JournalEntry,
   JournalStats,
   RedeliverResult,
-  RetryPolicy,
 } from "./journal/index.ts";
 export {
   AttemptDeadlineError,
   EffectClaimLostError,
+  entryRetryDelayMs,
   isJournalInUseError,
   JOURNAL_FAULT_REASONS,
   JournalDurabilityError,
@@ -59,7 +60,6 @@ export {
   openJournal,
   openPostgresJournal,
   openSqliteJournal,
-  retryDelayMs,
 } from "./journal/index.ts";
 export { createLogger, type Logger } from "./logger.ts";
 export { createRelayMetrics, type RelayMetrics } from "./metrics.ts";

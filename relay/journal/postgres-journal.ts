@@ -1,19 +1,19 @@
 import pg from "pg";
 import { PgBoss } from "pg-boss";
 import type { RelayEvent } from "../relay-event.ts";
+import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
 import type { EntryHandler, Journal, WorkerHooks } from "./journal.ts";
 import { createPostgresEffects } from "./postgres-effects.ts";
 import { describeServer, type PostgresEventRow, toPostgresEntry } from "./postgres-rows.ts";
 import { preparePostgresSchema } from "./postgres-schema.ts";
 import { startPostgresWorker } from "./postgres-worker.ts";
-import type { RetryPolicy } from "./retry-policy.ts";
 
 /** Options of {@link openPostgresJournal}. */
 export interface PostgresJournalOptions {
   readonly connectionString: string;
   /** Schema of the relay's tables; pg-boss gets `<schema>_boss`. */
   readonly schema: string;
-  readonly retry: RetryPolicy;
+  readonly retry: EntryRetryPolicy;
   /** Handlers running at once in this replica. @default 4 */
   readonly concurrency?: number;
   /** Seconds a claimed job may run before another replica takes it over (the lease). @default 60 */

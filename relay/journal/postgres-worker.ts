@@ -1,11 +1,11 @@
 import type pg from "pg";
 import type { Job, PgBoss } from "pg-boss";
 import { attemptDeadline, errorText } from "./attempt-deadline.ts";
+import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
 import type { EntryHandler, WorkerHooks } from "./journal.ts";
 import { journalBackoffMs } from "./journal-backoff.ts";
 import { type PostgresEventRow, toPostgresEntry } from "./postgres-rows.ts";
 import { retryNotBefore } from "./retry-not-before.ts";
-import type { RetryPolicy } from "./retry-policy.ts";
 
 export interface PostgresWorkerOptions {
   readonly boss: PgBoss;
@@ -13,7 +13,7 @@ export interface PostgresWorkerOptions {
   readonly pool: pg.Pool;
   /** The relay schema, quoted. */
   readonly s: string;
-  readonly retry: RetryPolicy;
+  readonly retry: EntryRetryPolicy;
   /** Retries pg-boss allows a job (the handler dead-letters before it runs out). */
   readonly retryLimit: number;
   readonly concurrency: number;

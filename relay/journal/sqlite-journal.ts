@@ -5,9 +5,9 @@ import type { RelayEvent } from "../relay-event.ts";
 import { claimEffect } from "./claim-effect.ts";
 import type { JournalDurabilityError } from "./durability-error.ts";
 import { EffectClaimLostError } from "./effect-claim-lost-error.ts";
+import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
 import type { EffectScope, EntryHandler, Journal, WorkerHooks } from "./journal.ts";
 import { openOwnedDatabase } from "./open-owned-database.ts";
-import type { RetryPolicy } from "./retry-policy.ts";
 import { createGroupCommit, type Fdatasync } from "./sqlite-group-commit.ts";
 import { type EventRow, toEntry } from "./sqlite-rows.ts";
 import { prepareStatements, SQLITE_SCHEMA, upgradeSqliteSchema } from "./sqlite-schema.ts";
@@ -19,7 +19,7 @@ export type { Fdatasync } from "./sqlite-group-commit.ts";
 export interface SqliteJournalOptions {
   /** A file path, or `:memory:`. */
   readonly path: string;
-  readonly retry: RetryPolicy;
+  readonly retry: EntryRetryPolicy;
   /** Handlers running at once (on different submissions). @default 4 */
   readonly concurrency?: number;
   /** How often to look for entries whose backoff has passed. @default 100 */

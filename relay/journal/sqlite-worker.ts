@@ -1,8 +1,8 @@
 import { attemptDeadline, errorText } from "./attempt-deadline.ts";
+import { type EntryRetryPolicy, entryRetryDelayMs } from "./entry-retry-policy.ts";
 import type { EntryHandler, JournalEntry, WorkerHooks } from "./journal.ts";
 import { journalBackoffMs } from "./journal-backoff.ts";
 import { retryNotBefore } from "./retry-not-before.ts";
-import { type RetryPolicy, retryDelayMs } from "./retry-policy.ts";
 import type { GroupCommit } from "./sqlite-group-commit.ts";
 import { type EventRow, toEntry } from "./sqlite-rows.ts";
 import type { SqliteStatements } from "./sqlite-schema.ts";
@@ -10,7 +10,7 @@ import type { SqliteStatements } from "./sqlite-schema.ts";
 export interface SqliteWorkerOptions {
   readonly q: SqliteStatements;
   readonly writer: GroupCommit;
-  readonly retry: RetryPolicy;
+  readonly retry: EntryRetryPolicy;
   readonly concurrency: number;
   readonly pollMs: number;
   readonly handlerTimeoutMs: number;
@@ -66,7 +66,7 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
       await writer.write(q.setState, params, false, sub);
       hooks.onDead?.(entry, error);
     } else {
-      const delay = retryDelayMs(retry, attempt);
+      const delay = entryRetryDelayMs(retry, attempt);
       const params = [
         "pending",
         attempt,
