@@ -4,8 +4,9 @@ import { attemptDeadline, errorText } from "./attempt-deadline.ts";
 import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
 import type { EntryHandler, WorkerHooks } from "./journal.ts";
 import { journalBackoffMs } from "./journal-backoff.ts";
+import { postgresQueries } from "./postgres-queries.ts";
 import { type PostgresEventRow, toPostgresEntry } from "./postgres-rows.ts";
-import { retryNotBefore } from "./retry-not-before.ts";
+import { type AttemptStore, runAttempt } from "./run-attempt.ts";
 
 export interface PostgresWorkerOptions {
   readonly boss: PgBoss;
@@ -33,7 +34,8 @@ export async function startPostgresWorker(
   handler: EntryHandler,
   hooks: WorkerHooks,
 ): Promise<void> {
-  const { pool, s, retry } = options;
+  const { pool, retry } = options;
+  const q = postgresQueries(options.s);
   let journalFailures = 0;
 
   /**
@@ -57,67 +59,46 @@ export async function startPostgresWorker(
     }
   }
 
-  /** Handles one job; resolves with its result, or rejects to fail it (retried by pg-boss). */
+  /** The Postgres side of an attempt: each state write waits out an outage until `until`. */
+  function attemptStore(deadline: number, leaseEnd: number): AttemptStore {
+    return {
+      keepsNotBefore: false,
+      begin: async (entry, attempt) => {
+        await patiently(() => pool.query(q.markProcessing, [entry.id, attempt]), deadline);
+      },
+      persist: async (entry, settlement, lastError) => {
+        const { state, attempts } = settlement;
+        const write =
+          state === "done"
+            ? () => pool.query(q.markDone, [entry.id, attempts])
+            : () => pool.query(q.settle, [entry.id, state, attempts, lastError]);
+        await patiently(write, leaseEnd);
+      },
+    };
+  }
+
+  /** Handles one job; resolves to complete it, or rejects to fail it (retried by pg-boss). */
   async function handle(job: Job<{ id: string }>): Promise<void> {
     const leaseEnd = Date.now() + options.leaseMs;
     // The attempt's deadline counts from when the job was taken, queries included: it must end
     // well before the lease does, however slow the database is.
     const deadline = attemptDeadline(options.handlerTimeoutMs, [job.signal, options.stop]);
     try {
-      const { rows } = await patiently(
-        () =>
-          pool.query<PostgresEventRow>(`SELECT * FROM ${s}.events WHERE id = $1`, [job.data.id]),
-        deadline.deadline,
-      );
-      const row = rows[0];
+      const read = () => pool.query<PostgresEventRow>(q.entry, [job.data.id]);
+      const row = (await patiently(read, deadline.deadline)).rows[0];
       if (row === undefined || row.state === "done" || row.state === "dead") return;
-      const attempt = job.retryCount + 1;
-      const isLast = attempt >= retry.maxAttempts;
-      await patiently(
-        () =>
-          pool.query(
-            `UPDATE ${s}.events SET state = 'processing', attempts = $2, updated_at = now() WHERE id = $1`,
-            [row.id, attempt],
-          ),
-        deadline.deadline,
-      );
-      const entry = { ...toPostgresEntry(row), state: "processing" as const, attempts: attempt };
-      try {
-        await handler(entry, {
-          attempt,
-          isLast,
-          signal: deadline.signal,
-          deadline: deadline.deadline,
-        });
-      } catch (error) {
-        // A held claim is no reason to give up: pg-boss's spare retries wait it out.
-        const dead =
-          isLast && (retryNotBefore(error) === undefined || job.retryCount >= options.retryLimit);
-        await patiently(
-          () =>
-            pool.query(
-              `UPDATE ${s}.events SET state = $2, last_error = $3, updated_at = now() WHERE id = $1`,
-              [row.id, dead ? "dead" : "pending", errorText(error)],
-            ),
-          leaseEnd,
-        );
-        if (dead) {
-          // Complete the job: a failed job would hold back the submission's later events.
-          hooks.onDead?.(entry, error);
-          return;
-        }
-        hooks.onRetry?.(entry, error, null);
-        throw error;
-      }
-      await patiently(
-        () =>
-          pool.query(
-            `UPDATE ${s}.events SET state = 'done', last_error = NULL, updated_at = now() WHERE id = $1`,
-            [row.id],
-          ),
-        leaseEnd,
-      );
-      hooks.onDone?.(entry);
+      // pg-boss's own retries ran out: this run settles for good (a failed job would hold
+      // back the submission's later events).
+      const result = await runAttempt(toPostgresEntry(row), {
+        handler,
+        hooks,
+        policy: retry,
+        store: attemptStore(deadline.deadline, leaseEnd),
+        deadline,
+        finalRun: job.retryCount >= options.retryLimit,
+      });
+      // A retry is pg-boss's: fail the job, and its backoff schedules the next run.
+      if (result?.settlement.state === "pending") throw result.failure?.error;
     } finally {
       deadline.dispose();
     }

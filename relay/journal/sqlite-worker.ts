@@ -1,8 +1,8 @@
-import { attemptDeadline, errorText } from "./attempt-deadline.ts";
-import { type EntryRetryPolicy, entryRetryDelayMs } from "./entry-retry-policy.ts";
+import { attemptDeadline } from "./attempt-deadline.ts";
+import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
 import type { EntryHandler, JournalEntry, WorkerHooks } from "./journal.ts";
 import { journalBackoffMs } from "./journal-backoff.ts";
-import { retryNotBefore } from "./retry-not-before.ts";
+import { type AttemptStore, runAttempt } from "./run-attempt.ts";
 import type { GroupCommit } from "./sqlite-group-commit.ts";
 import { type EventRow, toEntry } from "./sqlite-rows.ts";
 import type { SqliteStatements } from "./sqlite-schema.ts";
@@ -51,75 +51,41 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     hooks.onJournalError?.(error, delay);
   }
 
-  async function settle(entry: JournalEntry, attempt: number, error: unknown): Promise<void> {
-    const sub = entry.event.submissionId;
-    const isLast = attempt >= retry.maxAttempts;
-    const notBefore = retryNotBefore(error);
-    if (notBefore !== undefined) {
-      // It could not start (a claim it needs is held): back at that time, not counted.
-      const at = Math.max(notBefore, Date.now() + 1);
-      const params = ["pending", attempt - 1, at, errorText(error), Date.now(), entry.id];
-      await writer.write(q.setState, params, false, sub);
-      hooks.onRetry?.(entry, error, at - Date.now());
-    } else if (isLast) {
-      const params = ["dead", attempt, 0, errorText(error), Date.now(), entry.id];
-      await writer.write(q.setState, params, false, sub);
-      hooks.onDead?.(entry, error);
-    } else {
-      const delay = entryRetryDelayMs(retry, attempt);
-      const params = [
-        "pending",
-        attempt,
-        Date.now() + delay,
-        errorText(error),
-        Date.now(),
-        entry.id,
-      ];
-      await writer.write(q.setState, params, false, sub);
-      hooks.onRetry?.(entry, error, delay);
-    }
+  /** The SQLite side of an attempt: every state write goes through the group commit. */
+  function attemptStore(sub: string): AttemptStore {
+    return {
+      keepsNotBefore: true,
+      begin: (entry, attempt) => {
+        const params = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
+        writer.writeBehind(q.setState, params, sub);
+      },
+      persist: async (entry, settlement, lastError) => {
+        const notBefore = settlement.state === "pending" ? settlement.notBefore : 0;
+        const params = [settlement.state, settlement.attempts, notBefore, lastError];
+        await writer.write(q.setState, [...params, Date.now(), entry.id], false, sub);
+      },
+    };
   }
 
   async function run(entry: JournalEntry): Promise<void> {
-    const attempt = entry.attempts + 1;
-    const isLast = attempt >= retry.maxAttempts;
     const sub = entry.event.submissionId;
     const deadline = attemptDeadline(options.handlerTimeoutMs, [stop.signal]);
-    const processing = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
-    writer.writeBehind(q.setState, processing, sub);
-    const current = { ...entry, state: "processing" as const, attempts: attempt };
-    let outcome: { ok: true } | { ok: false; error: unknown };
     try {
-      await handler?.(current, {
-        attempt,
-        isLast,
-        signal: deadline.signal,
-        deadline: deadline.deadline,
+      await runAttempt(entry, {
+        handler: handler ?? (async () => undefined),
+        hooks,
+        policy: retry,
+        store: attemptStore(sub),
+        deadline,
+        abandoned: () => stop.signal.aborted,
       });
-      outcome = { ok: true };
-    } catch (error) {
-      outcome = { ok: false, error };
-    } finally {
-      deadline.dispose();
-    }
-    if (stop.signal.aborted) return;
-    try {
-      if (outcome.ok) {
-        await writer.write(
-          q.setState,
-          ["done", attempt, 0, null, Date.now(), entry.id],
-          false,
-          sub,
-        );
-        hooks.onDone?.(current);
-      } else {
-        await settle(current, attempt, outcome.error);
-      }
       journalFailures = 0;
     } catch (error) {
       // The journal itself failed: the entry stays `pending` or `processing` and runs again
       // after a backoff (the pump also takes a `processing` head that nothing runs).
       journalFailed(sub, error);
+    } finally {
+      deadline.dispose();
     }
   }
 
