@@ -28,6 +28,7 @@ export function createPostgresEffects(pool: pg.Pool, s: string): EffectJournal {
               state: "claimed" | "done";
               value: string | null;
               until: string;
+              expired: boolean;
             }>(q.getEffect, [key]);
             const row = rows[0];
             return row === undefined ? undefined : { ...row, until: Number(row.until) };

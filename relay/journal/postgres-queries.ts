@@ -35,7 +35,7 @@ export function postgresQueries(s: string) {
     takeOver: `UPDATE ${s}.effects SET token = $2, claimed_until = now() + $3 * interval '1 millisecond',
         updated_at = now()
       WHERE key = $1 AND state = 'claimed' AND claimed_until <= now() RETURNING since`,
-    getEffect: `SELECT state, value,
+    getEffect: `SELECT state, value, claimed_until <= now() AS expired,
         (extract(epoch FROM greatest(claimed_until, now())) * 1000)::bigint AS until
       FROM ${s}.effects WHERE key = $1`,
     // Only the claim's holder records it or gives it up: a stale attempt's token no longer matches.

@@ -2,12 +2,11 @@ import { closeSync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { RelayEvent } from "../relay-event.ts";
-import { claimEffect } from "./claim-effect.ts";
 import type { JournalDurabilityError } from "./durability-error.ts";
-import { EffectClaimLostError } from "./effect-claim-lost-error.ts";
 import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
-import type { EffectScope, EntryHandler, Journal, WorkerHooks } from "./journal.ts";
+import type { EntryHandler, Journal, WorkerHooks } from "./journal.ts";
 import { openOwnedDatabase } from "./open-owned-database.ts";
+import { createSqliteEffects } from "./sqlite-effects.ts";
 import { createGroupCommit, type Fdatasync } from "./sqlite-group-commit.ts";
 import { type EventRow, toEntry } from "./sqlite-rows.ts";
 import { prepareStatements, SQLITE_SCHEMA, upgradeSqliteSchema } from "./sqlite-schema.ts";
@@ -39,12 +38,6 @@ export interface SqliteJournalOptions {
 
 /** How long after a failed write the journal reports itself unready. */
 const FAILURE_QUIET_MS = 5000;
-
-interface EffectRow {
-  state: "claimed" | "done";
-  value: string | null;
-  claimed_until: number;
-}
 
 /** Creates or upgrades the schema; whatever a gone process was running runs again. */
 function prepareDatabase(db: DatabaseSync): void {
@@ -129,34 +122,6 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   // Submission states written behind and not yet committed: reads see them at once.
   const unsavedStates = new Map<string, string>();
 
-  async function claim(key: string, scope: EffectScope, leaseMs: number) {
-    const row = q.getEffect.get(key) as EffectRow | undefined;
-    // Done is final: no write needed to learn it.
-    if (row?.state === "done") return { status: "done" as const, value: row.value };
-    // Durable: the claim is on disk before the effect it announces.
-    return claimEffect(
-      {
-        insert: async (token, lease) => {
-          const now = Date.now();
-          const params = [key, scope.submissionId, scope.entryId, token, scope.since];
-          return (await writer.write(q.newClaim, [...params, now + lease, now], true)) === 1;
-        },
-        takeOver: async (token, lease) => {
-          const now = Date.now();
-          const changes = await writer.write(q.takeOver, [token, now + lease, now, key, now], true);
-          if (changes !== 1) return undefined;
-          return Number((q.getEffect.get(key) as { since: number } | undefined)?.since ?? 0);
-        },
-        read: async () => {
-          const current = q.getEffect.get(key) as EffectRow | undefined;
-          if (current === undefined) return undefined;
-          return { state: current.state, value: current.value, until: current.claimed_until };
-        },
-      },
-      leaseMs,
-    );
-  }
-
   return {
     kind: "sqlite",
     location: options.path,
@@ -227,18 +192,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
         if (unsavedStates.get(submissionId) === json) unsavedStates.delete(submissionId);
       });
     },
-    claimEffect: claim,
-    async completeEffect(key: string, token: string, value: string | null) {
-      // At commit: lost to a power cut, the claim looks unknown and the next attempt finds the
-      // effect at its destination instead of repeating it.
-      if ((await writer.write(q.complete, [value, Date.now(), key, token], false)) === 0) {
-        throw new EffectClaimLostError(key);
-      }
-    },
-    async abandonEffect(key: string, token: string, outcome: "not-performed" | "unknown") {
-      // An unknown outcome keeps the claim to the end of its lease (see the interface).
-      if (outcome === "not-performed") await writer.write(q.release, [key, token], false);
-    },
+    ...createSqliteEffects(q, writer),
     async prune(before: number, limit: number) {
       const done = writer.write(q.pruneEntryEffects, [before, limit], false);
       const deleted = writer.write(q.pruneEntries, [before, limit], false);
