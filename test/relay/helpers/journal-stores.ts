@@ -9,12 +9,20 @@ import { dropSchemas, postgresAvailable, TEST_POSTGRES_URL, uniqueSchema } from 
 /** Retries fast enough for tests. */
 export const TEST_RETRY = Object.freeze({ maxAttempts: 3, baseMs: 10, maxMs: 50 });
 
+/** Options for either journal. */
+export type TestStoreOptions = Partial<
+  Pick<SqliteJournalOptions, "path" | "fdatasync" | "handlerTimeoutMs" | "retry">
+>;
+
 /** One of the two journals, opened fresh each time; Postgres is skipped where none answers. */
 export interface TestStore {
   readonly name: "sqlite" | "postgres";
   readonly skip: boolean;
-  /** A new journal; `sqlite` adds options of the SQLite one (it is in memory unless given a path). */
-  open(sqlite?: Partial<SqliteJournalOptions>): Promise<Journal>;
+  /**
+   * A new journal. SQLite's is in memory unless given a path; `path` and `fdatasync` are
+   * SQLite's only.
+   */
+  open(options?: TestStoreOptions): Promise<Journal>;
 }
 
 /** Both journals, with their Postgres schemas named after `prefix` and dropped by `dropAll`. */
@@ -27,19 +35,20 @@ export async function testStores(
     {
       name: "sqlite",
       skip: false,
-      open: async (sqlite = {}) =>
-        openSqliteJournal({ path: ":memory:", retry: TEST_RETRY, ...sqlite }),
+      open: async (options = {}) =>
+        openSqliteJournal({ path: ":memory:", retry: TEST_RETRY, ...options }),
     },
     {
       name: "postgres",
       skip: !hasPostgres,
-      open: async () => {
+      open: async ({ handlerTimeoutMs, retry = TEST_RETRY } = {}) => {
         const schema = uniqueSchema(prefix);
         schemas.push(schema);
         return openPostgresJournal({
           connectionString: TEST_POSTGRES_URL,
           schema,
-          retry: TEST_RETRY,
+          retry,
+          ...(handlerTimeoutMs === undefined ? {} : { handlerTimeoutMs }),
         });
       },
     },

@@ -69,29 +69,36 @@ describe("startRetention", () => {
     await retention.stop();
   });
 
-  it("deletes delivery ids older than dedupeDays after the entries, in batches too", async () => {
-    const ids = [500, 7];
-    const calls: { before: number; limit: number }[] = [];
-    const retention = startRetention({
-      journal: {
-        prune: async () => 0,
-        pruneDeliveryIds: async (before, limit) => {
-          calls.push({ before, limit });
-          return ids.shift() ?? 0;
+  it.each([
+    { dedupeDays: 45, days: 45 },
+    { dedupeDays: 120, days: 120 },
+    { dedupeDays: undefined, days: 90 },
+  ])(
+    "deletes delivery ids older than dedupeDays ($dedupeDays: $days days) after the entries, in batches too",
+    async ({ dedupeDays, days }) => {
+      const ids = [500, 7];
+      const calls: { before: number; limit: number }[] = [];
+      const retention = startRetention({
+        journal: {
+          prune: async () => 0,
+          pruneDeliveryIds: async (before, limit) => {
+            calls.push({ before, limit });
+            return ids.shift() ?? 0;
+          },
         },
-      },
-      retentionDays: 30,
-      dedupeDays: 90,
-      logger: createLogger("silent"),
-      batchSize: 500,
-      pauseMs: 100,
-      firstSweepMs: 0,
-    });
-    await vi.advanceTimersByTimeAsync(200);
-    expect(calls).toEqual([
-      { before: NOW - 90 * DAY, limit: 500 },
-      { before: NOW + 100 - 90 * DAY, limit: 500 },
-    ]);
-    await retention.stop();
-  });
+        retentionDays: 30,
+        ...(dedupeDays === undefined ? {} : { dedupeDays }),
+        logger: createLogger("silent"),
+        batchSize: 500,
+        pauseMs: 100,
+        firstSweepMs: 0,
+      });
+      await vi.advanceTimersByTimeAsync(200);
+      expect(calls).toEqual([
+        { before: NOW - days * DAY, limit: 500 },
+        { before: NOW + 100 - days * DAY, limit: 500 },
+      ]);
+      await retention.stop();
+    },
+  );
 });
