@@ -4,7 +4,7 @@ import { attemptDeadline, errorText } from "./attempt-deadline.ts";
 import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
 import type { EntryHandler, WorkerHooks } from "./journal.ts";
 import { journalBackoffMs } from "./journal-backoff.ts";
-import { postgresQueries } from "./postgres-queries.ts";
+import { type PostgresQueries, postgresQueries } from "./postgres-queries.ts";
 import { type PostgresEventRow, toPostgresEntry } from "./postgres-rows.ts";
 import { type AttemptStore, runAttempt } from "./run-attempt.ts";
 
@@ -25,6 +25,60 @@ export interface PostgresWorkerOptions {
   readonly stop: AbortSignal;
 }
 
+/** Runs a query, retrying through an outage with backoff until `until` (then it throws). */
+type Patiently = <T>(query: () => Promise<T>, until: number) => Promise<T>;
+
+/**
+ * The worker's way with its own queries: through an outage it retries with backoff (its
+ * failures in a row counted across queries) until `until`, so that work resumes as soon as
+ * the database is back instead of waiting out the job's lease.
+ */
+function patience(stop: AbortSignal, hooks: WorkerHooks): Patiently {
+  let journalFailures = 0;
+  return async function patiently<T>(query: () => Promise<T>, until: number): Promise<T> {
+    for (;;) {
+      try {
+        const result = await query();
+        journalFailures = 0;
+        return result;
+      } catch (error) {
+        journalFailures += 1;
+        const delay = journalBackoffMs(journalFailures);
+        if (stop.aborted || Date.now() + delay >= until) throw error;
+        hooks.onJournalError?.(error, delay);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+}
+
+/**
+ * The Postgres side of an attempt: it only persists, each write waiting out an outage, the
+ * `processing` mark until the attempt's deadline, the settlement until the lease ends.
+ */
+function postgresAttemptStore(
+  pool: pg.Pool,
+  q: PostgresQueries,
+  patiently: Patiently,
+  deadline: number,
+  leaseEnd: number,
+): AttemptStore {
+  return {
+    keepsNotBefore: false,
+    begin: async (entry, attempt) => {
+      await patiently(() => pool.query(q.markProcessing, [entry.id, attempt]), deadline);
+    },
+    persist: async (entry, settlement, lastError) => {
+      const { state, attempts } = settlement;
+      const write =
+        state === "done"
+          ? () => pool.query(q.markDone, [entry.id, attempts])
+          : () => pool.query(q.settle, [entry.id, state, attempts, lastError]);
+      await patiently(write, leaseEnd);
+    },
+  };
+}
+
 /**
  * Works the queue: batches of up to `concurrency` jobs (the heads of different submissions)
  * run in parallel; a full batch fetches the next one at once instead of waiting for the poll.
@@ -36,46 +90,9 @@ export async function startPostgresWorker(
 ): Promise<void> {
   const { pool, retry } = options;
   const q = postgresQueries(options.s);
-  let journalFailures = 0;
-
-  /**
-   * Runs one of the worker's own queries, retrying through an outage with backoff until
-   * `until` (then it throws): work resumes as soon as the database is back, instead of
-   * waiting out the job's lease.
-   */
-  async function patiently<T>(query: () => Promise<T>, until: number) {
-    for (;;) {
-      try {
-        const result = await query();
-        journalFailures = 0;
-        return result;
-      } catch (error) {
-        journalFailures += 1;
-        const delay = journalBackoffMs(journalFailures);
-        if (options.stop.aborted || Date.now() + delay >= until) throw error;
-        hooks.onJournalError?.(error, delay);
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  }
-
-  /** The Postgres side of an attempt: each state write waits out an outage until `until`. */
-  function attemptStore(deadline: number, leaseEnd: number): AttemptStore {
-    return {
-      keepsNotBefore: false,
-      begin: async (entry, attempt) => {
-        await patiently(() => pool.query(q.markProcessing, [entry.id, attempt]), deadline);
-      },
-      persist: async (entry, settlement, lastError) => {
-        const { state, attempts } = settlement;
-        const write =
-          state === "done"
-            ? () => pool.query(q.markDone, [entry.id, attempts])
-            : () => pool.query(q.settle, [entry.id, state, attempts, lastError]);
-        await patiently(write, leaseEnd);
-      },
-    };
-  }
+  const patiently = patience(options.stop, hooks);
+  const store = (deadline: number, leaseEnd: number) =>
+    postgresAttemptStore(pool, q, patiently, deadline, leaseEnd);
 
   /** Handles one job; resolves to complete it, or rejects to fail it (retried by pg-boss). */
   async function handle(job: Job<{ id: string }>): Promise<void> {
@@ -87,14 +104,14 @@ export async function startPostgresWorker(
       const read = () => pool.query<PostgresEventRow>(q.entry, [job.data.id]);
       const row = (await patiently(read, deadline.deadline)).rows[0];
       if (row === undefined || row.state === "done" || row.state === "dead") return;
-      // pg-boss's own retries ran out: this run settles for good (a failed job would hold
-      // back the submission's later events).
       const result = await runAttempt(toPostgresEntry(row), {
         handler,
         hooks,
         policy: retry,
-        store: attemptStore(deadline.deadline, leaseEnd),
+        store: store(deadline.deadline, leaseEnd),
         deadline,
+        // pg-boss's own retries ran out: this run settles for good (a failed job would hold
+        // back the submission's later events).
         finalRun: job.retryCount >= options.retryLimit,
       });
       // A retry is pg-boss's: fail the job, and its backoff schedules the next run.

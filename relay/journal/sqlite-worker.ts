@@ -29,6 +29,34 @@ export interface SqliteWorker {
   stop(timeoutMs: number): Promise<void>;
 }
 
+/** The SQLite side of an attempt: it only persists, every write through the group commit. */
+function sqliteAttemptStore(q: SqliteStatements, writer: GroupCommit, sub: string): AttemptStore {
+  return {
+    keepsNotBefore: true,
+    begin: (entry, attempt) => {
+      const params = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
+      writer.writeBehind(q.setState, params, sub);
+    },
+    persist: async (entry, settlement, lastError) => {
+      const notBefore = settlement.state === "pending" ? settlement.notBefore : 0;
+      const params = [settlement.state, settlement.attempts, notBefore, lastError];
+      await writer.write(q.setState, [...params, Date.now(), entry.id], false, sub);
+    },
+  };
+}
+
+/** Waits until every task has settled, or `timeoutMs` has passed. */
+async function settledWithin(tasks: readonly Promise<unknown>[], timeoutMs: number) {
+  let timeout: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(tasks),
+    new Promise((resolve) => {
+      timeout = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timeout);
+}
+
 /** Runs journal entries through the handler, with retries, dead-lettering and backoff. */
 export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
   const { q, writer, retry, open } = options;
@@ -51,22 +79,6 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     hooks.onJournalError?.(error, delay);
   }
 
-  /** The SQLite side of an attempt: every state write goes through the group commit. */
-  function attemptStore(sub: string): AttemptStore {
-    return {
-      keepsNotBefore: true,
-      begin: (entry, attempt) => {
-        const params = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
-        writer.writeBehind(q.setState, params, sub);
-      },
-      persist: async (entry, settlement, lastError) => {
-        const notBefore = settlement.state === "pending" ? settlement.notBefore : 0;
-        const params = [settlement.state, settlement.attempts, notBefore, lastError];
-        await writer.write(q.setState, [...params, Date.now(), entry.id], false, sub);
-      },
-    };
-  }
-
   async function run(entry: JournalEntry): Promise<void> {
     const sub = entry.event.submissionId;
     const deadline = attemptDeadline(options.handlerTimeoutMs, [stop.signal]);
@@ -75,7 +87,7 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
         handler: handler ?? (async () => undefined),
         hooks,
         policy: retry,
-        store: attemptStore(sub),
+        store: sqliteAttemptStore(q, writer, sub),
         deadline,
         abandoned: () => stop.signal.aborted,
       });
@@ -98,6 +110,21 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     });
   }
 
+  /** The submission's head when it is due now; undefined otherwise (or when there is none). */
+  function dueHead(submissionId: string, now: number): EventRow | undefined {
+    let row: EventRow | undefined;
+    try {
+      row = q.head.get(submissionId) as EventRow | undefined;
+    } catch (error) {
+      journalFailed(submissionId, error);
+      return undefined;
+    }
+    if (row === undefined) open.delete(submissionId);
+    // A `processing` head that nothing here runs lost its state write: it runs again.
+    else if (row.state === "pending" && Number(row.next_attempt_at) > now) return undefined;
+    return row;
+  }
+
   function pump(): void {
     if (handler === null || stopping || writer.broken() !== null) return;
     const now = Date.now();
@@ -109,19 +136,8 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
         if (heldUntil > now) continue;
         held.delete(submissionId);
       }
-      let row: EventRow | undefined;
-      try {
-        row = q.head.get(submissionId) as EventRow | undefined;
-      } catch (error) {
-        journalFailed(submissionId, error);
-        continue;
-      }
-      if (row === undefined) {
-        open.delete(submissionId);
-        continue;
-      }
-      // A `processing` head that nothing here runs lost its state write: it runs again.
-      if (row.state === "pending" && Number(row.next_attempt_at) > now) continue;
+      const row = dueHead(submissionId, now);
+      if (row === undefined) continue;
       const task = run(toEntry(row)).finally(() => {
         running.delete(submissionId);
         schedulePump();
@@ -149,14 +165,7 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     async stop(timeoutMs) {
       stopping = true;
       if (timer !== null) clearInterval(timer);
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...running.values()]),
-        new Promise((resolve) => {
-          timeout = setTimeout(resolve, timeoutMs);
-        }),
-      ]);
-      clearTimeout(timeout);
+      await settledWithin([...running.values()], timeoutMs);
       // Handlers still running after the timeout are stopped and left `processing`; the next
       // start runs them again (their claims hold until their leases end).
       stop.abort(new Error("The relay is shutting down"));
