@@ -57,9 +57,91 @@ async function settledWithin(tasks: readonly Promise<unknown>[], timeoutMs: numb
   clearTimeout(timeout);
 }
 
+/**
+ * Submissions held back after their journal writes failed (the disk is full, say): their
+ * entries wait here, in memory, instead of running again at once and spinning while the
+ * journal fails. The backoff grows with the failures in a row.
+ */
+class HoldBack {
+  readonly #until = new Map<string, number>();
+  #failures = 0;
+
+  /** Holds the submission back; returns for how long (ms). */
+  failed(submissionId: string): number {
+    this.#failures += 1;
+    const delay = journalBackoffMs(this.#failures);
+    this.#until.set(submissionId, Date.now() + delay);
+    return delay;
+  }
+
+  succeeded(): void {
+    this.#failures = 0;
+  }
+
+  /** True while the submission is held back at `now`. */
+  holds(submissionId: string, now: number): boolean {
+    const until = this.#until.get(submissionId);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.#until.delete(submissionId);
+    return false;
+  }
+
+  /** The journal works again: nothing is held back any longer. */
+  clear(): void {
+    this.#failures = 0;
+    this.#until.clear();
+  }
+}
+
+/**
+ * The submission's head when it is due at `now`; undefined when it is not, or when the
+ * submission has no open entry left (it leaves `open`). Throws when the read fails.
+ */
+function dueHead(
+  q: SqliteStatements,
+  open: Set<string>,
+  submissionId: string,
+  now: number,
+): EventRow | undefined {
+  const row = q.head.get(submissionId) as EventRow | undefined;
+  if (row === undefined) open.delete(submissionId);
+  // A `processing` head that nothing here runs lost its state write: it runs again.
+  else if (row.state === "pending" && Number(row.next_attempt_at) > now) return undefined;
+  return row;
+}
+
+/** One attempt of an entry; a failure of the journal itself holds its submission back. */
+async function runEntry(
+  entry: JournalEntry,
+  options: SqliteWorkerOptions,
+  worker: { handler: EntryHandler | null; hooks: WorkerHooks; held: HoldBack },
+  stop: AbortSignal,
+): Promise<void> {
+  const sub = entry.event.submissionId;
+  const deadline = attemptDeadline(options.handlerTimeoutMs, [stop]);
+  try {
+    await runAttempt(entry, {
+      handler: worker.handler ?? (async () => undefined),
+      hooks: worker.hooks,
+      policy: options.retry,
+      store: sqliteAttemptStore(options.q, options.writer, sub),
+      deadline,
+      abandoned: () => stop.aborted,
+    });
+    worker.held.succeeded();
+  } catch (error) {
+    // The journal itself failed: the entry stays `pending` or `processing` and runs again
+    // after a backoff (the pump also takes a `processing` head that nothing runs).
+    worker.hooks.onJournalError?.(error, worker.held.failed(sub));
+  } finally {
+    deadline.dispose();
+  }
+}
+
 /** Runs journal entries through the handler, with retries, dead-lettering and backoff. */
 export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
-  const { q, writer, retry, open } = options;
+  const { q, writer, open } = options;
   let handler: EntryHandler | null = null;
   let hooks: WorkerHooks = {};
   let stopping = false;
@@ -67,39 +149,14 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
   let pumpScheduled = false;
   const stop = new AbortController();
   const running = new Map<string, Promise<void>>(); // submission id -> its running handler
-  // Submissions whose last state write failed (the disk is full, say): their entries wait
-  // here, in memory, instead of running again at once and spinning while the journal fails.
-  const held = new Map<string, number>();
-  let journalFailures = 0;
+  const held = new HoldBack();
 
   function journalFailed(submissionId: string, error: unknown): void {
-    journalFailures += 1;
-    const delay = journalBackoffMs(journalFailures);
-    held.set(submissionId, Date.now() + delay);
-    hooks.onJournalError?.(error, delay);
+    hooks.onJournalError?.(error, held.failed(submissionId));
   }
 
-  async function run(entry: JournalEntry): Promise<void> {
-    const sub = entry.event.submissionId;
-    const deadline = attemptDeadline(options.handlerTimeoutMs, [stop.signal]);
-    try {
-      await runAttempt(entry, {
-        handler: handler ?? (async () => undefined),
-        hooks,
-        policy: retry,
-        store: sqliteAttemptStore(q, writer, sub),
-        deadline,
-        abandoned: () => stop.signal.aborted,
-      });
-      journalFailures = 0;
-    } catch (error) {
-      // The journal itself failed: the entry stays `pending` or `processing` and runs again
-      // after a backoff (the pump also takes a `processing` head that nothing runs).
-      journalFailed(sub, error);
-    } finally {
-      deadline.dispose();
-    }
-  }
+  const run = (entry: JournalEntry) =>
+    runEntry(entry, options, { handler, hooks, held }, stop.signal);
 
   function schedulePump(): void {
     if (pumpScheduled) return;
@@ -110,33 +167,19 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     });
   }
 
-  /** The submission's head when it is due now; undefined otherwise (or when there is none). */
-  function dueHead(submissionId: string, now: number): EventRow | undefined {
-    let row: EventRow | undefined;
-    try {
-      row = q.head.get(submissionId) as EventRow | undefined;
-    } catch (error) {
-      journalFailed(submissionId, error);
-      return undefined;
-    }
-    if (row === undefined) open.delete(submissionId);
-    // A `processing` head that nothing here runs lost its state write: it runs again.
-    else if (row.state === "pending" && Number(row.next_attempt_at) > now) return undefined;
-    return row;
-  }
-
   function pump(): void {
     if (handler === null || stopping || writer.broken() !== null) return;
     const now = Date.now();
     for (const submissionId of open) {
       if (running.size >= options.concurrency) break;
       if (running.has(submissionId)) continue;
-      const heldUntil = held.get(submissionId);
-      if (heldUntil !== undefined) {
-        if (heldUntil > now) continue;
-        held.delete(submissionId);
+      if (held.holds(submissionId, now)) continue;
+      let row: EventRow | undefined;
+      try {
+        row = dueHead(q, open, submissionId, now);
+      } catch (error) {
+        journalFailed(submissionId, error);
       }
-      const row = dueHead(submissionId, now);
       if (row === undefined) continue;
       const task = run(toEntry(row)).finally(() => {
         running.delete(submissionId);
@@ -156,10 +199,7 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     },
     schedulePump,
     journalWorks() {
-      if (journalFailures > 0 || held.size > 0) {
-        journalFailures = 0;
-        held.clear();
-      }
+      held.clear();
       schedulePump();
     },
     async stop(timeoutMs) {
