@@ -1,8 +1,38 @@
 import type pg from "pg";
-import { claimEffect } from "./claim-effect.ts";
+import { type ClaimSteps, claimEffect } from "./claim-effect.ts";
 import { EffectClaimLostError } from "./effect-claim-lost-error.ts";
-import type { EffectJournal } from "./journal.ts";
-import { postgresQueries } from "./postgres-queries.ts";
+import type { EffectJournal, EffectScope } from "./journal.ts";
+import { type PostgresQueries, postgresQueries } from "./postgres-queries.ts";
+
+/** The claim steps on one key, each one statement deciding on the database's clock. */
+export function postgresClaimSteps(
+  pool: pg.Pool,
+  q: PostgresQueries,
+  key: string,
+  scope: EffectScope,
+): ClaimSteps {
+  return {
+    insert: async (token, lease) => {
+      const params = [key, scope.submissionId, scope.entryId, token, scope.since, lease];
+      return (await pool.query(q.newClaim, params)).rowCount === 1;
+    },
+    takeOver: async (token, lease) => {
+      const taken = await pool.query<{ since: string }>(q.takeOver, [key, token, lease]);
+      const since = taken.rows[0]?.since;
+      return since === undefined ? undefined : Number(since);
+    },
+    read: async () => {
+      const { rows } = await pool.query<{
+        state: "claimed" | "done";
+        value: string | null;
+        until: string;
+        expired: boolean;
+      }>(q.getEffect, [key]);
+      const row = rows[0];
+      return row === undefined ? undefined : { ...row, until: Number(row.until) };
+    },
+  };
+}
 
 /**
  * The effects table on Postgres: the shared claim steps, each one statement deciding on the
@@ -12,30 +42,7 @@ export function createPostgresEffects(pool: pg.Pool, s: string): EffectJournal {
   const q = postgresQueries(s);
   return {
     async claimEffect(key, scope, leaseMs) {
-      return claimEffect(
-        {
-          insert: async (token, lease) => {
-            const params = [key, scope.submissionId, scope.entryId, token, scope.since, lease];
-            return (await pool.query(q.newClaim, params)).rowCount === 1;
-          },
-          takeOver: async (token, lease) => {
-            const taken = await pool.query<{ since: string }>(q.takeOver, [key, token, lease]);
-            const since = taken.rows[0]?.since;
-            return since === undefined ? undefined : Number(since);
-          },
-          read: async () => {
-            const { rows } = await pool.query<{
-              state: "claimed" | "done";
-              value: string | null;
-              until: string;
-              expired: boolean;
-            }>(q.getEffect, [key]);
-            const row = rows[0];
-            return row === undefined ? undefined : { ...row, until: Number(row.until) };
-          },
-        },
-        leaseMs,
-      );
+      return claimEffect(postgresClaimSteps(pool, q, key, scope), leaseMs);
     },
     async completeEffect(key, token, value) {
       const done = await pool.query(q.complete, [key, token, value]);

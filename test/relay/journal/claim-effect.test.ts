@@ -1,6 +1,8 @@
 import { fdatasync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   type ClaimSteps,
@@ -8,7 +10,18 @@ import {
   type EffectRecord,
 } from "../../../relay/journal/claim-effect.ts";
 import type { EffectJournal, Journal } from "../../../relay/journal/index.ts";
+import { postgresClaimSteps } from "../../../relay/journal/postgres-effects.ts";
+import { postgresQueries } from "../../../relay/journal/postgres-queries.ts";
+import { preparePostgresSchema } from "../../../relay/journal/postgres-schema.ts";
+import { sqliteClaimSteps } from "../../../relay/journal/sqlite-effects.ts";
+import { createGroupCommit } from "../../../relay/journal/sqlite-group-commit.ts";
+import {
+  prepareStatements,
+  SQLITE_SCHEMA,
+  upgradeSqliteSchema,
+} from "../../../relay/journal/sqlite-schema.ts";
 import { testStores } from "../helpers/journal-stores.ts";
+import { dropSchemas, TEST_POSTGRES_URL, uniqueSchema } from "../helpers/postgres.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
 
 const { stores, dropAll } = await testStores("relay_claims_test");
@@ -191,4 +204,124 @@ describe.each(stores)("journal claims ($name)", (store) => {
       expect((await journal.claimEffect("slack-reply:unknown", scope, 60_000)).status).toBe("busy");
     },
   );
+});
+
+/** A store's claim steps on its own tables, and the completion of a claim. */
+interface StepsHarness {
+  steps(key: string): ClaimSteps;
+  complete(key: string, token: string, value: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const stepStores: { name: string; skip: boolean; open: () => Promise<StepsHarness> }[] = [
+  {
+    name: "sqlite",
+    skip: false,
+    open: async () => {
+      const db = new DatabaseSync(":memory:");
+      db.exec(SQLITE_SCHEMA);
+      upgradeSqliteSchema(db);
+      const q = prepareStatements(db);
+      const writer = createGroupCommit({
+        db,
+        walFd: null,
+        onDurabilityFailure: (error) => {
+          throw error;
+        },
+        onCommitted: () => undefined,
+      });
+      return {
+        steps: (key) => sqliteClaimSteps(q, writer, key, scope),
+        complete: async (key, token, value) => {
+          await writer.write(q.complete, [value, Date.now(), key, token], false);
+        },
+        close: async () => {
+          await writer.close();
+          db.close();
+        },
+      };
+    },
+  },
+  {
+    name: "postgres",
+    skip: stores[1]?.skip ?? true,
+    open: async () => {
+      const schema = uniqueSchema("relay_steps_test");
+      stepSchemas.push(schema);
+      const pool = new pg.Pool({ connectionString: TEST_POSTGRES_URL, max: 4 });
+      const client = await pool.connect();
+      await preparePostgresSchema(client, `"${schema}"`);
+      client.release();
+      const q = postgresQueries(`"${schema}"`);
+      return {
+        steps: (key) => postgresClaimSteps(pool, q, key, scope),
+        complete: async (key, token, value) => {
+          await pool.query(q.complete, [key, token, value]);
+        },
+        close: () => pool.end(),
+      };
+    },
+  },
+];
+const stepSchemas: string[] = [];
+afterAll(async () => {
+  for (const schema of stepSchemas) await dropSchemas(schema);
+});
+
+describe.each(stepStores)("claim steps ($name): the store's guards decide", ({ skip, open }) => {
+  let harness: StepsHarness | undefined;
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+
+  it.skipIf(skip)("insert records a claim where the key has no row, and only there", async () => {
+    harness = await open();
+    const steps = harness.steps("k-insert");
+    expect(await steps.insert("t-1", 60_000)).toBe(true);
+    expect(await steps.insert("t-2", 60_000)).toBe(false);
+    await harness.complete("k-insert", "t-1", "v");
+    expect(await steps.insert("t-3", 60_000)).toBe(false);
+    expect(await steps.read()).toMatchObject({ state: "done", value: "v" });
+  });
+
+  it.skipIf(skip)("of two inserts at once, one claims and the other is refused", async () => {
+    harness = await open();
+    const steps = harness.steps("k-race");
+    const results = await Promise.all([steps.insert("t-1", 60_000), steps.insert("t-2", 60_000)]);
+    expect(results.sort()).toEqual([false, true]);
+  });
+
+  it.skipIf(skip)(
+    "takeOver takes only a claim whose lease ended, never a done effect",
+    async () => {
+      harness = await open();
+      const live = harness.steps("k-live");
+      await live.insert("t-1", 60_000);
+      expect(await live.read()).toMatchObject({ state: "claimed", expired: false });
+      expect(await live.takeOver("t-2", 60_000)).toBeUndefined();
+      const ended = harness.steps("k-ended");
+      await ended.insert("t-1", 0);
+      expect(await ended.read()).toMatchObject({ state: "claimed", expired: true });
+      expect(await ended.takeOver("t-2", 60_000)).toBe(scope.since);
+      expect(await ended.read()).toMatchObject({ state: "claimed", expired: false });
+      expect(await ended.takeOver("t-3", 60_000)).toBeUndefined();
+      const done = harness.steps("k-done");
+      await done.insert("t-1", 0);
+      await harness.complete("k-done", "t-1", "v");
+      expect(await done.takeOver("t-2", 60_000)).toBeUndefined();
+      expect(await done.read()).toMatchObject({ state: "done", value: "v" });
+    },
+  );
+
+  it.skipIf(skip)("of two take-overs at once, one takes the ended claim", async () => {
+    harness = await open();
+    const steps = harness.steps("k-takeover-race");
+    await steps.insert("t-1", 0);
+    const results = await Promise.all([
+      steps.takeOver("t-2", 60_000),
+      steps.takeOver("t-3", 60_000),
+    ]);
+    expect(results.filter((since) => since !== undefined)).toEqual([scope.since]);
+  });
 });
