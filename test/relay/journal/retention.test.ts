@@ -101,4 +101,127 @@ describe("startRetention", () => {
       await retention.stop();
     },
   );
+
+  it("startRetention's defaults: first sweep after 5 s, batches of 500 with 100 ms pauses, then every 10 min", async () => {
+    const batches = [500, 0, 0];
+    const prunes: { limit: number; at: number }[] = [];
+    const retention = startRetention({
+      journal: {
+        prune: async (_before, limit) => {
+          prunes.push({ limit, at: Date.now() - NOW });
+          return batches.shift() ?? 0;
+        },
+      },
+      retentionDays: 30,
+      logger: createLogger("silent"),
+    });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(prunes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(101);
+    expect(prunes).toEqual([
+      { limit: 500, at: 5000 },
+      { limit: 500, at: 5100 },
+    ]);
+    await vi.advanceTimersByTimeAsync(599_999);
+    expect(prunes).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(prunes).toHaveLength(3);
+    await retention.stop();
+  });
+
+  it("startRetention logs what a sweep deleted, and a failed sweep with its error", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger("info", (line) => lines.push(JSON.parse(line)));
+    const results: (number | Error)[] = [7, new Error("journal busy"), 0];
+    const retention = startRetention({
+      journal: {
+        prune: async () => {
+          const next = results.shift() ?? 0;
+          if (next instanceof Error) throw next;
+          return next;
+        },
+      },
+      retentionDays: 14,
+      logger,
+      intervalMs: 1000,
+      firstSweepMs: 0,
+    });
+    await vi.advanceTimersByTimeAsync(2500);
+    await retention.stop();
+    expect(lines.map(({ time: _time, ...rest }) => rest)).toEqual([
+      {
+        level: "info",
+        message: "retention deleted finished entries",
+        entries: 7,
+        retentionDays: 14,
+      },
+      {
+        level: "warn",
+        message: "retention sweep failed; it runs again later",
+        error: "journal busy",
+      },
+    ]);
+  });
+
+  it("startRetention's sweep runs one sweep at a time, and returns what it deleted", async () => {
+    let release: (n: number) => void = () => undefined;
+    let calls = 0;
+    const retention = startRetention({
+      journal: {
+        prune: () => {
+          calls += 1;
+          return new Promise<number>((resolve) => {
+            release = resolve;
+          });
+        },
+      },
+      retentionDays: 1,
+      logger: createLogger("silent"),
+      firstSweepMs: 60_000,
+    });
+    const first = retention.sweep();
+    const second = retention.sweep();
+    expect(second).toBe(first);
+    release(3);
+    expect(await first).toBe(3);
+    expect(calls).toBe(1);
+    const third = retention.sweep();
+    expect(third).not.toBe(first);
+    release(0);
+    expect(await third).toBe(0);
+    await retention.stop();
+  });
+
+  it("startRetention's stop ends the loop during a pause, and waits for a sweep in progress", async () => {
+    let calls = 0;
+    let release: (n: number) => void = () => undefined;
+    const retention = startRetention({
+      journal: {
+        prune: () => {
+          calls += 1;
+          return new Promise<number>((resolve) => {
+            release = resolve;
+          });
+        },
+      },
+      retentionDays: 1,
+      logger: createLogger("silent"),
+      batchSize: 1,
+      pauseMs: 100,
+      firstSweepMs: 0,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    let stopped = false;
+    const stopping = retention.stop().then(() => {
+      stopped = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    release(1);
+    await stopping;
+    // A full batch would have paused and pruned again; stopped, it does neither.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toBe(1);
+  });
 });
