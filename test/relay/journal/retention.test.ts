@@ -5,6 +5,24 @@ import { createLogger } from "../../../relay/logger.ts";
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 23);
 
+/** A journal whose every prune waits until `release` says how many it deleted. */
+function heldPrunes() {
+  let calls = 0;
+  let resolveLast: (n: number) => void = () => undefined;
+  return {
+    journal: {
+      prune: () => {
+        calls += 1;
+        return new Promise<number>((resolve) => {
+          resolveLast = resolve;
+        });
+      },
+    },
+    release: (deleted: number) => resolveLast(deleted),
+    calls: () => calls,
+  };
+}
+
 describe("startRetention", () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW });
@@ -164,27 +182,20 @@ describe("startRetention", () => {
   });
 
   it("startRetention's sweep runs one sweep at a time, and returns what it deleted", async () => {
-    let release: (n: number) => void = () => undefined;
-    let calls = 0;
+    const held = heldPrunes();
     const retention = startRetention({
-      journal: {
-        prune: () => {
-          calls += 1;
-          return new Promise<number>((resolve) => {
-            release = resolve;
-          });
-        },
-      },
+      journal: held.journal,
       retentionDays: 1,
       logger: createLogger("silent"),
       firstSweepMs: 60_000,
     });
+    const release = held.release;
     const first = retention.sweep();
     const second = retention.sweep();
     expect(second).toBe(first);
     release(3);
     expect(await first).toBe(3);
-    expect(calls).toBe(1);
+    expect(held.calls()).toBe(1);
     const third = retention.sweep();
     expect(third).not.toBe(first);
     release(0);
@@ -193,17 +204,10 @@ describe("startRetention", () => {
   });
 
   it("startRetention's stop ends the loop during a pause, and waits for a sweep in progress", async () => {
-    let calls = 0;
-    let release: (n: number) => void = () => undefined;
+    const held = heldPrunes();
+    const { release, calls } = held;
     const retention = startRetention({
-      journal: {
-        prune: () => {
-          calls += 1;
-          return new Promise<number>((resolve) => {
-            release = resolve;
-          });
-        },
-      },
+      journal: held.journal,
       retentionDays: 1,
       logger: createLogger("silent"),
       batchSize: 1,
@@ -211,7 +215,7 @@ describe("startRetention", () => {
       firstSweepMs: 0,
     });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     let stopped = false;
     const stopping = retention.stop().then(() => {
       stopped = true;
@@ -222,6 +226,6 @@ describe("startRetention", () => {
     await stopping;
     // A full batch would have paused and pruned again; stopped, it does neither.
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
   });
 });
