@@ -145,6 +145,33 @@ describe.each(stores)("journal claims ($name)", (store) => {
     expect(opened.fsyncs()).toBe(before);
   });
 
+  it.skipIf(skip)(
+    "a claim is on disk before it is used; recording or giving it up waits for no fsync",
+    async () => {
+      const opened = await open();
+      journal = opened.journal;
+      const before = opened.fsyncs();
+      const token = await newClaim(journal, "slack-reply:durable", 0);
+      const claimed = opened.fsyncs();
+      const takenOver = await journal.claimEffect("slack-reply:durable", scope, 60_000);
+      const tookOver = opened.fsyncs();
+      if (takenOver.status !== "unknown") throw new Error("expected a take-over");
+      await journal.completeEffect("slack-reply:durable", takenOver.token, "1.1");
+      const released = await newClaim(journal, "slack-reply:released", 60_000);
+      const afterSecondClaim = opened.fsyncs();
+      await journal.abandonEffect("slack-reply:released", released, "not-performed");
+      const after = opened.fsyncs();
+      expect(token).not.toBe(takenOver.token);
+      if (before === undefined) return; // Postgres: its own WAL
+      expect([claimed, tookOver, afterSecondClaim, after]).toEqual([
+        before + 1,
+        before + 2,
+        before + 3,
+        before + 3,
+      ]);
+    },
+  );
+
   it.skipIf(skip)("a done effect costs no write either", async () => {
     const opened = await open();
     journal = opened.journal;
