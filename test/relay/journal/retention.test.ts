@@ -1,3 +1,7 @@
+// Mutants of retention.ts left alive on purpose (bench/RESULTS.md, "Mutation testing"): both
+// are equivalent. `timer.unref()` dropped: fake timers never keep a process alive. The last
+// `if (!stopped)` before the interval's pause made `true`: after `stop` the loop sets one more
+// unref'd timer, then ends.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startRetention } from "../../../relay/journal/retention.ts";
 import { createLogger } from "../../../relay/logger.ts";
