@@ -65,7 +65,7 @@ function prepareDatabase(db: DatabaseSync): void {
   }
 }
 
-/** The WAL's descriptor (its directory entry made durable once), or null for `:memory:`. */
+/** Opens the WAL and makes its directory entry durable once; its descriptor (a file journal only). */
 function openWal(path: string): number {
   // SQLite keeps the WAL file while a connection is open.
   const walFd = openSync(`${path}-wal`, "a");
