@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createSlackRelay } from "../../relay/destinations/slack-relay.ts";
 import {
+  type EntryRetryPolicy,
   type Journal,
   type JournalEntry,
   openPostgresJournal,
   openSqliteJournal,
-  type RetryPolicy,
 } from "../../relay/journal/index.ts";
 import { createLogger } from "../../relay/logger.ts";
 import type { RelayEvent } from "../../relay/relay-event.ts";
@@ -23,7 +23,7 @@ import {
 import { waitUntil } from "./helpers/signed-sender.ts";
 import { completedEvent } from "./helpers/submission-builders.ts";
 
-const RETRY: RetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
+const RETRY: EntryRetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "journal-test-"));
 const schemas: string[] = [];
