@@ -159,9 +159,11 @@ export async function reportOutcome(
           commentKey: target.commentKey,
         });
         core.info(
-          `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments.`,
+          `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments; ${published.resolved} threads resolved, ${published.unresolved} reopened.`,
         );
         if (published.ignored !== undefined) core.warning(published.ignored);
+        if (published.threads !== undefined)
+          core.warning(redact(published.threads, report.secrets));
         if (published.refused !== undefined)
           core.warning(
             `Could not post the review comments: ${redact(published.refused, report.secrets)}. The findings are in the check run and the job summary.`,

@@ -44,6 +44,36 @@ const genuine = (content: string, path: string, line?: number) =>
 const markerOf = (body: string) => /<!-- content-review:file [^>]*-->$/.exec(body)![0];
 const verifies = (body: string) => readSignedComment(body, SIGNING).kind === "signed";
 
+/** A review thread as GitHub's GraphQL lists it: node id, state and its first comment's id. */
+const thread = (id: string, first: number, isResolved = false) => ({
+  id,
+  isResolved,
+  comments: { nodes: [{ fullDatabaseId: String(first) }] },
+});
+
+/**
+ * The Action's bot user as the server answers `GET /users/{login}` (once per run, when its
+ * account has marked comments), and, when `threads` is given, the pull request's review threads.
+ */
+function nockAccount(threads?: ReturnType<typeof thread>[], bot = BOT) {
+  nock(API).get("/users/github-actions%5Bbot%5D").reply(200, bot);
+  if (threads === undefined) return;
+  nock(GRAPHQL_ROOT)
+    .post("/api/graphql", (body) => body.query.startsWith("query ReviewThreads"))
+    .reply(200, {
+      data: {
+        repository: {
+          pullRequest: {
+            reviewThreads: { nodes: threads, pageInfo: { hasNextPage: false, endCursor: null } },
+          },
+        },
+      },
+    });
+}
+
+/** Octokit's GraphQL endpoint for a GHES API root (`…/api/v3` → `…/api/graphql`). */
+const GRAPHQL_ROOT = new URL(API).origin;
+
 describe("publishReview", () => {
   it("publishReview posts one COMMENT review with file-level comments, at most 30, worst first", async () => {
     const assets = Array.from({ length: 35 }, (_, i) =>
@@ -104,6 +134,7 @@ describe("publishReview", () => {
           user,
         })),
       ]);
+    nockAccount([]);
     for (const id of [11, 12]) {
       nock(API)
         .patch(`/repos/octo/media/pulls/comments/${id}`, (body) => {
@@ -159,6 +190,7 @@ describe("publishReview", () => {
         { id: 21, path: "m/a.png", body: written, user: BOT },
         { id: 22, path: "m/gone.png", body: outdated, user: BOT },
       ]);
+    nockAccount([]);
     // No PATCH and no review is set up: either would fail the call.
     const result = await publishReview(testGithub(), testContext(), {
       outcome,
@@ -176,6 +208,7 @@ describe("publishReview", () => {
       .get("/repos/octo/media/pulls/7/comments")
       .query(true)
       .reply(200, [{ id: 23, path: "m/gone.png", body: quoting, user: BOT }]);
+    nockAccount([]);
     let patched = "";
     nock(API)
       .patch("/repos/octo/media/pulls/comments/23", (body) => {
@@ -268,6 +301,7 @@ describe("publishReview", () => {
         { id: 34, path: "m/gone2.png", body: tampered("m/gone2.png"), user: BOT },
       ];
       nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, listed);
+      nockAccount([]);
       const patched: number[] = [];
       // Only the genuine comments may be edited: a PATCH of 33 or 34 fails the call (nock).
       for (const id of [31, 32]) {
@@ -324,6 +358,7 @@ describe("publishReview", () => {
       })),
     );
     nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, unsigned);
+    nockAccount();
     let count = 0;
     nock(API)
       .post("/repos/octo/media/pulls/7/reviews", (body) => {
