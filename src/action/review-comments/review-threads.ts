@@ -75,7 +75,8 @@ export async function setThreadResolved(
  * accessible by integration") in its errors, REST-style 401/403 statuses likewise.
  */
 export function isForbidden(error: unknown): boolean {
-  const errors = (error as { errors?: readonly { type?: string }[] } | null)?.errors;
+  if (typeof error !== "object" || error === null) return false;
+  const errors = (error as { errors?: readonly { type?: string }[] }).errors;
   return (
     (Array.isArray(errors) && errors.some((e) => e.type === "FORBIDDEN")) ||
     isPermissionError(error)

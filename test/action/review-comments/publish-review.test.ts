@@ -155,6 +155,7 @@ describe("publishReview", () => {
       outdated: 1,
       reviewId: undefined,
       ignored: undefined,
+      threads: undefined,
     });
     expect(updates.find((u) => u.id === 11)?.body).toContain("changed");
     expect(updates.find((u) => u.id === 12)?.body).toContain("Outdated");
@@ -469,6 +470,96 @@ describe("publishReview", () => {
     expect(result.created).toBe(0);
     expect(result.refused).toContain("m/a.png");
     expect(result.refused).toContain("2 comments not posted");
+  });
+});
+
+describe("publishReview's review threads", () => {
+  const gone = (id: number, path: string) => ({
+    id,
+    path,
+    body: genuine("old", path),
+    user: BOT,
+  });
+
+  it("publishReview resolves the threads of the comments it marks outdated, and stops at GitHub's first FORBIDDEN with one reason", async () => {
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [gone(41, "m/a.png"), gone(42, "m/b.png"), gone(43, "m/c.png")]);
+    nockAccount([thread("T41", 41), thread("T42", 42), thread("T43", 43)]);
+    for (const id of [41, 42, 43])
+      nock(API).patch(`/repos/octo/media/pulls/comments/${id}`).reply(200, { id });
+    const mutations: string[] = [];
+    nock(GRAPHQL_ROOT)
+      .post("/api/graphql", (body) => {
+        mutations.push(body.variables.threadId);
+        return true;
+      })
+      .reply(200, { data: { resolveReviewThread: { thread: { id: "T41", isResolved: true } } } })
+      .post("/api/graphql", (body) => {
+        mutations.push(body.variables.threadId);
+        return true;
+      })
+      .reply(200, {
+        data: { resolveReviewThread: null },
+        errors: [{ type: "FORBIDDEN", message: "Resource not accessible by integration" }],
+      });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(mutations).toEqual(["T41", "T42"]);
+    expect(result).toMatchObject({ outdated: 3, resolved: 1, unresolved: 0 });
+    expect(result.threads).toContain("GitHub refused to resolve a review thread");
+    expect(result.threads).toContain("Resource not accessible by integration");
+    expect(result.threads).toContain("2 threads left as they are");
+    expect(result.threads).toContain("pull-requests: write");
+  });
+
+  it("publishReview marks comments outdated and says so once when the threads cannot be read", async () => {
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [gone(51, "m/a.png")]);
+    nockAccount();
+    nock(GRAPHQL_ROOT)
+      .post("/api/graphql")
+      .reply(200, {
+        errors: [{ type: "NOT_FOUND", message: "Could not resolve to a Repository" }],
+      });
+    nock(API).patch("/repos/octo/media/pulls/comments/51").reply(200, { id: 51 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result).toMatchObject({ outdated: 1, resolved: 0 });
+    expect(result.threads).toContain("Could not read the pull request's review threads");
+    expect(result.threads).toContain("Could not resolve to a Repository");
+  });
+
+  it("publishReview looks the bot user up on the server and counts only comments with its id there", async () => {
+    const ghesBot = { ...BOT, id: 3 };
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [
+        { id: 61, path: "m/a.png", body: genuine("old", "m/a.png"), user: ghesBot },
+        // github.com's id for the same login: on this server, another account.
+        { id: 62, path: "m/b.png", body: genuine("old", "m/b.png"), user: BOT },
+      ]);
+    nockAccount([], ghesBot);
+    nock(API).patch("/repos/octo/media/pulls/comments/61").reply(200, { id: 61 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result).toMatchObject({ outdated: 1, ignored: undefined, threads: undefined });
   });
 });
 
