@@ -159,7 +159,7 @@ export async function reportOutcome(
           commentKey: target.commentKey,
         });
         core.info(
-          `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments; ${published.resolved} threads resolved, ${published.unresolved} reopened.`,
+          `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments; ${plural(published.resolved, "thread")} resolved, ${published.unresolved} reopened.`,
         );
         if (published.ignored !== undefined) core.warning(published.ignored);
         if (published.threads !== undefined)

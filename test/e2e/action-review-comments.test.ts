@@ -332,7 +332,7 @@ describe("action review threads (built dist/index.js, emulator, GitHub stand-in'
       const fixed = await pushAndReview(own, 70, 2, { [file]: CALM });
       expect(fixed.code).toBe(0);
       expect(fixed.stdout).toContain("1 marked outdated");
-      expect(fixed.stdout).toContain("1 threads resolved, 0 reopened");
+      expect(fixed.stdout).toContain("1 thread resolved, 0 reopened");
       expect(comment!.body).toContain("Outdated: no findings here");
       expect(own.github.state.resolvedThreads).toEqual(new Set([comment!.id]));
       expect(own.github.reviewComments).toContain(reply);
