@@ -38,6 +38,13 @@ describe("commentAuthor, findBotUser and isCommentAuthor", () => {
     expect(await findBotUser(testGithub(), { login: "github-actions[bot]" })).toEqual(bot);
   });
 
+  it("findBotUser takes the login as the server spells it, whatever the case asked", async () => {
+    nock(API)
+      .get("/users/GitHub-Actions%5Bbot%5D")
+      .reply(200, { login: "github-actions[bot]", id: 3, type: "Bot" });
+    expect(await findBotUser(testGithub(), { login: "GitHub-Actions[bot]" })).toEqual(GHES_ACTIONS);
+  });
+
   it.each([
     ["a user account", { login: "github-actions[bot]", id: 5, type: "User" }],
     ["another login", { login: "someone-else[bot]", id: 5, type: "Bot" }],

@@ -220,15 +220,32 @@ describe("planReview", () => {
     [
       "one file past the first 30 comments",
       MANY,
-      "1 more file with findings is listed in the check run and the job summary.",
+      "**CR**: ❌ failed. 31 major in 31 files.\n\n1 more file with findings is listed in the check run and the job summary.",
     ],
     [
       "two files past the first 30 comments",
       [...MANY, "m/f31.png"],
-      "2 more files with findings are listed in the check run and the job summary.",
+      "**CR**: ❌ failed. 32 major in 32 files.\n\n2 more files with findings are listed in the check run and the job summary.",
     ],
   ])("planReview's review body: %s", (_, files, text) => {
-    expect(plan(files, []).reviewBody).toContain(text);
+    expect(plan(files, []).reviewBody).toBe(text);
+  });
+
+  it("planReview counts and comments on the files with findings only", () => {
+    const outcome = outcomeWith([
+      assetWith("clean.png", []),
+      assetWith("a", [issueWith("1", "major", "finding")]),
+    ]);
+    const p = planReview({
+      outcome,
+      checkName: "CR",
+      signing: SIGNING,
+      sha: SHA,
+      own: [],
+      threads: new Map(),
+    });
+    expect(p.post.map((c) => c.path)).toEqual(["a"]);
+    expect(p.reviewBody).toBe("**CR**: ❌ failed. 1 major in 1 file.");
   });
 
   it("planReview starts with a file whose comments alone pass 30, cut at 30", () => {
