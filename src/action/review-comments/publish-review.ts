@@ -8,9 +8,6 @@ import { planReview } from "./plan-review.ts";
 import { readOwnComments } from "./read-own-comments.ts";
 import { commentSigning } from "./signed-comment.ts";
 
-export { outdatedBody } from "./outdated-body.ts";
-export { MAX_REVIEW_COMMENTS } from "./plan-review.ts";
-
 /** What a publish did, for the log and tests. */
 export interface ReviewPublication {
   readonly created: number;
