@@ -69,6 +69,12 @@ describe("commentAuthor, findBotUser and isCommentAuthor", () => {
     ],
     ["another App's bot", { login: "helper-bot[bot]", id: 7001, type: "Bot" }, ACTIONS, false],
     [
+      "another login with the bot's id",
+      { login: "helper-bot[bot]", id: 41898282, type: "Bot" },
+      ACTIONS,
+      false,
+    ],
+    [
       "the Actions login with another id",
       { login: "github-actions[bot]", id: 7002, type: "Bot" },
       ACTIONS,

@@ -198,6 +198,11 @@ describe("planReview", () => {
     expect(summary(plan(["a"], [elsewhere]))).toEqual({ ...NONE, post: ["a"], outdate: [1] });
   });
 
+  it("planReview matches an earlier comment by its fields, not by its path alone", () => {
+    const onLine = { ...own(1, "a", "old"), fields: fingerprintFields("CR", "a", 2) };
+    expect(summary(plan(["a"], [onLine]))).toEqual({ ...NONE, post: ["a"], outdate: [1] });
+  });
+
   it("planReview orders files worst first and keeps a file's comments together within 30", () => {
     const outcome = outcomeWith([
       assetWith("minor.png", [issueWith("1", "minor", "m")]),

@@ -124,6 +124,8 @@ describe("isForbidden", () => {
     ["a 401", { status: 401 }, true],
     ["a 500", { status: 500 }, false],
     ["null", null, false],
+    ["undefined", undefined, false],
+    ["a string", "FORBIDDEN", false],
   ])("isForbidden: %s", (_, error, forbidden) => {
     expect(isForbidden(error)).toBe(forbidden);
   });
