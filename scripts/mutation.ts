@@ -24,6 +24,10 @@ export const DEFAULT_MODULES: readonly string[] = [
   "src/pipeline/review-record.ts",
   "src/pipeline/reuse-reviews.ts",
   "relay/processing/perform-once.ts",
+  // Issue 23: which review threads are resolved and reopened, and whose comments are the Action's.
+  "src/action/review-comments/plan-review.ts",
+  "src/action/review-comments/review-threads.ts",
+  "src/action/review-comments/comment-author.ts",
 ];
 
 /** Tests beyond the mirror ones that exercise a module's decisions in-process. */
