@@ -28,6 +28,10 @@ export const DEFAULT_MODULES: readonly string[] = [
   "relay/journal/sqlite-effects.ts",
   "relay/journal/postgres-effects.ts",
   "relay/journal/retention.ts",
+  // Issue 23: which review threads are resolved and reopened, and whose comments are the Action's.
+  "src/action/review-comments/plan-review.ts",
+  "src/action/review-comments/review-threads.ts",
+  "src/action/review-comments/comment-author.ts",
 ];
 
 /** Tests beyond the mirror ones that exercise a module's decisions in-process. */
