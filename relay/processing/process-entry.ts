@@ -148,7 +148,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         state = { ...state, slackChannel: channel };
         await deps.journal.saveState(event.submissionId, JSON.stringify(state));
       }
-      if (event.kind === "asset.processing.failed") {
+      // A stale failure (older than what its asset shows) posts no reply: it was not applied.
+      if (failed) {
         state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
       }
       const mentionReply =
