@@ -1,5 +1,6 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
+import { baseUrlProblem, parseApiKey } from "../../src/api/index.ts";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { DEFAULT_DEDUPE_DAYS } from "../journal/retention.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
@@ -438,6 +439,21 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     p.CONTENT_REVIEW_BASE_URL,
     p.CONTENT_REVIEW_API_KEY,
   );
+  // The service client refuses these at construction: refused here instead, by name (exit 2).
+  if (p.CONTENT_REVIEW_BASE_URL !== undefined) {
+    const why = baseUrlProblem(p.CONTENT_REVIEW_BASE_URL);
+    if (why !== null) problem("CONTENT_REVIEW_BASE_URL", why);
+  }
+  if (p.CONTENT_REVIEW_API_KEY !== undefined) {
+    try {
+      parseApiKey(p.CONTENT_REVIEW_API_KEY, "CONTENT_REVIEW_API_KEY");
+    } catch {
+      problem(
+        "CONTENT_REVIEW_API_KEY",
+        "is not a Content Review API key: use a workspace key, sk_live_ followed by 64 hex characters, or an sk_test_ sandbox key",
+      );
+    }
+  }
   // With one of the two set, requireBoth names the other.
   if (
     p.RELAY_PUBLIC_URL !== undefined &&

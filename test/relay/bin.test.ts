@@ -27,6 +27,8 @@ afterAll(async () => {
 });
 
 const BASE = { WEBHOOK_SECRETS: TEST_SECRET, RELAY_TOKEN: TEST_RELAY_TOKEN };
+/** A sandbox key of the service's shape. */
+const SK = "sk_test_0123456789abcdef";
 
 describe("relay/bin.ts", () => {
   it.each([
@@ -38,6 +40,15 @@ describe("relay/bin.ts", () => {
     [{ ...BASE, STORE_URL: "postgres://u:pw@127.0.0.1:notaport/test" }, "STORE_URL"],
     [{ ...BASE, STORE_URL: "sqlite:" }, "STORE_URL"],
     [{ ...BASE, RELAY_TOKEN: "relay token with spaces" }, "RELAY_TOKEN"],
+    // Settings the service client refuses: the relay named neither and exited 1, "restart me".
+    [
+      { ...BASE, CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9/api", CONTENT_REVIEW_API_KEY: SK },
+      "CONTENT_REVIEW_BASE_URL",
+    ],
+    [
+      { ...BASE, CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9", CONTENT_REVIEW_API_KEY: "bogus" },
+      "CONTENT_REVIEW_API_KEY",
+    ],
   ])("with %j prints one line naming %s and exits 2 (configuration)", async (env, variable) => {
     const { code, stderr } = await runRelayToExit(env);
     expect(code).toBe(2);
