@@ -115,6 +115,20 @@ export function planReconciliation(input: PlanInput): ReconcilePlan {
   return { outcome: "still_processing", entries };
 }
 
+/**
+ * Decides what a check adds when the service could not be read (a 5xx, a 401, a timeout): the
+ * final `error` once `RECONCILE_MAX_HOURS` has passed, since no read may ever succeed and a
+ * status never stays `pending` for ever; before that, nothing (the check comes due again).
+ */
+export function planUnreadable(input: Omit<PlanInput, "submission">): ReconcilePlan {
+  const { state } = input;
+  if (submissionOutcome(state).state !== "pending")
+    return { outcome: "already_final", entries: [] };
+  if (input.now < input.linkedAt + input.maxMs) return { outcome: "still_processing", entries: [] };
+  const message = `No verdict after RECONCILE_MAX_HOURS (${hours(input.maxMs)}), and the service could not be read`;
+  return { outcome: "timed_out", entries: [unresolved(state, "max-hours", message)] };
+}
+
 /** The longest pause between two checks of a submission still processing. */
 const MAX_BACKOFF_MS = 3_600_000;
 
