@@ -101,7 +101,9 @@ export function planReconciliation(input: PlanInput): ReconcilePlan {
       status: asset.status,
       errorMessage: failed ? (asset.errorMessage ?? null) : null,
       issueCount: failed ? null : (asset.issueCount ?? null),
-      occurredAt: null,
+      // The time of the read: the service showed this asset final then, so a webhook signed
+      // earlier (a failure delivered after the retried asset's success) is older, and stale.
+      occurredAt: new Date(input.now).toISOString(),
       source: "reconciliation",
     };
     entries.push({ id: reconcileEntryId(state.submissionId, asset.assetId, event.kind), event });
