@@ -128,6 +128,22 @@ describe("relay/bin.ts", () => {
     }
   });
 
+  it.each(["999.1.1.1", "relay-host.invalid", "192.0.2.1"])(
+    "names HOST, and what to put there, when HOST=%s cannot be listened on",
+    async (host) => {
+      const { code, stderr } = await runRelayToExit({
+        ...BASE,
+        HOST: host,
+        PORT: "0",
+        STORE_URL: `sqlite:${join(dir, `host-${host}.db`)}`,
+      });
+      expect(code).toBe(1);
+      expect(stderr.trim().split("\n")).toEqual([
+        `content-review-relay: could not start: HOST ${host} is not an address of this machine: set HOST to one of its addresses, 0.0.0.0 for all of them, or 127.0.0.1 for this machine alone`,
+      ]);
+    },
+  );
+
   it("starts with one line stating the address bound, the journal and that nothing is relayed", async () => {
     const path = join(dir, "journal-only.db");
     const relay = await spawnRelay({ ...BASE, STORE_URL: `sqlite:${path}` });
