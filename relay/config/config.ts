@@ -454,6 +454,20 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
       );
     }
   }
+  // Retention deletes a submission's state RETENTION_DAYS after its last change, watched or
+  // not: a submission still waiting for its verdict then could never get one.
+  if (
+    p.CONTENT_REVIEW_BASE_URL !== undefined &&
+    p.CONTENT_REVIEW_API_KEY !== undefined &&
+    p.RECONCILE_MAX_HOURS !== undefined &&
+    p.RETENTION_DAYS !== undefined &&
+    p.RECONCILE_MAX_HOURS >= p.RETENTION_DAYS * 24
+  ) {
+    problem(
+      "RECONCILE_MAX_HOURS",
+      `must be less than RETENTION_DAYS in hours (${p.RETENTION_DAYS * 24}): retention deletes a submission's state that long after its link, and one still waiting for its verdict would stay pending for ever; lower RECONCILE_MAX_HOURS or raise RETENTION_DAYS`,
+    );
+  }
   // With one of the two set, requireBoth names the other.
   if (
     p.RELAY_PUBLIC_URL !== undefined &&

@@ -49,6 +49,16 @@ describe("relay/bin.ts", () => {
       { ...BASE, CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9", CONTENT_REVIEW_API_KEY: "bogus" },
       "CONTENT_REVIEW_API_KEY",
     ],
+    // Retention would delete a watched submission's state before its limit: pending for ever.
+    [
+      {
+        ...BASE,
+        CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9",
+        CONTENT_REVIEW_API_KEY: SK,
+        RETENTION_DAYS: "1",
+      },
+      "RECONCILE_MAX_HOURS",
+    ],
   ])("with %j prints one line naming %s and exits 2 (configuration)", async (env, variable) => {
     const { code, stderr } = await runRelayToExit(env);
     expect(code).toBe(2);
