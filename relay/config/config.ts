@@ -454,6 +454,16 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
       );
     }
   }
+  // GitHub's web address answers no REST call: every commit status would fail.
+  if (
+    p.GITHUB_API_URL !== undefined &&
+    /^(www\.)?github\.com$/i.test(new URL(p.GITHUB_API_URL).hostname)
+  ) {
+    problem(
+      "GITHUB_API_URL",
+      "is GitHub's web address, which answers no API call: use https://api.github.com (GitHub Enterprise: https://<host>/api/v3)",
+    );
+  }
   // Retention deletes a submission's state RETENTION_DAYS after its last change, watched or
   // not: a submission still waiting for its verdict then could never get one.
   if (

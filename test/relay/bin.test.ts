@@ -49,6 +49,8 @@ describe("relay/bin.ts", () => {
       { ...BASE, CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9", CONTENT_REVIEW_API_KEY: "bogus" },
       "CONTENT_REVIEW_API_KEY",
     ],
+    // GitHub's web address answers no REST call: every status would be dead-lettered.
+    [{ ...BASE, GITHUB_TOKEN: "ghs_bin", GITHUB_API_URL: "https://github.com" }, "GITHUB_API_URL"],
     // Retention would delete a watched submission's state before its limit: pending for ever.
     [
       {
