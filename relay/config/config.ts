@@ -464,6 +464,13 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
       "is GitHub's web address, which answers no API call: use https://api.github.com (GitHub Enterprise: https://<host>/api/v3)",
     );
   }
+  // Slack's Web API is under /api/ on slack.com: any other path there answers no call.
+  if (p.SLACK_API_URL !== undefined) {
+    const slack = new URL(p.SLACK_API_URL);
+    if (/^(www\.)?slack\.com$/i.test(slack.hostname) && !/^\/api\/?$/.test(slack.pathname)) {
+      problem("SLACK_API_URL", "must be https://slack.com/api/ on slack.com (Slack's Web API)");
+    }
+  }
   // Retention deletes a submission's state RETENTION_DAYS after its last change, watched or
   // not: a submission still waiting for its verdict then could never get one.
   if (

@@ -51,6 +51,16 @@ describe("relay/bin.ts", () => {
     ],
     // GitHub's web address answers no REST call: every status would be dead-lettered.
     [{ ...BASE, GITHUB_TOKEN: "ghs_bin", GITHUB_API_URL: "https://github.com" }, "GITHUB_API_URL"],
+    // Slack's API lives under /api/: at the bare host every call fails.
+    [
+      {
+        ...BASE,
+        SLACK_TOKEN: "xoxb-bin",
+        SLACK_CHANNEL: "C0BIN",
+        SLACK_API_URL: "https://slack.com",
+      },
+      "SLACK_API_URL",
+    ],
     // Retention would delete a watched submission's state before its limit: pending for ever.
     [
       {
