@@ -1,5 +1,6 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
+import { baseUrlProblem, parseApiKey } from "../../src/api/index.ts";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { DEFAULT_DEDUPE_DAYS } from "../journal/retention.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
@@ -438,6 +439,20 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     p.CONTENT_REVIEW_BASE_URL,
     p.CONTENT_REVIEW_API_KEY,
   );
+  // The client would refuse these at start, naming its option and exiting 1; named here instead.
+  const serviceUrlProblem =
+    p.CONTENT_REVIEW_BASE_URL === undefined ? null : baseUrlProblem(p.CONTENT_REVIEW_BASE_URL);
+  if (serviceUrlProblem !== null) problem("CONTENT_REVIEW_BASE_URL", serviceUrlProblem);
+  if (p.CONTENT_REVIEW_API_KEY !== undefined) {
+    try {
+      parseApiKey(p.CONTENT_REVIEW_API_KEY, "CONTENT_REVIEW_API_KEY");
+    } catch (error) {
+      problem(
+        "CONTENT_REVIEW_API_KEY",
+        (error as Error).message.replace(/^CONTENT_REVIEW_API_KEY /, ""),
+      );
+    }
+  }
   // With one of the two set, requireBoth names the other.
   if (
     p.RELAY_PUBLIC_URL !== undefined &&
