@@ -96,6 +96,21 @@ describe("resolveRelayConfig", () => {
     }
   });
 
+  it("a CONTENT_REVIEW_BASE_URL refused for its value is not also called missing", () => {
+    try {
+      resolveRelayConfig({
+        ...BASE,
+        CONTENT_REVIEW_API_KEY: `sk_live_${"ab".repeat(32)}`,
+        CONTENT_REVIEW_BASE_URL: "htp:/x",
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toBe(
+        'CONTENT_REVIEW_BASE_URL must be an http(s) URL (got "htp:/x")',
+      );
+    }
+  });
+
   it("resolveRelayConfig turns reconciliation on with the service's key and URL, decimals allowed", () => {
     expect(resolveRelayConfig(BASE)).toMatchObject({ reconcile: null, publicUrl: null });
     const config = resolveRelayConfig({
