@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { makeFolder } from "../src/shared/index.ts";
 import { createApp } from "./app.ts";
 import type { EmulatorContext } from "./context.ts";
 import { GITHUB_API_PATH } from "./github/github-router.ts";
@@ -62,7 +63,7 @@ async function startLocked(
   const blobDir = config.dataDir
     ? blobDirPath(config.dataDir)
     : await mkdtemp(join(tmpdir(), "content-review-emulator-"));
-  await mkdir(blobDir, { recursive: true });
+  await makeFolder(blobDir);
 
   let dirty = false;
   let writing: Promise<void> = Promise.resolve();

@@ -13,9 +13,16 @@ const FILE_FAILURES: Readonly<Record<string, string>> = Object.freeze({
   EPERM: "is not writable by this user",
   EROFS: "is on a read-only file system",
   ENOSPC: "is on a full disk",
-  // Node's recursive mkdir says ENOENT where a folder on the path cannot be made (a read-only
-  // file system, a link to nowhere).
+  // mkdir says ENOENT where a folder on the path cannot be made (procfs, a link to nowhere).
   "mkdir ENOENT": "cannot be created: a folder on its path cannot be made",
+  ENOTDIR: "cannot be a folder: a file stands where a folder should be on its path",
+});
+
+/** What else to do, where fixing permissions would not help. */
+const TO_DO: Readonly<Record<string, string>> = Object.freeze({
+  ENOSPC: ", or free some space",
+  ENOTDIR: ", or move that file",
+  ENOENT: "",
 });
 
 /**
@@ -31,6 +38,6 @@ export function startFailureMessage(error: unknown): string {
       ? undefined
       : (FILE_FAILURES[`${e.syscall} ${e.code}`] ?? FILE_FAILURES[e.code]);
   if (why !== undefined && e.path !== undefined)
-    return `cannot write ${e.path}: it ${why} (${e.code}). Pass a --data-dir the emulator can write to${e.code === "ENOSPC" ? ", or free some space" : ", or fix the folder's permissions"}; without --data-dir the state stays in memory.`;
+    return `cannot write ${e.path}: it ${why} (${e.code}). Pass a --data-dir the emulator can write to${TO_DO[e.code ?? ""] ?? ", or fix the folder's permissions"}; without --data-dir the state stays in memory.`;
   return e.message ?? String(error);
 }

@@ -13,7 +13,7 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator/index.ts";
-import { onOutputClosed } from "../src/shared/index.ts";
+import { makeFolder, onOutputClosed } from "../src/shared/index.ts";
 import { cancelOnSignals } from "./try-action/cancel-on-signals.ts";
 import { readPosted, writeRehearsal } from "./try-action/collect-rehearsal.ts";
 import {
@@ -106,6 +106,17 @@ async function readCommandLine(argv: string[]): Promise<Rehearsal | number> {
   if (!(await stat(folder).catch(() => undefined))?.isDirectory()) {
     return usageError(`${folder} is not a folder.`);
   }
+  const outDir = resolve(cwd, values.out);
+  // Checked before the emulator starts: a run must not end on a folder it cannot write.
+  const outProblem = await makeFolder(outDir).then(
+    () => undefined,
+    (error: NodeJS.ErrnoException) => error.code ?? error.message,
+  );
+  if (outProblem !== undefined) {
+    return usageError(
+      `--out ${outDir} cannot be created as a folder (${outProblem}): pick another --out.`,
+    );
+  }
   const inputs: Record<string, string> = {};
   for (const pair of values.input) {
     const at = pair.indexOf("=");
@@ -123,7 +134,7 @@ async function readCommandLine(argv: string[]): Promise<Rehearsal | number> {
     inputs,
     event,
     sandbox: values.sandbox,
-    outDir: resolve(cwd, values.out),
+    outDir,
     // As a runner does: the step still runs, and the log says which inputs it ignores.
     unexpected: unexpectedInputs(Object.keys(inputs), await actionInputNames()),
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { link, mkdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { link, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { makeFolder } from "../../src/shared/index.ts";
 import { DataDirInUseError } from "./data-dir-in-use-error.ts";
 
 /** The lock file of a `--data-dir`: the pid of the emulator that uses it. */
@@ -60,7 +61,7 @@ export async function lockDataDir(
   const lockFile = lockFilePath(resolve(dataDir));
   const temp = `${lockFile}.${pid}.${randomUUID()}.tmp`;
   try {
-    await mkdir(dataDir, { recursive: true });
+    await makeFolder(dataDir);
     await writeFile(temp, `${pid}\n`);
   } catch (error) {
     // The folder is what the user named and can change, not the lock's temporary file.

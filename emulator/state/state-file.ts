@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { makeFolder } from "../../src/shared/index.ts";
 import type { EmulatorState } from "./emulator-state.ts";
 
 /** Where `--data-dir` keeps the state file and the uploaded bytes. */
@@ -31,7 +32,7 @@ export async function readStateFile(dataDir: string): Promise<EmulatorState | un
 
 /** Writes the state atomically (temp file, then rename), so a crash never leaves half a file. */
 export async function writeStateFile(dataDir: string, state: EmulatorState): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
+  await makeFolder(dataDir);
   const target = stateFilePath(dataDir);
   const temp = `${target}.${process.pid}.tmp`;
   await writeFile(temp, JSON.stringify(state));

@@ -403,10 +403,12 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
   };
   // What to put in a variable that is required with another, where the name does not say it.
   const hints: Readonly<Record<string, string>> = { SLACK_CHANNEL: `: set ${SLACK_CHANNEL_HINT}` };
+  // A variable already refused for its value is set: "is required" would contradict that line.
+  const refused = (variable: string) => problems.some((p) => p.variable === variable);
   const requireBoth = (a: string, b: string, va: unknown, vb: unknown): void => {
-    if (va !== undefined && vb === undefined)
+    if (va !== undefined && vb === undefined && !refused(b))
       problem(b, `is required when ${a} is set${hints[b] ?? ""}`);
-    if (vb !== undefined && va === undefined)
+    if (vb !== undefined && va === undefined && !refused(a))
       problem(a, `is required when ${b} is set${hints[a] ?? ""}`);
   };
   const parsed: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
-import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, rm, writeFile } from "node:fs/promises";
 import { isAbsolute, join, relative } from "node:path";
+import { makeFolder } from "../../src/shared/index.ts";
 import type { ActionRun } from "./run-action-as-runner.ts";
 
 interface CheckRunRecord {
@@ -132,7 +133,7 @@ export async function writeRehearsal(options: {
   earlier?: readonly { label: string; run: ActionRun; spent: string }[];
 }): Promise<string> {
   const { outDir, run, posted } = options;
-  await mkdir(outDir, { recursive: true });
+  await makeFolder(outDir);
   // A file of an earlier rehearsal that this one does not write would read as this run's.
   await Promise.all(REHEARSAL_FILES.map((name) => rm(join(outDir, name), { force: true })));
   const written: string[] = [];

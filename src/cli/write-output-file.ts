@@ -72,7 +72,11 @@ export async function checkOutputFile(
     // Created now, level by level (never Node's recursive mkdir, which loops on /proc/x/y).
     await makeFolder(dirname(full));
     await access(dirname(full), constants.W_OK);
-    const existing = await stat(full).catch(() => undefined);
+    // Only "not there yet" is fine: a name over 255 bytes (ENAMETOOLONG) must stop the run now.
+    const existing = await stat(full).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
     if (existing?.isDirectory()) {
       throw Object.assign(new Error(`${path} is a folder`), { code: "EISDIR" });
     }

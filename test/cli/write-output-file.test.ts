@@ -57,6 +57,18 @@ describe("checkOutputFile: a path the report could never be written to is one us
     );
   });
 
+  it.each([
+    ["a file name over 255 bytes", `${"r".repeat(300)}.xml`],
+    ["a path over 4,096 characters in its last name", "r".repeat(5000)],
+  ])("checkOutputFile refuses %s as too long before the review runs", async (_what, name) => {
+    const error = await checkOutputFile(dir, name).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliUsageError);
+    expect((error as Error).message).toMatch(
+      /: the path is too long \(the system takes 4,095 characters, and 255 per name\); choose a shorter path\.$/,
+    );
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it("checkOutputFile refuses a path over 4,096 characters as too long, in one line", async () => {
     const long = `${"d/".repeat(2100)}report.xml`;
     const error = await checkOutputFile(dir, long).catch((e: unknown) => e);

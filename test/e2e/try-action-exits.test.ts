@@ -64,6 +64,28 @@ describe("try-action: typos, closed pipes and Ctrl+C", () => {
     expect(await readdir(tmp)).toEqual([]);
   });
 
+  it.each([
+    ["/proc/x/y", "ENOENT"],
+    ["samples/claims__sandbox_fail__.txt/report", "ENOTDIR"],
+  ])(
+    "--out %s is a usage error before the emulator starts (%s), and returns",
+    async (out, code) => {
+      const res = await runProcess(process.execPath, [SCRIPT, "samples", "--out", out], {
+        cwd: dir.path,
+        env,
+        timeoutMs: 30_000,
+      });
+      expect(res.code, res.stderr).toBe(2);
+      expect(res.stderr).toMatch(
+        new RegExp(
+          `^try-action: --out \\S*${out.split("/").at(-1)} cannot be created as a folder \\(${code}\\): pick another --out\\.\\n`,
+        ),
+      );
+      expect(res.stdout).toBe("");
+      expect(await readdir(tmp)).toEqual([]);
+    },
+  );
+
   it("an unknown input is named with the valid ones, as a GitHub runner warns; report-path names a file that exists", async () => {
     const res = await runProcess(
       process.execPath,

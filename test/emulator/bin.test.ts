@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -192,7 +192,7 @@ describe("emulator bin: a data folder it cannot write", () => {
         expect(code).toBe(1);
         const [line, rest] = stderr.split("\n");
         expect(line).toContain(`content-review-emulator: cannot write ${join(dir, "state")}`);
-        expect(line).toContain("it cannot be created: a folder on its path cannot be made");
+        expect(line).toContain("it is on a read-only file system (EROFS)");
         expect(line).toContain("Pass a --data-dir the emulator can write to");
         expect(rest).toBe("");
         // The folder itself, read-only: the lock cannot be written in it.
@@ -207,6 +207,33 @@ describe("emulator bin: a data folder it cannot write", () => {
       }
     },
   );
+
+  it("emulator bin refuses --data-dir /proc/x/y in one line, exit 1 (Node's recursive mkdir spun there forever)", async () => {
+    const { code, stderr } = await runToExit(["--port", "0", "--data-dir", "/proc/x/y"]);
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      "content-review-emulator: cannot write /proc/x/y: it cannot be created: a folder on its path cannot be made (ENOENT). Pass a --data-dir the emulator can write to; without --data-dir the state stays in memory.\n",
+    );
+  });
+
+  it("emulator bin refuses a --data-dir below a file in one line naming it, exit 1", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-review-file-parent-"));
+    try {
+      writeFileSync(join(dir, "file"), "x");
+      const { code, stderr } = await runToExit([
+        "--port",
+        "0",
+        "--data-dir",
+        join(dir, "file", "state"),
+      ]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(
+        /^content-review-emulator: cannot write \S+: it cannot be a folder: a file stands where a folder should be on its path \(ENOTDIR\)\. Pass a --data-dir the emulator can write to, or move that file;/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it.each([
     ["EACCES", "is not writable by this user", "or fix the folder's permissions"],

@@ -55,6 +55,17 @@ describe("resolveRelayConfig", () => {
     [{ SLACK_API_URL: "not a url" }, "SLACK_API_URL"],
     [{ GITHUB_API_URL: "ftp://x" }, "GITHUB_API_URL"],
     [{ CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef" }, "CONTENT_REVIEW_BASE_URL"],
+    [
+      {
+        CONTENT_REVIEW_API_KEY: `sk_live_${"ab".repeat(32)}`,
+        CONTENT_REVIEW_BASE_URL: "https://api.example/api/",
+      },
+      "CONTENT_REVIEW_BASE_URL",
+    ],
+    [
+      { CONTENT_REVIEW_API_KEY: "sk_live_abc", CONTENT_REVIEW_BASE_URL: "https://api.example" },
+      "CONTENT_REVIEW_API_KEY",
+    ],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ RECONCILE_AFTER_SECONDS: "0" }, "RECONCILE_AFTER_SECONDS"],
     [{ RECONCILE_MAX_HOURS: "a day" }, "RECONCILE_MAX_HOURS"],
@@ -82,6 +93,21 @@ describe("resolveRelayConfig", () => {
       expect(e.variable).toBe(variable);
       expect(e.message.startsWith(variable)).toBe(true);
       expect(e.message).not.toContain("\n");
+    }
+  });
+
+  it("a CONTENT_REVIEW_BASE_URL refused for its value is not also called missing", () => {
+    try {
+      resolveRelayConfig({
+        ...BASE,
+        CONTENT_REVIEW_API_KEY: `sk_live_${"ab".repeat(32)}`,
+        CONTENT_REVIEW_BASE_URL: "htp:/x",
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toBe(
+        'CONTENT_REVIEW_BASE_URL must be an http(s) URL (got "htp:/x")',
+      );
     }
   });
 
