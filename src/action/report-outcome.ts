@@ -5,10 +5,10 @@ import { PACKAGE_NAME, PACKAGE_VERSION, redact } from "../api/index.ts";
 import { type ReviewOutcome, type ReviewRecord, reuseSummary } from "../pipeline/index.ts";
 import { CONCLUSION_LABELS, formatSeverityCounts, plural } from "../policy/index.ts";
 import { renderMarkdownReport } from "../report/index.ts";
-import { buildAnnotations, completeCheckRun, RECORD_ROOM } from "./github/check-run.ts";
+import { buildAnnotations, completeCheckRun } from "./github/check-run.ts";
 import { type GithubClient, isPermissionError } from "./github/create-github-client.ts";
 import type { GithubContext } from "./github/read-github-context.ts";
-import { writeRecordBlock } from "./incremental/review-record-block.ts";
+import { keepReviewRecord } from "./incremental/keep-review-record.ts";
 import { handOffToRelay } from "./relay-handoff/hand-off-to-relay.ts";
 import type { ActionInputs } from "./resolve-action-inputs.ts";
 import type { CommentAuthor } from "./review-comments/comment-author.ts";
@@ -119,16 +119,16 @@ export async function reportOutcome(
         problem = redact((error as Error).message, report.secrets);
       }
     } else if (target.checksAllowed) {
-      let record: string | undefined;
-      if (target.record !== null) {
-        const written = writeRecordBlock(target.record, RECORD_ROOM, target.recordKey);
-        if (!written.fits)
-          core.warning(
-            `The review record (${plural(target.record.entries.length, "file")}) is too large for the check run's output (GitHub keeps up to 65,535 characters), so it was not kept: the next run reviews every changed file again.`,
-          );
-        record = written.block;
-      }
       try {
+        const record =
+          target.record === null
+            ? undefined
+            : await keepReviewRecord(github, context, {
+                checkName: inputs.checkName,
+                record: target.record,
+                key: target.recordKey,
+                warning: (m) => core.warning(m),
+              });
         await completeCheckRun(github, context, {
           id: target.checkRunId,
           name: inputs.checkName,

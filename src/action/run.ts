@@ -119,10 +119,6 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
   }
 
   const inputs = resolveActionInputs((name) => core.getInput(name));
-  // Signs the records this run writes and verifies those it reads (docs/action.md, threat model).
-  const recordKey = deriveRecordKey(inputs.recordKey ?? inputs.apiKey);
-  // Signs the review comments' markers with the same secret under another label (same section).
-  const commentKey = deriveCommentKey(inputs.recordKey ?? inputs.apiKey);
   // Self-hosted runners behind a proxy: every client of the run goes through the same routes.
   const proxy = proxyFromEnv(env);
   if (proxy !== undefined) core.info(`Using the proxy settings ${proxy.description}.`);
@@ -133,6 +129,16 @@ async function main(env: NodeJS.ProcessEnv, signal: AbortSignal, state: RunState
     caller: "action",
     proxy,
   });
+  // Signs the records this run writes and verifies those it reads, in this repository and
+  // environment only (docs/action.md, threat model); the comments' markers likewise, under
+  // another label.
+  const scope = {
+    repository: `${context.owner}/${context.repo}`,
+    repositoryId: context.repositoryId,
+    environment: client.environment,
+  };
+  const recordKey = deriveRecordKey(inputs.recordKey ?? inputs.apiKey, scope);
+  const commentKey = deriveCommentKey(inputs.recordKey ?? inputs.apiKey, scope);
   const githubOptions = {
     token: inputs.githubToken,
     baseUrl: context.apiUrl,

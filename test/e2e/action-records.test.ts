@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandIn } from "../../emulator/github/index.ts";
 import { startEmulator } from "../../emulator/index.ts";
 import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
-import { writeRecordBlock } from "../../src/action/incremental/review-record-block.ts";
+import { LIVE_SCOPE, recordBlock } from "../action/signing-fixture.ts";
 import { gitBlobSha } from "../helpers/git-blob-sha.ts";
 import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
 import { pullRequestEvent } from "./action-harness.ts";
@@ -127,12 +127,12 @@ describe("action review records (built dist/index.js, emulator, fake GitHub)", (
             assetId: "00000000-0000-4000-8000-000000000001",
           })),
         })),
-        "other-key": writeRecordBlock(
+        "other-key": recordBlock(
           recordOf([entryOf(`pr${pr}/a.txt`, "a", 1)]),
-          60_000,
-          deriveRecordKey(stage.emu.sandboxKey),
-        ).block,
-        broken: "<!-- content-review:record v2 bm9wZQ== mac=" + "0".repeat(64) + " -->",
+          deriveRecordKey(stage.emu.sandboxKey, LIVE_SCOPE),
+          sha,
+        ),
+        broken: `<!-- content-review:record v3 id=${"0".repeat(32)} part=1/1 bm9wZQ== mac=${"0".repeat(64)} -->`,
       }[kind]!;
       const newer = await postCheckRun(stage, sha, text);
       const [run, spent] = await review(pr, sha);

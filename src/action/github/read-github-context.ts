@@ -8,6 +8,12 @@ export interface GithubContext {
   readonly eventName: string;
   readonly owner: string;
   readonly repo: string;
+  /**
+   * The repository's numeric id (`GITHUB_REPOSITORY_ID`, else the event's `repository.id`):
+   * records and markers are bound to it, so a repository deleted and created again under the
+   * same name does not verify the old one's. Undefined when neither gives it.
+   */
+  readonly repositoryId: string | undefined;
   /** The commit to report on: the PR head, the pushed commit, the queue commit, or `GITHUB_SHA`. */
   readonly sha: string;
   readonly apiUrl: string;
@@ -74,7 +80,7 @@ interface EventPayload {
   after?: string;
   ref?: string;
   deleted?: boolean;
-  repository?: { default_branch?: string };
+  repository?: { default_branch?: string; id?: number };
   merge_group?: { head_sha?: string; base_sha?: string; head_ref?: string };
 }
 
@@ -140,6 +146,9 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
     eventName,
     owner,
     repo,
+    repositoryId:
+      env["GITHUB_REPOSITORY_ID"] ||
+      (payload.repository?.id === undefined ? undefined : String(payload.repository.id)),
     sha: pullRequest?.headSha ?? push?.after ?? mergeGroup?.headSha ?? env["GITHUB_SHA"] ?? "",
     apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
