@@ -30,10 +30,10 @@ describe("deriveScopedKey", () => {
   });
 
   it.each([
-    ["the environment", SANDBOX_SCOPE],
-    ["the repository", { ...LIVE_SCOPE, repository: "octo/other" }],
-    ["the repository id", { ...LIVE_SCOPE, repositoryId: "42" }],
-  ])("deriveScopedKey gives another key for another %s", (_what, scope) => {
+    ["environment", SANDBOX_SCOPE],
+    ["repository", { ...LIVE_SCOPE, repository: "octo/other" }],
+    ["repository of the same name (another id)", { ...LIVE_SCOPE, repositoryId: "42" }],
+  ])("deriveScopedKey gives another key in another %s", (_what, scope) => {
     expect(key(scope).equals(key(LIVE_SCOPE))).toBe(false);
   });
 
