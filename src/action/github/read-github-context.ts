@@ -9,9 +9,10 @@ export interface GithubContext {
   readonly owner: string;
   readonly repo: string;
   /**
-   * The repository's numeric id (`GITHUB_REPOSITORY_ID`, else the event's `repository.id`):
-   * records and markers are bound to it, so a repository deleted and created again under the
-   * same name does not verify the old one's. Undefined when neither gives it.
+   * The repository's numeric id (`GITHUB_REPOSITORY_ID`): records and markers are bound to it,
+   * so a repository deleted and created again under the same name does not verify the old one's.
+   * Read from the runner, which sets it alike for every event, never from a payload: one event's
+   * payload without it would make the records of the others fail to verify. Undefined when unset.
    */
   readonly repositoryId: string | undefined;
   /** The commit to report on: the PR head, the pushed commit, the queue commit, or `GITHUB_SHA`. */
@@ -80,7 +81,7 @@ interface EventPayload {
   after?: string;
   ref?: string;
   deleted?: boolean;
-  repository?: { default_branch?: string; id?: number };
+  repository?: { default_branch?: string };
   merge_group?: { head_sha?: string; base_sha?: string; head_ref?: string };
 }
 
@@ -146,9 +147,7 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
     eventName,
     owner,
     repo,
-    repositoryId:
-      env["GITHUB_REPOSITORY_ID"] ||
-      (payload.repository?.id === undefined ? undefined : String(payload.repository.id)),
+    repositoryId: env["GITHUB_REPOSITORY_ID"] || undefined,
     sha: pullRequest?.headSha ?? push?.after ?? mergeGroup?.headSha ?? env["GITHUB_SHA"] ?? "",
     apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
