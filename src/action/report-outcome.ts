@@ -127,6 +127,7 @@ export async function reportOutcome(
                 checkName: inputs.checkName,
                 record: target.record,
                 key: target.recordKey,
+                companions: !cancelled,
                 warning: (m) => core.warning(m),
               });
         await completeCheckRun(github, context, {

@@ -12,6 +12,8 @@ import { recordPartName, recordSigning, writeRecordBlocks } from "./review-recor
  * first is returned for the check run's own text, so that a record is never read without them.
  * Returns undefined, after a warning, when a part cannot be posted: the next run then uses the
  * records before this one. A record too large for every part gives the block that says so.
+ * Without `companions` (a cancelled run, whose last requests must fit in a few seconds), a
+ * record that needs them is not kept.
  */
 export async function keepReviewRecord(
   github: GithubClient,
@@ -21,6 +23,8 @@ export async function keepReviewRecord(
     record: ReviewRecord;
     /** Signs the record (see `deriveRecordKey`). */
     key: KeyObject;
+    /** Whether companion check runs may be posted. @default true */
+    companions?: boolean;
     warning: (message: string) => void;
   },
 ): Promise<string | undefined> {
@@ -31,6 +35,7 @@ export async function keepReviewRecord(
       `The review record (${plural(record.entries.length, "file")}) is too large to keep, even split over companion check runs (GitHub keeps up to 65,535 characters each), so it was not kept: the next run reviews every changed file again.`,
     );
   const [first, ...rest] = written.blocks;
+  if (rest.length > 0 && options.companions === false) return undefined;
   try {
     for (const [i, text] of rest.entries()) {
       const index = i + 2;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GithubStandIn, startGithubStandIn } from "../../../emulator/github/index.ts";
 import {
@@ -16,7 +15,7 @@ import {
   recordSigning,
   writeRecordBlocks,
 } from "../../../src/action/incremental/review-record-block.ts";
-import { entryOf, recordOf } from "../../pipeline/review-record-fixture.ts";
+import { entryOf, largeRecord, recordOf } from "../../pipeline/review-record-fixture.ts";
 import { testContext } from "../github-nock.ts";
 import { LIVE_SCOPE, recordBlock, SANDBOX_SCOPE } from "../signing-fixture.ts";
 
@@ -99,20 +98,6 @@ const find = (
     appId,
     key: KEY,
   });
-
-/** A record of `count` files whose ids are as random as real ones. */
-function largeRecord(count: number) {
-  const hex = (text: string) => createHash("sha1").update(text).digest("hex");
-  return recordOf(
-    Array.from({ length: count }, (_, i) => {
-      const a = hex(`asset ${i}`);
-      return entryOf(`media/spot-${i}.mp4`, "0", i, {
-        contentId: hex(`content ${i}`),
-        assetId: `${a.slice(0, 8)}-${a.slice(8, 12)}-4${a.slice(13, 16)}-8${a.slice(17, 20)}-${a.slice(20, 32)}`,
-      });
-    }),
-  );
-}
 
 const paths = (found: Awaited<ReturnType<typeof find>>) =>
   found.records.map((r) => r.record.entries.map((e) => e.path));

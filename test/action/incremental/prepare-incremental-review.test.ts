@@ -7,7 +7,6 @@ import { createGithubClient } from "../../../src/action/github/create-github-cli
 import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
 import { prepareIncrementalReview } from "../../../src/action/incremental/prepare-incremental-review.ts";
 import { resolveActionInputs } from "../../../src/action/resolve-action-inputs.ts";
-import { entryOf, recordOf } from "../../pipeline/review-record-fixture.ts";
 import { testContext } from "../github-nock.ts";
 import { LIVE_SCOPE } from "../signing-fixture.ts";
 

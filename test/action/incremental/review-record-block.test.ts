@@ -14,7 +14,7 @@ import {
   writeRecordBlocks,
 } from "../../../src/action/incremental/review-record-block.ts";
 import type { ReviewRecord } from "../../../src/pipeline/index.ts";
-import { entryOf, recordOf, uuid } from "../../pipeline/review-record-fixture.ts";
+import { entryOf, largeRecord, recordOf } from "../../pipeline/review-record-fixture.ts";
 import { LIVE_SCOPE, SANDBOX_SCOPE, TEST_HEAD } from "../signing-fixture.ts";
 
 const SECRET = "sk_live_recordblocktestkey0000000001";
@@ -31,22 +31,6 @@ function partsOf(blocks: readonly string[], signing = SIGNING): RecordPart[] {
     if (part.kind !== "part") throw new Error(`not a part: ${JSON.stringify(part)}`);
     return part.part;
   });
-}
-
-/** A record of `count` files whose ids are as random as real ones, so they compress as badly. */
-function largeRecord(count: number): ReviewRecord {
-  const hex = (text: string) => createHash("sha1").update(text).digest("hex");
-  return recordOf(
-    Array.from({ length: count }, (_, i) => {
-      const a = hex(`asset ${i}`);
-      return entryOf(`media/batch-${Math.floor(i / 100)}/spot-${i}.mp4`, "0", i, {
-        contentId: hex(`content ${i}`),
-        assetId: `${a.slice(0, 8)}-${a.slice(8, 12)}-4${a.slice(13, 16)}-8${a.slice(17, 20)}-${a.slice(20, 32)}`,
-        submissionId: uuid(90_000 + (i % 3)),
-        reviewedAt: "2026-11-27T10:00:00.000Z",
-      });
-    }),
-  );
 }
 
 /**
