@@ -11,7 +11,7 @@ export interface WholePrSample {
   readonly mode: "incremental" | "baseline";
   readonly rerun: Ledger;
   readonly reused: number;
-  /** Companion check runs that keep the record's parts past the first. */
+  /** Companion check runs that keep the first run's record's parts past the first. */
   readonly companions: number;
   readonly exitCodes: readonly (number | null)[];
   readonly violations: number;
@@ -47,6 +47,8 @@ export async function wholePrSample(
     let started = performance.now();
     const first = await servers.review(event, inputs);
     const firstMs = performance.now() - started;
+    // Each run keeps its own record: count the companions of the first.
+    const companions = github.checkRuns.filter((c) => c.name.includes("(review record, part "));
     const before = await servers.ledger();
     started = performance.now();
     const again = await servers.review(event, inputs);
@@ -63,7 +65,7 @@ export async function wholePrSample(
         creditsCharged: after.creditsCharged - before.creditsCharged,
       },
       reused: Number(again.outputs["reused-count"] ?? 0),
-      companions: github.checkRuns.filter((c) => c.name.includes("(review record, part ")).length,
+      companions: companions.length,
       exitCodes: [first.code, again.code],
       violations: github.violations.length,
       firstMs,
