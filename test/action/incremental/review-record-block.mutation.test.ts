@@ -18,6 +18,10 @@ import { LIVE_SCOPE, TEST_HEAD } from "../signing-fixture.ts";
 // parts, counts of two digits, and a part placed past its count.
 //
 // Left alive on purpose (`npm run test:mutation`), each equivalent for the verdict:
+// - `<=` for `<` before "it is not bound": version 3 never reaches that reason;
+// - `p.index !== i + 1` or `p.count !== first.count` dropped in assembleRecord: parts out of
+//   order, or of another count, join into a payload whose digest is not the record's id (the
+//   check after it), so the record is refused all the same;
 // - `v(\d)` for `v(\d+)` in the block pattern: any version but 3 is refused before it is used;
 // - deflate's `level: 9` dropped: the same record in larger blocks (only how many parts it
 //   takes changes, and that is tested at its boundary).

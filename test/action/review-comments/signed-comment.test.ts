@@ -1,3 +1,5 @@
+// Left alive on purpose (`npm run test:mutation`): `\r\n?` read as `\r\n` in the line-ending
+// normalisation (a lone CR, as old Mac text has it, is not a line ending GitHub writes).
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
