@@ -75118,7 +75118,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _shared_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5397);
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(616);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1479);
 // The Action's entry (action.yml runs dist/index.js, bundled from here): run() reports every
 // failure with setFailed itself.
 
@@ -75132,7 +75132,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 616:
+/***/ 1479:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -91341,7 +91341,6 @@ const entrySchema = strictObject({
     assetId: schemas_guid(),
     reviewedIn: schemas_string().min(1).max(64),
     credits: schemas_number().finite().min(0),
-    reviewedAt: iso_datetime().optional(),
 });
 const recordSchema = strictObject({
     version: literal(REVIEW_RECORD_VERSION),
@@ -91425,7 +91424,6 @@ function nextReviewRecord(carried, run, options) {
                 assetId: asset.assetId,
                 reviewedIn: asset.reused.reviewedIn,
                 credits: asset.reused.credits,
-                ...(asset.reused.reviewedAt === undefined ? {} : { reviewedAt: asset.reused.reviewedAt }),
             });
         }
         else if (run.submissionId !== null) {
@@ -91436,7 +91434,6 @@ function nextReviewRecord(carried, run, options) {
                 assetId: asset.assetId,
                 reviewedIn: options.reviewedIn,
                 credits: credits.get(asset.blobPath) ?? 0,
-                ...(options.reviewedAt === undefined ? {} : { reviewedAt: options.reviewedAt }),
             });
         }
     }
@@ -91728,7 +91725,6 @@ async function reuseReviews(options) {
                     submissionId: entry.submissionId,
                     reviewedIn: entry.reviewedIn,
                     credits: entry.credits,
-                    ...(entry.reviewedAt === undefined ? {} : { reviewedAt: entry.reviewedAt }),
                 },
             };
             events.onReused?.(review);
@@ -92027,7 +92023,6 @@ function buildOutcome(options, failOn, progress, status, reason, error) {
                 identity: options.incremental.identity,
                 sidekickIds: options.sidekickIds,
                 reviewedIn: options.incremental.reviewedIn,
-                reviewedAt: new Date(options.client.timing.now()).toISOString(),
             }),
     };
 }
@@ -101374,7 +101369,6 @@ function readGithubContext(env) {
         eventName,
         owner,
         repo,
-        repositoryId: env["GITHUB_REPOSITORY_ID"] || undefined,
         sha: pullRequest?.headSha ?? push?.after ?? mergeGroup?.headSha ?? env["GITHUB_SHA"] ?? "",
         apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
         serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
@@ -102628,59 +102622,20 @@ function deriveLabelledKey(secret, label, what) {
     return (0,external_node_crypto_.createSecretKey)((0,external_node_crypto_.createHmac)("sha256", secret).update(label).digest());
 }
 
-;// CONCATENATED MODULE: ./src/action/signed-block.ts
-
-
-/**
- * The HMAC-SHA256 key of one use (`label`) in one scope, derived from `secret`: a MAC made for
- * a sandbox run, another repository or another use never verifies under it. An empty secret is
- * refused (`what` names the key in the message).
- */
-function deriveScopedKey(secret, label, scope, what) {
-    // None of the parts holds a newline (labels, names, digits), so the text reads one way only.
-    const parts = [label, scope.environment, scope.repository.toLowerCase(), scope.repositoryId];
-    return deriveLabelledKey(secret, parts.map((p) => p ?? "").join("\n"), what);
-}
-/** A MAC in hex: SHA-256 is 64 hex digits. */
-const MAC_PATTERN = "[0-9a-f]{64}";
-/**
- * The HMAC-SHA256, in hex, of a block's `fields` and `payload` in its purpose and place. Only
- * the payload may hold a newline, and it comes last, so the message reads one way only.
- */
-function blockMac(signing, fields, payload) {
-    return (0,external_node_crypto_.createHmac)("sha256", signing.key)
-        .update(`${signing.purpose}\n${signing.place}\n${fields}\n${payload}`)
-        .digest("hex");
-}
-/** Whether `mac` (hex, as read) is the MAC of `fields` and `payload`, compared in constant time. */
-function macMatches(signing, fields, payload, mac) {
-    const expected = Buffer.from(blockMac(signing, fields, payload), "hex");
-    const given = Buffer.from(mac, "hex");
-    return given.length === expected.length && (0,external_node_crypto_.timingSafeEqual)(given, expected);
-}
-/**
- * A hidden block: an HTML comment (GitHub shows none of it) of `prefix`, `fields` and the MAC
- * under its attribute `macName` (`mac` for records, `sig` for comments' markers).
- */
-function htmlBlock(prefix, fields, macName, mac) {
-    return `<!-- ${prefix} ${fields} ${macName}=${mac} -->`;
-}
-
 ;// CONCATENATED MODULE: ./src/action/incremental/derive-record-key.ts
 
 /**
  * The domain label of the review record's key: the key signs records and nothing else, so a
- * record's MAC can never be replayed as another use of the same secret. Version 2 binds the key
- * to the repository and the environment; records of version 1 do not verify.
+ * record's MAC can never be replayed as another use of the same secret.
  */
-const RECORD_KEY_LABEL = "content-review/review-record/v2";
+const RECORD_KEY_LABEL = "content-review/review-record/v1";
 /**
  * The key that signs and verifies review records (HMAC-SHA256), derived from `secret` (the
- * `record-key` input when set, else `api-key`) with {@link RECORD_KEY_LABEL}, for `scope`: a
- * record of a sandbox run or of another repository does not verify. An empty secret is refused.
+ * `record-key` input when set, else `api-key`) with {@link RECORD_KEY_LABEL}. An empty secret is
+ * refused.
  */
-function deriveRecordKey(secret, scope) {
-    return deriveScopedKey(secret, RECORD_KEY_LABEL, scope, "review record key");
+function deriveRecordKey(secret) {
+    return deriveLabelledKey(secret, RECORD_KEY_LABEL, "review record key");
 }
 
 ;// CONCATENATED MODULE: ./src/action/incremental/find-record-sources.ts
@@ -102751,122 +102706,70 @@ var external_node_zlib_ = __nccwpck_require__(8522);
 
 
 
-
-const RECORD_BLOCK_NAME = "content-review:record";
-/** The start of the hidden block; a check run's text holding it carries (part of) a record. */
-const RECORD_BLOCK_PREFIX = `<!-- ${RECORD_BLOCK_NAME} `;
+/** The start of the hidden block; a check run's text holding it carries a review record. */
+const RECORD_BLOCK_PREFIX = "<!-- content-review:record ";
 /**
- * Version of the block: 3 carries an HMAC-SHA256 bound to the repository, the environment and
- * the commit, and may be split in parts. Blocks of versions 1 (unsigned) and 2 (signed, bound to
- * nothing) are never used: the next run reviews their files again, once.
+ * Version of the block: 2 carries an HMAC-SHA256 of the payload. Version 1 blocks (unsigned,
+ * from earlier versions of the Action) are never used: anyone who can write a check run can
+ * write one.
  */
-const RECORD_BLOCK_VERSION = 3;
-/** The purpose label in a record's MAC. */
-const RECORD_PURPOSE = "review-record";
-/**
- * Parts a record may take at most: the check run's text and companion check runs, each up to
- * 65,535 characters. Ten hold about 9,000 files, three times a pull request's 3,000.
- */
-const MAX_RECORD_PARTS = 10;
-const BLOCK = new RegExp(`<!-- content-review:record v(\\d+) (?:id=([0-9a-f]{32}) part=([1-9][0-9]?)/([1-9][0-9]?) ([A-Za-z0-9+/=]+) mac=(${MAC_PATTERN})|too-large entries=(\\d+)) -->`);
+const RECORD_BLOCK_VERSION = 2;
+const BLOCK = /<!-- content-review:record v(\d+) (?:([A-Za-z0-9+/=]+) mac=([0-9a-f]{64})|too-large entries=(\d+)) -->/;
 const ANY_VERSION = /<!-- content-review:record v(\d+) /;
-/** An inflated record larger than this is refused (a record can never legitimately be). */
-const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
-/** Room a block takes besides its chunk of the payload, with the widest fields. */
-const BLOCK_OVERHEAD = htmlBlock(RECORD_BLOCK_NAME, `${partFields("0".repeat(32), MAX_RECORD_PARTS, MAX_RECORD_PARTS)} `, "mac", "0".repeat(64)).length;
-/** The signing of records read back from, or written to, check runs on `commit`. */
-function recordSigning(key, commit) {
-    return { key, purpose: RECORD_PURPOSE, place: commit.toLowerCase() };
-}
-function payloadId(payload) {
-    return (0,external_node_crypto_.createHash)("sha256").update(payload).digest("hex").slice(0, 32);
-}
-function partFields(id, index, count) {
-    return `v${RECORD_BLOCK_VERSION} id=${id} part=${index}/${count}`;
+/** An inflated record larger than this is refused (a block can never legitimately be). */
+const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
+/** The MAC of a block's payload: over the version and the base64 text, as they stand in the block. */
+function macOf(payload, key) {
+    return (0,external_node_crypto_.createHmac)("sha256", key).update(`v${RECORD_BLOCK_VERSION} ${payload}`).digest();
 }
 /**
- * The record as hidden blocks, each at most `maxLength` characters: the record as JSON, deflated
- * and base64-encoded, cut into parts. Each part carries the record's id (a digest of the whole
- * payload), its place among the parts, and its HMAC-SHA256 under `signing` (see `blockMac`): a
- * part verifies only with its own record, at its own place, on the commit and in the repository
- * and environment that made it. The first block goes in the check run's `output.text`, the
- * others in companion check runs (see `recordPartName`). When more than {@link MAX_RECORD_PARTS}
- * parts would be needed, the one block says only that the record was too large (`fits: false`).
+ * The record as a hidden block for a check run's `output.text`: an HTML comment (GitHub shows
+ * none of it) holding the record as JSON, deflated and base64-encoded, behind its version and
+ * followed by its HMAC-SHA256 under `key` (see `deriveRecordKey`). When that is longer than
+ * `maxLength`, the block says only that the record was too large, so that the next run can say
+ * why it reviews every file again (`fits: false`).
  */
-function writeRecordBlocks(record, maxLength, signing) {
+function writeRecordBlock(record, maxLength, key) {
     const payload = (0,external_node_zlib_.deflateRawSync)(Buffer.from(JSON.stringify(record)), { level: 9 }).toString("base64");
-    const room = maxLength - BLOCK_OVERHEAD;
-    const count = Math.max(1, Math.ceil(payload.length / room));
-    if (count > MAX_RECORD_PARTS)
-        return {
-            blocks: [
-                `${RECORD_BLOCK_PREFIX}v${RECORD_BLOCK_VERSION} too-large entries=${record.entries.length} -->`,
-            ],
-            fits: false,
-        };
-    const id = payloadId(payload);
-    const blocks = Array.from({ length: count }, (_, i) => {
-        const fields = partFields(id, i + 1, count);
-        const chunk = payload.slice(i * room, (i + 1) * room);
-        const mac = blockMac(signing, fields, chunk);
-        return htmlBlock(RECORD_BLOCK_NAME, `${fields} ${chunk}`, "mac", mac);
-    });
-    return { blocks, fits: true };
+    const mac = macOf(payload, key).toString("hex");
+    const block = `${RECORD_BLOCK_PREFIX}v${RECORD_BLOCK_VERSION} ${payload} mac=${mac} -->`;
+    if (block.length <= maxLength)
+        return { block, fits: true };
+    return {
+        block: `${RECORD_BLOCK_PREFIX}v${RECORD_BLOCK_VERSION} too-large entries=${record.entries.length} -->`,
+        fits: false,
+    };
 }
 /**
  * Reads the record block of a check run's text (`source` names the check run in messages) and
- * verifies it under `signing` before anything of it is used. No block gives `none`; a block of
- * another version, one whose MAC does not verify (altered, signed with another key, in another
- * repository or environment, or on another commit), one that is malformed, or one that says the
- * record was too large gives `unusable` with the reason. Never throws.
+ * verifies it with `key` before decoding anything. No block gives `none`; a block of another
+ * version, one whose MAC does not verify (altered, or signed with another key), one that does
+ * not decode, or one that says the record was too large gives `unusable` with the reason. Never
+ * throws.
  */
-function readRecordPart(text, source, signing) {
+function readRecordBlock(text, source, key) {
     if (text === null || text === undefined || !text.includes(RECORD_BLOCK_PREFIX))
         return { kind: "none" };
     const version = ANY_VERSION.exec(text)?.[1];
     if (version !== undefined && Number(version) !== RECORD_BLOCK_VERSION)
         return {
             kind: "unusable",
-            reason: `The review record of ${source} has version ${version}, which this version of the Action does not use (${Number(version) < RECORD_BLOCK_VERSION ? "it is not bound to a repository, an environment and a commit; its files are reviewed again, once" : "a newer Action wrote it"}).`,
+            reason: `The review record of ${source} has version ${version}, which this version of the Action does not use${Number(version) < RECORD_BLOCK_VERSION ? " (it is not signed)" : ""}.`,
         };
     const match = BLOCK.exec(text);
     if (match === null)
         return { kind: "unusable", reason: `The review record of ${source} is malformed.` };
-    if (match[7] !== undefined)
+    if (match[4] !== undefined)
         return {
             kind: "unusable",
-            reason: `The review record of ${source} (${plural(Number(match[7]), "file")}) was too large to keep, so it was not kept.`,
+            reason: `The review record of ${source} (${plural(Number(match[4]), "file")}) was too large for a check run's output, so it was not kept.`,
         };
-    const [, , id, index, count, chunk, mac] = match;
-    if (!macMatches(signing, partFields(id, Number(index), Number(count)), chunk, mac))
+    const payload = match[2];
+    if (!(0,external_node_crypto_.timingSafeEqual)(macOf(payload, key), Buffer.from(match[3], "hex")))
         return {
             kind: "unusable",
-            reason: `The review record of ${source} does not verify: it was altered, signed with another key (another api-key or record-key, a rotated key), or made somewhere else (another repository, a sandbox run, another commit). Nothing of it is used.`,
+            reason: `The review record of ${source} does not verify: it was altered, or signed with another key (another api-key or record-key: a sandbox run, another workspace, a rotated key). Nothing of it is used.`,
         };
-    if (Number(index) > Number(count))
-        return { kind: "unusable", reason: `The review record of ${source} is malformed.` };
-    return {
-        kind: "part",
-        part: { id: id, index: Number(index), count: Number(count), chunk: chunk },
-    };
-}
-/**
- * The record from its verified parts, in order (the first from the check run's text, the rest
- * from its companions). Parts of another record, missing parts, a payload that does not match
- * the record's id or does not decode, give `unusable` with the reason. Never throws.
- */
-function assembleRecord(parts, source) {
-    const first = parts[0];
-    if (first === undefined ||
-        parts.length !== first.count ||
-        parts.some((p, i) => p.id !== first.id || p.index !== i + 1 || p.count !== first.count))
-        return {
-            kind: "unusable",
-            reason: `The review record of ${source} is incomplete: ${plural(parts.length, "part")} of ${first?.count ?? 0} found.`,
-        };
-    const payload = parts.map((p) => p.chunk).join("");
-    if (payloadId(payload) !== first.id)
-        return { kind: "unusable", reason: `The review record of ${source} is malformed.` };
     try {
         const json = (0,external_node_zlib_.inflateRawSync)(Buffer.from(payload, "base64"), {
             maxOutputLength: MAX_INFLATED_BYTES,
@@ -102880,132 +102783,30 @@ function assembleRecord(parts, source) {
         return { kind: "unusable", reason: why };
     }
 }
-/** A record held whole in one check run's text (see {@link readRecordPart}). */
-function readRecordBlock(text, source, signing) {
-    const read = readRecordPart(text, source, signing);
-    return read.kind === "part" ? assembleRecord([read.part], source) : read;
-}
-/** The name of the companion check run holding part `index` (2 and up) of a record of `checkName`. */
-function recordPartName(checkName, index) {
-    return `${checkName} (review record, part ${index})`;
-}
 
 ;// CONCATENATED MODULE: ./src/action/incremental/find-review-record.ts
 
-
 /** Unusable records named one by one per commit; past this, one line counts the rest. */
 const MAX_NAMED_UNUSABLE = 5;
-/**
- * The completed check runs named `name` on `sha` of the App `appId` holding a record block, a
- * page at a time: anyone who can write check runs can post thousands, each with up to 65,535
- * characters of text, and the whole listing must never be held at once.
- */
-async function* recordRuns(github, context, sha, name, options) {
-    for await (const page of github.paginate.iterator(github.rest.checks.listForRef, {
-        owner: context.owner,
-        repo: context.repo,
-        ref: sha,
-        check_name: name,
-        // `latest` would list only the newest run of the name: this run's own.
-        filter: "all",
-        per_page: 100,
-        app_id: options.appId,
-        request: { signal: options.signal },
-    }))
-        for (const run of page.data)
-            if (run.id !== options.ownCheckRunId &&
-                run.status === "completed" &&
-                (run.output?.text ?? "").includes(RECORD_BLOCK_PREFIX))
-                yield run;
-}
-async function readFirstParts(github, context, sha, options, found) {
-    const signing = recordSigning(options.key, sha);
-    const ids = new Set();
-    for await (const run of recordRuns(github, context, sha, options.checkName, options)) {
-        const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${sha.slice(0, 7)}`;
-        const read = readRecordPart(run.output?.text, name, signing);
-        if (read.kind === "unusable")
-            found.unusable.push(read.reason);
-        else if (read.kind === "part" && read.part.index !== 1)
-            found.unusable.push(`The review record of ${name} is malformed.`);
-        // A copy of a record already found adds nothing (the same payload has the same id).
-        else if (read.kind === "part" && !ids.has(read.part.id)) {
-            ids.add(read.part.id);
-            found.firsts.push({ run, part: read.part, name, rest: [] });
-        }
-    }
+/** Newest first: by completion time, then by id (ids grow). */
+function newestFirst(a, b) {
+    const at = (r) => (r.completed_at ? Date.parse(r.completed_at) : 0);
+    return at(b) - at(a) || b.id - a.id;
 }
 /**
- * The other parts of the records whose first parts are `firsts`, from the companion check runs
- * on `sha` (see `recordPartName`): per part number, one listing, keeping only the verified parts
- * of those records. A companion of another record, commit or key is passed over.
- */
-async function readCompanionParts(github, context, sha, options, firsts) {
-    const signing = recordSigning(options.key, sha);
-    const parts = new Map();
-    const most = Math.max(1, ...firsts.map((f) => f.part.count));
-    for (let index = 2; index <= most; index++) {
-        const wanted = new Set(firsts.filter((f) => f.part.count >= index).map((f) => f.part.id));
-        const name = recordPartName(options.checkName, index);
-        for await (const run of recordRuns(github, context, sha, name, options)) {
-            const read = readRecordPart(run.output?.text, `check run ${run.id}`, signing);
-            if (read.kind !== "part" || read.part.index !== index || !wanted.has(read.part.id))
-                continue;
-            parts.set(`${read.part.id}/${index}`, read.part);
-            wanted.delete(read.part.id);
-        }
-    }
-    return parts;
-}
-/** Every record that verifies on one source, and why others did not. */
-async function recordsOf(github, context, source, options) {
-    const found = { firsts: [], unusable: [] };
-    let failed;
-    try {
-        await readFirstParts(github, context, source.sha, options, found);
-        const many = found.firsts.filter((f) => f.part.count > 1);
-        if (many.length > 0) {
-            const companions = await readCompanionParts(github, context, source.sha, options, many);
-            for (const first of many)
-                first.rest = Array.from({ length: first.part.count - 1 }, (_, i) => companions.get(`${first.part.id}/${i + 2}`)).filter((p) => p !== undefined);
-        }
-    }
-    catch (error) {
-        if (options.signal?.aborted)
-            throw error;
-        failed = error;
-    }
-    const records = [];
-    for (const { run, part, name, rest } of found.firsts) {
-        const read = assembleRecord([part, ...rest], name);
-        if (read.kind === "record")
-            records.push({
-                record: read.record,
-                from: { sha: source.sha, checkRunId: run.id, label: source.label },
-            });
-        else if (read.kind === "unusable")
-            found.unusable.push(read.reason);
-    }
-    if (failed === undefined)
-        return { records, unusable: found.unusable };
-    const failure = `Could not list the check runs of ${source.sha.slice(0, 7)} (${source.label}) to find a review record (${failed.message}); ${records.length === 0 ? "its reviews are not reused" : "the records read before that are used"}.`;
-    return { records, unusable: found.unusable, failure };
-}
-/**
- * The review records of the check `checkName` on each of `sources`: on each commit, every
+ * The review records of the check `checkName` on each of `sources`: on each commit, the newest
  * completed check run of the same GitHub App (never the one this run created) whose record
- * verifies under `key` on that commit, with the parts it keeps in companion check runs. All of
- * them are used (see `mergeRecords`): a record never hides another, whatever date its check run
- * carries. A record that does not verify or cannot be read is passed over with a problem naming
- * its check run, and nothing of it is used. When a later page cannot be read, the records
- * verified before it are used.
+ * verifies under `key`. A record that does not verify, or cannot be read, is passed over with a
+ * problem naming its check run, and the next older one is tried: a newer unusable record (an
+ * attacker can post those) never hides an older genuine one, and nothing of it is used. The
+ * listing is read a page at a time, so a flood of check runs never sits in memory at once; when
+ * a later page cannot be read, the newest record verified on the pages before it is used.
  *
  * Records are refused outright when the App is unknown (`appId` undefined): without the filter,
  * any App's check runs would count. Never throws, except when `signal` aborts.
  */
 async function findReviewRecords(github, context, options) {
-    const { appId } = options;
-    if (appId === undefined)
+    if (options.appId === undefined)
         return {
             records: [],
             problems: [
@@ -103019,49 +102820,62 @@ async function findReviewRecords(github, context, options) {
         if (source.sha === "" || seen.has(source.sha))
             continue;
         seen.add(source.sha);
-        const found = await recordsOf(github, context, source, { ...options, appId });
-        records.push(...found.records);
-        if (found.failure !== undefined)
-            problems.push(found.failure);
-        for (const reason of found.unusable.slice(0, MAX_NAMED_UNUSABLE))
-            problems.push(reason);
-        if (found.unusable.length > MAX_NAMED_UNUSABLE)
-            problems.push(`${plural(found.unusable.length - MAX_NAMED_UNUSABLE, "more review record")} on ${source.sha.slice(0, 7)} (${source.label}) do not verify or cannot be read; none of them is used.`);
+        const short = source.sha.slice(0, 7);
+        // Page by page, keeping only the newest record that verifies and the reasons the newer
+        // ones did not: anyone who can write check runs can post thousands, each with up to
+        // 65,535 characters of text, and the whole listing must never be held at once.
+        let best;
+        const unusable = [];
+        try {
+            for await (const page of github.paginate.iterator(github.rest.checks.listForRef, {
+                owner: context.owner,
+                repo: context.repo,
+                ref: source.sha,
+                check_name: options.checkName,
+                // `latest` would list only the newest run of the name: this run's own.
+                filter: "all",
+                per_page: 100,
+                app_id: options.appId,
+                request: { signal: options.signal },
+            })) {
+                for (const run of page.data) {
+                    if (run.id === options.ownCheckRunId ||
+                        run.status !== "completed" ||
+                        !(run.output?.text ?? "").includes(RECORD_BLOCK_PREFIX) ||
+                        (best !== undefined && newestFirst(run, best.run) >= 0))
+                        continue;
+                    const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${short}`;
+                    const block = readRecordBlock(run.output?.text, name, options.key);
+                    if (block.kind === "record")
+                        best = { run, record: block.record };
+                    else if (block.kind === "unusable")
+                        unusable.push({
+                            run: { id: run.id, status: run.status, completed_at: run.completed_at },
+                            reason: block.reason,
+                        });
+                }
+            }
+        }
+        catch (error) {
+            if (options.signal?.aborted)
+                throw error;
+            problems.push(`Could not list the check runs of ${short} (${source.label}) to find a review record (${error.message}); ${best === undefined ? "its reviews are not reused" : "the newest record read before that is used"}.`);
+        }
+        if (best !== undefined)
+            records.push({
+                record: best.record,
+                from: { sha: source.sha, checkRunId: best.run.id, label: source.label },
+            });
+        // Only the unusable records newer than the one used hid anything: name a few, count the rest.
+        const passedOver = unusable
+            .filter(({ run }) => best === undefined || newestFirst(run, best.run) < 0)
+            .sort((a, b) => newestFirst(a.run, b.run));
+        for (const { reason } of passedOver.slice(0, MAX_NAMED_UNUSABLE))
+            problems.push(`${reason} Looking at older records.`);
+        if (passedOver.length > MAX_NAMED_UNUSABLE)
+            problems.push(`${passedOver.length - MAX_NAMED_UNUSABLE} more review records on ${short} (${source.label}) do not verify or cannot be read; none of them is used.`);
     }
     return { records, problems };
-}
-
-;// CONCATENATED MODULE: ./src/action/incremental/merge-records.ts
-
-/** When an entry's review was done; an entry of an earlier version, without the time, is oldest. */
-function reviewedAt(entry) {
-    const at = entry.reviewedAt === undefined ? Number.NaN : Date.parse(entry.reviewedAt);
-    return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
-}
-/**
- * One record from every verified record found (this commit, the head before a push, the pull
- * requests of a merge): the union of the entries of those that ran with this run's sidekicks,
- * each file version (path and content id) once, its newest review winning by the time the
- * reviewing run signed into the record, never by a check run's date (anyone who can write
- * check runs sets that). A record adds entries; it never removes another's. The newest first,
- * so that a path's first entry is its newest review. When no record ran with these sidekicks,
- * the first record, so that the pipeline says why nothing is reused.
- */
-function mergeRecords(found, sidekickIds) {
-    const matching = found
-        .map((f) => f.record)
-        .filter((r) => usableEntries(r, { identity: "git-blob", sidekickIds }).notice === null);
-    if (matching.length === 0)
-        return found[0]?.record ?? null;
-    const newest = new Map();
-    for (const entry of matching.flatMap((r) => r.entries)) {
-        const key = `${entry.path}\u0000${entry.contentId}`;
-        const kept = newest.get(key);
-        if (kept === undefined || reviewedAt(entry) > reviewedAt(kept))
-            newest.set(key, entry);
-    }
-    const entries = [...newest.values()].sort((a, b) => reviewedAt(b) - reviewedAt(a));
-    return { ...matching[0], entries };
 }
 
 ;// CONCATENATED MODULE: ./src/action/incremental/prepare-incremental-review.ts
@@ -103069,7 +102883,30 @@ function mergeRecords(found, sidekickIds) {
 
 
 
-
+/**
+ * One record from the verified records of several commits (this commit, the head before a push,
+ * the pull requests of a merge), in their order: the entries of those that ran with this run's
+ * sidekicks, each file version once. When none did, the first record, so that the pipeline says
+ * why nothing is reused.
+ */
+function mergeRecords(found, sidekickIds) {
+    const matching = found
+        .map((f) => f.record)
+        .filter((r) => usableEntries(r, { identity: "git-blob", sidekickIds }).notice === null);
+    if (matching.length === 0)
+        return found[0]?.record ?? null;
+    const seen = new Set();
+    const entries = matching
+        .flatMap((r) => r.entries)
+        .filter((e) => {
+        const key = `${e.path}\u0000${e.contentId}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+    return { ...matching[0], entries };
+}
 /**
  * Prepares incremental review. The record lives in the check run's text, so a run keeps one
  * only when it completes a check run with the results (`checks` allowed, `wait: true`). Such a
@@ -103200,48 +103037,6 @@ function isLoopbackUrl(url) {
         return false;
     }
     return LOOPBACK_HOSTNAMES.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname);
-}
-
-;// CONCATENATED MODULE: ./src/action/incremental/keep-review-record.ts
-
-
-
-/**
- * Keeps `record` for the next run, signed for this commit (see `writeRecordBlocks`): its parts
- * past the first go into companion check runs on the commit, completed `neutral`, before the
- * first is returned for the check run's own text, so that a record is never read without them.
- * Returns undefined, after a warning, when a part cannot be posted: the next run then uses the
- * records before this one. A record too large for every part gives the block that says so.
- */
-async function keepReviewRecord(github, context, options) {
-    const { record } = options;
-    const written = writeRecordBlocks(record, RECORD_ROOM, recordSigning(options.key, context.sha));
-    if (!written.fits)
-        options.warning(`The review record (${plural(record.entries.length, "file")}) is too large to keep, even split over companion check runs (GitHub keeps up to 65,535 characters each), so it was not kept: the next run reviews every changed file again.`);
-    const [first, ...rest] = written.blocks;
-    try {
-        for (const [i, text] of rest.entries()) {
-            const index = i + 2;
-            await github.rest.checks.create({
-                owner: context.owner,
-                repo: context.repo,
-                name: recordPartName(options.checkName, index),
-                head_sha: context.sha,
-                status: "completed",
-                conclusion: "neutral",
-                output: {
-                    title: `Review record, part ${index} of ${written.blocks.length}`,
-                    summary: `What the next run of "${options.checkName}" reads to reuse the reviews of unchanged files. Nothing to act on.`,
-                    text,
-                },
-            });
-        }
-    }
-    catch (error) {
-        options.warning(`Could not keep the review record's ${plural(rest.length, "companion check run")} (${error.message}): the next run reuses only earlier records.`);
-        return undefined;
-    }
-    return first;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/is-network-error/index.js
@@ -103861,13 +103656,10 @@ const OUTDATED_MARKER = "<!-- content-review:outdated -->";
 ;// CONCATENATED MODULE: ./src/action/review-comments/signed-comment.ts
 
 
-/** The purpose label in the MAC of a review comment's marker. */
-const COMMENT_PURPOSE = "review-comment";
 /** The signing of comments on pull request `number` of `owner/repo` under `key`. */
 function commentSigning(key, owner, repo, number) {
     // GitHub's names are case-insensitive; the event may spell them either way.
-    const pullRequest = `${owner}/${repo}#${number}`.toLowerCase();
-    return { key, purpose: COMMENT_PURPOSE, place: pullRequest, pullRequest };
+    return { key, pullRequest: `${owner}/${repo}#${number}`.toLowerCase() };
 }
 /**
  * A signed marker where `signComment` puts it, at the very end of the body: the fields (see
@@ -103875,15 +103667,25 @@ function commentSigning(key, owner, repo, number) {
  * marker-like text inside the findings never stands for it, and a marker moved elsewhere in the
  * body does not verify.
  */
-const SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=(${MAC_PATTERN}) -->\\s*$`);
+const SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=([0-9a-f]{64}) -->\\s*$`);
 /** A signed marker anywhere: one not at the end was moved or followed by added text. */
-const ANY_SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]* sig=${MAC_PATTERN} -->`);
+const ANY_SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]* sig=[0-9a-f]{64} -->`);
 /** Line endings and the blank lines around the marker do not change what a comment says. */
 function normal(content) {
     return content.replace(/\r\n?/g, "\n").trim();
 }
+/**
+ * The MAC of a comment: over the pull request, the marker's fields and the body without the
+ * marker. None of them holds a newline (owner, repository, hashes and a number), so the
+ * message reads one way only.
+ */
+function signed_comment_macOf(fields, content, signing) {
+    return (0,external_node_crypto_.createHmac)("sha256", signing.key)
+        .update(`${signing.pullRequest}\n${fields}\n${normal(content)}`)
+        .digest();
+}
 function signed_comment_marker(fields, sig) {
-    return htmlBlock(FINGERPRINT_PREFIX, fields, "sig", sig);
+    return `<!-- ${FINGERPRINT_PREFIX} ${fields} sig=${sig} -->`;
 }
 /** How many characters the signed marker with `fields` adds to a comment, with its blank line. */
 function signedMarkerLength(fields) {
@@ -103891,12 +103693,11 @@ function signedMarkerLength(fields) {
 }
 /**
  * The body of a comment: `content`, then the hidden marker with `fields` and its signature, an
- * HMAC-SHA256 under `signing.key` (see `blockMac`) over the purpose, the pull request, the fields
- * and `content`. A copied marker (on another comment, file, pull request, repository or
- * environment) or an edited body does not verify.
+ * HMAC-SHA256 under `signing.key` over the pull request, the fields and `content`. A copied
+ * marker (on another comment, file or pull request) or an edited body does not verify.
  */
 function signComment(content, fields, signing) {
-    const sig = blockMac(signing, fields, normal(content));
+    const sig = signed_comment_macOf(fields, content, signing).toString("hex");
     return `${content}\n\n${signed_comment_marker(fields, sig)}`;
 }
 /**
@@ -103914,7 +103715,7 @@ function readSignedComment(body, signing) {
         return { kind: "unverified", reason: ANY_SIGNED_MARKER.test(body) ? "invalid" : "unsigned" };
     const fields = match[1];
     const content = body.slice(0, match.index);
-    if (!macMatches(signing, fields, normal(content), match[2]))
+    if (!(0,external_node_crypto_.timingSafeEqual)(signed_comment_macOf(fields, content, signing), Buffer.from(match[2], "hex")))
         return { kind: "unverified", reason: "invalid" };
     return { kind: "signed", fields, content: normal(content) };
 }
@@ -104311,15 +104112,14 @@ async function reportOutcome(report, target) {
             }
         }
         else if (target.checksAllowed) {
+            let record;
+            if (target.record !== null) {
+                const written = writeRecordBlock(target.record, RECORD_ROOM, target.recordKey);
+                if (!written.fits)
+                    warning(`The review record (${plural(target.record.entries.length, "file")}) is too large for the check run's output (GitHub keeps up to 65,535 characters), so it was not kept: the next run reviews every changed file again.`);
+                record = written.block;
+            }
             try {
-                const record = target.record === null
-                    ? undefined
-                    : await keepReviewRecord(github, context, {
-                        checkName: inputs.checkName,
-                        record: target.record,
-                        key: target.recordKey,
-                        warning: (m) => warning(m),
-                    });
                 await completeCheckRun(github, context, {
                     id: target.checkRunId,
                     name: inputs.checkName,
@@ -104542,18 +104342,17 @@ function resolveActionInputs(getInput) {
 
 /**
  * The domain label of the review comments' key: distinct from the record's, so that a record's
- * MAC can never pass as a comment's signature, nor the other way round. Version 2 binds the key
- * to the repository and the environment; markers of version 1 do not verify.
+ * MAC can never pass as a comment's signature, nor the other way round.
  */
-const COMMENT_KEY_LABEL = "content-review/review-comment/v2";
+const COMMENT_KEY_LABEL = "content-review/review-comment/v1";
 /**
  * The key that signs and verifies the hidden marker of the Action's review comments
  * (HMAC-SHA256, see `signComment`), derived from the same secret as the record key (the
- * `record-key` input when set, else `api-key`) with {@link COMMENT_KEY_LABEL}, for `scope`: a
- * marker from a sandbox run or another repository does not verify. An empty secret is refused.
+ * `record-key` input when set, else `api-key`) with {@link COMMENT_KEY_LABEL}. An empty secret
+ * is refused.
  */
-function deriveCommentKey(secret, scope) {
-    return deriveScopedKey(secret, COMMENT_KEY_LABEL, scope, "review comment key");
+function deriveCommentKey(secret) {
+    return deriveLabelledKey(secret, COMMENT_KEY_LABEL, "review comment key");
 }
 
 ;// CONCATENATED MODULE: ./src/action/run.ts
@@ -104650,6 +104449,10 @@ async function main(env, signal, state) {
         return;
     }
     const inputs = resolveActionInputs((name) => getInput(name));
+    // Signs the records this run writes and verifies those it reads (docs/action.md, threat model).
+    const recordKey = deriveRecordKey(inputs.recordKey ?? inputs.apiKey);
+    // Signs the review comments' markers with the same secret under another label (same section).
+    const commentKey = deriveCommentKey(inputs.recordKey ?? inputs.apiKey);
     // Self-hosted runners behind a proxy: every client of the run goes through the same routes.
     const proxy = proxyFromEnv(env);
     if (proxy !== undefined)
@@ -104661,16 +104464,6 @@ async function main(env, signal, state) {
         caller: "action",
         proxy,
     });
-    // Signs the records this run writes and verifies those it reads, in this repository and
-    // environment only (docs/action.md, threat model); the comments' markers likewise, under
-    // another label.
-    const scope = {
-        repository: `${context.owner}/${context.repo}`,
-        repositoryId: context.repositoryId,
-        environment: client.environment,
-    };
-    const recordKey = deriveRecordKey(inputs.recordKey ?? inputs.apiKey, scope);
-    const commentKey = deriveCommentKey(inputs.recordKey ?? inputs.apiKey, scope);
     const githubOptions = {
         token: inputs.githubToken,
         baseUrl: context.apiUrl,

@@ -71548,7 +71548,6 @@ const entrySchema = strictObject({
     assetId: schemas_guid(),
     reviewedIn: schemas_string().min(1).max(64),
     credits: schemas_number().finite().min(0),
-    reviewedAt: iso_datetime().optional(),
 });
 const recordSchema = strictObject({
     version: literal(REVIEW_RECORD_VERSION),
@@ -71632,7 +71631,6 @@ function nextReviewRecord(carried, run, options) {
                 assetId: asset.assetId,
                 reviewedIn: asset.reused.reviewedIn,
                 credits: asset.reused.credits,
-                ...(asset.reused.reviewedAt === undefined ? {} : { reviewedAt: asset.reused.reviewedAt }),
             });
         }
         else if (run.submissionId !== null) {
@@ -71643,7 +71641,6 @@ function nextReviewRecord(carried, run, options) {
                 assetId: asset.assetId,
                 reviewedIn: options.reviewedIn,
                 credits: credits.get(asset.blobPath) ?? 0,
-                ...(options.reviewedAt === undefined ? {} : { reviewedAt: options.reviewedAt }),
             });
         }
     }
@@ -71935,7 +71932,6 @@ async function reuseReviews(options) {
                     submissionId: entry.submissionId,
                     reviewedIn: entry.reviewedIn,
                     credits: entry.credits,
-                    ...(entry.reviewedAt === undefined ? {} : { reviewedAt: entry.reviewedAt }),
                 },
             };
             events.onReused?.(review);
@@ -72234,7 +72230,6 @@ function buildOutcome(options, failOn, progress, status, reason, error) {
                 identity: options.incremental.identity,
                 sidekickIds: options.sidekickIds,
                 reviewedIn: options.incremental.reviewedIn,
-                reviewedAt: new Date(options.client.timing.now()).toISOString(),
             }),
     };
 }
