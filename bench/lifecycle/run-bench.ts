@@ -2,8 +2,10 @@
 // merge queue entry (`merge_group`), then the push of the merged commit to main, reviewed by the
 // built dist/index.js against the emulator (processing 0 s) and the OpenAPI-validating fake
 // GitHub, with incremental review on and off (the baseline). Counts uploads, submissions and
-// credits against the minimum possible: one review per file version.
-// Usage: npm run bench:lifecycle [-- --runs 1 --files 8]. Writes bench/lifecycle/RESULTS.md.
+// credits against the minimum possible: one review per file version. Then a pull request of
+// 3,000 files (GitHub lists no more), run and re-run on the same head: what the re-run costs.
+// Usage: npm run bench:lifecycle [-- --runs 1 --files 8 --large-files 3000].
+// Writes bench/lifecycle/RESULTS.md.
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -13,11 +15,17 @@ import { pullRequestEvent } from "../../test/e2e/action-harness.ts";
 import { type Ledger, startBenchServers, TEXTS } from "../bench-servers.ts";
 import { inTurn } from "../in-turn.ts";
 import { median } from "../median.ts";
+import { type WholePrSample, wholePrSample } from "./whole-pr-sample.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "1" }, files: { type: "string", default: "8" } },
+  options: {
+    runs: { type: "string", default: "1" },
+    files: { type: "string", default: "8" },
+    "large-files": { type: "string", default: "3000" },
+  },
 });
+const LARGE_FILES = Number(values["large-files"]);
 const RUNS = Number(values.runs);
 const FILES = Number(values.files);
 /** Pushes to the pull request: the first adds the files, each later one changes one file. */
@@ -112,6 +120,20 @@ for (let i = 0; i < RUNS; i++) {
   }
 }
 
+const large: WholePrSample[] = [];
+for (let i = 0; i < RUNS; i++) {
+  for (const mode of inTurn<Mode>(i, ["incremental", "baseline"])) {
+    const s = await wholePrSample(mode, LARGE_FILES, TOKEN);
+    large.push(s);
+    console.log(
+      `round ${i + 1}/${RUNS} ${LARGE_FILES} files ${mode}: re-run ${s.rerun.creditsCharged} credits, ${s.reused} reused, ${(s.rerunMs / 1000).toFixed(1)} s, exits ${s.exitCodes.join(",")}`,
+    );
+  }
+}
+const largeOf = (mode: Mode, pick: (s: WholePrSample) => number) =>
+  median(large.filter((s) => s.mode === mode).map(pick));
+const rerunRatio = largeOf("incremental", (s) => s.rerunMs) / largeOf("baseline", (s) => s.rerunMs);
+
 const of = (mode: Mode) => samples.filter((s) => s.mode === mode);
 const versions = FILES + PUSHES - 1;
 const sum = (s: Sample, pick: (l: Ledger) => number) => s.stages.reduce((n, l) => n + pick(l), 0);
@@ -155,6 +177,27 @@ const lines = [
   ),
   "",
   `With incremental review each file version is reviewed, uploaded and paid for once, the minimum possible: the merge queue entry and the push to \`main\` reuse the pull request's signed records (the queue entry's pull request from its queue branch name, the pushed commit's from \`commits/{sha}/pulls\`) and read the recorded findings back, uploading, submitting and charging nothing. The baseline pays for every file of the pull request on every run: ${med("baseline", (s) => sum(s, (l) => l.creditsCharged))} credits for ${versions} file versions.`,
+  "",
+  `## A pull request of ${LARGE_FILES} files, re-run`,
+  "",
+  `One pull request of ${LARGE_FILES} text files (GitHub lists no more), reviewed once and then re-run on the same head (a re-run of the job, or a run after a push that changed nothing reviewed), in the same rounds as above, alternating which mode goes first. The record of the whole pull request is larger than one check run's 65,535 characters; it is kept in parts, the first in the check run's text and the others in ${largeOf("incremental", (s) => s.companions)} companion check runs (\`Content Review (review record, part N)\`), each signed and bound to the others.`,
+  "",
+  "| The re-run (median) | `incremental: true` | `incremental: false` (baseline) |",
+  "| --- | ---: | ---: |",
+  ...(
+    [
+      ["Uploads", (s: WholePrSample) => s.rerun.uploads],
+      ["Submissions", (s: WholePrSample) => s.rerun.submissions],
+      ["Credits charged", (s: WholePrSample) => s.rerun.creditsCharged],
+      ["Files reused", (s: WholePrSample) => s.reused],
+    ] as const
+  ).map(
+    ([label, pick]) =>
+      `| ${label} | ${largeOf("incremental", pick)} | ${largeOf("baseline", pick)} |`,
+  ),
+  `| Wall time | ${(largeOf("incremental", (s) => s.rerunMs) / 1000).toFixed(1)} s | ${(largeOf("baseline", (s) => s.rerunMs) / 1000).toFixed(1)} s |`,
+  "",
+  `The re-run with incremental review takes ${rerunRatio.toFixed(2)}× the baseline's time (it reads ${LARGE_FILES} recorded reviews back, two requests a file, instead of uploading and reviewing ${LARGE_FILES} files) and costs nothing. First runs: ${(largeOf("incremental", (s) => s.firstMs) / 1000).toFixed(1)} s (incremental, which also writes the record) and ${(largeOf("baseline", (s) => s.firstMs) / 1000).toFixed(1)} s (baseline). Exit codes: ${large.every((s) => s.exitCodes.every((c) => c === 0)) ? "all 0" : large.map((s) => s.exitCodes.join(",")).join("; ")}; OpenAPI violations: ${large.map((s) => s.violations).join(", ")}.`,
   "",
   `Wall time of the whole sequence: ${(med("incremental", (s) => s.ms) / 1000).toFixed(1)} s (incremental) and ${(med("baseline", (s) => s.ms) / 1000).toFixed(1)} s (baseline), on a machine shared with other work; counts, not times, are the result here.`,
   "",

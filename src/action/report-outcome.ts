@@ -6,10 +6,10 @@ import { type ReviewOutcome, type ReviewRecord, reuseSummary } from "../pipeline
 import { CONCLUSION_LABELS, formatSeverityCounts, plural } from "../policy/index.ts";
 import { renderMarkdownReport } from "../report/index.ts";
 import { describeError } from "../shared/index.ts";
-import { buildAnnotations, completeCheckRun, RECORD_ROOM } from "./github/check-run.ts";
+import { buildAnnotations, completeCheckRun } from "./github/check-run.ts";
 import { type GithubClient, isPermissionError } from "./github/create-github-client.ts";
 import type { GithubContext } from "./github/read-github-context.ts";
-import { writeRecordBlock } from "./incremental/review-record-block.ts";
+import { keepReviewRecord } from "./incremental/keep-review-record.ts";
 import { handOffToRelay } from "./relay-handoff/hand-off-to-relay.ts";
 import type { ActionInputs } from "./resolve-action-inputs.ts";
 import type { CommentAuthor } from "./review-comments/comment-author.ts";
@@ -160,23 +160,26 @@ async function reportOnGithub(
   return problem;
 }
 
-/** Concludes the run's check run, with the signed record for the next run when it fits. */
+/** Concludes the run's check run, with the signed record for the next run. */
 async function concludeCheckRun(
   github: GithubClient,
   plan: ReportPlan,
   outcome: ReviewOutcome,
   warn: Warn,
 ): Promise<void> {
-  let record: string | undefined;
-  if (plan.record !== null) {
-    const written = writeRecordBlock(plan.record, RECORD_ROOM, plan.recordKey);
-    if (!written.fits)
-      core.warning(
-        `The review record (${plural(plan.record.entries.length, "file")}) is too large for the check run's output (GitHub keeps up to 65,535 characters), so it was not kept: the next run reviews every changed file again.`,
-      );
-    record = written.block;
-  }
   try {
+    // A record too large for one check run's text continues in companion check runs; a
+    // cancelled run posts none, so that its check run still closes within the grace.
+    const record =
+      plan.record === null
+        ? undefined
+        : await keepReviewRecord(github, plan.context, {
+            checkName: plan.inputs.checkName,
+            record: plan.record,
+            key: plan.recordKey,
+            companions: outcome.conclusion !== "cancelled",
+            warning: (m) => core.warning(m),
+          });
     await completeCheckRun(github, plan.context, {
       id: plan.checkRunId,
       name: plan.inputs.checkName,

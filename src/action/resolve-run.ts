@@ -71,13 +71,20 @@ export function resolveRun(
   if (context.push?.deleted === true)
     return Object.freeze({ kind: "skip", reason: DELETED_BRANCH, proxy });
   const secret = inputs.recordKey ?? inputs.apiKey;
+  // Records and comment markers verify in this repository and environment only (docs/action.md,
+  // threat model): a sandbox run's record never counts in a live run, nor another repository's.
+  const scope = {
+    repository: `${context.owner}/${context.repo}`,
+    repositoryId: context.repositoryId,
+    environment: client.environment,
+  };
   return Object.freeze({
     kind: "review",
     inputs,
     context,
     proxy,
     client,
-    recordKey: deriveRecordKey(secret),
-    commentKey: deriveCommentKey(secret),
+    recordKey: deriveRecordKey(secret, scope),
+    commentKey: deriveCommentKey(secret, scope),
   });
 }

@@ -69,6 +69,7 @@ export async function reuseReviews(options: {
             submissionId: entry.submissionId,
             reviewedIn: entry.reviewedIn,
             credits: entry.credits,
+            ...(entry.reviewedAt === undefined ? {} : { reviewedAt: entry.reviewedAt }),
           },
         };
         events.onReused?.(review);

@@ -80,6 +80,8 @@ export interface ReusedReview {
   readonly reviewedIn: string;
   /** What that review cost, so what reusing it saved. */
   readonly credits: number;
+  /** When that review was done (ISO 8601), when its record says. */
+  readonly reviewedAt?: string | undefined;
 }
 
 /** The review of one asset. */

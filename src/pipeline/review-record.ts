@@ -29,6 +29,11 @@ export interface ReviewRecordEntry {
   readonly reviewedIn: string;
   /** What the review cost. */
   readonly credits: number;
+  /**
+   * When the review was done (ISO 8601), as the run that did it signed it: of two records of one
+   * file version, the newer review wins. Absent in records of earlier versions (oldest).
+   */
+  readonly reviewedAt?: string | undefined;
 }
 
 /**
@@ -50,6 +55,7 @@ const entrySchema = z.strictObject({
   assetId: z.guid(),
   reviewedIn: z.string().min(1).max(64),
   credits: z.number().finite().min(0),
+  reviewedAt: z.iso.datetime().optional(),
 });
 
 const recordSchema = z
@@ -134,7 +140,13 @@ export function nextReviewRecord(
     readonly submissionId: string | null;
     readonly estimate: CostEstimate | null;
   },
-  options: { identity: ContentIdentity; sidekickIds: readonly string[]; reviewedIn: string },
+  options: {
+    identity: ContentIdentity;
+    sidekickIds: readonly string[];
+    reviewedIn: string;
+    /** When this run's reviews were done (ISO 8601). */
+    reviewedAt?: string | undefined;
+  },
 ): ReviewRecord {
   // The first entry of a path is carried (a merged record lists the most relevant first).
   const byPath = new Map<string, ReviewRecordEntry>();
@@ -153,6 +165,7 @@ export function nextReviewRecord(
         assetId: asset.assetId,
         reviewedIn: asset.reused.reviewedIn,
         credits: asset.reused.credits,
+        ...(asset.reused.reviewedAt === undefined ? {} : { reviewedAt: asset.reused.reviewedAt }),
       });
     } else if (run.submissionId !== null) {
       byPath.set(path, {
@@ -162,6 +175,7 @@ export function nextReviewRecord(
         assetId: asset.assetId,
         reviewedIn: options.reviewedIn,
         credits: credits.get(asset.blobPath) ?? 0,
+        ...(options.reviewedAt === undefined ? {} : { reviewedAt: options.reviewedAt }),
       });
     }
   }

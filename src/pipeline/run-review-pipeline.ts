@@ -424,6 +424,7 @@ function buildOutcome(
               identity: options.incremental.identity,
               sidekickIds: options.sidekickIds,
               reviewedIn: options.incremental.reviewedIn,
+              reviewedAt: new Date(options.client.timing.now()).toISOString(),
             },
           ),
   };

@@ -2,11 +2,11 @@ import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
 import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
 import { findReviewRecords } from "../../src/action/incremental/find-review-record.ts";
-import { writeRecordBlock } from "../../src/action/incremental/review-record-block.ts";
 import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
 import { API, testContext, testGithub } from "./github-nock.ts";
+import { LIVE_SCOPE, recordBlock } from "./signing-fixture.ts";
 
-const KEY = deriveRecordKey("sk_live_findrecordpagingkey000000000001");
+const KEY = deriveRecordKey("sk_live_findrecordpagingkey000000000001", LIVE_SCOPE);
 const HEAD = "c".repeat(40);
 const LIST = `/repos/octo/media/commits/${HEAD}/check-runs`;
 
@@ -24,8 +24,8 @@ afterEach(() => {
 describe("findReviewRecords, page by page", () => {
   it("findReviewRecords keeps the record verified on the pages read when a later page of a flood cannot be read", async () => {
     const record = recordOf([entryOf("ad.txt", "1", 1)]);
-    const genuine = writeRecordBlock(record, 60_000, KEY).block;
-    const flood = `<!-- content-review:record v2 bm9wZQ== mac=${"0".repeat(64)} -->`;
+    const genuine = recordBlock(record, KEY, HEAD);
+    const flood = `<!-- content-review:record v3 id=${"0".repeat(32)} part=1/1 bm9wZQ== mac=${"0".repeat(64)} -->`;
     nock(API)
       .get(LIST)
       .query((q) => q["page"] === undefined)
@@ -52,7 +52,7 @@ describe("findReviewRecords, page by page", () => {
     ]);
     expect(found.problems).toEqual([
       expect.stringMatching(
-        /^Could not list the check runs of ccccccc \(this commit\) .*; the newest record read before that is used\.$/,
+        /^Could not list the check runs of ccccccc \(this commit\) .*; the records read before that are used\.$/,
       ),
       expect.stringMatching(/^The review record of check run 3 on ccccccc does not verify/),
     ]);

@@ -27,6 +27,7 @@ export function testContext(extra: Partial<GithubContext> = {}): GithubContext {
     eventName: "pull_request",
     owner: "octo",
     repo: "media",
+    repositoryId: undefined,
     sha: "c".repeat(40),
     apiUrl: API,
     serverUrl: "https://github.test",

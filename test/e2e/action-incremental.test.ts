@@ -8,8 +8,9 @@ import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
 import {
   readRecordBlock,
-  writeRecordBlock,
+  recordSigning,
 } from "../../src/action/incremental/review-record-block.ts";
+import { LIVE_SCOPE, recordBlock } from "../action/signing-fixture.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { type ActionRun, pullRequestEvent, runAction } from "./action-harness.ts";
 
@@ -199,11 +200,11 @@ describe("action incremental review (built dist/index.js, emulator, fake GitHub)
       headers: auth,
     });
     // Signed as the Action signs: this test is about the asset, not the signature.
-    const key = deriveRecordKey(emu.liveKey);
+    const key = deriveRecordKey(emu.liveKey, LIVE_SCOPE);
     const block = readRecordBlock(
       ((await served.json()) as { output: { text: string } }).output.text,
       "test",
-      key,
+      recordSigning(key, head("4")),
     );
     if (block.kind !== "record") throw new Error(`no record in check run ${id}`);
     const unknown = randomUUID();
@@ -221,7 +222,7 @@ describe("action incremental review (built dist/index.js, emulator, fake GitHub)
         head_sha: head("4"),
         status: "completed",
         conclusion: "success",
-        output: { title: "t", summary: "s", text: writeRecordBlock(forged, 60_000, key).block },
+        output: { title: "t", summary: "s", text: recordBlock(forged, key, head("4")) },
       }),
     });
     expect(created.status).toBe(201);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandIn } from "../../emulator/github/index.ts";
 import { startEmulator } from "../../emulator/index.ts";
 import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
-import { writeRecordBlock } from "../../src/action/incremental/review-record-block.ts";
+import { LIVE_SCOPE, recordBlock } from "../action/signing-fixture.ts";
 import { gitBlobSha } from "../helpers/git-blob-sha.ts";
 import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
 import { pullRequestEvent } from "./action-harness.ts";
@@ -127,12 +127,12 @@ describe("action review records (built dist/index.js, emulator, fake GitHub)", (
             assetId: "00000000-0000-4000-8000-000000000001",
           })),
         })),
-        "other-key": writeRecordBlock(
+        "other-key": recordBlock(
           recordOf([entryOf(`pr${pr}/a.txt`, "a", 1)]),
-          60_000,
-          deriveRecordKey(stage.emu.sandboxKey),
-        ).block,
-        broken: "<!-- content-review:record v2 bm9wZQ== mac=" + "0".repeat(64) + " -->",
+          deriveRecordKey(stage.emu.sandboxKey, LIVE_SCOPE),
+          sha,
+        ),
+        broken: `<!-- content-review:record v3 id=${"0".repeat(32)} part=1/1 bm9wZQ== mac=${"0".repeat(64)} -->`,
       }[kind]!;
       const newer = await postCheckRun(stage, sha, text);
       const [run, spent] = await review(pr, sha);
@@ -141,6 +141,59 @@ describe("action review records (built dist/index.js, emulator, fake GitHub)", (
       expect(run.stdout).toContain(`check run ${newer}`);
     },
   );
+
+  it("action does not verify a sandbox run's record in a live run sharing its record-key: the failing content is reviewed and fails (issue 23, attack 1)", async () => {
+    const file = "copy/ad__sandbox_pass__.txt";
+    await pushFiles(38, { [file]: CLAIMS });
+    const recordKey = "one-record-key-for-both-0123456789";
+    // The sandbox workflow passes the file by its marker, and keeps a signed record.
+    const [sandbox] = await review(38, head("b"), undefined, {
+      "api-key": stage.emu.sandboxKey,
+      "check-name": "Content Review (sandbox)",
+      "record-key": recordKey,
+    });
+    expect(sandbox.outputs).toMatchObject({ status: "success", "critical-count": "0" });
+    // Anyone with checks: write copies that output into a completed check of the live name.
+    const sandboxRun = stage.github.checkRuns.find(
+      (c) => c.head_sha === head("b") && c.name === "Content Review (sandbox)",
+    )!;
+    const copied = await postCheckRun(stage, head("b"), await checkRunText(stage, sandboxRun.id));
+    const [live, spent] = await review(38, head("b"), undefined, { "record-key": recordKey });
+    expect(spent).toMatchObject({ uploads: 1, submissions: 1 });
+    expect(live.code).toBe(1);
+    expect(live.outputs).toMatchObject({ status: "failure", "reused-count": "0" });
+    expect(Number(live.outputs["critical-count"])).toBeGreaterThan(0);
+    expect(live.stdout).toMatch(
+      new RegExp(`::warning::The review record of check run ${copied} .*does not verify`),
+    );
+  });
+
+  it("action keeps the PR's own reuse when a genuine record of the same commit is replayed with a future completed_at (issue 23, attack 2)", async () => {
+    await pushFiles(39, { "pr39/a.txt": CALM, "pr39/b.txt": CALM, "pr39/c.txt": CALM });
+    // A run over a.txt only, then one over every file: both records are genuine, on one head.
+    await review(39, head("c"), undefined, { files: "pr39/a.txt" });
+    const small = lastCheckRun(head("c")).id;
+    const [all] = await review(39, head("c"));
+    expect(all.outputs["reused-count"]).toBe("1");
+    // The small record, posted again, dated in 2099: the newest by a date anyone can set.
+    const replayed = await fetch(`${stage.github.apiUrl}/repos/octo/media/check-runs`, {
+      method: "POST",
+      headers: { authorization: `token ${stage.token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Content Review",
+        head_sha: head("c"),
+        status: "completed",
+        conclusion: "success",
+        completed_at: "2099-01-01T00:00:00Z",
+        output: { title: "t", summary: "s", text: await checkRunText(stage, small) },
+      }),
+    });
+    expect(replayed.status).toBe(201);
+    const [again, spent] = await review(39, head("c"));
+    expect(spent).toEqual({ uploads: 0, submissions: 0, assets: 0, creditsCharged: 0 });
+    expect(again.outputs).toMatchObject({ "reused-count": "3", credits: "0" });
+    expect(stage.github.violations).toEqual([]);
+  });
 
   it("action leaves another account's review comment with a copied marker untouched", async () => {
     await pushFiles(35, { "pr35/a.txt": CLAIMS });

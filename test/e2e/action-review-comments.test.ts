@@ -14,6 +14,7 @@ import {
   readSignedComment,
   signComment,
 } from "../../src/action/review-comments/signed-comment.ts";
+import { LIVE_SCOPE } from "../action/signing-fixture.ts";
 import { pullRequestEvent } from "./action-harness.ts";
 import { CALM, CLAIMS, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
 
@@ -69,7 +70,10 @@ const commentsOn = (pr: number, path: string) =>
 
 /** How the Action's key (the emulator's live key signs, no record-key) reads a comment. */
 const readAsTheAction = (pr: number, body: string) =>
-  readSignedComment(body, commentSigning(deriveCommentKey(stage.emu.liveKey), "octo", "media", pr));
+  readSignedComment(
+    body,
+    commentSigning(deriveCommentKey(stage.emu.liveKey, LIVE_SCOPE), "octo", "media", pr),
+  );
 
 /** The hidden marker at the end of a comment. */
 const markerOf = (body: string) => /<!-- content-review:file [^>]*-->$/.exec(body)![0];
@@ -184,7 +188,7 @@ describe("action review comments (built dist/index.js, emulator, GitHub stand-in
             "**Content Review**: 1 minor in this file.",
             fingerprintFields("Content Review", b),
             commentSigning(
-              deriveCommentKey("an-earlier-record-key-0123456789"),
+              deriveCommentKey("an-earlier-record-key-0123456789", LIVE_SCOPE),
               "octo",
               "media",
               pr,

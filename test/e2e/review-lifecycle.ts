@@ -78,11 +78,12 @@ export function forgeRecordBlock(
   genuine: string,
   change: (record: ReviewRecord) => ReviewRecord,
 ): string {
-  const [, data, mac] = /content-review:record v2 (\S+) mac=([0-9a-f]{64})/.exec(genuine) ?? [];
-  if (data === undefined) throw new Error("no signed record block in the text");
+  const [, fields, data, mac] =
+    /content-review:record (v3 id=\S+ part=1\/1) (\S+) mac=([0-9a-f]{64})/.exec(genuine) ?? [];
+  if (data === undefined) throw new Error("no signed one-part record block in the text");
   const record = JSON.parse(inflateRawSync(Buffer.from(data, "base64")).toString("utf8"));
   const altered = deflateRawSync(Buffer.from(JSON.stringify(change(record)))).toString("base64");
-  return `<!-- content-review:record v2 ${altered} mac=${mac} -->`;
+  return `<!-- content-review:record ${fields} ${altered} mac=${mac} -->`;
 }
 
 /** Posts a completed check run of the Action's name, as another workflow of the repository can. */

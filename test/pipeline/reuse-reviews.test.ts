@@ -72,6 +72,9 @@ describe("runReviewPipeline, incremental", () => {
       ["media/calm.txt", WHEN],
       ["media/claims.txt", WHEN],
     ]);
+    // Each fresh review carries the time it was done, which the reuse keeps (see mergeRecords).
+    for (const e of first.record?.entries ?? [])
+      expect(e.reviewedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const requests: string[] = [];
     const { outcome } = await review(files, first.record, { requests });
     expect(requests.sort()).toEqual(["getAsset", "getAsset", "listAssetTopics", "listAssetTopics"]);

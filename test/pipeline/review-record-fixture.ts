@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ReviewRecord, ReviewRecordEntry } from "../../src/pipeline/index.ts";
 
 /** A UUID numbered `n`, to tell ids apart in assertions. */
@@ -29,4 +30,23 @@ export function recordOf(
   extra: Partial<ReviewRecord> = {},
 ): ReviewRecord {
   return { version: 1, identity: "git-blob", sidekickIds: ["brand"], entries, ...extra };
+}
+
+/**
+ * A git-blob record of `count` files whose content and asset ids are as random as real ones (so
+ * they compress as badly), in folders of 100, reviewed at one time.
+ */
+export function largeRecord(count: number): ReviewRecord {
+  const hex = (text: string) => createHash("sha1").update(text).digest("hex");
+  return recordOf(
+    Array.from({ length: count }, (_, i) => {
+      const a = hex(`asset ${i}`);
+      return entryOf(`media/batch-${Math.floor(i / 100)}/spot-${i}.mp4`, "0", i, {
+        contentId: hex(`content ${i}`),
+        assetId: `${a.slice(0, 8)}-${a.slice(8, 12)}-4${a.slice(13, 16)}-8${a.slice(17, 20)}-${a.slice(20, 32)}`,
+        submissionId: uuid(90_000 + (i % 3)),
+        reviewedAt: "2026-11-27T10:00:00.000Z",
+      });
+    }),
+  );
 }

@@ -116,6 +116,55 @@ describe("nextReviewRecord", () => {
     expect(parseReviewRecord(JSON.parse(JSON.stringify(record)), "test")).toEqual(record);
   });
 
+  it("nextReviewRecord signs the time of this run's reviews into fresh entries, and keeps a reused review's own time", () => {
+    const at = "2026-11-27T12:00:00.000Z";
+    const earlier = "2026-11-20T08:00:00.000Z";
+    const reused = (file: string, reviewedAt?: string) =>
+      assetWith(file, [], {
+        file: fileAt(file, "a".repeat(40)),
+        assetId: uuid(1),
+        reused: {
+          submissionId: uuid(1001),
+          reviewedIn: "1".repeat(40),
+          credits: 1,
+          ...(reviewedAt === undefined ? {} : { reviewedAt }),
+        },
+      });
+    const fresh = assetWith("b.png", [], {
+      file: fileAt("b.png", "b".repeat(40)),
+      assetId: uuid(2),
+    });
+    const run = (assets: ReturnType<typeof assetWith>[]) => ({
+      assets,
+      submissionId: uuid(2000),
+      estimate: null,
+    });
+    const record = nextReviewRecord([], run([reused("a.png", earlier), reused("c.png"), fresh]), {
+      ...OPTIONS,
+      reviewedAt: at,
+    });
+    expect(record.entries.map((e) => [e.path, e.reviewedAt])).toEqual([
+      ["a.png", earlier],
+      ["b.png", at],
+      ["c.png", undefined],
+    ]);
+    expect(record.entries.map((e) => "reviewedAt" in e)).toEqual([true, true, false]);
+    expect(parseReviewRecord(JSON.parse(JSON.stringify(record)), "test")).toEqual(record);
+    // Without a time (the CLI's state file names its run by date-time already), none is written.
+    expect("reviewedAt" in nextReviewRecord([], run([fresh]), OPTIONS).entries[0]!).toBe(false);
+  });
+
+  it("parseReviewRecord reads entries with and without a review time, and refuses one that is not an ISO date-time", () => {
+    const timed = recordOf([entryOf("a.png", "a", 1, { reviewedAt: "2026-11-27T12:00:00.000Z" })]);
+    expect(parseReviewRecord(timed, "test")).toEqual(timed);
+    expect(
+      parseReviewRecord(recordOf([entryOf("a.png", "a", 1)]), "test").entries[0],
+    ).not.toHaveProperty("reviewedAt");
+    expect(() =>
+      parseReviewRecord(recordOf([entryOf("a.png", "a", 1, { reviewedAt: "27/11/2026" })]), "test"),
+    ).toThrow(/at entries\.0\.reviewedAt/);
+  });
+
   it("nextReviewRecord carries the earlier record on unchanged when the run reviewed nothing", () => {
     const carried = [entryOf("a.png", "a", 1)];
     expect(

@@ -8,6 +8,13 @@ export interface GithubContext {
   readonly eventName: string;
   readonly owner: string;
   readonly repo: string;
+  /**
+   * The repository's numeric id (`GITHUB_REPOSITORY_ID`): records and markers are bound to it,
+   * so a repository deleted and created again under the same name does not verify the old one's.
+   * Read from the runner, which sets it alike for every event, never from a payload: one event's
+   * payload without it would make the records of the others fail to verify. Undefined when unset.
+   */
+  readonly repositoryId: string | undefined;
   /** The commit to report on: the PR head, the pushed commit, the queue commit, or `GITHUB_SHA`. */
   readonly sha: string;
   readonly apiUrl: string;
@@ -140,6 +147,7 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
     eventName,
     owner,
     repo,
+    repositoryId: env["GITHUB_REPOSITORY_ID"] || undefined,
     sha: pullRequest?.headSha ?? push?.after ?? mergeGroup?.headSha ?? env["GITHUB_SHA"] ?? "",
     apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",

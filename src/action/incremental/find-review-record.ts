@@ -1,8 +1,16 @@
 import type { KeyObject } from "node:crypto";
 import type { ReviewRecord } from "../../pipeline/index.ts";
+import { plural } from "../../policy/index.ts";
 import type { GithubClient } from "../github/create-github-client.ts";
 import type { GithubContext } from "../github/read-github-context.ts";
-import { RECORD_BLOCK_PREFIX, readRecordBlock } from "./review-record-block.ts";
+import {
+  assembleRecord,
+  RECORD_BLOCK_PREFIX,
+  type RecordPart,
+  readRecordPart,
+  recordPartName,
+  recordSigning,
+} from "./review-record-block.ts";
 
 /** A commit whose check runs may hold a record, and what it is to this run (for the log). */
 export interface RecordSource {
@@ -19,11 +27,12 @@ export interface VerifiedRecord {
 
 /** The records an incremental run starts from. */
 export interface FoundRecords {
-  /** At most one a source: its newest record that verifies. */
+  /** Every record that verifies on the sources, each once, in the sources' order. */
   readonly records: readonly VerifiedRecord[];
   /**
    * Why records were passed over (one line each, naming the check run: forged, signed with
-   * another key, unreadable, too large), or why none could be looked up: one warning each.
+   * another key or elsewhere, unreadable, incomplete, too large), or why none could be looked
+   * up: one warning each.
    */
   readonly problems: readonly string[];
 }
@@ -35,24 +44,153 @@ interface ListedCheckRun {
   readonly id: number;
   readonly status: string;
   readonly html_url?: string | null;
-  readonly completed_at?: string | null;
   readonly output?: { readonly text?: string | null } | null;
 }
 
-/** Newest first: by completion time, then by id (ids grow). */
-function newestFirst(a: ListedCheckRun, b: ListedCheckRun): number {
-  const at = (r: ListedCheckRun) => (r.completed_at ? Date.parse(r.completed_at) : 0);
-  return at(b) - at(a) || b.id - a.id;
+/** What the search of one commit needs. */
+interface SearchOptions {
+  readonly checkName: string;
+  readonly ownCheckRunId: number | undefined;
+  readonly appId: number;
+  readonly key: KeyObject;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
- * The review records of the check `checkName` on each of `sources`: on each commit, the newest
+ * The completed check runs named `name` on `sha` of the App `appId` holding a record block, a
+ * page at a time: anyone who can write check runs can post thousands, each with up to 65,535
+ * characters of text, and the whole listing must never be held at once.
+ */
+async function* recordRuns(
+  github: GithubClient,
+  context: GithubContext,
+  sha: string,
+  name: string,
+  options: SearchOptions,
+): AsyncGenerator<ListedCheckRun> {
+  for await (const page of github.paginate.iterator(github.rest.checks.listForRef, {
+    owner: context.owner,
+    repo: context.repo,
+    ref: sha,
+    check_name: name,
+    // `latest` would list only the newest run of the name: this run's own.
+    filter: "all",
+    per_page: 100,
+    app_id: options.appId,
+    request: { signal: options.signal },
+  }))
+    for (const run of page.data as ListedCheckRun[])
+      if (
+        run.id !== options.ownCheckRunId &&
+        run.status === "completed" &&
+        (run.output?.text ?? "").includes(RECORD_BLOCK_PREFIX)
+      )
+        yield run;
+}
+
+/** The first parts (from the check runs of the check itself) found on one commit. */
+interface FirstParts {
+  readonly firsts: { run: ListedCheckRun; part: RecordPart; name: string; rest: RecordPart[] }[];
+  readonly unusable: string[];
+}
+
+async function readFirstParts(
+  github: GithubClient,
+  context: GithubContext,
+  sha: string,
+  options: SearchOptions,
+  found: FirstParts,
+): Promise<void> {
+  const signing = recordSigning(options.key, sha);
+  const ids = new Set<string>();
+  for await (const run of recordRuns(github, context, sha, options.checkName, options)) {
+    const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${sha.slice(0, 7)}`;
+    const read = readRecordPart(run.output?.text, name, signing);
+    if (read.kind === "unusable") found.unusable.push(read.reason);
+    else if (read.kind === "part" && read.part.index !== 1)
+      found.unusable.push(`The review record of ${name} is malformed.`);
+    // A copy of a record already found adds nothing (the same payload has the same id).
+    else if (read.kind === "part" && !ids.has(read.part.id)) {
+      ids.add(read.part.id);
+      found.firsts.push({ run, part: read.part, name, rest: [] });
+    }
+  }
+}
+
+/**
+ * The other parts of the records whose first parts are `firsts`, from the companion check runs
+ * on `sha` (see `recordPartName`): per part number, one listing, keeping only the verified parts
+ * of those records. A companion of another record, commit or key is passed over.
+ */
+async function readCompanionParts(
+  github: GithubClient,
+  context: GithubContext,
+  sha: string,
+  options: SearchOptions,
+  firsts: readonly { part: RecordPart }[],
+): Promise<Map<string, RecordPart>> {
+  const signing = recordSigning(options.key, sha);
+  const parts = new Map<string, RecordPart>();
+  const most = Math.max(1, ...firsts.map((f) => f.part.count));
+  for (let index = 2; index <= most; index++) {
+    const wanted = new Set(firsts.filter((f) => f.part.count >= index).map((f) => f.part.id));
+    const name = recordPartName(options.checkName, index);
+    for await (const run of recordRuns(github, context, sha, name, options)) {
+      const read = readRecordPart(run.output?.text, `check run ${run.id}`, signing);
+      if (read.kind !== "part" || read.part.index !== index || !wanted.has(read.part.id)) continue;
+      parts.set(`${read.part.id}/${index}`, read.part);
+      wanted.delete(read.part.id);
+    }
+  }
+  return parts;
+}
+
+/** Every record that verifies on one source, and why others did not. */
+async function recordsOf(
+  github: GithubClient,
+  context: GithubContext,
+  source: RecordSource,
+  options: SearchOptions,
+): Promise<{ records: VerifiedRecord[]; unusable: string[]; failure?: string }> {
+  const found: FirstParts = { firsts: [], unusable: [] };
+  let failed: unknown;
+  try {
+    await readFirstParts(github, context, source.sha, options, found);
+    const many = found.firsts.filter((f) => f.part.count > 1);
+    if (many.length > 0) {
+      const companions = await readCompanionParts(github, context, source.sha, options, many);
+      for (const first of many)
+        first.rest = Array.from({ length: first.part.count - 1 }, (_, i) =>
+          companions.get(`${first.part.id}/${i + 2}`),
+        ).filter((p): p is RecordPart => p !== undefined);
+    }
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    failed = error;
+  }
+  const records: VerifiedRecord[] = [];
+  for (const { run, part, name, rest } of found.firsts) {
+    const read = assembleRecord([part, ...rest], name);
+    if (read.kind === "record")
+      records.push({
+        record: read.record,
+        from: { sha: source.sha, checkRunId: run.id, label: source.label },
+      });
+    else if (read.kind === "unusable") found.unusable.push(read.reason);
+  }
+  if (failed === undefined) return { records, unusable: found.unusable };
+  const failure = `Could not list the check runs of ${source.sha.slice(0, 7)} (${source.label}) to find a review record (${(failed as Error).message}); ${records.length === 0 ? "its reviews are not reused" : "the records read before that are used"}.`;
+  return { records, unusable: found.unusable, failure };
+}
+
+/**
+ * The review records of the check `checkName` on each of `sources`: on each commit, every
  * completed check run of the same GitHub App (never the one this run created) whose record
- * verifies under `key`. A record that does not verify, or cannot be read, is passed over with a
- * problem naming its check run, and the next older one is tried: a newer unusable record (an
- * attacker can post those) never hides an older genuine one, and nothing of it is used. The
- * listing is read a page at a time, so a flood of check runs never sits in memory at once; when
- * a later page cannot be read, the newest record verified on the pages before it is used.
+ * verifies under `key` on that commit, with the parts it keeps in companion check runs. All of
+ * them are used (see `mergeRecords`): a record never hides another, whatever date its check run
+ * carries. A record that does not verify or cannot be read is passed over with a problem naming
+ * its check run, and nothing of it is used. When a later page cannot be read, the records
+ * verified before it are used.
  *
  * Records are refused outright when the App is unknown (`appId` undefined): without the filter,
  * any App's check runs would count. Never throws, except when `signal` aborts.
@@ -72,7 +210,8 @@ export async function findReviewRecords(
     signal?: AbortSignal | undefined;
   },
 ): Promise<FoundRecords> {
-  if (options.appId === undefined)
+  const { appId } = options;
+  if (appId === undefined)
     return {
       records: [],
       problems: [
@@ -85,62 +224,13 @@ export async function findReviewRecords(
   for (const source of options.sources) {
     if (source.sha === "" || seen.has(source.sha)) continue;
     seen.add(source.sha);
-    const short = source.sha.slice(0, 7);
-    // Page by page, keeping only the newest record that verifies and the reasons the newer
-    // ones did not: anyone who can write check runs can post thousands, each with up to
-    // 65,535 characters of text, and the whole listing must never be held at once.
-    let best: { run: ListedCheckRun; record: ReviewRecord } | undefined;
-    const unusable: { run: ListedCheckRun; reason: string }[] = [];
-    try {
-      for await (const page of github.paginate.iterator(github.rest.checks.listForRef, {
-        owner: context.owner,
-        repo: context.repo,
-        ref: source.sha,
-        check_name: options.checkName,
-        // `latest` would list only the newest run of the name: this run's own.
-        filter: "all",
-        per_page: 100,
-        app_id: options.appId,
-        request: { signal: options.signal },
-      })) {
-        for (const run of page.data as ListedCheckRun[]) {
-          if (
-            run.id === options.ownCheckRunId ||
-            run.status !== "completed" ||
-            !(run.output?.text ?? "").includes(RECORD_BLOCK_PREFIX) ||
-            (best !== undefined && newestFirst(run, best.run) >= 0)
-          )
-            continue;
-          const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${short}`;
-          const block = readRecordBlock(run.output?.text, name, options.key);
-          if (block.kind === "record") best = { run, record: block.record };
-          else if (block.kind === "unusable")
-            unusable.push({
-              run: { id: run.id, status: run.status, completed_at: run.completed_at },
-              reason: block.reason,
-            });
-        }
-      }
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
+    const found = await recordsOf(github, context, source, { ...options, appId });
+    records.push(...found.records);
+    if (found.failure !== undefined) problems.push(found.failure);
+    for (const reason of found.unusable.slice(0, MAX_NAMED_UNUSABLE)) problems.push(reason);
+    if (found.unusable.length > MAX_NAMED_UNUSABLE)
       problems.push(
-        `Could not list the check runs of ${short} (${source.label}) to find a review record (${(error as Error).message}); ${best === undefined ? "its reviews are not reused" : "the newest record read before that is used"}.`,
-      );
-    }
-    if (best !== undefined)
-      records.push({
-        record: best.record,
-        from: { sha: source.sha, checkRunId: best.run.id, label: source.label },
-      });
-    // Only the unusable records newer than the one used hid anything: name a few, count the rest.
-    const passedOver = unusable
-      .filter(({ run }) => best === undefined || newestFirst(run, best.run) < 0)
-      .sort((a, b) => newestFirst(a.run, b.run));
-    for (const { reason } of passedOver.slice(0, MAX_NAMED_UNUSABLE))
-      problems.push(`${reason} Looking at older records.`);
-    if (passedOver.length > MAX_NAMED_UNUSABLE)
-      problems.push(
-        `${passedOver.length - MAX_NAMED_UNUSABLE} more review records on ${short} (${source.label}) do not verify or cannot be read; none of them is used.`,
+        `${plural(found.unusable.length - MAX_NAMED_UNUSABLE, "more review record")} on ${source.sha.slice(0, 7)} (${source.label}) do not verify or cannot be read; none of them is used.`,
       );
   }
   return { records, problems };

@@ -4,14 +4,14 @@ import {
   identifyFiles,
   type ReviewFile,
   type ReviewRecord,
-  usableEntries,
 } from "../../pipeline/index.ts";
 import { plural } from "../../policy/index.ts";
 import type { GithubClient } from "../github/create-github-client.ts";
 import type { GithubContext } from "../github/read-github-context.ts";
 import type { ActionInputs } from "../resolve-action-inputs.ts";
 import { findRecordSources } from "./find-record-sources.ts";
-import { findReviewRecords, type VerifiedRecord } from "./find-review-record.ts";
+import { findReviewRecords } from "./find-review-record.ts";
+import { mergeRecords } from "./merge-records.ts";
 
 /** The files of an incremental run, with their identities, and what the pipeline needs. */
 export interface IncrementalReview {
@@ -20,32 +20,6 @@ export interface IncrementalReview {
   readonly incremental: IncrementalOptions | undefined;
   /** The record found, to keep in the check run should the run end before the review. */
   readonly previous: ReviewRecord | null;
-}
-
-/**
- * One record from the verified records of several commits (this commit, the head before a push,
- * the pull requests of a merge), in their order: the entries of those that ran with this run's
- * sidekicks, each file version once. When none did, the first record, so that the pipeline says
- * why nothing is reused.
- */
-export function mergeRecords(
-  found: readonly VerifiedRecord[],
-  sidekickIds: readonly string[],
-): ReviewRecord | null {
-  const matching = found
-    .map((f) => f.record)
-    .filter((r) => usableEntries(r, { identity: "git-blob", sidekickIds }).notice === null);
-  if (matching.length === 0) return found[0]?.record ?? null;
-  const seen = new Set<string>();
-  const entries = matching
-    .flatMap((r) => r.entries)
-    .filter((e) => {
-      const key = `${e.path}\u0000${e.contentId}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  return { ...matching[0]!, entries };
 }
 
 /**

@@ -1,10 +1,21 @@
-import { createHmac, type KeyObject, timingSafeEqual } from "node:crypto";
+import type { KeyObject } from "node:crypto";
+import {
+  type BlockSigning,
+  blockMac,
+  htmlBlock,
+  MAC_PATTERN,
+  macMatches,
+} from "../signed-block.ts";
 import { FINGERPRINT_PATTERN, FINGERPRINT_PREFIX } from "./review-fingerprint.ts";
 
-/** What signs the Action's review comments on one pull request. */
-export interface CommentSigning {
-  /** See `deriveCommentKey`. */
-  readonly key: KeyObject;
+/** The purpose label in the MAC of a review comment's marker. */
+export const COMMENT_PURPOSE = "review-comment";
+
+/**
+ * What signs the Action's review comments on one pull request: the key (see `deriveCommentKey`:
+ * bound to the repository and the environment) and the pull request, the place of the MAC.
+ */
+export interface CommentSigning extends BlockSigning {
   /** `owner/repo#number`: a comment copied to another pull request does not verify there. */
   readonly pullRequest: string;
 }
@@ -17,7 +28,8 @@ export function commentSigning(
   number: number,
 ): CommentSigning {
   // GitHub's names are case-insensitive; the event may spell them either way.
-  return { key, pullRequest: `${owner}/${repo}#${number}`.toLowerCase() };
+  const pullRequest = `${owner}/${repo}#${number}`.toLowerCase();
+  return { key, purpose: COMMENT_PURPOSE, place: pullRequest, pullRequest };
 }
 
 /**
@@ -27,11 +39,11 @@ export function commentSigning(
  * body does not verify.
  */
 const SIGNED_MARKER = new RegExp(
-  `<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=([0-9a-f]{64}) -->\\s*$`,
+  `<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=(${MAC_PATTERN}) -->\\s*$`,
 );
 
 /** A signed marker anywhere: one not at the end was moved or followed by added text. */
-const ANY_SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]* sig=[0-9a-f]{64} -->`);
+const ANY_SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]* sig=${MAC_PATTERN} -->`);
 
 /** How a comment's body reads against the key. */
 export type SignedComment =
@@ -54,19 +66,8 @@ function normal(content: string): string {
   return content.replace(/\r\n?/g, "\n").trim();
 }
 
-/**
- * The MAC of a comment: over the pull request, the marker's fields and the body without the
- * marker. None of them holds a newline (owner, repository, hashes and a number), so the
- * message reads one way only.
- */
-function macOf(fields: string, content: string, signing: CommentSigning): Buffer {
-  return createHmac("sha256", signing.key)
-    .update(`${signing.pullRequest}\n${fields}\n${normal(content)}`)
-    .digest();
-}
-
 function marker(fields: string, sig: string): string {
-  return `<!-- ${FINGERPRINT_PREFIX} ${fields} sig=${sig} -->`;
+  return htmlBlock(FINGERPRINT_PREFIX, fields, "sig", sig);
 }
 
 /** How many characters the signed marker with `fields` adds to a comment, with its blank line. */
@@ -76,11 +77,12 @@ export function signedMarkerLength(fields: string): number {
 
 /**
  * The body of a comment: `content`, then the hidden marker with `fields` and its signature, an
- * HMAC-SHA256 under `signing.key` over the pull request, the fields and `content`. A copied
- * marker (on another comment, file or pull request) or an edited body does not verify.
+ * HMAC-SHA256 under `signing.key` (see `blockMac`) over the purpose, the pull request, the fields
+ * and `content`. A copied marker (on another comment, file, pull request, repository or
+ * environment) or an edited body does not verify.
  */
 export function signComment(content: string, fields: string, signing: CommentSigning): string {
-  const sig = macOf(fields, content, signing).toString("hex");
+  const sig = blockMac(signing, fields, normal(content));
   return `${content}\n\n${marker(fields, sig)}`;
 }
 
@@ -98,7 +100,7 @@ export function readSignedComment(body: string, signing: CommentSigning): Signed
     return { kind: "unverified", reason: ANY_SIGNED_MARKER.test(body) ? "invalid" : "unsigned" };
   const fields = match[1]!;
   const content = body.slice(0, match.index);
-  if (!timingSafeEqual(macOf(fields, content, signing), Buffer.from(match[2]!, "hex")))
+  if (!macMatches(signing, fields, normal(content), match[2]!))
     return { kind: "unverified", reason: "invalid" };
   return { kind: "signed", fields, content: normal(content) };
 }

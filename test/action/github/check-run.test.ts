@@ -12,14 +12,15 @@ import {
 import { createGithubClient } from "../../../src/action/github/create-github-client.ts";
 import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
 import {
-  readRecordBlock,
-  writeRecordBlock,
+  recordSigning,
+  writeRecordBlocks,
 } from "../../../src/action/incremental/review-record-block.ts";
 import { entryOf, recordOf, uuid } from "../../pipeline/review-record-fixture.ts";
 import { assetWith, issueWith, outcomeWith } from "../../report/outcome-fixture.ts";
 import { API, testContext, testGithub } from "../github-nock.ts";
+import { LIVE_SCOPE, readBlock, TEST_HEAD } from "../signing-fixture.ts";
 
-const KEY = deriveRecordKey("sk_live_checkruntestkey000000000000001");
+const KEY = deriveRecordKey("sk_live_checkruntestkey000000000000001", LIVE_SCOPE);
 
 afterEach(() => {
   nock.cleanAll();
@@ -165,9 +166,14 @@ describe("completeCheckRun with a review record, against the fake GitHub", () =>
           submissionId: uuid(90_000 + (i % 3)),
         });
       });
-      const { block } = writeRecordBlock(recordOf(entries), RECORD_ROOM, KEY);
+      // A record of many files is split: the check run's text keeps its first part.
+      const [block] = writeRecordBlocks(
+        recordOf(entries),
+        RECORD_ROOM,
+        recordSigning(KEY, TEST_HEAD),
+      ).blocks;
       const before = github.violations.length;
-      const id = await complete("s".repeat(65_000), MAX_ANNOTATIONS + 5, block);
+      const id = await complete("s".repeat(65_000), MAX_ANNOTATIONS + 5, block!);
       expect(github.violations.slice(before)).toEqual([]);
       const { data } = await client().rest.checks.get({
         owner: "octo",
@@ -176,7 +182,7 @@ describe("completeCheckRun with a review record, against the fake GitHub", () =>
       });
       expect(data.output.text?.length).toBeLessThanOrEqual(CHECK_TEXT_LIMIT);
       expect(data.output.text).toContain("5 more annotations past the first 1000");
-      expect(readRecordBlock(data.output.text, "check run", KEY).kind).toBe(kind);
+      expect(readBlock(data.output.text, KEY).kind).toBe(kind);
     },
   );
 

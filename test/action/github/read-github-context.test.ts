@@ -62,6 +62,19 @@ describe("readGithubContext", () => {
     },
   );
 
+  it("readGithubContext reads the repository id from GITHUB_REPOSITORY_ID, never from a payload, which not every event carries alike", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "event-"));
+    await writeFile(join(dir, "event.json"), JSON.stringify({ repository: { id: 1296269 } }));
+    const env = {
+      GITHUB_EVENT_NAME: "push",
+      GITHUB_EVENT_PATH: join(dir, "event.json"),
+      GITHUB_REPOSITORY: "octo/media",
+    };
+    expect(readGithubContext(env).repositoryId).toBeUndefined();
+    expect(readGithubContext({ ...env, GITHUB_REPOSITORY_ID: "42" }).repositoryId).toBe("42");
+    expect(readGithubContext({ ...env, GITHUB_REPOSITORY_ID: "" }).repositoryId).toBeUndefined();
+  });
+
   it("readGithubContext reads the PR author's login, which the relay link carries", async () => {
     const payload = pr({ full_name: "octo/media", fork: false });
     const ctx = await context("pull_request", {

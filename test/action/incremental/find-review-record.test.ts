@@ -10,9 +10,14 @@ import {
   findReviewRecords,
   type RecordSource,
 } from "../../../src/action/incremental/find-review-record.ts";
-import { writeRecordBlock } from "../../../src/action/incremental/review-record-block.ts";
-import { entryOf, recordOf } from "../../pipeline/review-record-fixture.ts";
+import {
+  recordPartName,
+  recordSigning,
+  writeRecordBlocks,
+} from "../../../src/action/incremental/review-record-block.ts";
+import { entryOf, largeRecord, recordOf } from "../../pipeline/review-record-fixture.ts";
 import { testContext } from "../github-nock.ts";
+import { LIVE_SCOPE, recordBlock, SANDBOX_SCOPE } from "../signing-fixture.ts";
 
 const TOKEN = "ghs_findrecordtokenfindrecordtoken01";
 const OTHER_APP_TOKEN = "ghs_otherapptokenotherapptokenother1";
@@ -38,8 +43,9 @@ function newHead(): string {
   return String(heads).padStart(40, "0");
 }
 
-const KEY = deriveRecordKey("sk_live_findrecordtestkey0000000000001");
-const OTHER_KEY = deriveRecordKey("sk_test_sandboxkeyfindrecord00000000001");
+const KEY = deriveRecordKey("sk_live_findrecordtestkey0000000000001", LIVE_SCOPE);
+// The same secret in a sandbox run: one record-key shared by both workflows.
+const OTHER_KEY = deriveRecordKey("sk_live_findrecordtestkey0000000000001", SANDBOX_SCOPE);
 
 function context(): GithubContext {
   return testContext({ apiUrl: github.apiUrl });
@@ -57,7 +63,7 @@ function sources(head: string, before?: string): RecordSource[] {
 async function checkRun(
   sha: string,
   text: string | undefined,
-  options: { name?: string; via?: GithubClient; completed?: boolean } = {},
+  options: { name?: string; via?: GithubClient; completed?: boolean; completedAt?: string } = {},
 ): Promise<number> {
   const { data } = await (options.via ?? client).rest.checks.create({
     owner: "octo",
@@ -66,14 +72,19 @@ async function checkRun(
     head_sha: sha,
     ...(options.completed === false
       ? { status: "in_progress" as const }
-      : { status: "completed" as const, conclusion: "success" as const }),
+      : {
+          status: "completed" as const,
+          conclusion: "success" as const,
+          ...(options.completedAt === undefined ? {} : { completed_at: options.completedAt }),
+        }),
     output: { title: "t", summary: "s", ...(text === undefined ? {} : { text }) },
   });
   return data.id;
 }
 
-const block = (path: string, digit: string, key = KEY) =>
-  writeRecordBlock(recordOf([entryOf(path, digit, 1)]), 60_000, key).block;
+/** The record of one file, signed for check runs on `sha`. */
+const block = (sha: string, path: string, digit: string, key = KEY) =>
+  recordBlock(recordOf([entryOf(path, digit, 1)]), key, sha);
 
 const find = (
   from: RecordSource[],
@@ -105,26 +116,27 @@ afterAll(async () => {
 });
 
 describe("findReviewRecords", () => {
-  it("findReviewRecords takes the newest completed record on the head, not its own run's, another check's or another App's", async () => {
+  it("findReviewRecords takes every completed record on the head, not its own run's, another check's or another App's", async () => {
     const head = newHead();
-    await checkRun(head, block("older.png", "1"));
-    const newest = await checkRun(head, `A note.\n\n${block("newest.png", "2")}`);
-    await checkRun(head, block("other-name.png", "3"), { name: "Other" });
-    await checkRun(head, block("in-progress.png", "4"), { completed: false });
-    await checkRun(head, block("other-app.png", "5"), { via: other });
-    const own = await checkRun(head, block("own.png", "6"));
+    const older = await checkRun(head, block(head, "older.png", "1"));
+    const newest = await checkRun(head, `A note.\n\n${block(head, "newest.png", "2")}`);
+    await checkRun(head, block(head, "other-name.png", "3"), { name: "Other" });
+    await checkRun(head, block(head, "in-progress.png", "4"), { completed: false });
+    await checkRun(head, block(head, "other-app.png", "5"), { via: other });
+    const own = await checkRun(head, block(head, "own.png", "6"));
     const found = await find(sources(head), own);
     expect(found.problems).toEqual([]);
     expect(found.records.map((r) => r.from)).toEqual([
       { sha: head, checkRunId: newest, label: "this commit" },
+      { sha: head, checkRunId: older, label: "this commit" },
     ]);
-    expect(paths(found)).toEqual([["newest.png"]]);
+    expect(paths(found)).toEqual([["newest.png"], ["older.png"]]);
     expect(github.violations).toEqual([]);
   });
 
   it("findReviewRecords pages through the head's check runs", async () => {
     const head = newHead();
-    const first = await checkRun(head, block("first.png", "7"));
+    const first = await checkRun(head, block(head, "first.png", "7"));
     // 120 later runs without a record: the one with it is on the second page.
     for (let i = 0; i < 120; i++) await checkRun(head, "No record here.");
     const found = await find(sources(head));
@@ -138,35 +150,40 @@ describe("findReviewRecords", () => {
   it("findReviewRecords reads a record on each source, the head's first", async () => {
     const before = newHead();
     const head = newHead();
-    await checkRun(before, block("before.png", "8"));
+    await checkRun(before, block(before, "before.png", "8"));
     // A run on the new head that kept no record (it failed before the review) does not count.
     await checkRun(head, "Failed early.");
     const found = await find(sources(head, before));
     expect(found.records.map((r) => r.from.sha)).toEqual([before]);
     expect(paths(found)).toEqual([["before.png"]]);
-    await checkRun(head, block("head.png", "9"));
+    await checkRun(head, block(head, "head.png", "9"));
     expect(paths(await find(sources(head, before)))).toEqual([["head.png"], ["before.png"]]);
   });
 
   it("findReviewRecords finds nothing without a record on its sources", async () => {
     const before = newHead();
-    await checkRun(before, block("before.png", "a"));
+    await checkRun(before, block(before, "before.png", "a"));
     expect(await find(sources(newHead()))).toEqual({ records: [], problems: [] });
   });
 
   it.each([
     ["a forged record (a blob sha swapped under the genuine MAC)", "forged"],
-    ["a record signed with another key (a sandbox run)", "other-key"],
+    ["a record of a sandbox run signed with the same record-key", "other-key"],
+    ["a genuine record copied from another commit", "other-commit"],
     ["a record that cannot be read", "broken"],
     ["an unsigned record of version 1", "v1"],
   ])(
-    "findReviewRecords passes over %s with one problem naming it, and takes the older genuine one",
+    "findReviewRecords passes over %s with one problem naming it, and takes the genuine one",
     async (_what, kind) => {
       const head = newHead();
-      const genuine = await checkRun(head, block("genuine.png", "b"));
+      const genuine = await checkRun(head, block(head, "genuine.png", "b"));
       const text = {
-        forged: block("genuine.png", "b").replace(/mac=[0-9a-f]{64}/, `mac=${"0".repeat(64)}`),
-        "other-key": block("genuine.png", "c", OTHER_KEY),
+        forged: block(head, "genuine.png", "b").replace(
+          /mac=[0-9a-f]{64}/,
+          `mac=${"0".repeat(64)}`,
+        ),
+        "other-key": block(head, "genuine.png", "c", OTHER_KEY),
+        "other-commit": block(newHead(), "genuine.png", "c"),
         broken: "<!-- content-review:record v2 Zm9vYmFy mac=" + "1".repeat(64) + " -->",
         v1: "<!-- content-review:record v1 Zm9vYmFy -->",
       }[kind]!;
@@ -180,10 +197,60 @@ describe("findReviewRecords", () => {
     },
   );
 
+  it("findReviewRecords is not hidden from the PR's own record by a genuine record replayed with a future date, and uses a copy once", async () => {
+    const head = newHead();
+    const both = recordOf([entryOf("a.png", "1", 1), entryOf("b.png", "2", 2)]);
+    const own = await checkRun(head, recordBlock(both, KEY, head));
+    // A genuine record of this commit (a run over a.png only), posted again and again, dated 2099.
+    const small = recordBlock(recordOf([entryOf("a.png", "1", 3)]), KEY, head);
+    await checkRun(head, small, { completedAt: "2099-01-01T00:00:00Z" });
+    // Listed newest first, the later copy is the one used.
+    const replayed = await checkRun(head, small, { completedAt: "2099-01-02T00:00:00Z" });
+    const found = await find(sources(head));
+    expect(found.problems).toEqual([]);
+    expect(found.records.map((r) => r.from.checkRunId).sort()).toEqual([own, replayed].sort());
+    expect(found.records.find((r) => r.from.checkRunId === own)?.record).toEqual(both);
+  });
+
+  it("findReviewRecords reads a record kept in parts from its companion check runs, passing over companions of another record or commit", async () => {
+    const head = newHead();
+    const record = largeRecord(3_000);
+    const { blocks } = writeRecordBlocks(record, 60_000, recordSigning(KEY, head));
+    expect(blocks.length).toBeGreaterThan(2);
+    const elsewhere = writeRecordBlocks(record, 60_000, recordSigning(KEY, newHead())).blocks;
+    const main = await checkRun(head, blocks[0]);
+    for (const [i, text] of blocks.slice(1).entries()) {
+      const name = recordPartName("Content Review", i + 2);
+      await checkRun(head, text, { name });
+      // Newer companions of the same name: the part made for another commit, and garbage.
+      await checkRun(head, elsewhere[i + 1], { name });
+      await checkRun(head, "<!-- content-review:record v3 nothing -->", { name });
+    }
+    const found = await find(sources(head));
+    expect(found.problems).toEqual([]);
+    expect(found.records).toEqual([
+      { record, from: { sha: head, checkRunId: main, label: "this commit" } },
+    ]);
+  });
+
+  it("findReviewRecords says a record whose companion is missing is incomplete, and uses the others", async () => {
+    const head = newHead();
+    const { blocks } = writeRecordBlocks(largeRecord(3_000), 60_000, recordSigning(KEY, head));
+    const main = await checkRun(head, blocks[0]);
+    for (const [i, text] of blocks.slice(1, -1).entries())
+      await checkRun(head, text, { name: recordPartName("Content Review", i + 2) });
+    const small = await checkRun(head, block(head, "small.png", "1"));
+    const found = await find(sources(head));
+    expect(found.records.map((r) => r.from.checkRunId)).toEqual([small]);
+    expect(found.problems).toEqual([
+      `The review record of check run ${main} (https://github.com/octo/media/runs/${main}) on ${head.slice(0, 7)} is incomplete: ${blocks.length - 1} parts of ${blocks.length} found.`,
+    ]);
+  });
+
   it("findReviewRecords names the first five unusable records and counts the rest in one line", async () => {
     const head = newHead();
-    const genuine = await checkRun(head, block("genuine.png", "e"));
-    for (let i = 0; i < 8; i++) await checkRun(head, block("posted.png", "f", OTHER_KEY));
+    const genuine = await checkRun(head, block(head, "genuine.png", "e"));
+    for (let i = 0; i < 8; i++) await checkRun(head, block(head, "posted.png", "f", OTHER_KEY));
     const found = await find(sources(head));
     expect(found.records.map((r) => r.from.checkRunId)).toEqual([genuine]);
     expect(found.problems).toHaveLength(6);
@@ -194,7 +261,7 @@ describe("findReviewRecords", () => {
 
   it("findReviewRecords refuses every record when the App of the run is unknown", async () => {
     const head = newHead();
-    await checkRun(head, block("any.png", "d"));
+    await checkRun(head, block(head, "any.png", "d"));
     const found = await find(sources(head), undefined, { appId: undefined });
     expect(found.records).toEqual([]);
     expect(found.problems).toEqual([expect.stringContaining("which App")]);

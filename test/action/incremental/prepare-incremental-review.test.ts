@@ -5,13 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GithubStandIn, startGithubStandIn } from "../../../emulator/github/index.ts";
 import { createGithubClient } from "../../../src/action/github/create-github-client.ts";
 import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
-import {
-  mergeRecords,
-  prepareIncrementalReview,
-} from "../../../src/action/incremental/prepare-incremental-review.ts";
+import { prepareIncrementalReview } from "../../../src/action/incremental/prepare-incremental-review.ts";
 import { resolveActionInputs } from "../../../src/action/resolve-action-inputs.ts";
-import { entryOf, recordOf } from "../../pipeline/review-record-fixture.ts";
 import { testContext } from "../github-nock.ts";
+import { LIVE_SCOPE } from "../signing-fixture.ts";
 
 const TOKEN = "ghs_prepareincrementaltokenprepare01";
 let github: GithubStandIn;
@@ -49,7 +46,7 @@ async function prepare(extra: Record<string, string>, checksAllowed = true) {
     checksAllowed,
     ownCheckRunId: undefined,
     appId: 15368,
-    recordKey: deriveRecordKey("sk_test_abcdefgh12345678"),
+    recordKey: deriveRecordKey("sk_test_abcdefgh12345678", LIVE_SCOPE),
     signal: new AbortController().signal,
     info: (m) => logged.push(m),
     warning: (m) => logged.push(`warning: ${m}`),
@@ -115,30 +112,5 @@ describe("prepareIncrementalReview", () => {
     expect(logged).toEqual([
       `Incremental review is off for this run: ${why} to keep its record. Every changed file is reviewed.`,
     ]);
-  });
-
-  it("mergeRecords keeps each file version once, the first source's first, and only records of this run's sidekicks", () => {
-    const from = (n: number) => ({ sha: String(n).repeat(40), checkRunId: n, label: "x" });
-    const head = recordOf([entryOf("a.png", "1", 1), entryOf("b.png", "2", 2)]);
-    const pr = recordOf([entryOf("a.png", "1", 3), entryOf("a.png", "4", 4)]);
-    const otherSidekicks = recordOf([entryOf("c.png", "5", 5)], { sidekickIds: ["legal"] });
-    const merged = mergeRecords(
-      [
-        { record: head, from: from(1) },
-        { record: otherSidekicks, from: from(2) },
-        { record: pr, from: from(3) },
-      ],
-      ["brand"],
-    );
-    expect(merged?.entries.map((e) => [e.path, e.contentId[0], e.assetId.slice(-1)])).toEqual([
-      ["a.png", "1", "1"],
-      ["b.png", "2", "2"],
-      ["a.png", "4", "4"],
-    ]);
-    // None of this run's sidekicks: the first record, for the pipeline to say why.
-    expect(mergeRecords([{ record: otherSidekicks, from: from(2) }], ["brand"])).toBe(
-      otherSidekicks,
-    );
-    expect(mergeRecords([], ["brand"])).toBeNull();
   });
 });

@@ -1,97 +1,139 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { RECORD_ROOM } from "../../../src/action/github/check-run.ts";
 import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
 import {
+  MAX_RECORD_PARTS,
   readRecordBlock,
-  writeRecordBlock,
+  readRecordPart,
+  recordSigning,
+  writeRecordBlocks,
 } from "../../../src/action/incremental/review-record-block.ts";
+import type { ReviewRecord } from "../../../src/pipeline/index.ts";
 import { entryOf, recordOf } from "../../pipeline/review-record-fixture.ts";
+import { LIVE_SCOPE, TEST_HEAD } from "../signing-fixture.ts";
 
 // The edges of the record block that the round-trip tests (review-record-block.test.ts) leave
-// open (issue 19): the inflate limit, the exact-length boundary, counts of two digits, and a
-// genuine MAC behind another version.
+// open (issue 19, issue 23): the inflate limit, the exact-length boundary of a part, the most
+// parts, counts of two digits, and a part placed past its count.
 //
 // Left alive on purpose (`npm run test:mutation`), each equivalent for the verdict:
-// - `v(\d)` for `v(\d+)` in the block pattern: any version but 2 is refused before it is used;
-// - `<=` for `<` before "(it is not signed)": version 2 never reaches that reason;
-// - the "" after it (wording only);
-// - deflate's `level: 9` dropped: the same record in a larger block (only whether it fits changes,
-//   and that is tested at its boundary).
+// - `<=` for `<` before "it is not bound": version 3 never reaches that reason;
+// - `p.index !== i + 1` or `p.count !== first.count` dropped in assembleRecord: parts out of
+//   order, or of another count, join into a payload whose digest is not the record's id (the
+//   check after it), so the record is refused all the same;
+// - `v(\d)` for `v(\d+)` in the block pattern: any version but 3 is refused before it is used;
+// - deflate's `level: 9` dropped: the same record in larger blocks (only how many parts it
+//   takes changes, and that is tested at its boundary).
 
-const KEY = deriveRecordKey("sk_live_recordblockmutationkey00000001");
+const SECRET = "sk_live_recordblockmutationkey00000001";
+const KEY = deriveRecordKey(SECRET, LIVE_SCOPE);
+const SIGNING = recordSigning(KEY, TEST_HEAD);
 
-/** A block of `json` (any text) under version `version`, its MAC over `v<macVersion> <payload>`. */
-function signedBlock(json: string, version = 2, macVersion = version): string {
+/** A signed block of `json` (any text), as part `index` of `count`, signed apart from the module. */
+function signedBlock(json: string, index = 1, count = 1): string {
   const data = deflateRawSync(Buffer.from(json)).toString("base64");
-  const mac = createHmac("sha256", KEY).update(`v${macVersion} ${data}`).digest("hex");
-  return `<!-- content-review:record v${version} ${data} mac=${mac} -->`;
+  const id = createHash("sha256").update(data).digest("hex").slice(0, 32);
+  const fields = `v3 id=${id} part=${index}/${count}`;
+  const key = createHmac("sha256", SECRET)
+    .update("content-review/review-record/v2\nlive\nocto/media\n")
+    .digest();
+  const mac = createHmac("sha256", key)
+    .update(`review-record\n${TEST_HEAD}\n${fields}\n${data}`)
+    .digest("hex");
+  return `<!-- content-review:record ${fields} ${data} mac=${mac} -->`;
 }
 
 describe("readRecordBlock edges", () => {
-  it("readRecordBlock refuses a signed block that inflates past 16 MiB, even around a valid record", () => {
-    const record = recordOf([entryOf("media/a.png", "a", 1)]);
+  const record = recordOf([entryOf("media/a.png", "a", 1)]);
+
+  it("readRecordBlock refuses a signed block that inflates past 64 MiB, even around a valid record", () => {
     // Whitespace is valid JSON padding: without the limit this would read as the record.
-    const bomb = `${JSON.stringify(record)}${" ".repeat(16 * 1024 * 1024 + 1)}`;
-    const read = readRecordBlock(signedBlock(bomb), "check run 5", KEY);
-    expect(read.kind).toBe("unusable");
+    const bomb = `${JSON.stringify(record)}${" ".repeat(64 * 1024 * 1024 + 1)}`;
+    expect(readRecordBlock(signedBlock(bomb), "check run 5", SIGNING)).toEqual({
+      kind: "unusable",
+      reason: expect.stringContaining("cannot be decoded"),
+    });
   });
 
   it("readRecordBlock reads a signed record padded to just under the limit", () => {
-    const record = recordOf([entryOf("media/a.png", "a", 1)]);
     const json = JSON.stringify(record);
-    const padded = `${json}${" ".repeat(16 * 1024 * 1024 - Buffer.byteLength(json))}`;
-    expect(readRecordBlock(signedBlock(padded), "check run 5", KEY)).toEqual({
+    const padded = `${json}${" ".repeat(64 * 1024 * 1024 - Buffer.byteLength(json))}`;
+    expect(readRecordBlock(signedBlock(padded), "check run 5", SIGNING)).toEqual({
       kind: "record",
       record,
     });
   });
 
-  it("readRecordBlock refuses a v2 block relabelled as another version, its MAC left as it was", () => {
-    const record = recordOf([entryOf("media/a.png", "a", 1)]);
-    const relabelled = signedBlock(JSON.stringify(record), 3, 2);
-    expect(readRecordBlock(relabelled, "check run 5", KEY).kind).toBe("unusable");
+  it("readRecordPart calls a genuine part numbered past its count malformed", () => {
+    expect(readRecordPart(signedBlock("{}", 3, 2), "check run 5", SIGNING)).toEqual({
+      kind: "unusable",
+      reason: "The review record of check run 5 is malformed.",
+    });
+    expect(readRecordPart(signedBlock("{}", 2, 2), "check run 5", SIGNING)).toMatchObject({
+      kind: "part",
+      part: { index: 2, count: 2 },
+    });
   });
 
-  it("readRecordBlock names a version of two digits as it stands", () => {
-    const read = readRecordBlock(signedBlock("{}", 12), "check run 5", KEY);
-    expect(read).toEqual({ kind: "unusable", reason: expect.stringContaining("version 12,") });
-    expect(read.kind === "unusable" && read.reason).not.toContain("not signed");
+  it("readRecordPart reads part and count of two digits", () => {
+    expect(readRecordPart(signedBlock("{}", 10, 10), "check run 5", SIGNING)).toMatchObject({
+      kind: "part",
+      part: { index: 10, count: 10 },
+    });
   });
 
   it("readRecordBlock calls a block without a version malformed", () => {
-    const read = readRecordBlock("<!-- content-review:record vX -->", "check run 5", KEY);
-    expect(read).toEqual({ kind: "unusable", reason: expect.stringContaining("malformed") });
-  });
-
-  it("readRecordBlock says an unsigned version 1 block is not signed", () => {
-    const read = readRecordBlock(signedBlock("{}", 1), "check run 5", KEY);
-    expect(read).toEqual({ kind: "unusable", reason: expect.stringContaining("not signed") });
+    const read = readRecordBlock("<!-- content-review:record vX -->", "check run 5", SIGNING);
+    expect(read).toEqual({
+      kind: "unusable",
+      reason: "The review record of check run 5 is malformed.",
+    });
   });
 
   it("readRecordBlock reads a text without the block as none, whatever else it holds", () => {
-    expect(readRecordBlock("<!-- content-review:file a.png -->", "check run 5", KEY)).toEqual({
+    expect(readRecordBlock("<!-- content-review:file a.png -->", "check run 5", SIGNING)).toEqual({
       kind: "none",
     });
-    expect(readRecordBlock(undefined, "check run 5", KEY)).toEqual({ kind: "none" });
+    expect(readRecordBlock(undefined, "check run 5", SIGNING)).toEqual({ kind: "none" });
   });
 });
 
-describe("writeRecordBlock edges", () => {
-  const record = recordOf(Array.from({ length: 12 }, (_, i) => entryOf(`f${i}.png`, "a", i)));
+describe("writeRecordBlocks edges", () => {
+  const record: ReviewRecord = recordOf(
+    Array.from({ length: 12 }, (_, i) => entryOf(`f${i}.png`, "a", i)),
+  );
+  const [whole] = writeRecordBlocks(record, 60_000, SIGNING).blocks;
+  const payload = /part=1\/1 (\S+) mac=/.exec(whole!)![1]!;
+  // What a block takes besides its chunk, with the widest fields (part=10/10).
+  const overhead = whole!.length - payload.length + 2;
 
-  it("writeRecordBlock keeps a block exactly as long as the room, and not one character more", () => {
-    const { block } = writeRecordBlock(record, RECORD_ROOM, KEY);
-    expect(writeRecordBlock(record, block.length, KEY)).toEqual({ block, fits: true });
-    expect(writeRecordBlock(record, block.length - 1, KEY).fits).toBe(false);
+  it("writeRecordBlocks keeps a record in one block when its payload fills the room exactly", () => {
+    const exact = writeRecordBlocks(record, payload.length + overhead, SIGNING);
+    expect(exact).toEqual({ blocks: [whole], fits: true });
+    const split = writeRecordBlocks(record, payload.length + overhead - 1, SIGNING);
+    expect(split.blocks).toHaveLength(2);
+    expect(split.fits).toBe(true);
   });
 
-  it("writeRecordBlock counts a too-large record of 12 entries, and readRecordBlock reads the count back", () => {
-    const { block, fits } = writeRecordBlock(record, 100, KEY);
-    expect(fits).toBe(false);
-    expect(block).toBe("<!-- content-review:record v2 too-large entries=12 -->");
-    const read = readRecordBlock(block, "check run 5", KEY);
+  it("writeRecordBlocks takes up to the most parts, and not one more", () => {
+    const room = Math.ceil(payload.length / MAX_RECORD_PARTS) + overhead;
+    const most = writeRecordBlocks(record, room, SIGNING);
+    expect(most.blocks).toHaveLength(MAX_RECORD_PARTS);
+    for (const block of most.blocks) expect(block.length).toBeLessThanOrEqual(room);
+    const over = writeRecordBlocks(record, room - 1, SIGNING);
+    expect(over).toEqual({
+      blocks: ["<!-- content-review:record v3 too-large entries=12 -->"],
+      fits: false,
+    });
+  });
+
+  it("readRecordBlock reads the count of a too-large record back", () => {
+    const read = readRecordBlock(
+      "<!-- content-review:record v3 too-large entries=12 -->",
+      "check run 5",
+      SIGNING,
+    );
     expect(read).toEqual({ kind: "unusable", reason: expect.stringContaining("(12 files)") });
   });
 });

@@ -11,8 +11,14 @@ import {
   readSignedComment,
 } from "../../../src/action/review-comments/signed-comment.ts";
 import { CHECK_SUMMARY_LIMIT } from "../../../src/report/index.ts";
+import { LIVE_SCOPE } from "../signing-fixture.ts";
 
-const SIGNING = commentSigning(deriveCommentKey("sk_test_abcdefgh12345678"), "octo", "media", 7);
+const SIGNING = commentSigning(
+  deriveCommentKey("sk_test_abcdefgh12345678", LIVE_SCOPE),
+  "octo",
+  "media",
+  7,
+);
 const fields = (path: string, line?: number) => fingerprintFields("CR", path, line);
 
 describe("outdatedBody", () => {

@@ -16,8 +16,14 @@ import {
 } from "../../../src/action/review-comments/signed-comment.ts";
 import type { AssetReview } from "../../../src/pipeline/index.ts";
 import { assetWith, issueWith, outcomeWith } from "../../report/outcome-fixture.ts";
+import { LIVE_SCOPE } from "../signing-fixture.ts";
 
-const SIGNING = commentSigning(deriveCommentKey("sk_test_abcdefgh12345678"), "octo", "media", 7);
+const SIGNING = commentSigning(
+  deriveCommentKey("sk_test_abcdefgh12345678", LIVE_SCOPE),
+  "octo",
+  "media",
+  7,
+);
 const SHA = "d".repeat(40);
 
 /** Files with findings: one major issue each, named after the file. */

@@ -18,6 +18,7 @@ import {
 } from "../../../src/action/review-comments/signed-comment.ts";
 import { assetWith, issueWith, outcomeWith } from "../../report/outcome-fixture.ts";
 import { API, testContext, testGithub } from "../github-nock.ts";
+import { LIVE_SCOPE } from "../signing-fixture.ts";
 
 afterEach(() => {
   nock.cleanAll();
@@ -30,7 +31,7 @@ const LOOKALIKE = { login: "github-actions[bot]", id: 7002, type: "Bot" };
 const AUTHOR = commentAuthor({ slug: "github-actions" });
 const PERSON = { login: "octocat", type: "User" };
 
-const KEY = deriveCommentKey("sk_test_abcdefgh12345678");
+const KEY = deriveCommentKey("sk_test_abcdefgh12345678", LIVE_SCOPE);
 /** Pull request 7 of octo/media: the one `testContext` names. */
 const SIGNING = commentSigning(KEY, "octo", "media", 7);
 const fields = (path: string, line?: number) => fingerprintFields("CR", path, line);
@@ -251,7 +252,12 @@ describe("publishReview", () => {
         signComment(
           "**CR**: 1 major",
           fields(path),
-          commentSigning(deriveCommentKey("another-record-key-0123456789"), "octo", "media", 7),
+          commentSigning(
+            deriveCommentKey("another-record-key-0123456789", LIVE_SCOPE),
+            "octo",
+            "media",
+            7,
+          ),
         ),
       "whose signature does not verify",
     ],
@@ -278,7 +284,12 @@ describe("publishReview", () => {
         signComment(
           "**CR**: 1 major",
           fields(path),
-          commentSigning(deriveRecordKey("sk_test_abcdefgh12345678"), "octo", "media", 7),
+          commentSigning(
+            deriveRecordKey("sk_test_abcdefgh12345678", LIVE_SCOPE),
+            "octo",
+            "media",
+            7,
+          ),
         ),
       "whose signature does not verify",
     ],

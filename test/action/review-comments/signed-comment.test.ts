@@ -1,3 +1,5 @@
+// Left alive on purpose (`npm run test:mutation`): `\r\n?` read as `\r\n` in the line-ending
+// normalisation (a lone CR, as old Mac text has it, is not a line ending GitHub writes).
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
@@ -12,9 +14,10 @@ import {
   signComment,
   signedMarkerLength,
 } from "../../../src/action/review-comments/signed-comment.ts";
+import { LIVE_SCOPE, SANDBOX_SCOPE } from "../signing-fixture.ts";
 
 const SECRET = "sk_live_signedcommenttestkey000000001";
-const SIGNING = commentSigning(deriveCommentKey(SECRET), "Octo", "Media", 7);
+const SIGNING = commentSigning(deriveCommentKey(SECRET, LIVE_SCOPE), "Octo", "Media", 7);
 const FIELDS = fingerprintFields("Content Review", "media/a.png");
 const LINE_FIELDS = fingerprintFields("Content Review", "media/a.txt", 12);
 const CONTENT = "**Content Review**: 1 major in this file.\n\n- a finding";
@@ -29,11 +32,13 @@ describe("signComment and readSignedComment", () => {
     expect(body.length).toBe(CONTENT.length + signedMarkerLength(LINE_FIELDS));
   });
 
-  it("signComment signs with HMAC-SHA256 over the pull request, the fields and the content, under the labelled key", () => {
+  it("signComment signs with HMAC-SHA256 over the purpose, the pull request, the fields and the content, under the key of the label, environment and repository", () => {
     // Computed apart from the module, so that the two cannot share a mistake.
-    const key = createHmac("sha256", SECRET).update(COMMENT_KEY_LABEL).digest();
+    const key = createHmac("sha256", SECRET)
+      .update(`${COMMENT_KEY_LABEL}\nlive\nocto/media\n`)
+      .digest();
     const sig = createHmac("sha256", key)
-      .update(`octo/media#7\n${FIELDS}\n${CONTENT}`)
+      .update(`review-comment\nocto/media#7\n${FIELDS}\n${CONTENT}`)
       .digest("hex");
     expect(signComment(CONTENT, FIELDS, SIGNING)).toBe(
       `${CONTENT}\n\n<!-- content-review:file ${FIELDS} sig=${sig} -->`,
@@ -47,7 +52,10 @@ describe("signComment and readSignedComment", () => {
     expect(readSignedComment(body.replace(/\n/g, "\r\n"), SIGNING)).toEqual(read);
     // GitHub's owner and repository names are case-insensitive.
     expect(
-      readSignedComment(body, commentSigning(deriveCommentKey(SECRET), "octo", "media", 7)),
+      readSignedComment(
+        body,
+        commentSigning(deriveCommentKey(SECRET, LIVE_SCOPE), "octo", "media", 7),
+      ),
     ).toEqual(read);
   });
 
@@ -85,7 +93,11 @@ describe("signComment and readSignedComment", () => {
     ["the fields changed (a line added)", genuine.replace(FIELDS, `${FIELDS} line=3`), "invalid"],
     [
       "signed for another pull request",
-      signComment(CONTENT, FIELDS, commentSigning(deriveCommentKey(SECRET), "octo", "media", 8)),
+      signComment(
+        CONTENT,
+        FIELDS,
+        commentSigning(deriveCommentKey(SECRET, LIVE_SCOPE), "octo", "media", 8),
+      ),
       "invalid",
     ],
     [
@@ -93,13 +105,55 @@ describe("signComment and readSignedComment", () => {
       signComment(
         CONTENT,
         FIELDS,
-        commentSigning(deriveCommentKey("another-record-key-0123456789"), "octo", "media", 7),
+        commentSigning(
+          deriveCommentKey("another-record-key-0123456789", LIVE_SCOPE),
+          "octo",
+          "media",
+          7,
+        ),
+      ),
+      "invalid",
+    ],
+    [
+      "signed in a sandbox run with the same secret",
+      signComment(
+        CONTENT,
+        FIELDS,
+        commentSigning(deriveCommentKey(SECRET, SANDBOX_SCOPE), "octo", "media", 7),
+      ),
+      "invalid",
+    ],
+    [
+      "signed in another repository with the same secret (a pull request of the same number)",
+      signComment(
+        CONTENT,
+        FIELDS,
+        commentSigning(
+          deriveCommentKey(SECRET, { ...LIVE_SCOPE, repository: "octo/other" }),
+          "octo",
+          "media",
+          7,
+        ),
+      ),
+      "invalid",
+    ],
+    [
+      "signed in a repository of the same name with another id",
+      signComment(
+        CONTENT,
+        FIELDS,
+        commentSigning(
+          deriveCommentKey(SECRET, { ...LIVE_SCOPE, repositoryId: "77" }),
+          "octo",
+          "media",
+          7,
+        ),
       ),
       "invalid",
     ],
     [
       "signed with the record key of the same secret",
-      signComment(CONTENT, FIELDS, { ...SIGNING, key: deriveRecordKey(SECRET) }),
+      signComment(CONTENT, FIELDS, { ...SIGNING, key: deriveRecordKey(SECRET, LIVE_SCOPE) }),
       "invalid",
     ],
     [
@@ -115,9 +169,13 @@ describe("signComment and readSignedComment", () => {
 
 describe("deriveCommentKey", () => {
   it("deriveCommentKey gives a key other than the record key of the same secret, and refuses an empty secret", () => {
-    expect(deriveCommentKey(SECRET).equals(deriveRecordKey(SECRET))).toBe(false);
-    expect(deriveCommentKey(SECRET).equals(deriveCommentKey(SECRET))).toBe(true);
-    expect(() => deriveCommentKey("")).toThrow("The review comment key needs a secret");
-    expect(() => deriveRecordKey("")).toThrow("The review record key needs a secret");
+    expect(deriveCommentKey(SECRET, LIVE_SCOPE).equals(deriveRecordKey(SECRET, LIVE_SCOPE))).toBe(
+      false,
+    );
+    expect(deriveCommentKey(SECRET, LIVE_SCOPE).equals(deriveCommentKey(SECRET, LIVE_SCOPE))).toBe(
+      true,
+    );
+    expect(() => deriveCommentKey("", LIVE_SCOPE)).toThrow("The review comment key needs a secret");
+    expect(() => deriveRecordKey("", LIVE_SCOPE)).toThrow("The review record key needs a secret");
   });
 });

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startGithubStandIn } from "../../emulator/github/index.ts";
+import { startEmulator } from "../../emulator/index.ts";
+import { recordPartName } from "../../src/action/incremental/review-record-block.ts";
+import { pullRequestEvent } from "./action-harness.ts";
+import { CALM, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
+
+/** GitHub lists at most 3,000 files of a pull request. */
+const FILES = 3_000;
+
+let stage: Stage;
+
+beforeAll(async () => {
+  const token = "ghs_wholeprtokenwholeprtokenwholepr01";
+  stage = {
+    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
+    github: await startGithubStandIn({ token }),
+    workspace: await mkdtemp(join(tmpdir(), "content-review-whole-pr-")),
+    token,
+  };
+});
+
+afterAll(async () => {
+  await stage?.github.close();
+  await stage?.emu.close();
+  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
+});
+
+describe("action record of a whole pull request (built dist/index.js, emulator, GitHub stand-in)", () => {
+  it("action re-runs a 3,000-file pull request for 0 credits: its record, split over companion check runs within GitHub's limits, reuses every review", {
+    timeout: 120_000,
+  }, async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: FILES }, (_, i) => [
+        `assets/batch-${Math.floor(i / 100)}/copy-${i}.txt`,
+        `${CALM}Variant ${i}.\n`,
+      ]),
+    );
+    await writeFiles(stage, files);
+    stage.github.addPullRequest(
+      60,
+      Object.entries(files).map(([filename, content]) => ({ filename, status: "added", content })),
+    );
+    const event = pullRequestEvent(60, "6".repeat(40));
+    const inputs = { comment: "summary-only", "upload-concurrency": "32" };
+    const [first, firstSpent] = await runOn(stage, "pull_request", event, inputs);
+    expect(first.code).toBe(0);
+    expect(firstSpent).toMatchObject({ uploads: FILES, submissions: 1 });
+    expect(first.stdout).not.toContain("too large");
+    // The record's parts past the first, one companion check run each, named in order.
+    const companions = stage.github.checkRuns.filter((c) => c.name !== "Content Review");
+    expect(companions.length).toBeGreaterThan(0);
+    expect(companions.map((c) => c.name)).toEqual(
+      companions.map((_, i) => recordPartName("Content Review", i + 2)),
+    );
+    expect(companions.every((c) => c.conclusion === "neutral")).toBe(true);
+
+    const [again, spent] = await runOn(stage, "pull_request", event, inputs);
+    expect(again.code).toBe(0);
+    expect(spent).toEqual({ uploads: 0, submissions: 0, assets: 0, creditsCharged: 0 });
+    expect(again.outputs).toMatchObject({ "reused-count": String(FILES), credits: "0" });
+    expect(stage.github.violations).toEqual([]);
+  });
+});
