@@ -14,6 +14,7 @@ import { createRelayMetrics, type RelayMetrics } from "./metrics.ts";
 import { createApiEnricher, type Enricher } from "./processing/enricher.ts";
 import { createEntryProcessor } from "./processing/process-entry.ts";
 import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
+import { type RelayTracing, TRACING_OFF } from "./tracing/relay-tracing.ts";
 
 /** A running relay. */
 export interface RelayHandle {
@@ -39,6 +40,18 @@ export interface StartRelayOverrides {
   readonly onFatal?: (error: Error) => void;
   /** Replaces `fs.fdatasync` for the SQLite journal (fault-injection tests only). */
   readonly fdatasync?: Fdatasync;
+  /** Replaces the tracing the configuration sets up (tests: the SDK's in-memory exporter). */
+  readonly tracing?: RelayTracing;
+}
+
+/**
+ * The tracing the configuration asks for. The SDK is imported only when tracing is on, so a
+ * relay without an OTLP endpoint never loads it (the bundle keeps it in a chunk of its own).
+ */
+async function startTracing(config: RelayConfig): Promise<RelayTracing> {
+  if (config.tracing === null) return TRACING_OFF;
+  const { startOtlpTracing } = await import("./tracing/start-otlp-tracing.ts");
+  return startOtlpTracing(config.tracing);
 }
 
 /** `http://address:port` as bound, IPv6 in brackets. */
@@ -53,6 +66,7 @@ export async function startRelay(
   overrides: StartRelayOverrides = {},
 ): Promise<RelayHandle> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
+  const tracing = overrides.tracing ?? (await startTracing(config));
   const metrics = createRelayMetrics();
   const onFatal =
     overrides.onFatal ??
@@ -97,6 +111,7 @@ export async function startRelay(
     enricher,
     githubApiUrl: config.github?.apiUrl ?? "https://api.github.com",
     logger,
+    tracing,
   });
 
   await journal.start((entry, attempt) => processEntry(entry, attempt), {
@@ -134,6 +149,7 @@ export async function startRelay(
     journal,
     metrics,
     logger,
+    tracing,
   });
   const server: Server = createServer(app);
   try {
@@ -143,6 +159,7 @@ export async function startRelay(
     });
   } catch (error) {
     await journal.close(0);
+    await tracing.shutdown();
     throw error;
   }
   const retention = startRetention({
@@ -170,6 +187,7 @@ export async function startRelay(
     destinations: destinations.length === 0 ? "journal only: nothing is relayed" : destinations,
     scheme: config.signatureScheme,
     retentionDays: config.retentionDays,
+    tracing: tracing.enabled ? "OTLP/HTTP" : "off",
   });
 
   let closing: Promise<void> | null = null;
@@ -189,6 +207,12 @@ export async function startRelay(
         await new Promise((resolve) => setImmediate(resolve));
         server.closeAllConnections();
         await stopped;
+        // Last: the drain's own spans (the final attempts, their answers) are exported too.
+        await tracing
+          .shutdown()
+          .catch((error: unknown) =>
+            logger.warn("could not export the last traces", { error: describeError(error) }),
+          );
         logger.info("relay stopped");
       })();
       return closing;

@@ -2,6 +2,7 @@ import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { DEFAULT_DEDUPE_DAYS } from "../journal/retention.ts";
+import { resolveTracingConfig, type TracingConfig } from "../tracing/tracing-config.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
 import { resolveStoreUrl, storeBaseDir } from "./resolve-store-url.ts";
 import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
@@ -67,6 +68,11 @@ export interface RelayConfig {
    * signing key, a variable whose name looks like the relay's but that it does not read.
    */
   readonly warnings: readonly string[];
+  /**
+   * Traces over OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` (or `…_TRACES_ENDPOINT`) is set;
+   * null: tracing off (the API's no-op tracer, nothing kept).
+   */
+  readonly tracing: TracingConfig | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -291,6 +297,7 @@ interface Resolved {
   readonly handlerTimeoutMs: number;
   readonly dedupeDays: number;
   readonly warnings: readonly string[];
+  readonly tracing: TracingConfig | null;
 }
 
 /** The frozen configuration, once every variable passed its checks. */
@@ -343,6 +350,7 @@ function assembleRelayConfig(p: Parsed, resolved: Resolved): RelayConfig {
     retentionDays: p.RETENTION_DAYS,
     dedupeDays: resolved.dedupeDays,
     warnings: Object.freeze([...resolved.warnings]),
+    tracing: resolved.tracing,
   };
   return Object.freeze(config);
 }
@@ -417,6 +425,7 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     else privateKey = read.key;
   }
   const { handlerTimeoutMs, dedupeDays } = resolveDurations(p, problem);
+  const tracing = resolveTracingConfig(env, problem);
   if (problems.length > 0) throw new RelayConfigError(problems);
   return assembleRelayConfig(p, {
     storeUrl,
@@ -426,5 +435,6 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     handlerTimeoutMs,
     dedupeDays,
     warnings,
+    tracing,
   });
 }

@@ -93,7 +93,7 @@ export function journalWhenReady(options: JournalWhenReadyOptions): {
   const journal_: Journal = {
     kind: options.kind,
     location: options.location,
-    ingest: async (id, event) => current().ingest(id, event),
+    ingest: async (id, event, traceparent) => current().ingest(id, event, traceparent),
     ping: async () => current().ping(),
     listEntries: async (limit) => current().listEntries(limit),
     redeliver: async (id) => current().redeliver(id),

@@ -154,7 +154,7 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
   return {
     kind: "postgres",
     location: describeServer(options.connectionString, options.schema),
-    async ingest(id: string, event: RelayEvent) {
+    async ingest(id: string, event: RelayEvent, traceparent: string | null = null) {
       return inTransaction(async (db) => {
         // The delivery id outlives the entry (DEDUPE_DAYS): a redelivery after retention
         // deleted the entry is still a duplicate.
@@ -162,10 +162,10 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
           `WITH fresh AS (
              INSERT INTO ${s}.delivery_ids (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id
            )
-           INSERT INTO ${s}.events (id, submission_id, payload)
-           SELECT id, $2, $3 FROM fresh
+           INSERT INTO ${s}.events (id, submission_id, payload, traceparent)
+           SELECT id, $2, $3, $4 FROM fresh
            ON CONFLICT (id) DO NOTHING RETURNING seq`,
-          [id, event.submissionId, JSON.stringify(event)],
+          [id, event.submissionId, JSON.stringify(event), traceparent],
         );
         if (inserted.rowCount === 0) return "duplicate" as const;
         await enqueue(db, id, event.submissionId);

@@ -12,6 +12,7 @@ export interface PostgresEventRow {
   last_error: string | null;
   received_at: Date;
   updated_at: Date;
+  traceparent?: string | null;
 }
 
 /** The entry a row holds. */
@@ -25,6 +26,7 @@ export function toPostgresEntry(row: PostgresEventRow): JournalEntry {
     lastError: row.last_error,
     receivedAt: row.received_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    traceparent: row.traceparent ?? null,
   };
 }
 

@@ -35,6 +35,7 @@ export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promi
       received_at TIMESTAMPTZ NOT NULL DEFAULT now(),
       updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
     );
+    ALTER TABLE ${s}.events ADD COLUMN IF NOT EXISTS traceparent TEXT;
     CREATE INDEX IF NOT EXISTS events_submission ON ${s}.events (submission_id, seq);
     DROP INDEX IF EXISTS ${s}.events_state;
     CREATE INDEX IF NOT EXISTS events_finished ON ${s}.events (updated_at, seq)

@@ -160,13 +160,13 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
   return {
     kind: "sqlite",
     location: options.path,
-    async ingest(id: string, event: RelayEvent) {
+    async ingest(id: string, event: RelayEvent, traceparent: string | null = null) {
       // The entry and its delivery id (the dedupe key that outlives it) commit before this resolves.
       const now = Date.now();
       const payload = JSON.stringify(event);
       const changes = await writer.write(
         q.insert,
-        [id, event.submissionId, payload, now, now],
+        [id, event.submissionId, payload, now, now, traceparent],
         true,
       );
       if (changes === 0) return "duplicate";

@@ -10,6 +10,9 @@ import {
 import type { SlackRelay } from "../destinations/slack-relay.ts";
 import type { AttemptInfo, Journal, JournalEntry } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
+import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
+import type { EffectTrace } from "../tracing/trace-effect.ts";
+import { traceEntry } from "../tracing/trace-entry.ts";
 import type { AssetDetails, Enricher } from "./enricher.ts";
 import type { EffectContext } from "./perform-once.ts";
 import {
@@ -27,13 +30,19 @@ export interface ProcessEntryDeps {
   /** Used to build pull request links. */
   readonly githubApiUrl: string;
   readonly logger: Logger;
+  /** @default tracing off */
+  readonly tracing?: RelayTracing;
 }
+
+type StartEffectTrace = (linkTraceparent: string | null, repository: string | null) => EffectTrace;
 
 /** The state as stored: the submission, and the last commit status set for it. */
 interface StoredState extends SubmissionState {
   readonly lastStatus?: string;
   /** The channel of the Slack parent, fixed when it is first posted. */
   readonly slackChannel?: string;
+  /** The link entry's `traceparent`: the commit status shows in that run's trace too. */
+  readonly linkTrace?: string;
 }
 
 /**
@@ -43,14 +52,18 @@ interface StoredState extends SubmissionState {
  * the same messages and statuses, each made once.
  */
 export function createEntryProcessor(deps: ProcessEntryDeps) {
+  const tracing = deps.tracing ?? TRACING_OFF;
   return async function processEntry(entry: JournalEntry, attempt: AttemptInfo): Promise<void> {
+    if (!tracing.enabled) return relayEntry(entry, attempt, undefined);
+    return traceEntry(tracing, entry, attempt, (start) => relayEntry(entry, attempt, start));
+  };
+
+  async function relayEntry(
+    entry: JournalEntry,
+    attempt: AttemptInfo,
+    startTrace: StartEffectTrace | undefined,
+  ): Promise<void> {
     const event = entry.event;
-    const context: EffectContext = {
-      signal: attempt.signal,
-      deadline: attempt.deadline,
-      entryId: entry.id,
-      receivedAt: Date.parse(entry.receivedAt),
-    };
     const stored = await deps.journal.loadState(event.submissionId);
     let state: StoredState =
       stored === null
@@ -59,6 +72,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
 
     if (event.kind === "link.registered") {
       state = applyLink(state, event.link);
+      if (entry.traceparent) state = { ...state, linkTrace: entry.traceparent };
     } else {
       let details: AssetDetails | null = null;
       if (deps.enricher !== null) {
@@ -83,6 +97,15 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
       state = applyAssetEvent(state, event, details);
     }
     await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+    const context: EffectContext = {
+      signal: attempt.signal,
+      deadline: attempt.deadline,
+      entryId: entry.id,
+      receivedAt: Date.parse(entry.receivedAt),
+      ...(startTrace === undefined
+        ? {}
+        : { trace: startTrace(state.linkTrace ?? null, state.link?.repository ?? null) }),
+    };
 
     const prUrl =
       state.link === null
@@ -144,5 +167,5 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         );
       }
     }
-  };
+  }
 }
