@@ -46,7 +46,8 @@ export function startOtlpTracing(
   options: OtlpTracingOptions = {},
 ): RelayTracing {
   const exporter: SpanExporter | null = options.processor ? null : new OTLPTraceExporter();
-  const processor = options.processor ?? new BatchSpanProcessor({ exporter: exporter! });
+  const processor =
+    options.processor ?? new BatchSpanProcessor({ exporter: exporter!, ...config.batch });
   const resource = resourceFromAttributes({ "service.name": SERVICE_NAME }).merge(
     detectResources({ detectors: [envDetector] }),
   );

@@ -14,7 +14,18 @@ export interface TracingConfig {
   readonly sampler: TraceSamplerName;
   /** `OTEL_TRACES_SAMPLER_ARG` for the ratio samplers. @default 1 */
   readonly ratio: number;
+  /** The batch span processor's `OTEL_BSP_*` settings that are set (the SDK's defaults otherwise). */
+  readonly batch: Readonly<Partial<Record<BatchSetting, number>>>;
 }
+
+/** `OTEL_BSP_*` to the batch processor's option (the specification's names; the 3.x SDK reads none). */
+export const BATCH_VARIABLES = Object.freeze({
+  OTEL_BSP_SCHEDULE_DELAY: "scheduledDelayMillis",
+  OTEL_BSP_EXPORT_TIMEOUT: "exportTimeoutMillis",
+  OTEL_BSP_MAX_QUEUE_SIZE: "maxQueueSize",
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "maxExportBatchSize",
+} as const);
+type BatchSetting = (typeof BATCH_VARIABLES)[keyof typeof BATCH_VARIABLES];
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -46,5 +57,13 @@ export function resolveTracingConfig(env: Env, problem: TracingProblem): Tracing
   if (!(ratio >= 0 && ratio <= 1)) {
     problem("OTEL_TRACES_SAMPLER_ARG", "must be a number from 0 to 1 (the share of traces kept)");
   }
-  return Object.freeze({ sampler, ratio });
+  const batch: Partial<Record<BatchSetting, number>> = {};
+  for (const [variable, option] of Object.entries(BATCH_VARIABLES)) {
+    const raw = set(variable);
+    if (raw === "") continue;
+    const value = Number(raw);
+    if (Number.isInteger(value) && value > 0) batch[option] = value;
+    else problem(variable, "must be a whole number above 0");
+  }
+  return Object.freeze({ sampler, ratio, batch: Object.freeze(batch) });
 }

@@ -56,7 +56,7 @@ beforeAll(async () => {
   relay = await startRelay(config, {
     logger: createLogger("error", () => undefined),
     tracing: startOtlpTracing(
-      { sampler: "parentbased_always_on", ratio: 1 },
+      { sampler: "parentbased_always_on", ratio: 1, batch: {} },
       { processor: new SimpleSpanProcessor({ exporter }) },
     ),
   });
