@@ -20,6 +20,8 @@ export interface EmulatorContext {
   readonly rateWindows: Map<string, { windowStart: number; count: number }>;
   /** The fault PRNG; replaced on every `PUT /_emulator/faults`. */
   faultRandom: () => number;
+  /** The PRNG of dropped deliveries; replaced on every `PUT /_emulator/webhook-drops`. */
+  dropRandom: () => number;
   /**
    * Every `workspaceId\nblobPath` submitted or being submitted, claimed synchronously before a
    * submission awaits anything, so concurrent submissions of one blob get one 201 and 409s.

@@ -92,6 +92,7 @@ async function startLocked(
     random: seededRandom(config.seed),
     rateWindows: new Map(),
     faultRandom: seededRandom(state.settings.faults.seed),
+    dropRandom: seededRandom(state.settings.webhookDrops?.seed ?? config.seed),
     inflight: new Set(),
     claimedBlobPaths: new Set(
       Object.values(state.assets).map((a) => blobClaim(a.workspaceId, a.blobPath)),

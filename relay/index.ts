@@ -46,6 +46,8 @@ export type {
   JournalStats,
   RedeliverResult,
   RetryPolicy,
+  VerdictWatch,
+  WatchedSubmission,
 } from "./journal/index.ts";
 export {
   AttemptDeadlineError,
@@ -73,6 +75,14 @@ export {
   submissionOutcome,
 } from "./processing/submission-outcome.ts";
 export type { SubmissionState } from "./processing/submission-state.ts";
-export type { AssetEvent, RelayEvent, SubmissionLink } from "./relay-event.ts";
+export type { ReconcileOutcome } from "./reconciliation/plan-reconciliation.ts";
+export type { ServiceReader } from "./reconciliation/service-reader.ts";
+export type {
+  AssetEvent,
+  RelayEvent,
+  SubmissionLink,
+  UnresolvedEvent,
+  UnresolvedReason,
+} from "./relay-event.ts";
 export { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
 export { type RelayHandle, type StartRelayOverrides, startRelay } from "./start-relay.ts";

@@ -11,6 +11,10 @@ export interface RelayMetrics {
   deadLettered(): void;
   /** Entries deleted by retention. */
   pruned(entries: number): void;
+  /** A verdict made by reconciliation (issue #25), by outcome. */
+  reconciled(outcome: string): void;
+  /** Whether a webhook subscription reaches the relay (`RELAY_PUBLIC_URL`'s check). */
+  subscriptionOk(ok: boolean): void;
   /** Renders every counter plus the gauges read from the journal. */
   render(gauges: { queueDepth: number; deadLettered: number }): string;
 }
@@ -51,8 +55,25 @@ export function createRelayMetrics(): RelayMetrics {
     "relay_journal_pruned_total",
     "Finished entries deleted by retention (RETENTION_DAYS).",
   );
-  const all = [received, accepted, duplicates, ignored, rejected, relayed, retries, dead, pruned];
-  for (const c of all) if (c !== rejected) c.values.set("", 0);
+  const reconciled = counter(
+    "relay_reconciled_total",
+    "Verdicts set by reconciliation because webhooks never came, by outcome.",
+  );
+  const all = [
+    received,
+    accepted,
+    duplicates,
+    ignored,
+    rejected,
+    relayed,
+    retries,
+    dead,
+    pruned,
+    reconciled,
+  ];
+  for (const c of all) if (c !== rejected && c !== reconciled) c.values.set("", 0);
+  // Unknown until the first check (RELAY_PUBLIC_URL set), then 1 or 0.
+  let subscriptionOk: boolean | null = null;
 
   return {
     received: () => add(received),
@@ -64,6 +85,11 @@ export function createRelayMetrics(): RelayMetrics {
     retried: () => add(retries),
     deadLettered: () => add(dead),
     pruned: (entries) => add(pruned, "", entries),
+    reconciled: (outcome) =>
+      add(reconciled, `{outcome="${outcome.replace(/[^a-z0-9_-]/gi, "_")}"}`),
+    subscriptionOk: (ok) => {
+      subscriptionOk = ok;
+    },
     render(gauges) {
       const lines: string[] = [];
       for (const c of all) {
@@ -78,6 +104,13 @@ export function createRelayMetrics(): RelayMetrics {
         "# TYPE relay_dead_letter_events gauge",
         `relay_dead_letter_events ${gauges.deadLettered}`,
       );
+      if (subscriptionOk !== null) {
+        lines.push(
+          "# HELP relay_subscription_ok 1 when an enabled webhook subscription reaches RELAY_PUBLIC_URL for both event types.",
+          "# TYPE relay_subscription_ok gauge",
+          `relay_subscription_ok ${subscriptionOk ? 1 : 0}`,
+        );
+      }
       return `${lines.join("\n")}\n`;
     },
   };

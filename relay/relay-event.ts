@@ -20,6 +20,8 @@ export interface AssetEvent {
   readonly errorMessage: string | null;
   readonly issueCount: number | null;
   readonly occurredAt: string | null;
+  /** Set when reconciliation made it from what the service says (no webhook came). */
+  readonly source?: "reconciliation";
 }
 
 /** A link from a submission to a commit, registered by the Action through `POST /links`. */
@@ -45,8 +47,24 @@ export interface LinkEvent {
   readonly link: SubmissionLink;
 }
 
+/** Why reconciliation gave a submission a final `error` instead of a verdict. */
+export type UnresolvedReason = "not-found" | "max-hours";
+
+/**
+ * Reconciliation's final word on a submission whose verdict cannot come: the service does not
+ * know it (404), or it was still processing at `RECONCILE_MAX_HOURS`. Its status ends `error`.
+ */
+export interface UnresolvedEvent {
+  readonly kind: "submission.unresolved";
+  readonly submissionId: string;
+  readonly reason: UnresolvedReason;
+  /** What the status and the Slack message say. */
+  readonly message: string;
+  readonly source: "reconciliation";
+}
+
 /** Everything that goes through the journal. */
-export type RelayEvent = AssetEvent | LinkEvent;
+export type RelayEvent = AssetEvent | LinkEvent | UnresolvedEvent;
 
 const zId = z.string().trim().min(1).max(200);
 

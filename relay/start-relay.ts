@@ -13,6 +13,12 @@ import { createLogger, type Logger } from "./logger.ts";
 import { createRelayMetrics, type RelayMetrics } from "./metrics.ts";
 import { createApiEnricher, type Enricher } from "./processing/enricher.ts";
 import { createEntryProcessor } from "./processing/process-entry.ts";
+import { createServiceReader, type ServiceReader } from "./reconciliation/service-reader.ts";
+import { type Reconciliation, startReconciliation } from "./reconciliation/start-reconciliation.ts";
+import {
+  type SubscriptionCheck,
+  startSubscriptionCheck,
+} from "./reconciliation/start-subscription-check.ts";
 import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
 import { type RelayTracing, TRACING_OFF } from "./tracing/relay-tracing.ts";
 
@@ -42,6 +48,10 @@ export interface StartRelayOverrides {
   readonly fdatasync?: Fdatasync;
   /** Replaces the tracing the configuration sets up (tests: the SDK's in-memory exporter). */
   readonly tracing?: RelayTracing;
+  /** Replaces the reader of reconciliation and the subscription check (tests). */
+  readonly service?: ServiceReader;
+  /** How often the subscriptions are checked. @default 3600000 (every hour) */
+  readonly subscriptionCheckMs?: number;
 }
 
 /**
@@ -112,6 +122,7 @@ export async function startRelay(
     githubApiUrl: config.github?.apiUrl ?? "https://api.github.com",
     logger,
     tracing,
+    watch: config.reconcile === null ? null : { journal, afterMs: config.reconcile.afterMs },
   });
 
   await journal.start((entry, attempt) => processEntry(entry, attempt), {
@@ -169,6 +180,12 @@ export async function startRelay(
     logger,
     onPruned: (entries) => metrics.pruned(entries),
   });
+  const { reconciliation, subscriptions } = startBackgroundChecks(config, overrides, {
+    journal,
+    logger,
+    metrics,
+    tracing,
+  });
   const address = server.address() as AddressInfo;
   const { port } = address;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
@@ -179,7 +196,11 @@ export async function startRelay(
     destinations.length === 0
       ? "journal only: nothing is relayed (set SLACK_TOKEN and SLACK_CHANNEL, or GITHUB_TOKEN)"
       : `relaying to ${destinations.join(" and ")}`;
-  const summary = `listening on ${boundUrl(address)} · journal ${journal.kind} ${journal.location} · ${relaying}`;
+  const reconciling =
+    config.reconcile === null
+      ? "reconciliation off (set CONTENT_REVIEW_API_KEY and CONTENT_REVIEW_BASE_URL)"
+      : `reconciling after ${config.reconcile.afterMs / 1000} s`;
+  const summary = `listening on ${boundUrl(address)} · journal ${journal.kind} ${journal.location} · ${relaying} · ${reconciling}`;
   logger.info("relay listening", {
     address: boundUrl(address),
     store: journal.kind,
@@ -187,6 +208,7 @@ export async function startRelay(
     destinations: destinations.length === 0 ? "journal only: nothing is relayed" : destinations,
     scheme: config.signatureScheme,
     retentionDays: config.retentionDays,
+    reconciliation: reconciling,
     tracing: tracing.enabled ? "OTLP/HTTP" : "off",
   });
 
@@ -201,6 +223,8 @@ export async function startRelay(
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
+        subscriptions?.stop();
+        await reconciliation?.stop();
         await retention.stop();
         await journal.close(config.shutdownTimeoutMs);
         // Answers to events committed by the final flush are written before sockets close.
@@ -218,4 +242,32 @@ export async function startRelay(
       return closing;
     },
   };
+}
+
+/** Reconciliation and the subscription check, when their settings are there. */
+function startBackgroundChecks(
+  config: RelayConfig,
+  overrides: StartRelayOverrides,
+  deps: { journal: Journal; logger: Logger; metrics: RelayMetrics; tracing: RelayTracing },
+): { reconciliation: Reconciliation | null; subscriptions: SubscriptionCheck | null } {
+  const service =
+    overrides.service ??
+    (config.contentReview === null ? null : createServiceReader(config.contentReview));
+  if (service === null) return { reconciliation: null, subscriptions: null };
+  const reconciliation =
+    config.reconcile === null
+      ? null
+      : startReconciliation({ ...deps, ...config.reconcile, service });
+  const subscriptions =
+    config.publicUrl === null
+      ? null
+      : startSubscriptionCheck({
+          ...deps,
+          service,
+          publicUrl: config.publicUrl,
+          ...(overrides.subscriptionCheckMs === undefined
+            ? {}
+            : { intervalMs: overrides.subscriptionCheckMs }),
+        });
+  return { reconciliation, subscriptions };
 }

@@ -5,6 +5,7 @@ import { addWorkspace } from "../state/create-state.ts";
 import { hashKey } from "../state/ids.ts";
 import { ensureTagKey, ensureTagValue } from "../state/resolve-tags.ts";
 import { seededRandom } from "../state/seeded-random.ts";
+import { redeliverFailed } from "../webhooks/dispatch-event.ts";
 
 const BUCKETS = [
   "upload",
@@ -33,6 +34,12 @@ const schemas = {
     seed: z.int().optional(),
     delayMs: z.int().min(0).max(60_000).optional(),
   }),
+  webhookDrops: z.object({
+    share: z.number().min(0).max(1).default(1),
+    subscriptionId: z.guid().optional(),
+    seed: z.int().optional(),
+  }),
+  redeliver: z.object({ subscriptionId: z.guid().optional() }),
   processing: z.object({
     seconds: z.number().min(0).max(3600).optional(),
     retryableFailureRate: z.number().min(0).max(1).optional(),
@@ -126,6 +133,27 @@ export function controlRouter(ctx: EmulatorContext): Router {
     ctx.faultRandom = seededRandom(seed);
     ctx.persist();
     res.json(ctx.state.settings.faults);
+  });
+
+  // Deliveries lost on the way, for rehearsing a relay that misses its webhooks (issue #25).
+  router.put("/_emulator/webhook-drops", (req, res) => {
+    const body = parse(schemas.webhookDrops, req, res);
+    if (!body) return;
+    const seed = body.seed ?? ctx.config.seed;
+    ctx.state.settings.webhookDrops = {
+      share: body.share,
+      subscriptionId: body.subscriptionId ?? null,
+      seed,
+    };
+    ctx.dropRandom = seededRandom(seed);
+    ctx.persist();
+    res.json(ctx.state.settings.webhookDrops);
+  });
+
+  router.post("/_emulator/webhook-deliveries/redeliver", (req, res) => {
+    const body = parse(schemas.redeliver, req, res);
+    if (!body) return;
+    res.json({ redelivered: redeliverFailed(ctx, body.subscriptionId ?? null) });
   });
 
   router.put("/_emulator/processing", (req, res) => {

@@ -9,6 +9,7 @@ export function defaultSettings(processingSeconds: number, seed: number): Emulat
     retryableFailureRate: 0,
     rateLimits: {},
     faults: { rate: 0, kinds: [], pathPattern: null, seed, delayMs: 2000 },
+    webhookDrops: { share: 0, subscriptionId: null, seed },
   };
 }
 

@@ -178,11 +178,22 @@ export interface FaultSettings {
   delayMs: number;
 }
 
+/** Deliveries dropped on purpose (`PUT /_emulator/webhook-drops`), as a lost network would. */
+export interface WebhookDropSettings {
+  /** Share of delivery attempts dropped, 0 to 1. */
+  share: number;
+  /** Only this subscription's deliveries; null for all. */
+  subscriptionId: string | null;
+  seed: number;
+}
+
 export interface EmulatorSettings {
   processingSeconds: number;
   retryableFailureRate: number;
   rateLimits: Record<string, RateLimitRule>;
   faults: FaultSettings;
+  /** Absent in state saved before it existed: nothing is dropped. */
+  webhookDrops?: WebhookDropSettings;
 }
 
 export interface EmulatorState {

@@ -2,6 +2,7 @@ import { signStandardWebhook } from "../../src/webhooks/sign-standard-webhook.ts
 import type { EmulatorContext } from "../context.ts";
 import type { DeliveryAttemptRecord, WebhookSubscriptionRecord } from "../state/emulator-state.ts";
 import { newId } from "../state/ids.ts";
+import { drawDrop } from "./draw-drop.ts";
 
 /** One event to deliver (part 6): outer `type` and `timestamp`, snake_case `data`. */
 export interface WebhookEventInput {
@@ -34,6 +35,36 @@ export function dispatchEvent(ctx: EmulatorContext, event: WebhookEventInput): n
     );
   }
   return targets.length;
+}
+
+/** The error of an attempt the emulator dropped on purpose. */
+export const DROPPED = "dropped by the emulator (PUT /_emulator/webhook-drops)";
+
+/**
+ * Sends again every message whose last attempt failed and that has no retry left (given up,
+ * or dropped on purpose), with its `webhook-id` and body: what a service's "redeliver" does.
+ * Returns how many it sent.
+ */
+export function redeliverFailed(ctx: EmulatorContext, subscriptionId: string | null): number {
+  let sent = 0;
+  for (const d of latestAttempts(ctx)) {
+    if (subscriptionId !== null && d.subscriptionId !== subscriptionId) continue;
+    if (d.status !== "failed" || d.nextAttemptAt !== null) continue;
+    deliver(ctx, d.subscriptionId, messageOf(d), d.attempt + 1);
+    sent++;
+  }
+  return sent;
+}
+
+/** The last attempt of each message to each subscription. */
+function latestAttempts(ctx: EmulatorContext): Iterable<DeliveryAttemptRecord> {
+  const latest = new Map<string, DeliveryAttemptRecord>();
+  for (const d of ctx.state.deliveries) latest.set(`${d.subscriptionId}|${d.webhookId}`, d);
+  return latest.values();
+}
+
+function messageOf(d: DeliveryAttemptRecord): PendingMessage {
+  return { webhookId: d.webhookId, eventType: d.eventType, assetId: d.assetId, body: d.body };
 }
 
 /** Runs one attempt in the background; an unexpected error is logged, never left unhandled. */
@@ -85,7 +116,11 @@ async function attemptDelivery(
   };
   ctx.state.deliveries.push(record);
   ctx.persist();
-  const outcome = await post(ctx, subscription, message);
+  // A dropped attempt fails as a lost request would (the receiver never sees it); it is retried
+  // on the usual schedule, and each retry is drawn again.
+  const outcome = drawDrop(ctx, subscriptionId)
+    ? { status: null, error: DROPPED }
+    : await post(ctx, subscription, message);
   if (ctx.scheduler.closed) return;
   record.responseStatus = outcome.status;
   record.error = outcome.error;
@@ -148,17 +183,10 @@ async function post(
 
 /** Resumes retries that were due when a `--data-dir` emulator stopped. */
 export function resumeDeliveries(ctx: EmulatorContext): void {
-  const latest = new Map<string, DeliveryAttemptRecord>();
-  for (const d of ctx.state.deliveries) latest.set(`${d.subscriptionId}|${d.webhookId}`, d);
-  for (const d of latest.values()) {
+  for (const d of latestAttempts(ctx)) {
     if (d.status === "pending" || (d.status === "failed" && d.nextAttemptAt)) {
       const wait = d.nextAttemptAt ? Date.parse(d.nextAttemptAt) - ctx.now().getTime() : 0;
-      const message = {
-        webhookId: d.webhookId,
-        eventType: d.eventType,
-        assetId: d.assetId,
-        body: d.body,
-      };
+      const message = messageOf(d);
       if (d.status === "pending") d.status = "failed";
       ctx.scheduler.schedule(wait, () => deliver(ctx, d.subscriptionId, message, d.attempt + 1));
     }

@@ -42,6 +42,20 @@ export interface RelayConfig {
   } | null;
   readonly relayToken: string;
   readonly contentReview: { readonly baseUrl: string; readonly apiKey: string } | null;
+  /**
+   * Reconciliation of linked submissions whose events never came: on with the service's key and
+   * URL (`contentReview`), else null.
+   */
+  readonly reconcile: {
+    /** `RECONCILE_AFTER_SECONDS`: quiet time after a link or an event before the service is asked. */
+    readonly afterMs: number;
+    /** `RECONCILE_MAX_HOURS`: from the link on; a submission still processing then ends as `error`. */
+    readonly maxMs: number;
+    /** `RECONCILE_SWEEP_SECONDS`: how often the relay looks for submissions due a check. */
+    readonly sweepMs: number;
+  } | null;
+  /** `RELAY_PUBLIC_URL`: the relay's address as the service reaches it (the subscription check). */
+  readonly publicUrl: string | null;
   readonly logLevel: LogLevel;
   readonly concurrency: number;
   readonly maxAttempts: number;
@@ -86,6 +100,16 @@ const int = (min: number, max: number) => {
     .regex(/^\d+$/, message)
     .transform(Number)
     .pipe(z.number().int(message).min(min, message).max(max, message));
+};
+
+/** A positive decimal (`0.001`), for settings a test shortens below a whole unit. */
+const decimal = (min: number, max: number) => {
+  const message = `must be a number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
 };
 
 const url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
@@ -167,6 +191,10 @@ const VARIABLES = {
     ),
   CONTENT_REVIEW_BASE_URL: url.optional(),
   CONTENT_REVIEW_API_KEY: optionalText,
+  RECONCILE_AFTER_SECONDS: int(1, 604_800).default(600),
+  RECONCILE_MAX_HOURS: decimal(0.0001, 720).default(24),
+  RECONCILE_SWEEP_SECONDS: decimal(0.05, 3600).default(60),
+  RELAY_PUBLIC_URL: url.optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
     .default("info"),
@@ -300,6 +328,11 @@ interface Resolved {
   readonly tracing: TracingConfig | null;
 }
 
+/** True when the service's key and URL are both set: reconciliation and enrichment are on. */
+function serviceOn(p: Parsed): boolean {
+  return p.CONTENT_REVIEW_BASE_URL !== undefined && p.CONTENT_REVIEW_API_KEY !== undefined;
+}
+
 /** The frozen configuration, once every variable passed its checks. */
 function assembleRelayConfig(p: Parsed, resolved: Resolved): RelayConfig {
   const app =
@@ -337,6 +370,14 @@ function assembleRelayConfig(p: Parsed, resolved: Resolved): RelayConfig {
       p.CONTENT_REVIEW_BASE_URL !== undefined && p.CONTENT_REVIEW_API_KEY !== undefined
         ? Object.freeze({ baseUrl: p.CONTENT_REVIEW_BASE_URL, apiKey: p.CONTENT_REVIEW_API_KEY })
         : null,
+    reconcile: serviceOn(p)
+      ? Object.freeze({
+          afterMs: p.RECONCILE_AFTER_SECONDS * 1000,
+          maxMs: Math.round(p.RECONCILE_MAX_HOURS * 3_600_000),
+          sweepMs: Math.round(p.RECONCILE_SWEEP_SECONDS * 1000),
+        })
+      : null,
+    publicUrl: p.RELAY_PUBLIC_URL ?? null,
     logLevel: p.LOG_LEVEL,
     concurrency: p.RELAY_CONCURRENCY,
     maxAttempts: p.RELAY_MAX_ATTEMPTS,
@@ -405,6 +446,17 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     p.CONTENT_REVIEW_BASE_URL,
     p.CONTENT_REVIEW_API_KEY,
   );
+  // With one of the two set, requireBoth names the other.
+  if (
+    p.RELAY_PUBLIC_URL !== undefined &&
+    !env["CONTENT_REVIEW_BASE_URL"] &&
+    !env["CONTENT_REVIEW_API_KEY"]
+  ) {
+    problem(
+      "RELAY_PUBLIC_URL",
+      "needs CONTENT_REVIEW_BASE_URL and CONTENT_REVIEW_API_KEY: the relay lists the workspace's webhook subscriptions with them",
+    );
+  }
   const { routes, mentions } = resolveSlackLists(p, problem);
   if (p.GITHUB_TOKEN !== undefined && env["GITHUB_APP_ID"]) {
     problem(

@@ -29,8 +29,15 @@ const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
   GITHUB_API_URL: "GitHub REST base (default https://api.github.com)",
   RELAY_TOKEN:
     "required: bearer token (16+ characters, no spaces; a trailing newline is dropped) for /links and the admin routes",
-  CONTENT_REVIEW_BASE_URL: "service base URL, to enrich events (with CONTENT_REVIEW_API_KEY)",
-  CONTENT_REVIEW_API_KEY: "service API key, to enrich events (with CONTENT_REVIEW_BASE_URL)",
+  CONTENT_REVIEW_BASE_URL:
+    "service base URL, to enrich events and reconcile (with CONTENT_REVIEW_API_KEY)",
+  CONTENT_REVIEW_API_KEY:
+    "service API key, to enrich events and reconcile (reads only; with CONTENT_REVIEW_BASE_URL)",
+  RECONCILE_AFTER_SECONDS:
+    "a linked submission quiet this long is read from the service (default 600)",
+  RECONCILE_MAX_HOURS: "still processing this long after its link: final error (default 24)",
+  RECONCILE_SWEEP_SECONDS: "how often reconciliation looks for due submissions (default 60)",
+  RELAY_PUBLIC_URL: "the relay's public URL: checks that a subscription points at it (hourly)",
   LOG_LEVEL: "debug, info (default), warn, error or silent",
   RELAY_CONCURRENCY: "events relayed at once (default 4)",
   RELAY_MAX_ATTEMPTS: "attempts before an event is dead-lettered (default 8)",

@@ -37,7 +37,14 @@ function publicEntry(entry: JournalEntry) {
     id: entry.id,
     type: event.kind,
     submissionId: event.submissionId,
-    assetId: event.kind === "link.registered" ? null : event.assetId,
+    assetId: "assetId" in event ? event.assetId : null,
+    // Where it came from: a signed webhook, POST /links, or reconciliation (no webhook came).
+    source:
+      event.kind === "link.registered"
+        ? "link"
+        : "source" in event && event.source === "reconciliation"
+          ? "reconciliation"
+          : "webhook",
     state: entry.state,
     attempts: entry.attempts,
     lastError: entry.lastError,

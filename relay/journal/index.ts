@@ -30,3 +30,4 @@ export type { RetryPolicy } from "./retry-policy.ts";
 export { retryDelayMs } from "./retry-policy.ts";
 export type { Fdatasync, SqliteJournalOptions } from "./sqlite-journal.ts";
 export { openSqliteJournal } from "./sqlite-journal.ts";
+export type { VerdictWatch, WatchedSubmission } from "./verdict-watch.ts";

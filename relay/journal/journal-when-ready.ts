@@ -106,6 +106,10 @@ export function journalWhenReady(options: JournalWhenReadyOptions): {
     claimEffect: async (key, scope, leaseMs) => current().claimEffect(key, scope, leaseMs),
     completeEffect: async (key, token, value) => current().completeEffect(key, token, value),
     abandonEffect: async (key, token, outcome) => current().abandonEffect(key, token, outcome),
+    watchVerdict: async (submissionId, dueAt) => current().watchVerdict(submissionId, dueAt),
+    unwatchVerdict: async (submissionId) => current().unwatchVerdict(submissionId),
+    dueVerdicts: async (now, limit) => current().dueVerdicts(now, limit),
+    takeVerdictCheck: async (watched, next) => current().takeVerdictCheck(watched, next),
     async start(handler, hooks = {}) {
       workers = { handler, hooks };
       if (journal !== null) await journal.start(handler, hooks);

@@ -1,5 +1,6 @@
 import type { RelayEvent } from "../relay-event.ts";
 import type { EffectClaimLostError } from "./effect-claim-lost-error.ts";
+import type { VerdictWatch } from "./verdict-watch.ts";
 
 /** Where an event stands. `dead` is the visible dead-letter state: attempts ran out. */
 export type DeliveryState = "pending" | "processing" | "done" | "dead";
@@ -99,7 +100,7 @@ export interface JournalStats {
  * these semantics: SQLite (one process owns the file) and Postgres through pg-boss (several
  * replicas).
  */
-export interface Journal extends EffectJournal {
+export interface Journal extends EffectJournal, VerdictWatch {
   readonly kind: "sqlite" | "postgres";
   /** Where it is, for the start line: the SQLite path, or the Postgres host and schema. */
   readonly location: string;

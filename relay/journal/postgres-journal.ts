@@ -5,6 +5,7 @@ import type { EntryHandler, Journal, WorkerHooks } from "./journal.ts";
 import { createPostgresEffects } from "./postgres-effects.ts";
 import { describeServer, type PostgresEventRow, toPostgresEntry } from "./postgres-rows.ts";
 import { preparePostgresSchema } from "./postgres-schema.ts";
+import { createPostgresWatch, preparePostgresWatch } from "./postgres-watch.ts";
 import { startPostgresWorker } from "./postgres-worker.ts";
 import type { RetryPolicy } from "./retry-policy.ts";
 
@@ -60,6 +61,7 @@ async function prepareSchema(pool: pg.Pool, schema: string): Promise<void> {
     await client.query("BEGIN");
     await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`${schema}.ddl`]);
     await preparePostgresSchema(client, `"${schema}"`);
+    await preparePostgresWatch(client, `"${schema}"`);
     await client.query("COMMIT");
     client.release();
   } catch (error) {
@@ -231,6 +233,7 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
       );
     },
     ...createPostgresEffects(pool, s),
+    ...createPostgresWatch(pool, s),
     async prune(before: number, limit: number) {
       const cutoff = new Date(before);
       // SKIP LOCKED: replicas pruning at once take different rows, and a redelivery in flight wins.

@@ -11,6 +11,7 @@ import type { RetryPolicy } from "./retry-policy.ts";
 import { createGroupCommit, type Fdatasync } from "./sqlite-group-commit.ts";
 import { type EventRow, toEntry } from "./sqlite-rows.ts";
 import { prepareStatements, SQLITE_SCHEMA, upgradeSqliteSchema } from "./sqlite-schema.ts";
+import { createSqliteWatch } from "./sqlite-watch.ts";
 import { createSqliteWorker } from "./sqlite-worker.ts";
 
 export type { Fdatasync } from "./sqlite-group-commit.ts";
@@ -126,6 +127,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     handlerTimeoutMs: options.handlerTimeoutMs ?? 20_000,
     open,
   });
+  const watch = createSqliteWatch(db, writer);
   // Submission states written behind and not yet committed: reads see them at once.
   const unsavedStates = new Map<string, string>();
 
@@ -228,6 +230,7 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       });
     },
     claimEffect: claim,
+    ...watch,
     async completeEffect(key: string, token: string, value: string | null) {
       // At commit: lost to a power cut, the claim looks unknown and the next attempt finds the
       // effect at its destination instead of repeating it.

@@ -1,7 +1,7 @@
-import { ContentReviewClient } from "../../src/api/index.ts";
 import { countBySeverity, type SeverityCounts } from "../../src/policy/index.ts";
 import { describeError } from "../../src/shared/describe-error.ts";
 import { DestinationError, hostOf } from "../destinations/destination-error.ts";
+import { createServiceClient } from "./service-client.ts";
 
 /** What the service can add to an asset event: its filename and issue counts by severity. */
 export interface AssetDetails {
@@ -31,13 +31,10 @@ export interface ApiEnricherOptions {
 /** An {@link Enricher} that reads the asset and its issues with the typed API client. */
 export function createApiEnricher(options: ApiEnricherOptions): Enricher {
   const host = hostOf(options.baseUrl);
-  const client = new ContentReviewClient({
-    apiKey: options.apiKey,
-    baseUrl: options.baseUrl,
-    baseUrlSetting: "CONTENT_REVIEW_BASE_URL",
-    caller: "relay",
-    timeoutMs: options.requestTimeoutMs ?? 10_000,
-    retry: { maxElapsedMs: options.maxElapsedMs ?? 10_000 },
+  const client = createServiceClient({
+    ...options,
+    requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+    maxElapsedMs: options.maxElapsedMs ?? 10_000,
   });
   return {
     async assetDetails(submissionId, assetId, completed, signal) {

@@ -8,16 +8,18 @@ import {
   renderSlackMessage,
 } from "../destinations/render-slack-message.ts";
 import type { SlackRelay } from "../destinations/slack-relay.ts";
-import type { AttemptInfo, Journal, JournalEntry } from "../journal/index.ts";
+import type { AttemptInfo, Journal, JournalEntry, VerdictWatch } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
 import type { EffectTrace } from "../tracing/trace-effect.ts";
 import { traceEntry } from "../tracing/trace-entry.ts";
 import type { AssetDetails, Enricher } from "./enricher.ts";
 import type { EffectContext } from "./perform-once.ts";
+import { submissionOutcome } from "./submission-outcome.ts";
 import {
   applyAssetEvent,
   applyLink,
+  applyUnresolved,
   emptySubmissionState,
   type SubmissionState,
 } from "./submission-state.ts";
@@ -32,6 +34,14 @@ export interface ProcessEntryDeps {
   readonly logger: Logger;
   /** @default tracing off */
   readonly tracing?: RelayTracing;
+  /**
+   * Reconciliation's bookkeeping (issue #25): a linked submission without a final verdict is
+   * watched, due a check `afterMs` after its link or its last event. Null: reconciliation off.
+   */
+  readonly watch?: {
+    readonly journal: Pick<VerdictWatch, "watchVerdict" | "unwatchVerdict">;
+    readonly afterMs: number;
+  } | null;
 }
 
 type StartEffectTrace = (linkTraceparent: string | null, repository: string | null) => EffectTrace;
@@ -43,6 +53,8 @@ interface StoredState extends SubmissionState {
   readonly slackChannel?: string;
   /** The link entry's `traceparent`: the commit status shows in that run's trace too. */
   readonly linkTrace?: string;
+  /** Asset id to the entry whose failure reply was posted: one reply per asset. */
+  readonly failureReplies?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -73,6 +85,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     if (event.kind === "link.registered") {
       state = applyLink(state, event.link);
       if (entry.traceparent) state = { ...state, linkTrace: entry.traceparent };
+    } else if (event.kind === "submission.unresolved") {
+      state = applyUnresolved(state, event);
     } else {
       let details: AssetDetails | null = null;
       if (deps.enricher !== null) {
@@ -117,7 +131,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     const later = await deps.journal.hasLaterEntries(event.submissionId, entry.seq);
     const failed = event.kind === "asset.processing.failed";
 
-    if (deps.slack !== null && state.assets.length > 0 && (!later || failed)) {
+    const unresolved = state.unresolved !== undefined;
+    if (deps.slack !== null && (state.assets.length > 0 || unresolved) && (!later || failed)) {
       // The parent stays in the channel it was first posted to: updates and replies go there.
       const channel = state.slackChannel ?? deps.slack.channelFor(state.link?.repository ?? null);
       const mention = deps.slack.mentionFor(state.link?.author ?? null);
@@ -130,13 +145,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         state = { ...state, slackChannel: channel };
         await deps.journal.saveState(event.submissionId, JSON.stringify(state));
       }
-      if (failed) {
-        const asset = state.assets.find((a) => a.assetId === event.assetId);
-        if (asset !== undefined) {
-          await deps.slack.replyOnce(state.submissionId, ts, renderFailureReply(asset), context, {
-            channel,
-          });
-        }
+      if (event.kind === "asset.processing.failed") {
+        state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
       }
       const mentionReply =
         mention === null || later ? null : renderMentionReply(state, prUrl, mention);
@@ -167,5 +177,52 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         );
       }
     }
+    if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
+  }
+}
+
+/**
+ * Posts an asset's failure reply in the thread once per asset, by the first entry that says it
+ * failed: a late webhook after reconciliation made its event (or the other way round) finds it
+ * replied. Returns the state, with the replying entry recorded.
+ */
+async function replyFailureOnce(
+  deps: ProcessEntryDeps,
+  state: StoredState,
+  assetId: string,
+  thread: { ts: string; channel: string; context: EffectContext },
+): Promise<StoredState> {
+  const asset = state.assets.find((a) => a.assetId === assetId);
+  const entryId = thread.context.entryId;
+  const replier = state.failureReplies?.[assetId];
+  if (deps.slack === null || asset === undefined || (replier ?? entryId) !== entryId) return state;
+  await deps.slack.replyOnce(
+    state.submissionId,
+    thread.ts,
+    renderFailureReply(asset),
+    thread.context,
+    {
+      channel: thread.channel,
+    },
+  );
+  if (replier !== undefined) return state;
+  const next = { ...state, failureReplies: { ...state.failureReplies, [assetId]: entryId } };
+  await deps.journal.saveState(state.submissionId, JSON.stringify(next));
+  return next;
+}
+
+/**
+ * Watches a linked submission until its verdict is final. A real event or a link moves its
+ * check to `afterMs` from now; reconciliation's own events leave its backoff alone.
+ */
+async function keepWatch(
+  watch: NonNullable<ProcessEntryDeps["watch"]>,
+  state: SubmissionState,
+  event: JournalEntry["event"],
+): Promise<void> {
+  if (submissionOutcome(state).state !== "pending") {
+    await watch.journal.unwatchVerdict(state.submissionId);
+  } else if (!("source" in event && event.source === "reconciliation")) {
+    await watch.journal.watchVerdict(state.submissionId, Date.now() + watch.afterMs);
   }
 }

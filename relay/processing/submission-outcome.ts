@@ -83,7 +83,8 @@ export function assetMarker(asset: AssetState, failOn: FailOn): string {
 
 /**
  * The outcome of a submission: `pending` with progress until every asset has reported, then
- * `error` when assets failed to process, else `failure` or `success` by the link's `failOn`
+ * `error` when assets failed to process or reconciliation gave up on it (issue #25), else
+ * `failure` or `success` by the link's `failOn`
  * (the Action's default, `critical`, for a submission nobody linked). Without a known asset
  * count the assets reported so far are taken as the whole submission.
  */
@@ -97,6 +98,7 @@ export function submissionOutcome(state: SubmissionState): SubmissionOutcome {
     detail,
     failOn,
   });
+  if (state.unresolved !== undefined) return outcome("error", state.unresolved.message);
   if (total === 0) return outcome("pending", "Waiting for the first asset");
   if (reported.length < total) {
     return outcome("pending", `${reported.length}/${total} assets reviewed`);

@@ -1,5 +1,5 @@
 import type { SeverityCounts } from "../../src/policy/index.ts";
-import type { AssetEvent, SubmissionLink } from "../relay-event.ts";
+import type { AssetEvent, SubmissionLink, UnresolvedEvent } from "../relay-event.ts";
 import type { AssetDetails } from "./enricher.ts";
 
 /** What the relay knows about one asset of a submission. */
@@ -18,6 +18,8 @@ export interface SubmissionState {
   /** In the order the assets first reported. */
   readonly assets: readonly AssetState[];
   readonly link: SubmissionLink | null;
+  /** Set by reconciliation when no verdict can come: the outcome is then a final `error`. */
+  readonly unresolved?: { readonly reason: string; readonly message: string };
 }
 
 export function emptySubmissionState(submissionId: string): SubmissionState {
@@ -51,6 +53,12 @@ export function applyAssetEvent(
 
 export function applyLink(state: SubmissionState, link: SubmissionLink): SubmissionState {
   return { ...state, link };
+}
+
+/** The state once reconciliation gave up on a verdict; final, whatever comes later. */
+export function applyUnresolved(state: SubmissionState, event: UnresolvedEvent): SubmissionState {
+  if (state.unresolved !== undefined) return state;
+  return { ...state, unresolved: { reason: event.reason, message: event.message } };
 }
 
 function sumCounts(counts: SeverityCounts | null): number | null {

@@ -7,17 +7,15 @@ import { contextWithSpan, type EffectTrace, failSpan } from "./trace-effect.ts";
 
 /** What names an entry on its spans: submission, event type, asset or repository. */
 export function eventAttributes(event: RelayEvent): Attributes {
-  return event.kind === "link.registered"
-    ? {
-        [SPAN_ATTRIBUTES.submissionId]: event.submissionId,
-        [SPAN_ATTRIBUTES.eventType]: event.kind,
-        [SPAN_ATTRIBUTES.repository]: event.link.repository,
-      }
-    : {
-        [SPAN_ATTRIBUTES.submissionId]: event.submissionId,
-        [SPAN_ATTRIBUTES.eventType]: event.kind,
-        [SPAN_ATTRIBUTES.assetId]: event.assetId,
-      };
+  const named = {
+    [SPAN_ATTRIBUTES.submissionId]: event.submissionId,
+    [SPAN_ATTRIBUTES.eventType]: event.kind,
+  };
+  if (event.kind === "link.registered") {
+    return { ...named, [SPAN_ATTRIBUTES.repository]: event.link.repository };
+  }
+  if (event.kind === "submission.unresolved") return named;
+  return { ...named, [SPAN_ATTRIBUTES.assetId]: event.assetId };
 }
 
 /**

@@ -144,6 +144,10 @@ describe("relay/bin.ts", () => {
     expect(relay.startLine).toContain(
       "relaying to Slack channel C0START (127.0.0.1:9) and GitHub commit statuses (github.example.com)",
     );
+    // Without the service's key and URL, nothing reconciles what never arrives: it says so.
+    expect(relay.startLine).toContain(
+      "reconciliation off (set CONTENT_REVIEW_API_KEY and CONTENT_REVIEW_BASE_URL)",
+    );
     expect(relay.startLine).not.toMatch(/xoxb-|ghs_/);
     relay.child.kill("SIGTERM");
     expect(await relay.exited).toBe(0);

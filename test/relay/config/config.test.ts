@@ -56,6 +56,12 @@ describe("resolveRelayConfig", () => {
     [{ GITHUB_API_URL: "ftp://x" }, "GITHUB_API_URL"],
     [{ CONTENT_REVIEW_API_KEY: "sk_test_x" }, "CONTENT_REVIEW_BASE_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ RECONCILE_AFTER_SECONDS: "0" }, "RECONCILE_AFTER_SECONDS"],
+    [{ RECONCILE_MAX_HOURS: "a day" }, "RECONCILE_MAX_HOURS"],
+    [{ RECONCILE_MAX_HOURS: "0" }, "RECONCILE_MAX_HOURS"],
+    [{ RECONCILE_SWEEP_SECONDS: "-1" }, "RECONCILE_SWEEP_SECONDS"],
+    [{ RELAY_PUBLIC_URL: "relay.example" }, "RELAY_PUBLIC_URL"],
+    [{ RELAY_PUBLIC_URL: "https://relay.example" }, "RELAY_PUBLIC_URL"],
     [{ RETENTION_DAYS: "0" }, "RETENTION_DAYS"],
     [{ RETENTION_DAYS: "a month" }, "RETENTION_DAYS"],
     [{ DEDUPE_DAYS: "0" }, "DEDUPE_DAYS"],
@@ -77,6 +83,19 @@ describe("resolveRelayConfig", () => {
       expect(e.message.startsWith(variable)).toBe(true);
       expect(e.message).not.toContain("\n");
     }
+  });
+
+  it("resolveRelayConfig turns reconciliation on with the service's key and URL, decimals allowed", () => {
+    expect(resolveRelayConfig(BASE)).toMatchObject({ reconcile: null, publicUrl: null });
+    const config = resolveRelayConfig({
+      ...BASE,
+      CONTENT_REVIEW_BASE_URL: "https://api.example/api",
+      CONTENT_REVIEW_API_KEY: "sk_live_x",
+      RECONCILE_MAX_HOURS: "0.001",
+      RELAY_PUBLIC_URL: "https://relay.example",
+    });
+    expect(config.reconcile).toEqual({ afterMs: 600_000, maxMs: 3600, sweepMs: 60_000 });
+    expect(config.publicUrl).toBe("https://relay.example");
   });
 
   it("derives the attempt deadline from the job lease unless it is set", () => {

@@ -9,6 +9,8 @@ import { completedEvent } from "../helpers/submission-builders.ts";
 
 function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) {
   const states = new Map<string, string>();
+  /** Reconciliation's watch, as calls: `watch s-1` or `unwatch s-1`. */
+  const watched: string[] = [];
   const parents: { submissionId: string; update: boolean }[] = [];
   const replies: string[] = [];
   const statuses: CommitStatus[] = [];
@@ -41,8 +43,15 @@ function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) 
     enricher: options.enricher ?? null,
     githubApiUrl: "https://api.github.com",
     logger: createLogger("silent"),
+    watch: {
+      journal: {
+        watchVerdict: async (id) => void watched.push(`watch ${id}`),
+        unwatchVerdict: async (id) => void watched.push(`unwatch ${id}`),
+      },
+      afterMs: 600_000,
+    },
   });
-  return { process, parents, replies, statuses };
+  return { process, parents, replies, statuses, watched };
 }
 
 /** Attempt `attempt` of `last` on an entry, with a far deadline. */
@@ -170,5 +179,35 @@ describe("createEntryProcessor", () => {
     await expect(running).rejects.toThrow("deadline");
     expect(signals).toEqual([controller.signal]);
     expect(h.parents).toEqual([]);
+  });
+
+  it("createEntryProcessor watches a linked submission until its verdict is final; reconciliation's own events leave its check alone", async () => {
+    const h = harness();
+    const two = {
+      ...link,
+      link: { ...(link as { link: object }).link, assetCount: 2 },
+    } as RelayEvent;
+    await h.process(entry(two), attempt());
+    await h.process(entry({ ...completed("a-1"), source: "reconciliation" }), attempt());
+    await h.process(entry(completed("a-1")), attempt());
+    await h.process(entry(completed("a-2")), attempt());
+    expect(h.watched).toEqual(["watch s-1", "watch s-1", "unwatch s-1"]);
+  });
+
+  it("createEntryProcessor posts an asset's failure reply once, whichever entry reports it first", async () => {
+    const h = harness();
+    const failed: AssetEvent = {
+      ...completed("a-1"),
+      kind: "asset.processing.failed",
+      status: "failed",
+    };
+    await h.process(entry(link), attempt());
+    const reconciled = entry({ ...failed, source: "reconciliation" });
+    await h.process(reconciled, attempt());
+    // The late webhook, then a redelivery of the first entry.
+    await h.process(entry(failed), attempt());
+    await h.process(reconciled, attempt());
+    expect(h.replies).toEqual([reconciled.id, reconciled.id]);
+    expect(h.statuses.filter((st) => st.state === "error")).toHaveLength(1);
   });
 });
