@@ -13,7 +13,8 @@ import {
 
 // The relay benchmark (issue 5): the webhook route under signed load, against a bare
 // node:http server answering 200 (the limit) and @octokit/webhooks' middleware verifying
-// the same payloads (the peer), in one run. Not a test: it asserts nothing.
+// the same payloads (the peer), in one run, and the relay with tracing on (issue 25) against
+// it with tracing off. Not a test: it asserts nothing.
 //   npm run bench:relay [-- --rounds 5 --seconds 5 --connections 32]
 
 const args = process.argv.slice(2);
@@ -160,6 +161,9 @@ async function main(): Promise<void> {
   });
   const relayBin = join(root, "relay", "bin.ts");
   const peerBin = join(here, "peer-server.ts");
+  // The collector the traced relay exports to (OTLP/HTTP): a server of its own that takes
+  // every export (its 200), so that only the relay's own cost of tracing is measured.
+  const collector = await start(peerBin, ["bare"], {});
   const targets: Target[] = [
     {
       name: "bare node:http (limit)",
@@ -184,6 +188,16 @@ async function main(): Promise<void> {
       scheme: "standard-webhooks",
       relay: true,
       start: () => start(relayBin, [], relayEnv("standard-webhooks", "standard.db")),
+    },
+    {
+      name: "relay, standard-webhooks, tracing on",
+      scheme: "standard-webhooks",
+      relay: true,
+      start: () =>
+        start(relayBin, [], {
+          ...relayEnv("standard-webhooks", "traced.db"),
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        }),
     },
   ];
 
@@ -219,6 +233,7 @@ async function main(): Promise<void> {
     process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
   }
   for (const server of servers) await stop(server);
+  await stop(collector);
 
   const rows = targets.map((target, i) => {
     const r = rounds[i] ?? [];
@@ -256,7 +271,8 @@ async function main(): Promise<void> {
   );
   rmSync(dir, { recursive: true, force: true });
 
-  const [bare, peer, relayGithub, relayStandard] = rows as [
+  const [bare, peer, relayGithub, relayStandard, relayTraced] = rows as [
+    (typeof rows)[0],
     (typeof rows)[0],
     (typeof rows)[0],
     (typeof rows)[0],
@@ -282,6 +298,9 @@ async function main(): Promise<void> {
     "  queue; the largest backlog found at the end of a round is shown.",
     "- Run it on an otherwise idle machine: the durable commit waits for fsync, so disk and CPU contention from",
     "  other processes lowers the relay's figures much more than those of the two servers that keep nothing.",
+    "- Tracing: the relay without `OTEL_EXPORTER_OTLP_ENDPOINT` (off: the default rows) and with it set (on), exporting",
+    "  every span (intake, and its worker's attempts) over OTLP/HTTP to a local collector stand-in in a process of its",
+    "  own, with the SDK's default batching; same run, same rounds.",
     "",
     "| Target | Scheme verified | Throughput (req/s, median) | Rounds (req/s) | p99 (ms, median) | non-2xx / errors | Backlog after a round |",
     "|---|---|---|---|---|---|---|",
@@ -294,6 +313,7 @@ async function main(): Promise<void> {
     "|---|---|---|",
     `| relay >= 0.4x the bare server | ${ratio(relayGithub.rps, bare.rps)}x (github), ${ratio(relayStandard.rps, bare.rps)}x (standard-webhooks) | ${verdict(worst >= 0.4 * bare.rps)} |`,
     `| relay >= 1.0x @octokit/webhooks | ${ratio(relayGithub.rps, peer.rps)}x (github), ${ratio(relayStandard.rps, peer.rps)}x (standard-webhooks) | ${verdict(worst >= peer.rps)} |`,
+    `| relay with tracing on >= 0.9x off | ${ratio(relayTraced.rps, relayStandard.rps)}x (standard-webhooks: ${relayTraced.rps.toFixed(0)} on, ${relayStandard.rps.toFixed(0)} off, req/s medians) | ${verdict(relayTraced.rps >= 0.9 * relayStandard.rps)} |`,
     `| p99 <= 25 ms at ${RATE} req/s, SQLite journal on | standard-webhooks: p99 ${pacedRelay.latency.p99} ms, p50 ${pacedRelay.latency.p50} ms over ${RATE_SECONDS} s (${pacedRelay.requests.total} requests, ${pacedRelay.non2xx + pacedRelay.errors} non-2xx/errors); bare server at the same rate: p99 ${pacedBare.latency.p99} ms | ${verdict(pacedRelay.latency.p99 <= 25)} |`,
     "",
   ].join("\n");

@@ -94,7 +94,9 @@ const intakeOf = (entryId: string) =>
   );
 
 describe("relay tracing over OTLP/HTTP", () => {
-  it("exports one complete trace per delivery, and the Action's POST /links and the relay's status share a trace", async () => {
+  it("exports one complete trace per delivery, and the Action's POST /links and the relay's status share a trace", {
+    timeout: 90_000,
+  }, async () => {
     const relay = await start(
       relayEnv("linked.db", { GITHUB_TOKEN, GITHUB_API_URL: github.apiUrl }),
     );
@@ -168,7 +170,9 @@ describe("relay tracing over OTLP/HTTP", () => {
     expect(await relay.exited).toBe(0);
   });
 
-  it("a relay killed between intake and effect continues the stored trace after its restart", async () => {
+  it("a relay killed between intake and effect continues the stored trace after its restart", {
+    timeout: 90_000,
+  }, async () => {
     const env = relayEnv("killed.db");
     // The first relay hangs in its lookup at the service, before any effect.
     const first = await start({
