@@ -82,34 +82,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         ? emptySubmissionState(event.submissionId)
         : (JSON.parse(stored) as StoredState);
 
-    if (event.kind === "link.registered") {
-      state = applyLink(state, event.link);
-      if (entry.traceparent) state = { ...state, linkTrace: entry.traceparent };
-    } else if (event.kind === "submission.unresolved") {
-      state = applyUnresolved(state, event);
-    } else {
-      let details: AssetDetails | null = null;
-      if (deps.enricher !== null) {
-        try {
-          details = await deps.enricher.assetDetails(
-            event.submissionId,
-            event.assetId,
-            event.kind === "asset.processing.completed",
-            attempt.signal,
-          );
-        } catch (error) {
-          // Without severities a commit status could gate wrongly: retry first. On the last
-          // attempt relay what the event itself says rather than nothing.
-          if (!attempt.isLast || attempt.signal.aborted) throw error;
-          deps.logger.warn("enrichment failed; relaying the event without it", {
-            submissionId: event.submissionId,
-            assetId: event.assetId,
-            error: describeError(error),
-          });
-        }
-      }
-      state = applyAssetEvent(state, event, details);
-    }
+    state = await foldEntry(deps, state, entry, attempt);
     await deps.journal.saveState(event.submissionId, JSON.stringify(state));
     const context: EffectContext = {
       signal: attempt.signal,
@@ -179,6 +152,42 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     }
     if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
   }
+}
+
+/** The submission's state with the entry folded in (an asset event enriched first, if it can be). */
+async function foldEntry(
+  deps: ProcessEntryDeps,
+  state: StoredState,
+  entry: JournalEntry,
+  attempt: AttemptInfo,
+): Promise<StoredState> {
+  const event = entry.event;
+  if (event.kind === "link.registered") {
+    const linked = applyLink(state, event.link);
+    return entry.traceparent ? { ...linked, linkTrace: entry.traceparent } : linked;
+  }
+  if (event.kind === "submission.unresolved") return applyUnresolved(state, event);
+  let details: AssetDetails | null = null;
+  if (deps.enricher !== null) {
+    try {
+      details = await deps.enricher.assetDetails(
+        event.submissionId,
+        event.assetId,
+        event.kind === "asset.processing.completed",
+        attempt.signal,
+      );
+    } catch (error) {
+      // Without severities a commit status could gate wrongly: retry first. On the last
+      // attempt relay what the event itself says rather than nothing.
+      if (!attempt.isLast || attempt.signal.aborted) throw error;
+      deps.logger.warn("enrichment failed; relaying the event without it", {
+        submissionId: event.submissionId,
+        assetId: event.assetId,
+        error: describeError(error),
+      });
+    }
+  }
+  return applyAssetEvent(state, event, details);
 }
 
 /**

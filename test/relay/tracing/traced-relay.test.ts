@@ -151,4 +151,36 @@ describe("relay tracing (in-memory exporter)", () => {
       `00-${intake.spanContext().traceId}-${intake.spanContext().spanId}-01`,
     );
   });
+
+  it("a relay without OTEL_EXPORTER_OTLP_ENDPOINT keeps no trace: the no-op tracer, no trace context stored", async () => {
+    const config = resolveRelayConfig({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      WEBHOOK_SECRETS: TEST_SECRET,
+      RELAY_TOKEN: TEST_RELAY_TOKEN,
+      STORE_URL: "sqlite::memory:",
+    });
+    expect(config.tracing).toBeNull();
+    const untraced = await startRelay(config, { logger: createLogger("error", () => undefined) });
+    try {
+      const link = await fetch(`${untraced.url}/links`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${TEST_RELAY_TOKEN}`,
+          "content-type": "application/json",
+          traceparent: `00-${ACTION_TRACE}-${ACTION_SPAN}-01`,
+        },
+        body: JSON.stringify({ submissionId: "sub-off", repository: "acme/site", sha: SHA }),
+      });
+      expect(link.status).toBe(202);
+      await sendSigned(untraced.url, {
+        id: "msg_off",
+        body: eventBody({ submissionId: "sub-off", assetId: "asset-off", issueCount: 0 }),
+      });
+      const entries = await untraced.journal.listEntries(10);
+      expect(entries.map((e) => e.traceparent)).toEqual([null, null]);
+    } finally {
+      await untraced.close();
+    }
+  });
 });
