@@ -99,7 +99,7 @@ describe("registerWithRelay", () => {
 
   it("registerWithRelay sends the traceparent it is given, so the relay continues that trace", async () => {
     const server = await relay([{ status: 202, body: {} }]);
-    const traceparent = startTraceparent(() => Buffer.alloc(16, 0xab));
+    const traceparent = startTraceparent((size) => Buffer.alloc(size, 0xab));
     await registerWithRelay({ relayUrl: server.url, relayToken: "tok", link, traceparent });
     expect(server.seen[0]!.headers.traceparent).toBe(`00-${"ab".repeat(16)}-${"ab".repeat(8)}-01`);
   });
