@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { PACKAGE_VERSION } from "../src/api/index.ts";
-import { recordLaunchParentPid, stopWhenParentExits } from "../src/shared/index.ts";
+import { onOutputClosed, recordLaunchParentPid, stopWhenParentExits } from "../src/shared/index.ts";
 import { type EmulatorHandle, startEmulator } from "./index.ts";
 import { startFailureMessage } from "./start-failure-message.ts";
 
@@ -51,11 +51,14 @@ export async function main(
     process.exitCode = 2;
     return undefined;
   }
-  // A reader that takes the first line and closes the pipe (`| head -1`) must not crash the
-  // emulator with EPIPE on the next log line: stop writing to stdout instead.
+  // A reader that takes the first line and closes the pipe (`| head -1`) has what it came for:
+  // the emulator stops at the next line it cannot write, as every command of the toolkit does,
+  // instead of serving on with no one to read its log (a shell waits for it for ever).
   let stdoutOpen = true;
-  process.stdout.on("error", () => {
+  let stop: ((why: string) => void) | undefined;
+  onOutputClosed([process.stdout], () => {
     stdoutOpen = false;
+    stop?.("its output was closed");
   });
   const out = (text: string) => {
     if (stdoutOpen) process.stdout.write(text);
@@ -75,19 +78,31 @@ export async function main(
       else out(`[emulator] ${line}\n`);
     },
   });
+  // The lines after the first go out a moment later through a pipe: a reader that takes the
+  // first line alone (`| head -1`) has closed it by then, and the write that fails stops the
+  // emulator. They always come before the line that says it stops.
+  let firstLineOut = false;
+  const showReady = () => {
+    if (!firstLineOut || pending === undefined) return;
+    for (const line of pending) out(`[emulator] ${line}\n`);
+    pending = undefined;
+    out(`[emulator] ready; stop with Ctrl+C\n`);
+  };
   // Handlers first: a supervisor may signal as soon as it reads the first line. They stay on
   // until the end: Ctrl+C under `npm run` reaches the emulator twice (from the terminal, then
   // from npm), and a second signal without a handler would end the process before close()
   // removed the temp folder. A closing terminal (SIGHUP) stops it the same way.
   let stopping = false;
-  const stop = (why: string) => {
+  stop = (why: string) => {
     if (stopping) return;
     stopping = true;
+    showReady();
     out(`[emulator] ${why}, stopping\n`);
     void handle.close().then(() => {
       process.exitCode = 0;
     });
   };
+  if (!stdoutOpen) stop("its output was closed");
   for (const signal of STOP_SIGNALS) process.on(signal, () => stop(`${signal} received`));
   // `kill` of the npx pid reaches sh, not this process: its end stops the emulator as SIGTERM.
   stopWhenParentExits(() => stop("its parent process ended"));
@@ -96,11 +111,14 @@ export async function main(
   out(
     `${JSON.stringify({ baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl })}\n`,
   );
-  for (const line of pending) out(`[emulator] ${line}\n`);
-  pending = undefined;
-  out(`[emulator] ready; stop with Ctrl+C\n`);
+  firstLineOut = true;
+  if (process.stdout.isTTY) showReady();
+  else setTimeout(showReady, READER_GRACE_MS).unref();
   return handle;
 }
+
+/** How long a reader of the first line has to close the pipe before the next lines follow. */
+const READER_GRACE_MS = 250;
 
 /** Signals that stop the emulator cleanly (the temp folder removed). */
 const STOP_SIGNALS = Object.freeze(["SIGINT", "SIGTERM", "SIGHUP"] as const);

@@ -66,9 +66,11 @@ export async function main(
     const message =
       (error as NodeJS.ErrnoException | null)?.code === "EADDRINUSE"
         ? `port ${config.port} on ${config.host} is already in use: stop what listens there, or set PORT to another port (set PORT=0 to pick a free one)`
-        : error instanceof Error
-          ? error.message
-          : String(error);
+        : isHostProblem(error, config.host)
+          ? `HOST ${config.host} is not an address of this machine: set HOST to one of its addresses, 0.0.0.0 for all of them, or 127.0.0.1 for this machine alone`
+          : error instanceof Error
+            ? error.message
+            : String(error);
     process.stderr.write(`content-review-relay: could not start: ${message}\n`);
     process.exitCode = RELAY_EXIT_CODES.failure;
     return;
@@ -76,6 +78,13 @@ export async function main(
   // Before the start line: whoever reads it may signal at once.
   stopOnSignals(() => relay.close(), config.shutdownTimeoutMs);
   process.stdout.write(`content-review-relay ${relay.summary}\n`);
+}
+
+/** True when listening failed on HOST itself: no such name, or not an address of this machine. */
+function isHostProblem(error: unknown, host: string): boolean {
+  const e = error as (NodeJS.ErrnoException & { hostname?: string }) | null;
+  if (e?.code === "EADDRNOTAVAIL") return e.syscall === "listen";
+  return e?.code === "ENOTFOUND" && e.hostname === host;
 }
 
 // Run when executed directly (`node receiver/bin.ts`, or a bundle of it), not when imported.

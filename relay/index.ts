@@ -41,17 +41,18 @@ export type {
   EffectClaim,
   EffectJournal,
   EffectScope,
+  EntryRetryPolicy,
   Journal,
   JournalEntry,
   JournalStats,
   RedeliverResult,
-  RetryPolicy,
   VerdictWatch,
   WatchedSubmission,
 } from "./journal/index.ts";
 export {
   AttemptDeadlineError,
   EffectClaimLostError,
+  entryRetryDelayMs,
   isJournalInUseError,
   JOURNAL_FAULT_REASONS,
   JournalDurabilityError,
@@ -61,7 +62,6 @@ export {
   openJournal,
   openPostgresJournal,
   openSqliteJournal,
-  retryDelayMs,
 } from "./journal/index.ts";
 export { createLogger, type Logger } from "./logger.ts";
 export { createRelayMetrics, type RelayMetrics } from "./metrics.ts";

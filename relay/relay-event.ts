@@ -134,7 +134,14 @@ export function parseDelivery(body: unknown): ParsedDelivery {
 
 const zLinkBody = z.object({
   submissionId: zId,
-  repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/repo"),
+  repository: z
+    .string()
+    .regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/repo")
+    // "." and ".." name no repository; in the statuses URL they would climb out of it.
+    .refine(
+      (r) => r.split("/").every((part) => part !== "." && part !== ".."),
+      "must be owner/repo",
+    ),
   sha: z.string().regex(/^[0-9a-f]{7,64}$/i, "must be a commit sha"),
   pullRequest: z.number().int().positive().nullable().optional(),
   context: z.string().trim().min(1).max(100).optional(),

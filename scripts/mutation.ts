@@ -24,6 +24,14 @@ export const DEFAULT_MODULES: readonly string[] = [
   "src/pipeline/review-record.ts",
   "src/pipeline/reuse-reviews.ts",
   "relay/processing/perform-once.ts",
+  "relay/journal/claim-effect.ts",
+  "relay/journal/sqlite-effects.ts",
+  "relay/journal/postgres-effects.ts",
+  "relay/journal/retention.ts",
+  // Issue 23: which review threads are resolved and reopened, and whose comments are the Action's.
+  "src/action/review-comments/plan-review.ts",
+  "src/action/review-comments/review-threads.ts",
+  "src/action/review-comments/comment-author.ts",
 ];
 
 /** Tests beyond the mirror ones that exercise a module's decisions in-process. */
@@ -32,6 +40,9 @@ const EXTRA_TESTS: Readonly<Record<string, readonly string[]>> = {
     "test/pipeline/derive-conclusion.test.ts",
     "test/action/run.decisions.test.ts",
   ],
+  // The journals' claim steps are tested through both stores in the claim tests.
+  "relay/journal/sqlite-effects.ts": ["test/relay/journal/claim-effect.test.ts"],
+  "relay/journal/postgres-effects.ts": ["test/relay/journal/claim-effect.test.ts"],
 };
 
 /** The mirror test files of a module that exist, relative to the repository. */

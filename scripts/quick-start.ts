@@ -7,6 +7,7 @@ import { startEmulator } from "../emulator/index.ts";
 import { processIo } from "../src/cli/cli-io.ts";
 import { main } from "../src/cli/index.ts";
 import { InterruptedError } from "../src/cli/interrupted-error.ts";
+import { onOutputClosed } from "../src/shared/index.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -15,11 +16,7 @@ const argv = ["review", `${samples}/`, "--sidekick", "brand-safety"];
 
 // A reader that stops early (`npm start | head`) ends the output, not the run: the emulator is
 // still closed, and its folder of uploaded bytes removed.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
-  });
-}
+onOutputClosed([process.stdout, process.stderr]);
 // Ctrl+C (or SIGTERM) stops the review as it stops `content-review` (exit 130); the emulator is
 // closed after it, so that nothing stays in the temp folder. `npm start` hands a terminal's
 // Ctrl+C on, so one keypress arrives twice: the handler stays, and a repeat changes nothing.

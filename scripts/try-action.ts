@@ -13,6 +13,7 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator/index.ts";
+import { onOutputClosed } from "../src/shared/index.ts";
 import { cancelOnSignals } from "./try-action/cancel-on-signals.ts";
 import { readPosted, writeRehearsal } from "./try-action/collect-rehearsal.ts";
 import {
@@ -278,11 +279,7 @@ function parseOptions(argv: string[]) {
 
 // A reader that goes away (`| head`) must not end the run before it has cleaned up: what it no
 // longer reads is dropped, and the exit code stays the Action's.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
-  });
-}
+onOutputClosed([process.stdout, process.stderr]);
 const signals = cancelOnSignals(process);
 main(process.argv.slice(2), signals)
   .then(

@@ -35,28 +35,36 @@ const SECRET = "whsec_YmVuY2htYXJrLXNlY3JldC1mb3ItdGhlLXJlbGF5LTAwMA==";
 const RELAY_TOKEN = "bench-relay-token-0123456789";
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = join(here, "..", "..");
-const BODY = JSON.stringify({
-  type: "asset.processing.completed",
-  timestamp: new Date().toISOString(),
-  data: {
-    asset_id: "3f2b8c1e-0000-4000-8000-000000000001",
-    submission_id: "3f2b8c1e-0000-4000-8000-000000000002",
-    workspace_id: "3f2b8c1e-0000-4000-8000-000000000003",
-    status: "complete",
-    issue_count: 3,
-  },
-});
-const GITHUB_SIGNATURE = signGithubWebhook({ secret: SECRET, body: BODY });
-// The load generator shares the CPUs with the servers: sign with a key prepared once, so that
-// signing costs it as little as possible (checked against the library signer below).
+// One body per request (its asset id numbered): the github scheme dedupes on the body, which is
+// all it signs, so a body sent twice would be a duplicate rather than a new event.
+const TIMESTAMP = new Date().toISOString();
+const bodyFor = (n: number) =>
+  JSON.stringify({
+    type: "asset.processing.completed",
+    timestamp: TIMESTAMP,
+    data: {
+      asset_id: `3f2b8c1e-0000-4000-8000-${String(n).padStart(12, "0")}`,
+      submission_id: "3f2b8c1e-0000-4000-8000-000000000002",
+      workspace_id: "3f2b8c1e-0000-4000-8000-000000000003",
+      status: "complete",
+      issue_count: 3,
+    },
+  });
+// The load generator shares the CPUs with the servers: sign with keys prepared once, so that
+// signing costs it as little as possible (checked against the library signers below).
+const GITHUB_KEY = createSecretKey(Buffer.from(SECRET, "utf8"));
+const githubSignature = (body: string) =>
+  `sha256=${createHmac("sha256", GITHUB_KEY).update(body).digest("hex")}`;
 const STANDARD_KEY = createSecretKey(standardWebhookKey(SECRET));
-const standardSignature = (id: string, timestamp: number) =>
-  `v1,${createHmac("sha256", STANDARD_KEY).update(`${id}.${timestamp}.`).update(BODY).digest("base64")}`;
+const standardSignature = (id: string, timestamp: number, body: string) =>
+  `v1,${createHmac("sha256", STANDARD_KEY).update(`${id}.${timestamp}.`).update(body).digest("base64")}`;
+const CHECK = bodyFor(0);
 if (
-  standardSignature("msg_check", 1) !==
-  signStandardWebhook({ secret: SECRET, id: "msg_check", timestamp: 1, body: BODY })
+  standardSignature("msg_check", 1, CHECK) !==
+    signStandardWebhook({ secret: SECRET, id: "msg_check", timestamp: 1, body: CHECK }) ||
+  githubSignature(CHECK) !== signGithubWebhook({ secret: SECRET, body: CHECK })
 ) {
-  throw new Error("The benchmark's signer disagrees with signStandardWebhook");
+  throw new Error("The benchmark's signers disagree with signStandardWebhook or signGithubWebhook");
 }
 
 interface Server {
@@ -89,32 +97,33 @@ async function stop(server: Server): Promise<void> {
 
 let delivery = 0;
 /**
- * Every target gets exactly the same requests: the same body, signed both ways (a constant
- * X-Hub-Signature-256, and a fresh webhook-id/timestamp/signature), with a fresh delivery id.
- * Each server reads the headers of its own scheme and ignores the others.
+ * Every target gets exactly the same kind of requests: a fresh body signed both ways
+ * (X-Hub-Signature-256, and webhook-id/webhook-timestamp/webhook-signature), with a fresh
+ * delivery id. Each server reads the headers of its own scheme and ignores the others.
  */
 function signedRequest() {
   return {
     method: "POST",
     path: "/webhooks/content-review",
-    body: BODY,
     headers: {
       "content-type": "application/json",
       "x-github-event": "ping",
-      "x-hub-signature-256": GITHUB_SIGNATURE,
     },
     setupRequest: (req: { headers?: Record<string, string> }) => {
       delivery += 1;
       const id = `msg_bench_${process.pid}_${delivery}`;
       const timestamp = Math.floor(Date.now() / 1000);
+      const body = bodyFor(delivery);
       return {
         ...req,
+        body,
         headers: {
           ...req.headers,
+          "x-hub-signature-256": githubSignature(body),
           "x-github-delivery": id,
           "webhook-id": id,
           "webhook-timestamp": String(timestamp),
-          "webhook-signature": standardSignature(id, timestamp),
+          "webhook-signature": standardSignature(id, timestamp, body),
         },
       };
     },
@@ -296,9 +305,9 @@ async function main(): Promise<void> {
       `autocannon with ${CONNECTIONS} connections; per target a ${WARMUP_SECONDS} s warm-up, then ${ROUNDS} rounds of ${SECONDS} s (medians), ` +
       "the rounds taken round-robin over the targets. Load generator and servers share one machine.",
     "",
-    "- Every server runs in its own process and gets exactly the same requests: the same body, signed both ways",
+    "- Every server runs in its own process and gets the same kind of requests: a fresh body per request, signed both ways",
     "  (`X-Hub-Signature-256`, and `webhook-id`/`webhook-timestamp`/`webhook-signature` with a fresh id and timestamp",
-    "  per request). Each verifies the scheme noted in the table and ignores the other headers.",
+    "  per request; the `github` scheme dedupes on the body, which is all it signs). Each verifies the scheme noted in the table and ignores the other headers.",
     "- The relay journals every event durably in SQLite before answering 200: WAL, group commit (the requests that",
     "  arrive together share one transaction), and an fsync of the WAL that covers the batch before any of it is",
     "  answered (what `synchronous=FULL` does, run off the main thread). Its worker relays the events meanwhile (no",

@@ -107,6 +107,8 @@ export interface ReviewComment {
   updated_at: string;
   /** How many times `PATCH …/pulls/comments/{id}` changed it. */
   updates: number;
+  /** The comment this one replies to: the first comment of its review thread. */
+  readonly in_reply_to_id?: number;
 }
 
 export interface Review {
@@ -132,8 +134,13 @@ export interface PullRequestFile {
   readonly sha?: string;
 }
 
-/** Permission scopes the stand-in can deny with 403, as a token without them would get. */
-export type GithubScope = "checks" | "pulls" | "statuses";
+/**
+ * Permission scopes the stand-in can deny with 403 (GraphQL: `FORBIDDEN`), as a token without
+ * them would get. `contents` is only asked of review thread mutations: GitHub has answered
+ * `resolveReviewThread` from Actions tokens with `pull-requests: write` alone with "Resource not
+ * accessible by integration" (community discussion 44650), while their comments went through.
+ */
+export type GithubScope = "checks" | "contents" | "pulls" | "statuses";
 
 /** Which scope each operation needs. */
 export const SCOPE_OF: Readonly<Record<string, GithubScope>> = Object.freeze({
@@ -146,6 +153,9 @@ export const SCOPE_OF: Readonly<Record<string, GithubScope>> = Object.freeze({
   "pulls/update-review-comment": "pulls",
   "repos/create-commit-status": "statuses",
 });
+
+/** The scopes a review thread mutation (resolve, unresolve) needs. */
+export const THREAD_SCOPES: readonly GithubScope[] = Object.freeze(["pulls", "contents"]);
 
 /**
  * Behaviours of GitHub versions that differ from api.github.com, switchable per test.

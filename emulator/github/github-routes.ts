@@ -43,6 +43,12 @@ export const GITHUB_ROUTES: readonly GithubRoute[] = Object.freeze([
     operationId,
     credential: "token" as const,
   })),
+  {
+    method: "GET",
+    template: "/users/{username}",
+    operationId: "users/get-by-username",
+    credential: "token",
+  },
   // GitHub App authentication: these take the App's JWT, not a token.
   {
     method: "GET",

@@ -1,15 +1,17 @@
 import { createGitHistory } from "./git-history.ts";
-import type {
-  CheckRun,
-  CommitStatus,
-  GithubQuirks,
-  GithubScope,
-  Installation,
-  InstallationToken,
-  PullRequestFile,
-  RegisteredApp,
-  Review,
-  ReviewComment,
+import {
+  ACTIONS_BOT,
+  type CheckRun,
+  type CommitStatus,
+  type GithubQuirks,
+  type GithubScope,
+  type GithubUser,
+  type Installation,
+  type InstallationToken,
+  type PullRequestFile,
+  type RegisteredApp,
+  type Review,
+  type ReviewComment,
 } from "./github-model.ts";
 
 /** A pull request seeded with its files (no commits behind it). */
@@ -50,6 +52,13 @@ export function createGithubState(now: () => Date = () => new Date()) {
     checkRuns: [] as CheckRun[],
     reviews: [] as Review[],
     reviewComments: [] as ReviewComment[],
+    /** Review threads resolved, by the id of their first comment. */
+    resolvedThreads: new Set<number>(),
+    /**
+     * The Actions token's bot user: the author of what it posts. Its id differs between
+     * github.com and each GitHub Enterprise Server.
+     */
+    actionsBot: ACTIONS_BOT as GithubUser,
     requests: [] as GithubRequestLog[],
     /** Requests that GitHub's OpenAPI description (or a documented limit) does not allow. */
     violations: [] as string[],
@@ -86,6 +95,7 @@ export function createGithubState(now: () => Date = () => new Date()) {
         this.violations,
       ])
         list.length = 0;
+      this.resolvedThreads.clear();
       this.pulls.clear();
       this.pullRequests.clear();
       this.compares.clear();

@@ -10,6 +10,7 @@ import type { GithubOperation, Reply, StatusFaults } from "./github-operation.ts
 import { findRoute, GITHUB_ROUTES } from "./github-routes.ts";
 import { BODY_SCHEMAS } from "./github-schemas.ts";
 import type { GithubState } from "./github-state.ts";
+import { handleGraphqlRequest } from "./handle-graphql-request.ts";
 import { PULL_REVIEW_OPERATIONS } from "./pull-reviews.ts";
 
 const OPERATIONS: Readonly<Record<string, GithubOperation>> = Object.freeze({
@@ -34,6 +35,30 @@ export interface GithubStandInRules {
    */
   readonly validate?: boolean;
   readonly faults?: StatusFaults;
+  /**
+   * The repository the known tokens were issued for, as a `GITHUB_TOKEN` is for its workflow's:
+   * GraphQL mutations reach only its review threads. Installation tokens reach their account's
+   * repositories. Undefined: every repository.
+   */
+  readonly tokenRepository?: string;
+}
+
+/** Whether `token` reaches `repository` (`owner/repo`), for GraphQL mutations. */
+function reachesWith(
+  state: GithubState,
+  rules: GithubStandInRules,
+  token: string | undefined,
+): (repository: string) => boolean {
+  return (repository) => {
+    if (state.apps.size > 0) {
+      const account = state.installationTokens.get(token ?? "")?.installation.account;
+      return account === repository.split("/")[0]?.toLowerCase();
+    }
+    return (
+      rules.tokenRepository === undefined ||
+      rules.tokenRepository.toLowerCase() === repository.toLowerCase()
+    );
+  };
 }
 
 /** A request as an adapter (node:http, Express) hands it over. */
@@ -69,6 +94,12 @@ export async function handleGithubRequest(
   });
   if (!authentication.ok) return { ...authentication.reply, operationId: undefined };
   const { app } = authentication;
+  // GraphQL is one endpoint outside the REST description.
+  if (method === "POST" && url.pathname === "/graphql")
+    return {
+      ...(await handleGraphqlRequest(state, request.body, reachesWith(state, rules, token))),
+      operationId: "graphql",
+    };
 
   let input: Record<string, unknown> = {};
   try {

@@ -1,10 +1,4 @@
-import {
-  ACTIONS_BOT,
-  type GithubUser,
-  type PullRequestFile,
-  type Review,
-  type ReviewComment,
-} from "./github-model.ts";
+import type { GithubUser, PullRequestFile, Review, ReviewComment } from "./github-model.ts";
 import {
   type GithubOperation,
   invalid,
@@ -130,7 +124,8 @@ export function storeComment(
   c: Record<string, unknown>,
   reviewId: number | null,
   commitId: string | undefined,
-  user: GithubUser = ACTIONS_BOT,
+  user: GithubUser = state.actionsBot,
+  inReplyTo?: number,
 ): ReviewComment {
   const at = state.now().toISOString();
   const comment: ReviewComment = {
@@ -147,6 +142,7 @@ export function storeComment(
     created_at: at,
     updated_at: at,
     updates: 0,
+    ...(inReplyTo === undefined ? {} : { in_reply_to_id: inReplyTo }),
   };
   state.reviewComments.push(comment);
   return comment;
@@ -159,8 +155,15 @@ const REVIEW_STATE: Readonly<Record<string, string>> = Object.freeze({
   PENDING: "PENDING",
 });
 
-/** Pull request files, reviews and review comments. */
+/** Pull request files, reviews and review comments, and the users who write them. */
 export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
+  // The Action looks its bot user up by login, for the id it has on this server.
+  "users/get-by-username": (ctx) => {
+    const login = ctx.params["username"]?.toLowerCase();
+    const known = [ctx.state.actionsBot, ...ctx.state.reviewComments.map((c) => c.user)];
+    const user = known.find((u) => u.login.toLowerCase() === login);
+    return user === undefined ? NOT_FOUND : { status: 200, body: userView(user) };
+  },
   // The Action reads a merge queue entry's pull request (its head) with it.
   "pulls/get": (ctx) => {
     const pr = ctx.state.pullRequests.get(Number(ctx.params["pull_number"]));
@@ -244,7 +247,7 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
         state: REVIEW_STATE[event] ?? "COMMENTED",
         commit_id: review.commit_id,
         submitted_at: review.submitted_at,
-        user: userView(ACTIONS_BOT),
+        user: userView(state.actionsBot),
         html_url: `https://github.com/${ctx.repository}/pull/${number}#pullrequestreview-${review.id}`,
       },
     };

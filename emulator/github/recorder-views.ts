@@ -55,6 +55,8 @@ export function recorderViews(github: GithubState) {
         commitId: c.commit_id ?? null,
         user: c.user.login,
         updates: c.updates,
+        /** Whether the thread this comment started is resolved. */
+        resolved: github.resolvedThreads.has(c.id),
       });
       const reviews = github.reviews.map((r) => ({
         id: r.id,

@@ -36,6 +36,16 @@ export interface GithubStandInOptions extends StatusFaults {
   readonly tls?: { readonly key: string; readonly cert: string };
   /** Installation tokens of other GitHub Apps: their check runs belong to those Apps. */
   readonly otherApps?: Readonly<Record<string, GithubApp>>;
+  /**
+   * The Actions token's bot user, the author of what it posts: another id than github.com's
+   * plays a GitHub Enterprise Server. @default ACTIONS_BOT (github.com's)
+   */
+  readonly actionsBot?: GithubUser;
+  /**
+   * The repository the tokens were issued for: GraphQL mutations reach only its review threads.
+   * @default "octo/media"
+   */
+  readonly repository?: string;
 }
 
 /** A GitHub stand-in on a loopback port, with what it recorded and how to seed it. */
@@ -60,7 +70,7 @@ export interface GithubStandIn {
   /** A review comment written by someone else (a person, or another App), for re-run tests. */
   addReviewComment(
     number: number,
-    comment: { path: string; body: string; user: GithubUser; line?: number },
+    comment: { path: string; body: string; user: GithubUser; line?: number; inReplyTo?: number },
   ): ReviewComment;
   /** Switch behaviours of other GitHub versions on or off (see {@link GithubQuirks}). */
   setQuirks(quirks: GithubQuirks): void;
@@ -119,6 +129,7 @@ async function readBody(req: AsyncIterable<Buffer | string>): Promise<string> {
  */
 export async function startGithubStandIn(options: GithubStandInOptions): Promise<GithubStandIn> {
   const state = createGithubState();
+  if (options.actionsBot !== undefined) state.actionsBot = options.actionsBot;
   let heads = 0;
   let baseUrl = "";
   const rules = {
@@ -126,6 +137,7 @@ export async function startGithubStandIn(options: GithubStandInOptions): Promise
       token === options.token ? ACTIONS_APP : options.otherApps?.[token],
     validate: options.validate,
     faults: { fail: options.fail, stallStatus: options.stallStatus },
+    tokenRepository: options.repository ?? "octo/media",
   };
   const handler: RequestListener = async (req, res) => {
     const body = await readBody(req);
@@ -193,6 +205,7 @@ export async function startGithubStandIn(options: GithubStandInOptions): Promise
         null,
         undefined,
         c.user,
+        c.inReplyTo,
       ),
     setQuirks: (next) => {
       state.quirks = { ...next };

@@ -1,5 +1,6 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
+import { baseUrlProblem, parseApiKey } from "../../src/api/index.ts";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { DEFAULT_DEDUPE_DAYS } from "../journal/retention.ts";
 import { resolveTracingConfig, type TracingConfig } from "../tracing/tracing-config.ts";
@@ -446,6 +447,52 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     p.CONTENT_REVIEW_BASE_URL,
     p.CONTENT_REVIEW_API_KEY,
   );
+  // The service client refuses these at construction: refused here instead, by name (exit 2).
+  if (p.CONTENT_REVIEW_BASE_URL !== undefined) {
+    const why = baseUrlProblem(p.CONTENT_REVIEW_BASE_URL);
+    if (why !== null) problem("CONTENT_REVIEW_BASE_URL", why);
+  }
+  if (p.CONTENT_REVIEW_API_KEY !== undefined) {
+    try {
+      parseApiKey(p.CONTENT_REVIEW_API_KEY, "CONTENT_REVIEW_API_KEY");
+    } catch {
+      problem(
+        "CONTENT_REVIEW_API_KEY",
+        "is not a Content Review API key: use a workspace key, sk_live_ followed by 64 hex characters, or an sk_test_ sandbox key",
+      );
+    }
+  }
+  // GitHub's web address answers no REST call: every commit status would fail.
+  if (
+    p.GITHUB_API_URL !== undefined &&
+    /^(www\.)?github\.com$/i.test(new URL(p.GITHUB_API_URL).hostname)
+  ) {
+    problem(
+      "GITHUB_API_URL",
+      "is GitHub's web address, which answers no API call: use https://api.github.com (GitHub Enterprise: https://<host>/api/v3)",
+    );
+  }
+  // Slack's Web API is under /api/ on slack.com: any other path there answers no call.
+  if (p.SLACK_API_URL !== undefined) {
+    const slack = new URL(p.SLACK_API_URL);
+    if (/^(www\.)?slack\.com$/i.test(slack.hostname) && !/^\/api\/?$/.test(slack.pathname)) {
+      problem("SLACK_API_URL", "must be https://slack.com/api/ on slack.com (Slack's Web API)");
+    }
+  }
+  // Retention deletes a submission's state RETENTION_DAYS after its last change, watched or
+  // not: a submission still waiting for its verdict then could never get one.
+  if (
+    p.CONTENT_REVIEW_BASE_URL !== undefined &&
+    p.CONTENT_REVIEW_API_KEY !== undefined &&
+    p.RECONCILE_MAX_HOURS !== undefined &&
+    p.RETENTION_DAYS !== undefined &&
+    p.RECONCILE_MAX_HOURS >= p.RETENTION_DAYS * 24
+  ) {
+    problem(
+      "RECONCILE_MAX_HOURS",
+      `must be less than RETENTION_DAYS in hours (${p.RETENTION_DAYS * 24}): retention deletes a submission's state that long after its link, and one still waiting for its verdict would stay pending for ever; lower RECONCILE_MAX_HOURS or raise RETENTION_DAYS`,
+    );
+  }
   // With one of the two set, requireBoth names the other.
   if (
     p.RELAY_PUBLIC_URL !== undefined &&

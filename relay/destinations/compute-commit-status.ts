@@ -1,6 +1,7 @@
 import { type OutcomeState, submissionOutcome } from "../processing/submission-outcome.ts";
 import type { SubmissionState } from "../processing/submission-state.ts";
 import { truncate } from "./escape-mrkdwn.ts";
+import { harmlessText } from "./harmless-text.ts";
 
 /** GitHub's limit on a commit status description. */
 export const STATUS_DESCRIPTION_MAX = 140;
@@ -24,8 +25,9 @@ export function computeCommitStatus(
   const outcome = submissionOutcome(state);
   return {
     state: outcome.state,
-    description: truncate(outcome.detail, STATUS_DESCRIPTION_MAX),
-    context: state.link.context,
+    description: truncate(harmlessText(outcome.detail), STATUS_DESCRIPTION_MAX),
+    // The context comes from `POST /links` as it was sent: U+0000 in it is stored, not sent.
+    context: harmlessText(state.link.context),
     targetUrl: prUrl,
   };
 }

@@ -1,9 +1,12 @@
+import { harmlessText } from "./harmless-text.ts";
+
 /**
  * Escapes service text for Slack mrkdwn: `&`, `<` and `>` are the only control characters,
  * so `<!channel>` or `<@U123>` in a filename or error message shows as text and pings no one.
+ * U+0000, other control characters and lone surrogates show as U+FFFD ({@link harmlessText}).
  */
 export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return harmlessText(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** Where a cut to `end` characters leaves whole characters (no half of a surrogate pair). */

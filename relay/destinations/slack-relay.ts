@@ -320,10 +320,13 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
     async replyOnce(submissionId, parentTs, text, context, reply = {}) {
       const channel = reply.channel ?? options.channel;
       const replyKey = reply.replyKey ?? context.entryId;
+      // A named reply belongs to the whole submission (posted once, whichever entry gets there
+      // first): it lives as long as the submission's state, not with the entry that posted it.
+      const entryId = reply.replyKey === undefined ? context.entryId : null;
       await postOnce(
         channel,
         `slack-reply:${replyKey}`,
-        { submissionId, entryId: context.entryId, since: context.receivedAt },
+        { submissionId, entryId, since: context.receivedAt },
         context,
         (since) =>
           search("conversations.replies", channel, context, since, { ts: parentTs }, (m) =>

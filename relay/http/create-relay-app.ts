@@ -4,7 +4,12 @@ import { redact } from "../../src/api/index.ts";
 import { describeError } from "../../src/shared/describe-error.ts";
 import { answerBeforeBody } from "../../src/shared/index.ts";
 import type { WebhookScheme } from "../../src/webhooks/index.ts";
-import { type Journal, type JournalEntry, journalFaultReason } from "../journal/index.ts";
+import {
+  type Journal,
+  type JournalEntry,
+  journalFaultReason,
+  unstorableReason,
+} from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
 import { parseSubmissionLink } from "../relay-event.ts";
@@ -187,6 +192,17 @@ export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
       res
         .status(status)
         .json({ error: "bad_request", message: String(error.message ?? "Bad request") });
+      return;
+    }
+    const unstorable = unstorableReason(error);
+    if (unstorable !== null) {
+      // The same on every retry: refused for good, and logged once, here.
+      logger.warn("request refused: the store cannot hold it", { reason: unstorable });
+      metrics.rejected("unstorable");
+      res.status(422).json({
+        error: "unstorable",
+        message: `The relay's store cannot hold this request (${unstorable}); it was not stored, and sending it again will not help`,
+      });
       return;
     }
     logger.error("request failed", {

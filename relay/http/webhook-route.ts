@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Span } from "@opentelemetry/api";
 import { describeError } from "../../src/shared/describe-error.ts";
 import { answerBeforeBody } from "../../src/shared/index.ts";
 import { createWebhookVerifier, type WebhookScheme } from "../../src/webhooks/index.ts";
-import type { Journal } from "../journal/index.ts";
+import { type Journal, unstorableReason } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
 import { parseDelivery, type RelayEvent } from "../relay-event.ts";
@@ -12,6 +11,7 @@ import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
 import { SPAN_ATTRIBUTES } from "../tracing/span-attributes.ts";
 import { startIntakeSpan } from "../tracing/start-intake-span.ts";
 import { eventAttributes } from "../tracing/trace-entry.ts";
+import { deliveryKey } from "./delivery-key.ts";
 
 /** What the webhook route needs. */
 export interface WebhookRouteOptions {
@@ -31,7 +31,6 @@ export interface WebhookRouteOptions {
 export const WEBHOOK_PATH = "/webhooks/content-review";
 /** Only this route reads a raw body, and at most this many bytes of it (1 MiB). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
-const MAX_ID_LENGTH = 200;
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 // The two answers of the hot path, serialised once (strings: Node sends them in one write
@@ -59,16 +58,6 @@ export function isWebhookRequest(req: IncomingMessage): boolean {
     req.url !== undefined &&
     (req.url === WEBHOOK_PATH || req.url.startsWith(`${WEBHOOK_PATH}?`))
   );
-}
-
-function dedupeKey(id: string | null, body: Buffer): string {
-  if (id !== null && id.length <= MAX_ID_LENGTH) return id;
-  // No usable id (a github-scheme sender without X-GitHub-Delivery, or an absurd one): the body is the identity.
-  return `sha256:${createHash("sha256")
-    .update(id ?? "")
-    .update("\0")
-    .update(body)
-    .digest("hex")}`;
 }
 
 function send(
@@ -159,11 +148,21 @@ export function createWebhookRoute(
       return;
     }
     let status: "accepted" | "duplicate";
-    const entryId = dedupeKey(verdict.id, rawBody);
+    const entryId = deliveryKey(options.scheme, verdict.id, rawBody);
     const traceparent = span === null ? null : intakeTraceparent(span, entryId, parsed.event);
     try {
       status = await journal.ingest(entryId, parsed.event, traceparent);
     } catch (error) {
+      const unstorable = unstorableReason(error);
+      if (unstorable !== null) {
+        // The same on every retry: refused for good, and logged once, here.
+        logger.warn("webhook refused: the store cannot hold it", { reason: unstorable });
+        reject(res, 422, "unstorable", {
+          error: "unstorable",
+          message: `The relay's store cannot hold this event (${unstorable}); it was not stored, and sending it again will not help`,
+        });
+        return;
+      }
       logger.error("journal write failed", {
         error: describeError(error),
       });

@@ -1,4 +1,5 @@
 import { describeError } from "../../src/shared/describe-error.ts";
+import { storableText } from "./storable-key.ts";
 
 /** The deadline of one handler attempt, as a signal. */
 export interface AttemptDeadline {
@@ -41,7 +42,7 @@ export function attemptDeadline(
   };
 }
 
-/** The message of an error, cut for the `last_error` column. */
+/** The message of an error, cut for the `last_error` column (which may not hold U+0000). */
 export function errorText(error: unknown): string {
-  return describeError(error).slice(0, 1000);
+  return storableText(describeError(error).slice(0, 1000));
 }

@@ -7,6 +7,8 @@ export interface EffectRecord {
   readonly value: string | null;
   /** When the current claim ends (ms since the epoch). */
   readonly until: number;
+  /** The claim's lease has ended, by the store's clock: it may be taken over. */
+  readonly expired: boolean;
 }
 
 /**
@@ -25,18 +27,25 @@ export interface ClaimSteps {
 }
 
 /**
- * One claim on an effect for both journals: a new claim, else the take-over of a claim whose
- * lease ended (its outcome is unknown), else what holds it. A row released between the steps
- * is claimed again.
+ * One claim on an effect for both journals. It reads first, and writes only what the row it
+ * read allows: a new claim where there is none, the take-over of a claim whose lease ended
+ * (its outcome is unknown). A claim still held, or a done effect, costs no write, however
+ * often an attempt waiting for it asks (on SQLite each write is a commit and an fsync). The
+ * read only spares writes that would fail: the store's guards still decide, and a write that
+ * loses a race (another claimant inserted, or took over, between the read and the write) reads
+ * again.
  */
 export async function claimEffect(steps: ClaimSteps, leaseMs: number): Promise<EffectClaim> {
   for (;;) {
-    const token = randomUUID();
-    if (await steps.insert(token, leaseMs)) return { status: "new", token };
-    const since = await steps.takeOver(token, leaseMs);
-    if (since !== undefined) return { status: "unknown", token, since };
     const row = await steps.read();
     if (row?.state === "done") return { status: "done", value: row.value };
-    if (row !== undefined) return { status: "busy", until: row.until };
+    if (row !== undefined && !row.expired) return { status: "busy", until: row.until };
+    const token = randomUUID();
+    if (row === undefined) {
+      if (await steps.insert(token, leaseMs)) return { status: "new", token };
+    } else {
+      const since = await steps.takeOver(token, leaseMs);
+      if (since !== undefined) return { status: "unknown", token, since };
+    }
   }
 }

@@ -1,6 +1,8 @@
 export { AttemptDeadlineError } from "./attempt-deadline.ts";
 export { JournalDurabilityError } from "./durability-error.ts";
 export { EffectClaimLostError } from "./effect-claim-lost-error.ts";
+export type { EntryRetryPolicy } from "./entry-retry-policy.ts";
+export { entryRetryDelayMs } from "./entry-retry-policy.ts";
 export type {
   AttemptInfo,
   DeliveryState,
@@ -26,8 +28,7 @@ export type { PostgresJournalOptions } from "./postgres-journal.ts";
 export { openPostgresJournal } from "./postgres-journal.ts";
 export type { RetryNotBefore } from "./retry-not-before.ts";
 export { retryNotBefore } from "./retry-not-before.ts";
-export type { RetryPolicy } from "./retry-policy.ts";
-export { retryDelayMs } from "./retry-policy.ts";
 export type { Fdatasync, SqliteJournalOptions } from "./sqlite-journal.ts";
 export { openSqliteJournal } from "./sqlite-journal.ts";
+export { unstorableReason } from "./unstorable-input.ts";
 export type { VerdictWatch, WatchedSubmission } from "./verdict-watch.ts";

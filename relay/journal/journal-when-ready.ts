@@ -17,6 +17,49 @@ export interface JournalWhenReadyOptions {
   readonly onFatal: (error: Error) => void;
 }
 
+/** The calls of a journal, each to `current()` (which throws while there is none). */
+function delegating(
+  current: () => Journal,
+): Omit<Journal, "kind" | "location" | "start" | "close"> {
+  return {
+    ingest: async (id, event, traceparent) => current().ingest(id, event, traceparent),
+    ping: async () => current().ping(),
+    listEntries: async (limit) => current().listEntries(limit),
+    redeliver: async (id) => current().redeliver(id),
+    stats: async () => current().stats(),
+    hasLaterEntries: async (submissionId, seq) => current().hasLaterEntries(submissionId, seq),
+    loadState: async (submissionId) => current().loadState(submissionId),
+    saveState: async (submissionId, json) => current().saveState(submissionId, json),
+    prune: async (before, limit) => current().prune(before, limit),
+    pruneDeliveryIds: async (before, limit) => current().pruneDeliveryIds(before, limit),
+    claimEffect: async (key, scope, leaseMs) => current().claimEffect(key, scope, leaseMs),
+    completeEffect: async (key, token, value) => current().completeEffect(key, token, value),
+    abandonEffect: async (key, token, outcome) => current().abandonEffect(key, token, outcome),
+    watchVerdict: async (submissionId, dueAt) => current().watchVerdict(submissionId, dueAt),
+    unwatchVerdict: async (submissionId) => current().unwatchVerdict(submissionId),
+    dueVerdicts: async (now, limit) => current().dueVerdicts(now, limit),
+    takeVerdictCheck: async (watched, next) => current().takeVerdictCheck(watched, next),
+  };
+}
+
+/**
+ * A promise settled by the first call of `settle` (rejected when given an error); `settle`
+ * says whether it was that first call.
+ */
+function settledOnce(): { promise: Promise<void>; settle: (error?: unknown) => boolean } {
+  let settleFirst: ((error?: unknown) => void) | null = null;
+  const promise = new Promise<void>((resolve, reject) => {
+    settleFirst = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  const settle = (error?: unknown): boolean => {
+    const pending = settleFirst;
+    settleFirst = null;
+    pending?.(error);
+    return pending !== null;
+  };
+  return { promise, settle };
+}
+
 /**
  * A journal that opens in the background, retrying with backoff for as long as its database
  * is down (each attempt bounded, the wait as a whole not), so that the relay starts, answers
@@ -40,16 +83,7 @@ export function journalWhenReady(options: JournalWhenReadyOptions): {
   type Workers = { handler: EntryHandler; hooks: WorkerHooks };
   let workers = null as Workers | null;
 
-  let settleFirst: ((error?: unknown) => void) | null = null;
-  const firstAttempt = new Promise<void>((resolve, reject) => {
-    settleFirst = (error) => (error === undefined ? resolve() : reject(error));
-  });
-  const first = (error?: unknown): boolean => {
-    const settle = settleFirst;
-    settleFirst = null;
-    settle?.(error);
-    return settle !== null;
-  };
+  const { promise: firstAttempt, settle: first } = settledOnce();
 
   const opened = (async () => {
     for (let failures = 1; !closed; failures += 1) {
@@ -91,25 +125,9 @@ export function journalWhenReady(options: JournalWhenReadyOptions): {
   }
 
   const journal_: Journal = {
+    ...delegating(current),
     kind: options.kind,
     location: options.location,
-    ingest: async (id, event, traceparent) => current().ingest(id, event, traceparent),
-    ping: async () => current().ping(),
-    listEntries: async (limit) => current().listEntries(limit),
-    redeliver: async (id) => current().redeliver(id),
-    stats: async () => current().stats(),
-    hasLaterEntries: async (submissionId, seq) => current().hasLaterEntries(submissionId, seq),
-    loadState: async (submissionId) => current().loadState(submissionId),
-    saveState: async (submissionId, json) => current().saveState(submissionId, json),
-    prune: async (before, limit) => current().prune(before, limit),
-    pruneDeliveryIds: async (before, limit) => current().pruneDeliveryIds(before, limit),
-    claimEffect: async (key, scope, leaseMs) => current().claimEffect(key, scope, leaseMs),
-    completeEffect: async (key, token, value) => current().completeEffect(key, token, value),
-    abandonEffect: async (key, token, outcome) => current().abandonEffect(key, token, outcome),
-    watchVerdict: async (submissionId, dueAt) => current().watchVerdict(submissionId, dueAt),
-    unwatchVerdict: async (submissionId) => current().unwatchVerdict(submissionId),
-    dueVerdicts: async (now, limit) => current().dueVerdicts(now, limit),
-    takeVerdictCheck: async (watched, next) => current().takeVerdictCheck(watched, next),
     async start(handler, hooks = {}) {
       workers = { handler, hooks };
       if (journal !== null) await journal.start(handler, hooks);

@@ -6,7 +6,9 @@ export interface PostgresEventRow {
   seq: string;
   id: string;
   submission_id: string;
-  payload: RelayEvent;
+  /** The event as JSON text; null in rows from before it, which hold it in `payload`. */
+  body: string | null;
+  payload: RelayEvent | null;
   state: string;
   attempts: number;
   last_error: string | null;
@@ -15,12 +17,19 @@ export interface PostgresEventRow {
   traceparent?: string | null;
 }
 
+/** The event of a row from before the `body` column. */
+function readPayload(row: PostgresEventRow): RelayEvent {
+  if (row.payload === null)
+    throw new Error(`Entry ${row.id} holds no event (neither body nor payload)`);
+  return row.payload;
+}
+
 /** The entry a row holds. */
 export function toPostgresEntry(row: PostgresEventRow): JournalEntry {
   return {
     id: row.id,
     seq: Number(row.seq),
-    event: row.payload,
+    event: typeof row.body === "string" ? (JSON.parse(row.body) as RelayEvent) : readPayload(row),
     state: row.state as DeliveryState,
     attempts: row.attempts,
     lastError: row.last_error,

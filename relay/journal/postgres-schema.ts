@@ -6,19 +6,8 @@ const GAUGE_SHARDS = 16;
 const gauge = (row: string) =>
   `CASE WHEN ${row}.state IN ('pending', 'processing') THEN 'open' WHEN ${row}.state = 'dead' THEN 'dead' END`;
 
-/**
- * Creates or upgrades the relay's tables in `schema` (quoted identifier), inside the caller's
- * transaction, which holds the advisory lock that serialises replicas starting together.
- */
-export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promise<void> {
-  await db.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-  const { rows: before } = await db.query<{ present: boolean }>(
-    "SELECT to_regclass($1) IS NOT NULL AS present",
-    [`${s}.delivery_ids`],
-  );
-  // Tables in the order an ingest locks them (delivery ids, then events): a replica starting
-  // while another one ingests waits for it instead of deadlocking with it.
-  await db.query(`
+/** The relay's tables and indexes in schema `s`, created or brought up to date. */
+const tablesSql = (s: string) => `
     CREATE TABLE IF NOT EXISTS ${s}.delivery_ids (
       id TEXT PRIMARY KEY,
       received_at TIMESTAMPTZ NOT NULL DEFAULT now()
@@ -28,14 +17,20 @@ export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promi
       seq BIGSERIAL PRIMARY KEY,
       id TEXT NOT NULL UNIQUE,
       submission_id TEXT NOT NULL,
-      payload JSONB NOT NULL,
+      payload JSONB,
+      body TEXT,
       state TEXT NOT NULL DEFAULT 'pending',
       attempts INTEGER NOT NULL DEFAULT 0,
       last_error TEXT,
       received_at TIMESTAMPTZ NOT NULL DEFAULT now(),
       updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
     );
+    -- The event as JSON text (JSONB cannot hold U+0000 or a lone surrogate); earlier rows keep
+    -- theirs in payload, which no row needs any more: no rewrite of the table.
+    ALTER TABLE ${s}.events ADD COLUMN IF NOT EXISTS body TEXT;
+    -- The W3C trace context of the span that received the entry (tracing on).
     ALTER TABLE ${s}.events ADD COLUMN IF NOT EXISTS traceparent TEXT;
+    ALTER TABLE ${s}.events ALTER COLUMN payload DROP NOT NULL;
     CREATE INDEX IF NOT EXISTS events_submission ON ${s}.events (submission_id, seq);
     DROP INDEX IF EXISTS ${s}.events_state;
     CREATE INDEX IF NOT EXISTS events_finished ON ${s}.events (updated_at, seq)
@@ -59,25 +54,21 @@ export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promi
     CREATE INDEX IF NOT EXISTS effects_submission ON ${s}.effects (submission_id)
       WHERE entry_id IS NULL;
     UPDATE ${s}.effects SET state = 'claimed', claimed_until = '-infinity' WHERE state = 'started';
+    -- Mention replies were once kept with the entry that posted them; they belong to the submission.
+    UPDATE ${s}.effects SET entry_id = NULL
+      WHERE key LIKE 'slack-reply:mention:%' AND entry_id IS NOT NULL;
     CREATE TABLE IF NOT EXISTS ${s}.gauges (
       name TEXT NOT NULL,
       shard INTEGER NOT NULL,
       value BIGINT NOT NULL,
       PRIMARY KEY (name, shard)
-    );`);
-  if (before[0]?.present !== true) {
-    // A journal from before the delivery ids: its entries' ids become its first dedupe keys.
-    await db.query(`INSERT INTO ${s}.delivery_ids (id, received_at)
-      SELECT id, received_at FROM ${s}.events ON CONFLICT (id) DO NOTHING`);
-  }
-  const { rows } = await db.query(
-    "SELECT 1 FROM pg_trigger WHERE tgname = 'count_event_states' AND tgrelid = $1::regclass",
-    [`${s}.events`],
-  );
-  if (rows.length > 0) return;
-  // First start with gauges: count once, with writers held off, then let the trigger keep
-  // them in every transaction that changes an entry's state.
-  await db.query(`
+    );`;
+
+/**
+ * The trigger that keeps the gauges in every transaction that changes an entry's state, and
+ * the gauges counted once (writers held off meanwhile).
+ */
+const countingTriggerSql = (s: string) => `
     LOCK TABLE ${s}.events IN SHARE ROW EXCLUSIVE MODE;
     CREATE OR REPLACE FUNCTION ${s}.count_event_states() RETURNS trigger LANGUAGE plpgsql AS $fn$
     DECLARE
@@ -104,5 +95,32 @@ export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promi
     DELETE FROM ${s}.gauges;
     INSERT INTO ${s}.gauges (name, shard, value)
       SELECT 'open', 0, count(*) FROM ${s}.events WHERE state IN ('pending', 'processing')
-      UNION ALL SELECT 'dead', 0, count(*) FROM ${s}.events WHERE state = 'dead';`);
+      UNION ALL SELECT 'dead', 0, count(*) FROM ${s}.events WHERE state = 'dead';`;
+
+/**
+ * Creates or upgrades the relay's tables in `schema` (quoted identifier), inside the caller's
+ * transaction, which holds the advisory lock that serialises replicas starting together.
+ */
+export async function preparePostgresSchema(db: pg.PoolClient, s: string): Promise<void> {
+  await db.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+  const { rows: before } = await db.query<{ present: boolean }>(
+    "SELECT to_regclass($1) IS NOT NULL AS present",
+    [`${s}.delivery_ids`],
+  );
+  // Tables in the order an ingest locks them (delivery ids, then events): a replica starting
+  // while another one ingests waits for it instead of deadlocking with it.
+  await db.query(tablesSql(s));
+  if (before[0]?.present !== true) {
+    // A journal from before the delivery ids: its entries' ids become its first dedupe keys.
+    await db.query(`INSERT INTO ${s}.delivery_ids (id, received_at)
+      SELECT id, received_at FROM ${s}.events ON CONFLICT (id) DO NOTHING`);
+  }
+  const { rows } = await db.query(
+    "SELECT 1 FROM pg_trigger WHERE tgname = 'count_event_states' AND tgrelid = $1::regclass",
+    [`${s}.events`],
+  );
+  if (rows.length > 0) return;
+  // First start with gauges: count once, with writers held off, then let the trigger keep
+  // them in every transaction that changes an entry's state.
+  await db.query(countingTriggerSql(s));
 }

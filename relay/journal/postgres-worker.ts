@@ -1,11 +1,12 @@
 import type pg from "pg";
 import type { Job, PgBoss } from "pg-boss";
 import { attemptDeadline, errorText } from "./attempt-deadline.ts";
+import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
 import type { EntryHandler, WorkerHooks } from "./journal.ts";
 import { journalBackoffMs } from "./journal-backoff.ts";
+import { type PostgresQueries, postgresQueries } from "./postgres-queries.ts";
 import { type PostgresEventRow, toPostgresEntry } from "./postgres-rows.ts";
-import { retryNotBefore } from "./retry-not-before.ts";
-import type { RetryPolicy } from "./retry-policy.ts";
+import { type AttemptStore, runAttempt } from "./run-attempt.ts";
 
 export interface PostgresWorkerOptions {
   readonly boss: PgBoss;
@@ -13,7 +14,7 @@ export interface PostgresWorkerOptions {
   readonly pool: pg.Pool;
   /** The relay schema, quoted. */
   readonly s: string;
-  readonly retry: RetryPolicy;
+  readonly retry: EntryRetryPolicy;
   /** Retries pg-boss allows a job (the handler dead-letters before it runs out). */
   readonly retryLimit: number;
   readonly concurrency: number;
@@ -22,6 +23,60 @@ export interface PostgresWorkerOptions {
   readonly leaseMs: number;
   /** Aborted at shutdown. */
   readonly stop: AbortSignal;
+}
+
+/** Runs a query, retrying through an outage with backoff until `until` (then it throws). */
+type Patiently = <T>(query: () => Promise<T>, until: number) => Promise<T>;
+
+/**
+ * The worker's way with its own queries: through an outage it retries with backoff (its
+ * failures in a row counted across queries) until `until`, so that work resumes as soon as
+ * the database is back instead of waiting out the job's lease.
+ */
+function patience(stop: AbortSignal, hooks: WorkerHooks): Patiently {
+  let journalFailures = 0;
+  return async function patiently<T>(query: () => Promise<T>, until: number): Promise<T> {
+    for (;;) {
+      try {
+        const result = await query();
+        journalFailures = 0;
+        return result;
+      } catch (error) {
+        journalFailures += 1;
+        const delay = journalBackoffMs(journalFailures);
+        if (stop.aborted || Date.now() + delay >= until) throw error;
+        hooks.onJournalError?.(error, delay);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+}
+
+/**
+ * The Postgres side of an attempt: it only persists, each write waiting out an outage, the
+ * `processing` mark until the attempt's deadline, the settlement until the lease ends.
+ */
+function postgresAttemptStore(
+  pool: pg.Pool,
+  q: PostgresQueries,
+  patiently: Patiently,
+  deadline: number,
+  leaseEnd: number,
+): AttemptStore {
+  return {
+    keepsNotBefore: false,
+    begin: async (entry, attempt) => {
+      await patiently(() => pool.query(q.markProcessing, [entry.id, attempt]), deadline);
+    },
+    persist: async (entry, settlement, lastError) => {
+      const { state, attempts } = settlement;
+      const write =
+        state === "done"
+          ? () => pool.query(q.markDone, [entry.id, attempts])
+          : () => pool.query(q.settle, [entry.id, state, attempts, lastError]);
+      await patiently(write, leaseEnd);
+    },
+  };
 }
 
 /**
@@ -33,91 +88,34 @@ export async function startPostgresWorker(
   handler: EntryHandler,
   hooks: WorkerHooks,
 ): Promise<void> {
-  const { pool, s, retry } = options;
-  let journalFailures = 0;
+  const { pool, retry } = options;
+  const q = postgresQueries(options.s);
+  const patiently = patience(options.stop, hooks);
+  const store = (deadline: number, leaseEnd: number) =>
+    postgresAttemptStore(pool, q, patiently, deadline, leaseEnd);
 
-  /**
-   * Runs one of the worker's own queries, retrying through an outage with backoff until
-   * `until` (then it throws): work resumes as soon as the database is back, instead of
-   * waiting out the job's lease.
-   */
-  async function patiently<T>(query: () => Promise<T>, until: number) {
-    for (;;) {
-      try {
-        const result = await query();
-        journalFailures = 0;
-        return result;
-      } catch (error) {
-        journalFailures += 1;
-        const delay = journalBackoffMs(journalFailures);
-        if (options.stop.aborted || Date.now() + delay >= until) throw error;
-        hooks.onJournalError?.(error, delay);
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  }
-
-  /** Handles one job; resolves with its result, or rejects to fail it (retried by pg-boss). */
+  /** Handles one job; resolves to complete it, or rejects to fail it (retried by pg-boss). */
   async function handle(job: Job<{ id: string }>): Promise<void> {
     const leaseEnd = Date.now() + options.leaseMs;
     // The attempt's deadline counts from when the job was taken, queries included: it must end
     // well before the lease does, however slow the database is.
     const deadline = attemptDeadline(options.handlerTimeoutMs, [job.signal, options.stop]);
     try {
-      const { rows } = await patiently(
-        () =>
-          pool.query<PostgresEventRow>(`SELECT * FROM ${s}.events WHERE id = $1`, [job.data.id]),
-        deadline.deadline,
-      );
-      const row = rows[0];
+      const read = () => pool.query<PostgresEventRow>(q.entry, [job.data.id]);
+      const row = (await patiently(read, deadline.deadline)).rows[0];
       if (row === undefined || row.state === "done" || row.state === "dead") return;
-      const attempt = job.retryCount + 1;
-      const isLast = attempt >= retry.maxAttempts;
-      await patiently(
-        () =>
-          pool.query(
-            `UPDATE ${s}.events SET state = 'processing', attempts = $2, updated_at = now() WHERE id = $1`,
-            [row.id, attempt],
-          ),
-        deadline.deadline,
-      );
-      const entry = { ...toPostgresEntry(row), state: "processing" as const, attempts: attempt };
-      try {
-        await handler(entry, {
-          attempt,
-          isLast,
-          signal: deadline.signal,
-          deadline: deadline.deadline,
-        });
-      } catch (error) {
-        // A held claim is no reason to give up: pg-boss's spare retries wait it out.
-        const dead =
-          isLast && (retryNotBefore(error) === undefined || job.retryCount >= options.retryLimit);
-        await patiently(
-          () =>
-            pool.query(
-              `UPDATE ${s}.events SET state = $2, last_error = $3, updated_at = now() WHERE id = $1`,
-              [row.id, dead ? "dead" : "pending", errorText(error)],
-            ),
-          leaseEnd,
-        );
-        if (dead) {
-          // Complete the job: a failed job would hold back the submission's later events.
-          hooks.onDead?.(entry, error);
-          return;
-        }
-        hooks.onRetry?.(entry, error, null);
-        throw error;
-      }
-      await patiently(
-        () =>
-          pool.query(
-            `UPDATE ${s}.events SET state = 'done', last_error = NULL, updated_at = now() WHERE id = $1`,
-            [row.id],
-          ),
-        leaseEnd,
-      );
-      hooks.onDone?.(entry);
+      const result = await runAttempt(toPostgresEntry(row), {
+        handler,
+        hooks,
+        policy: retry,
+        store: store(deadline.deadline, leaseEnd),
+        deadline,
+        // pg-boss's own retries ran out: this run settles for good (a failed job would hold
+        // back the submission's later events).
+        finalRun: job.retryCount >= options.retryLimit,
+      });
+      // A retry is pg-boss's: fail the job, and its backoff schedules the next run.
+      if (result?.settlement.state === "pending") throw result.failure?.error;
     } finally {
       deadline.dispose();
     }

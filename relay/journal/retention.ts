@@ -63,7 +63,8 @@ export function startRetention(options: RetentionOptions): Retention {
       const deleted = await prune();
       total += deleted;
       if (deleted > 0) each?.(deleted);
-      if (deleted < batchSize) break;
+      // Stopped meanwhile: no pause, no next batch.
+      if (deleted < batchSize || stopped) break;
       await pause(pauseMs);
     }
     return total;

@@ -64,48 +64,90 @@ export interface GroupCommit {
   close(): Promise<void>;
 }
 
-/**
- * Group commit: every write of one turn of the event loop (acknowledged events and the
- * worker's bookkeeping alike) goes into ONE transaction, in order, and one fsync covers the
- * lot; each waiting caller resumes only after that fsync. The transaction runs on this thread
- * (a second writer would contend for SQLite's lock, and lock waits sleep); only the fsync,
- * the slow part, runs in the thread pool.
- */
-export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
-  const { db, walFd } = options;
-  const syncFile = options.fdatasync ?? fdatasync;
-  let queue: Write[] = [];
-  // A write-behind that failed: the next awaited write of that submission fails with it, so
-  // its entry is not marked done over lost bookkeeping (and is retried instead).
-  const failedBehind = new Map<string, unknown>();
-  // Durable writes wait here for the fsync of the WAL. One fsync runs at a time, in the thread
-  // pool; meanwhile this thread goes on serving requests.
-  let unsynced: { write: Write; changes: number }[] = [];
-  let syncing: Promise<void> | null = null;
-  let broken: JournalDurabilityError | null = null;
-  let lastFailure: { error: unknown; at: number } | null = null;
-  let closed = false;
+/** A write with how it commits: resolved with its changes, or failed with an error. */
+interface Done {
+  readonly write: Write;
+  readonly changes: number;
+}
 
+/**
+ * Runs a batch in one transaction, in order; the changes of each write. On an error it rolls
+ * back and throws that error.
+ */
+function commitBatch(db: DatabaseSync, batch: readonly Write[]): number[] {
+  const changes: number[] = [];
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    for (const w of batch) changes.push(Number(w.statement.run(...w.params).changes));
+    db.exec("COMMIT");
+  } catch (error) {
+    // SQLite rolls back by itself on some errors (SQLITE_FULL among them): a ROLLBACK then
+    // fails with "no transaction is active", and the true cause must not be lost to it.
+    if (db.isTransaction) {
+      try {
+        db.exec("ROLLBACK");
+      } catch {
+        // The original error is the one that matters.
+      }
+    }
+    throw error;
+  }
+  return changes;
+}
+
+/**
+ * Answers writes: each resolves with its changes, or fails. A write-behind that failed is
+ * remembered: the next awaited write of that submission fails with it, so its entry is not
+ * marked done over lost bookkeeping (and is retried instead).
+ */
+function createAnswers(onCommitted: () => void) {
+  const failedBehind = new Map<string, unknown>();
   function fail(w: Write, error: unknown): void {
     w.settled?.(false);
     if (w.reject !== null) w.reject(error);
     else if (w.submissionId !== null) failedBehind.set(w.submissionId, error);
   }
+  return {
+    fail,
+    /** Answers the batch: committed (and synced, where it had to be) when `error` is null. */
+    settle(batch: readonly Done[], error: unknown): void {
+      for (const { write: w, changes } of batch) {
+        if (error === null) {
+          w.settled?.(true);
+          w.resolve?.(changes);
+        } else fail(w, error);
+      }
+      if (error === null) onCommitted();
+    },
+    /** The failure of the submission's last write-behind, forgotten once taken. */
+    takeFailedBehind(submissionId: string | null): { error: unknown } | undefined {
+      if (submissionId === null || !failedBehind.has(submissionId)) return undefined;
+      const error = failedBehind.get(submissionId);
+      failedBehind.delete(submissionId);
+      return { error };
+    },
+  };
+}
 
-  function settle(batch: readonly { write: Write; changes: number }[], error: unknown): void {
-    for (const { write: w, changes } of batch) {
-      if (error === null) {
-        w.settled?.(true);
-        w.resolve?.(changes);
-      } else fail(w, error);
-    }
-    if (error === null) options.onCommitted();
-  }
+/**
+ * The fsync of the WAL after commits. Durable writes wait for it; one runs at a time, in the
+ * thread pool, while this thread goes on serving requests.
+ */
+function createWalSync(
+  options: GroupCommitOptions,
+  settle: (batch: readonly Done[], error: unknown) => void,
+  afterSync: () => void,
+) {
+  const syncFile = options.fdatasync ?? fdatasync;
+  let unsynced: Done[] = [];
+  let syncing: Promise<void> | null = null;
+  let broken: JournalDurabilityError | null = null;
 
   function sync(): void {
     if (syncing !== null || unsynced.length === 0) return;
     const batch = unsynced;
     unsynced = [];
+    const { walFd } = options;
     if (walFd === null) {
       settle(batch, null);
       return;
@@ -124,56 +166,60 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
         }
         settle(batch, null);
         resolve();
-        // After this turn's I/O, so that requests readable in it join the next commit.
-        if (queue.length > 0) setImmediate(flush);
+        afterSync();
       });
     });
   }
 
-  function commit(batch: readonly Write[]): number[] {
-    const changes: number[] = [];
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      for (const w of batch) changes.push(Number(w.statement.run(...w.params).changes));
-      db.exec("COMMIT");
-    } catch (error) {
-      // SQLite rolls back by itself on some errors (SQLITE_FULL among them): a ROLLBACK then
-      // fails with "no transaction is active", and the true cause must not be lost to it.
-      if (db.isTransaction) {
-        try {
-          db.exec("ROLLBACK");
-        } catch {
-          // The original error is the one that matters.
-        }
-      }
-      throw error;
-    }
-    return changes;
-  }
+  return {
+    /** Syncs `batch` (now, or after the fsync that runs). */
+    add(batch: readonly Done[]): void {
+      unsynced.push(...batch);
+      sync();
+    },
+    syncing: () => syncing,
+    broken: () => broken,
+  };
+}
+
+/**
+ * Group commit: every write of one turn of the event loop (acknowledged events and the
+ * worker's bookkeeping alike) goes into ONE transaction, in order, and one fsync covers the
+ * lot; each waiting caller resumes only after that fsync. The transaction runs on this thread
+ * (a second writer would contend for SQLite's lock, and lock waits sleep); only the fsync,
+ * the slow part, runs in the thread pool.
+ */
+export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
+  let queue: Write[] = [];
+  let lastFailure: { error: unknown; at: number } | null = null;
+  let closed = false;
+  const answers = createAnswers(options.onCommitted);
+  // After the fsync's I/O turn, so that requests readable in it join the next commit.
+  const wal = createWalSync(options, answers.settle, () => {
+    if (queue.length > 0) setImmediate(flush);
+  });
 
   function flush(): void {
     // While an fsync runs, writes gather for the next commit (the fsync's end flushes them):
     // bigger batches, fewer commits and fsyncs, and this thread is free to serve meanwhile.
-    if (syncing !== null || broken !== null) return;
+    if (wal.syncing() !== null || wal.broken() !== null) return;
     const batch = queue;
     queue = [];
     if (batch.length === 0) return;
-    let changes: number[];
+    let done: Done[];
     try {
-      changes = commit(batch);
+      const changes = commitBatch(options.db, batch);
+      done = batch.map((write, i) => ({ write, changes: changes[i] ?? 0 }));
     } catch (error) {
       lastFailure = { error, at: Date.now() };
-      for (const w of batch) fail(w, error);
+      for (const w of batch) answers.fail(w, error);
       return;
     }
     // Bookkeeping goes on at commit (a crash of the process loses no committed write; a power
     // cut may lose the last of it, and the entry then runs again); the rest waits for the fsync.
-    const committed: { write: Write; changes: number }[] = [];
-    for (const [i, w] of batch.entries()) {
-      (w.durable ? unsynced : committed).push({ write: w, changes: changes[i] ?? 0 });
-    }
-    if (committed.length > 0) settle(committed, null);
-    sync();
+    const committed = done.filter((d) => !d.write.durable);
+    if (committed.length > 0) answers.settle(committed, null);
+    wal.add(done.filter((d) => d.write.durable));
   }
 
   function enqueue(write: Write): void {
@@ -181,51 +227,37 @@ export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
     if (queue.length === 1) setImmediate(flush);
   }
 
+  const refusal = () => wal.broken() ?? (closed ? new Error("The journal is closed") : null);
+
   return {
     write(statement, params, durable, submissionId = null, settled) {
       return new Promise((resolve, reject) => {
-        if (closed || broken !== null) {
-          reject(broken ?? new Error("The journal is closed"));
-          return;
-        }
-        const failed = submissionId === null ? undefined : failedBehind.get(submissionId);
-        if (submissionId !== null && failedBehind.delete(submissionId)) {
+        const refused = refusal();
+        if (refused !== null) return reject(refused);
+        const failed = answers.takeFailedBehind(submissionId);
+        if (failed !== undefined) {
           settled?.(false);
-          reject(failed);
-          return;
+          return reject(failed.error);
         }
-        enqueue({
-          statement,
-          params,
-          submissionId,
-          durable,
-          resolve,
-          reject,
-          ...(settled === undefined ? {} : { settled }),
-        });
+        const extra = settled === undefined ? {} : { settled };
+        enqueue({ statement, params, submissionId, durable, resolve, reject, ...extra });
       });
     },
     writeBehind(statement, params, submissionId, settled) {
-      if (closed || broken !== null) return;
-      enqueue({
-        statement,
-        params,
-        submissionId,
-        durable: false,
-        resolve: null,
-        reject: null,
-        ...(settled === undefined ? {} : { settled }),
-      });
+      if (refusal() !== null) return;
+      const answer = { resolve: null, reject: null, ...(settled === undefined ? {} : { settled }) };
+      enqueue({ statement, params, submissionId, durable: false, ...answer });
     },
     failure: () => lastFailure,
     clearFailure: () => {
       lastFailure = null;
     },
-    broken: () => broken,
+    broken: () => wal.broken(),
     async close() {
       // Commit and sync what is queued, including writes that arrive while a sync runs.
       for (;;) {
         flush();
+        const syncing = wal.syncing();
         if (syncing === null) break;
         await syncing;
       }

@@ -99,7 +99,10 @@ export function upgradeSqliteSchema(db: DatabaseSync): void {
     CREATE INDEX IF NOT EXISTS effects_entry ON effects (entry_id) WHERE entry_id IS NOT NULL;
     CREATE INDEX IF NOT EXISTS effects_submission ON effects (submission_id) WHERE entry_id IS NULL;
     CREATE INDEX IF NOT EXISTS submission_state_updated ON submission_state (updated_at);
-    UPDATE effects SET state = 'claimed', claimed_until = 0 WHERE state = 'started';`);
+    UPDATE effects SET state = 'claimed', claimed_until = 0 WHERE state = 'started';
+    -- Mention replies were once kept with the entry that posted them; they belong to the submission.
+    UPDATE effects SET entry_id = NULL
+      WHERE key LIKE 'slack-reply:mention:%' AND entry_id IS NOT NULL;`);
   // A journal from before the delivery ids: its entries' ids become its first dedupe keys.
   if (db.prepare("SELECT 1 FROM delivery_ids LIMIT 1").get() === undefined) {
     db.exec(

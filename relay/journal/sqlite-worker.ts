@@ -1,16 +1,17 @@
-import { attemptDeadline, errorText } from "./attempt-deadline.ts";
+import { attemptDeadline } from "./attempt-deadline.ts";
+import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
 import type { EntryHandler, JournalEntry, WorkerHooks } from "./journal.ts";
 import { journalBackoffMs } from "./journal-backoff.ts";
-import { retryNotBefore } from "./retry-not-before.ts";
-import { type RetryPolicy, retryDelayMs } from "./retry-policy.ts";
+import { type AttemptStore, runAttempt } from "./run-attempt.ts";
 import type { GroupCommit } from "./sqlite-group-commit.ts";
 import { type EventRow, toEntry } from "./sqlite-rows.ts";
 import type { SqliteStatements } from "./sqlite-schema.ts";
+import { storableKey } from "./storable-key.ts";
 
 export interface SqliteWorkerOptions {
   readonly q: SqliteStatements;
   readonly writer: GroupCommit;
-  readonly retry: RetryPolicy;
+  readonly retry: EntryRetryPolicy;
   readonly concurrency: number;
   readonly pollMs: number;
   readonly handlerTimeoutMs: number;
@@ -29,9 +30,119 @@ export interface SqliteWorker {
   stop(timeoutMs: number): Promise<void>;
 }
 
+/** The SQLite side of an attempt: it only persists, every write through the group commit. */
+function sqliteAttemptStore(q: SqliteStatements, writer: GroupCommit, sub: string): AttemptStore {
+  return {
+    keepsNotBefore: true,
+    begin: (entry, attempt) => {
+      const params = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
+      writer.writeBehind(q.setState, params, sub);
+    },
+    persist: async (entry, settlement, lastError) => {
+      const notBefore = settlement.state === "pending" ? settlement.notBefore : 0;
+      const params = [settlement.state, settlement.attempts, notBefore, lastError];
+      await writer.write(q.setState, [...params, Date.now(), entry.id], false, sub);
+    },
+  };
+}
+
+/** Waits until every task has settled, or `timeoutMs` has passed. */
+async function settledWithin(tasks: readonly Promise<unknown>[], timeoutMs: number) {
+  let timeout: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(tasks),
+    new Promise((resolve) => {
+      timeout = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timeout);
+}
+
+/**
+ * Submissions held back after their journal writes failed (the disk is full, say): their
+ * entries wait here, in memory, instead of running again at once and spinning while the
+ * journal fails. The backoff grows with the failures in a row.
+ */
+class HoldBack {
+  readonly #until = new Map<string, number>();
+  #failures = 0;
+
+  /** Holds the submission back; returns for how long (ms). */
+  failed(submissionId: string): number {
+    this.#failures += 1;
+    const delay = journalBackoffMs(this.#failures);
+    this.#until.set(submissionId, Date.now() + delay);
+    return delay;
+  }
+
+  succeeded(): void {
+    this.#failures = 0;
+  }
+
+  /** True while the submission is held back at `now`. */
+  holds(submissionId: string, now: number): boolean {
+    const until = this.#until.get(submissionId);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.#until.delete(submissionId);
+    return false;
+  }
+
+  /** The journal works again: nothing is held back any longer. */
+  clear(): void {
+    this.#failures = 0;
+    this.#until.clear();
+  }
+}
+
+/**
+ * The submission's head when it is due at `now`; undefined when it is not, or when the
+ * submission has no open entry left (it leaves `open`). Throws when the read fails.
+ */
+function dueHead(
+  q: SqliteStatements,
+  open: Set<string>,
+  submissionId: string,
+  now: number,
+): EventRow | undefined {
+  const row = q.head.get(submissionId) as EventRow | undefined;
+  if (row === undefined) open.delete(submissionId);
+  // A `processing` head that nothing here runs lost its state write: it runs again.
+  else if (row.state === "pending" && Number(row.next_attempt_at) > now) return undefined;
+  return row;
+}
+
+/** One attempt of an entry; a failure of the journal itself holds its submission back. */
+async function runEntry(
+  entry: JournalEntry,
+  options: SqliteWorkerOptions,
+  worker: { handler: EntryHandler | null; hooks: WorkerHooks; held: HoldBack },
+  stop: AbortSignal,
+): Promise<void> {
+  const sub = storableKey(entry.event.submissionId);
+  const deadline = attemptDeadline(options.handlerTimeoutMs, [stop]);
+  try {
+    await runAttempt(entry, {
+      handler: worker.handler ?? (async () => undefined),
+      hooks: worker.hooks,
+      policy: options.retry,
+      store: sqliteAttemptStore(options.q, options.writer, sub),
+      deadline,
+      abandoned: () => stop.aborted,
+    });
+    worker.held.succeeded();
+  } catch (error) {
+    // The journal itself failed: the entry stays `pending` or `processing` and runs again
+    // after a backoff (the pump also takes a `processing` head that nothing runs).
+    worker.hooks.onJournalError?.(error, worker.held.failed(sub));
+  } finally {
+    deadline.dispose();
+  }
+}
+
 /** Runs journal entries through the handler, with retries, dead-lettering and backoff. */
 export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
-  const { q, writer, retry, open } = options;
+  const { q, writer, open } = options;
   let handler: EntryHandler | null = null;
   let hooks: WorkerHooks = {};
   let stopping = false;
@@ -39,89 +150,14 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
   let pumpScheduled = false;
   const stop = new AbortController();
   const running = new Map<string, Promise<void>>(); // submission id -> its running handler
-  // Submissions whose last state write failed (the disk is full, say): their entries wait
-  // here, in memory, instead of running again at once and spinning while the journal fails.
-  const held = new Map<string, number>();
-  let journalFailures = 0;
+  const held = new HoldBack();
 
   function journalFailed(submissionId: string, error: unknown): void {
-    journalFailures += 1;
-    const delay = journalBackoffMs(journalFailures);
-    held.set(submissionId, Date.now() + delay);
-    hooks.onJournalError?.(error, delay);
+    hooks.onJournalError?.(error, held.failed(submissionId));
   }
 
-  async function settle(entry: JournalEntry, attempt: number, error: unknown): Promise<void> {
-    const sub = entry.event.submissionId;
-    const isLast = attempt >= retry.maxAttempts;
-    const notBefore = retryNotBefore(error);
-    if (notBefore !== undefined) {
-      // It could not start (a claim it needs is held): back at that time, not counted.
-      const at = Math.max(notBefore, Date.now() + 1);
-      const params = ["pending", attempt - 1, at, errorText(error), Date.now(), entry.id];
-      await writer.write(q.setState, params, false, sub);
-      hooks.onRetry?.(entry, error, at - Date.now());
-    } else if (isLast) {
-      const params = ["dead", attempt, 0, errorText(error), Date.now(), entry.id];
-      await writer.write(q.setState, params, false, sub);
-      hooks.onDead?.(entry, error);
-    } else {
-      const delay = retryDelayMs(retry, attempt);
-      const params = [
-        "pending",
-        attempt,
-        Date.now() + delay,
-        errorText(error),
-        Date.now(),
-        entry.id,
-      ];
-      await writer.write(q.setState, params, false, sub);
-      hooks.onRetry?.(entry, error, delay);
-    }
-  }
-
-  async function run(entry: JournalEntry): Promise<void> {
-    const attempt = entry.attempts + 1;
-    const isLast = attempt >= retry.maxAttempts;
-    const sub = entry.event.submissionId;
-    const deadline = attemptDeadline(options.handlerTimeoutMs, [stop.signal]);
-    const processing = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
-    writer.writeBehind(q.setState, processing, sub);
-    const current = { ...entry, state: "processing" as const, attempts: attempt };
-    let outcome: { ok: true } | { ok: false; error: unknown };
-    try {
-      await handler?.(current, {
-        attempt,
-        isLast,
-        signal: deadline.signal,
-        deadline: deadline.deadline,
-      });
-      outcome = { ok: true };
-    } catch (error) {
-      outcome = { ok: false, error };
-    } finally {
-      deadline.dispose();
-    }
-    if (stop.signal.aborted) return;
-    try {
-      if (outcome.ok) {
-        await writer.write(
-          q.setState,
-          ["done", attempt, 0, null, Date.now(), entry.id],
-          false,
-          sub,
-        );
-        hooks.onDone?.(current);
-      } else {
-        await settle(current, attempt, outcome.error);
-      }
-      journalFailures = 0;
-    } catch (error) {
-      // The journal itself failed: the entry stays `pending` or `processing` and runs again
-      // after a backoff (the pump also takes a `processing` head that nothing runs).
-      journalFailed(sub, error);
-    }
-  }
+  const run = (entry: JournalEntry) =>
+    runEntry(entry, options, { handler, hooks, held }, stop.signal);
 
   function schedulePump(): void {
     if (pumpScheduled) return;
@@ -138,24 +174,14 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     for (const submissionId of open) {
       if (running.size >= options.concurrency) break;
       if (running.has(submissionId)) continue;
-      const heldUntil = held.get(submissionId);
-      if (heldUntil !== undefined) {
-        if (heldUntil > now) continue;
-        held.delete(submissionId);
-      }
+      if (held.holds(submissionId, now)) continue;
       let row: EventRow | undefined;
       try {
-        row = q.head.get(submissionId) as EventRow | undefined;
+        row = dueHead(q, open, submissionId, now);
       } catch (error) {
         journalFailed(submissionId, error);
-        continue;
       }
-      if (row === undefined) {
-        open.delete(submissionId);
-        continue;
-      }
-      // A `processing` head that nothing here runs lost its state write: it runs again.
-      if (row.state === "pending" && Number(row.next_attempt_at) > now) continue;
+      if (row === undefined) continue;
       const task = run(toEntry(row)).finally(() => {
         running.delete(submissionId);
         schedulePump();
@@ -174,23 +200,13 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     },
     schedulePump,
     journalWorks() {
-      if (journalFailures > 0 || held.size > 0) {
-        journalFailures = 0;
-        held.clear();
-      }
+      held.clear();
       schedulePump();
     },
     async stop(timeoutMs) {
       stopping = true;
       if (timer !== null) clearInterval(timer);
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...running.values()]),
-        new Promise((resolve) => {
-          timeout = setTimeout(resolve, timeoutMs);
-        }),
-      ]);
-      clearTimeout(timeout);
+      await settledWithin([...running.values()], timeoutMs);
       // Handlers still running after the timeout are stopped and left `processing`; the next
       // start runs them again (their claims hold until their leases end).
       stop.abort(new Error("The relay is shutting down"));

@@ -10,6 +10,7 @@ import {
 import type { SlackRelay } from "../destinations/slack-relay.ts";
 import type { AttemptInfo, Journal, JournalEntry, VerdictWatch } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
+import type { RelayEvent } from "../relay-event.ts";
 import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
 import type { EffectTrace } from "../tracing/trace-effect.ts";
 import { traceEntry } from "../tracing/trace-entry.ts";
@@ -21,6 +22,7 @@ import {
   applyLink,
   applyUnresolved,
   emptySubmissionState,
+  isStaleAssetEvent,
   type SubmissionState,
 } from "./submission-state.ts";
 
@@ -58,6 +60,54 @@ interface StoredState extends SubmissionState {
 }
 
 /**
+ * The state after the entry's event. An asset event older than what the state shows of its
+ * asset is not applied (`stale`): the caller still brings what the state shows up to date,
+ * since an in-between update may have been skipped for it.
+ */
+async function foldEvent(
+  deps: ProcessEntryDeps,
+  state: StoredState,
+  event: RelayEvent,
+  attempt: AttemptInfo,
+): Promise<{ state: StoredState; stale: boolean }> {
+  if (event.kind === "link.registered") {
+    return { state: applyLink(state, event.link), stale: false };
+  }
+  if (event.kind === "submission.unresolved") {
+    return { state: applyUnresolved(state, event), stale: false };
+  }
+  if (isStaleAssetEvent(state, event)) {
+    deps.logger.info("an event older than the asset's state was not applied", {
+      submissionId: event.submissionId,
+      assetId: event.assetId,
+      occurredAt: event.occurredAt,
+    });
+    return { state, stale: true };
+  }
+  let details: AssetDetails | null = null;
+  if (deps.enricher !== null) {
+    try {
+      details = await deps.enricher.assetDetails(
+        event.submissionId,
+        event.assetId,
+        event.kind === "asset.processing.completed",
+        attempt.signal,
+      );
+    } catch (error) {
+      // Without severities a commit status could gate wrongly: retry first. On the last
+      // attempt relay what the event itself says rather than nothing.
+      if (!attempt.isLast || attempt.signal.aborted) throw error;
+      deps.logger.warn("enrichment failed; relaying the event without it", {
+        submissionId: event.submissionId,
+        assetId: event.assetId,
+        error: describeError(error),
+      });
+    }
+  }
+  return { state: applyAssetEvent(state, event, details), stale: false };
+}
+
+/**
  * Handles one journaled entry: folds it into the submission's state, then brings Slack and
  * the commit status up to date. State updates are safe to repeat, and every post and status is
  * claimed in the journal first, so a retry after a crash or a timeout at any point converges on
@@ -82,7 +132,12 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         ? emptySubmissionState(event.submissionId)
         : (JSON.parse(stored) as StoredState);
 
-    state = await foldEntry(deps, state, entry, attempt);
+    const folded = await foldEvent(deps, state, event, attempt);
+    state = folded.state;
+    const stale = folded.stale;
+    if (event.kind === "link.registered" && entry.traceparent) {
+      state = { ...state, linkTrace: entry.traceparent };
+    }
     await deps.journal.saveState(event.submissionId, JSON.stringify(state));
     const context: EffectContext = {
       signal: attempt.signal,
@@ -102,7 +157,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     // A later entry of this submission is queued: it will render a newer state, so skip the
     // in-between message update and status (Slack allows about one message a second).
     const later = await deps.journal.hasLaterEntries(event.submissionId, entry.seq);
-    const failed = event.kind === "asset.processing.failed";
+    const failed = event.kind === "asset.processing.failed" && !stale;
 
     const unresolved = state.unresolved !== undefined;
     if (deps.slack !== null && (state.assets.length > 0 || unresolved) && (!later || failed)) {
@@ -118,7 +173,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         state = { ...state, slackChannel: channel };
         await deps.journal.saveState(event.submissionId, JSON.stringify(state));
       }
-      if (event.kind === "asset.processing.failed") {
+      // A stale failure (older than what the state shows of its asset) is not replied to.
+      if (failed) {
         state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
       }
       const mentionReply =
@@ -152,42 +208,6 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     }
     if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
   }
-}
-
-/** The submission's state with the entry folded in (an asset event enriched first, if it can be). */
-async function foldEntry(
-  deps: ProcessEntryDeps,
-  state: StoredState,
-  entry: JournalEntry,
-  attempt: AttemptInfo,
-): Promise<StoredState> {
-  const event = entry.event;
-  if (event.kind === "link.registered") {
-    const linked = applyLink(state, event.link);
-    return entry.traceparent ? { ...linked, linkTrace: entry.traceparent } : linked;
-  }
-  if (event.kind === "submission.unresolved") return applyUnresolved(state, event);
-  let details: AssetDetails | null = null;
-  if (deps.enricher !== null) {
-    try {
-      details = await deps.enricher.assetDetails(
-        event.submissionId,
-        event.assetId,
-        event.kind === "asset.processing.completed",
-        attempt.signal,
-      );
-    } catch (error) {
-      // Without severities a commit status could gate wrongly: retry first. On the last
-      // attempt relay what the event itself says rather than nothing.
-      if (!attempt.isLast || attempt.signal.aborted) throw error;
-      deps.logger.warn("enrichment failed; relaying the event without it", {
-        submissionId: event.submissionId,
-        assetId: event.assetId,
-        error: describeError(error),
-      });
-    }
-  }
-  return applyAssetEvent(state, event, details);
 }
 
 /**

@@ -10,6 +10,11 @@ export interface AssetState {
   readonly issueCount: number | null;
   readonly counts: SeverityCounts | null;
   readonly errorMessage: string | null;
+  /**
+   * The signed time of the event last applied (the body's `timestamp`). Absent in states
+   * stored before it was kept.
+   */
+  readonly occurredAt?: string | null;
 }
 
 /** What the relay knows about one submission: built from its events, in order. */
@@ -40,6 +45,7 @@ export function applyAssetEvent(
     issueCount: failed ? null : (event.issueCount ?? sumCounts(details?.counts ?? null)),
     counts: failed ? null : (details?.counts ?? null),
     errorMessage: failed ? (event.errorMessage ?? "Processing failed") : null,
+    occurredAt: event.occurredAt,
   };
   const index = state.assets.findIndex((a) => a.assetId === event.assetId);
   const assets =
@@ -49,6 +55,24 @@ export function applyAssetEvent(
           i === index ? { ...asset, filename: asset.filename ?? a.filename } : a,
         );
   return { ...state, assets };
+}
+
+/** Milliseconds since the epoch of a signed event time, or null when it has none that parses. */
+function eventTime(at: string | null | undefined): number | null {
+  const ms = at == null ? Number.NaN : Date.parse(at);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * True when the event is older than what the state already shows of its asset: a failure
+ * delivered after the later success of the same asset, say. Decided by the events' own signed
+ * times, never by arrival; without both times (or with equal ones) arrival order stands.
+ */
+export function isStaleAssetEvent(state: SubmissionState, event: AssetEvent): boolean {
+  const known = state.assets.find((a) => a.assetId === event.assetId);
+  const shown = eventTime(known?.occurredAt);
+  const at = eventTime(event.occurredAt);
+  return shown !== null && at !== null && at < shown;
 }
 
 export function applyLink(state: SubmissionState, link: SubmissionLink): SubmissionState {

@@ -101,7 +101,9 @@ export function planReconciliation(input: PlanInput): ReconcilePlan {
       status: asset.status,
       errorMessage: failed ? (asset.errorMessage ?? null) : null,
       issueCount: failed ? null : (asset.issueCount ?? null),
-      occurredAt: null,
+      // The time of the read: the service showed this asset final then, so a webhook signed
+      // earlier (a failure delivered after the retried asset's success) is older, and stale.
+      occurredAt: new Date(input.now).toISOString(),
       source: "reconciliation",
     };
     entries.push({ id: reconcileEntryId(state.submissionId, asset.assetId, event.kind), event });
@@ -113,6 +115,20 @@ export function planReconciliation(input: PlanInput): ReconcilePlan {
     return { outcome: "timed_out", entries: [...entries, unresolved(state, "max-hours", message)] };
   }
   return { outcome: "still_processing", entries };
+}
+
+/**
+ * Decides what a check adds when the service could not be read (a 5xx, a 401, a timeout): the
+ * final `error` once `RECONCILE_MAX_HOURS` has passed, since no read may ever succeed and a
+ * status never stays `pending` for ever; before that, nothing (the check comes due again).
+ */
+export function planUnreadable(input: Omit<PlanInput, "submission">): ReconcilePlan {
+  const { state } = input;
+  if (submissionOutcome(state).state !== "pending")
+    return { outcome: "already_final", entries: [] };
+  if (input.now < input.linkedAt + input.maxMs) return { outcome: "still_processing", entries: [] };
+  const message = `No verdict after RECONCILE_MAX_HOURS (${hours(input.maxMs)}), and the service could not be read`;
+  return { outcome: "timed_out", entries: [unresolved(state, "max-hours", message)] };
 }
 
 /** The longest pause between two checks of a submission still processing. */

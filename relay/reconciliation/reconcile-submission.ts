@@ -6,6 +6,7 @@ import type { SubmissionState } from "../processing/submission-state.ts";
 import {
   nextCheckAt,
   planReconciliation,
+  planUnreadable,
   RECONCILED_OUTCOMES,
   type ReconcileOutcome,
 } from "./plan-reconciliation.ts";
@@ -52,9 +53,11 @@ export async function reconcileSubmission(
     return "already_final";
   }
   const state = JSON.parse(stored) as SubmissionState;
-  let submission: Awaited<ReturnType<ServiceReader["readSubmission"]>>;
+  const when = { state, now, linkedAt: watched.linkedAt, maxMs: deps.maxMs };
+  let plan: ReturnType<typeof planReconciliation>;
   try {
-    submission = await deps.service.readSubmission(submissionId, signal);
+    const submission = await deps.service.readSubmission(submissionId, signal);
+    plan = planReconciliation({ ...when, submission });
   } catch (error) {
     // Stopping: the check comes due again after the restart.
     if (signal.aborted) return "read_failed";
@@ -63,15 +66,10 @@ export async function reconcileSubmission(
       nextCheckAt: new Date(next).toISOString(),
       error: describeError(error),
     });
-    return "read_failed";
+    // Past the limit, a service that never answers still ends in a final status.
+    plan = planUnreadable(when);
+    if (plan.outcome !== "timed_out") return "read_failed";
   }
-  const plan = planReconciliation({
-    state,
-    submission,
-    now,
-    linkedAt: watched.linkedAt,
-    maxMs: deps.maxMs,
-  });
   let added = 0;
   for (const entry of plan.entries) {
     if ((await deps.journal.ingest(entry.id, entry.event, traceparent)) === "accepted") added++;

@@ -210,9 +210,10 @@ async function postReview(
       commentKey: plan.commentKey,
     });
     core.info(
-      `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments.`,
+      `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments; ${plural(published.resolved, "thread")} resolved, ${published.unresolved} reopened.`,
     );
     if (published.ignored !== undefined) core.warning(published.ignored);
+    if (published.threads !== undefined) core.warning(redact(published.threads, report.secrets));
     if (published.refused !== undefined)
       core.warning(
         `Could not post the review comments: ${redact(published.refused, report.secrets)}. The findings are in the check run and the job summary.`,

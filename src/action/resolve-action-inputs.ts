@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { isConfigurationError, parseApiKey, SUPPORTED_EXTENSIONS } from "../api/index.ts";
+import { baseUrlProblem, parseApiKey, SUPPORTED_EXTENSIONS } from "../api/index.ts";
+import { REVIEW_DEFAULTS } from "../pipeline/index.ts";
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../policy/index.ts";
-import { ActionInputError } from "./action-input-error.ts";
+import { ActionInputError, type ActionInputProblem } from "./action-input-error.ts";
 
 /** Values of the `comment` input. */
 export const COMMENT_MODES = Object.freeze(["review", "summary-only", "none"] as const);
@@ -43,146 +44,210 @@ export const DEFAULT_FILE_PATTERNS: readonly string[] = Object.freeze(
   SUPPORTED_EXTENSIONS.flatMap((ext) => [`**/*${ext}`, `**/*${ext.toUpperCase()}`]),
 );
 
-const TRUE = ["true", "True", "TRUE"];
-const FALSE = ["false", "False", "FALSE"];
+/** What one input's parser says: its value, or why it cannot be used (never a secret's value). */
+type Parsed<T> = { readonly value: T } | { readonly problem: string };
+/** A parser of one input: its raw string, trimmed ("" when unset). */
+type Parser<T> = (raw: string) => Parsed<T>;
 
-function fail(input: string, message: string): never {
-  throw new ActionInputError(`Input "${input}" ${message}`, { input });
-}
+const ok = <T>(value: T): Parsed<T> => ({ value });
+const no = (problem: string): Parsed<never> => ({ problem });
 
-function oneOf<T extends string>(
-  input: string,
-  raw: string,
-  allowed: readonly T[],
-  fallback: T,
-): T {
-  const value = raw === "" ? fallback : raw;
-  if (!(allowed as readonly string[]).includes(value)) {
-    fail(input, `must be one of ${allowed.join(", ")} (got "${raw}").`);
-  }
-  return value as T;
-}
+const required =
+  <T>(hint: string, parse: Parser<T>): Parser<T> =>
+  (raw) =>
+    raw === "" ? no(`is required: ${hint}`) : parse(raw);
 
-function boolean(input: string, raw: string, fallback: boolean): boolean {
-  if (raw === "") return fallback;
-  if (TRUE.includes(raw)) return true;
-  if (FALSE.includes(raw)) return false;
-  fail(input, `must be one of true, false (got "${raw}").`);
-}
+const optional =
+  <T>(parse: Parser<T>): Parser<T | undefined> =>
+  (raw) =>
+    raw === "" ? ok(undefined) : parse(raw);
 
-function integer(input: string, raw: string, fallback: number, min: number, max: number): number {
-  if (raw === "") return fallback;
-  const parsed = z.coerce.number().int().min(min).max(max).safeParse(raw);
-  if (!parsed.success || !/^\s*\d+\s*$/.test(raw)) {
-    fail(input, `must be a whole number from ${min} to ${max} (got "${raw}").`);
-  }
-  return parsed.data;
-}
+const oneOf =
+  <T extends string>(allowed: readonly T[], fallback: T): Parser<T> =>
+  (raw) => {
+    const value = raw === "" ? fallback : raw;
+    return (allowed as readonly string[]).includes(value)
+      ? ok(value as T)
+      : no(`must be one of ${allowed.join(", ")} (got "${raw}").`);
+  };
 
-function httpUrl(input: string, raw: string): string {
-  const parsed = z.url({ protocol: /^https?$/ }).safeParse(raw);
-  if (!parsed.success)
-    fail(input, `must be an http(s) URL such as https://review.example.com (got "${raw}").`);
-  return raw;
-}
+const BOOLEANS: Readonly<Record<string, boolean>> = Object.freeze({
+  true: true,
+  True: true,
+  TRUE: true,
+  false: false,
+  False: false,
+  FALSE: false,
+});
 
-function list(raw: string): string[] {
-  return raw
+const boolean =
+  (fallback: boolean): Parser<boolean> =>
+  (raw) => {
+    if (raw === "") return ok(fallback);
+    const value = BOOLEANS[raw];
+    return value === undefined ? no(`must be one of true, false (got "${raw}").`) : ok(value);
+  };
+
+const integer =
+  (fallback: number, min: number, max: number): Parser<number> =>
+  (raw) => {
+    if (raw === "") return ok(fallback);
+    const n = Number(raw);
+    return /^\d+$/.test(raw) && n >= min && n <= max
+      ? ok(n)
+      : no(`must be a whole number from ${min} to ${max} (got "${raw}").`);
+  };
+
+const httpUrl: Parser<string> = (raw) =>
+  z.url({ protocol: /^https?$/ }).safeParse(raw).success
+    ? ok(raw)
+    : no(`must be an http(s) URL such as https://review.example.com (got "${raw}").`);
+
+const list = (raw: string): string[] =>
+  raw
     .split(/[,\n]/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+
+const SIDEKICK_HINT = "name at least one sidekick id (comma- or newline-separated).";
+
+/**
+ * Every input, its parser and its default: policy as data, read in one pass that reports every
+ * problem at once (as the relay reads its variables). The defaults shared with the CLI and the
+ * pipeline come from {@link REVIEW_DEFAULTS}, which action.yml documents (a test compares them).
+ */
+const INPUTS = {
+  "api-key": required(
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
+    "pass the workspace API key from a secret, e.g. ${{ secrets.CONTENT_REVIEW_API_KEY }}.",
+    (raw) => {
+      try {
+        parseApiKey(raw, "It");
+        return ok(raw);
+      } catch (error) {
+        // The key's own message, without the key: "It is not a Content Review API key ...".
+        return no((error as Error).message.replace(/^It /, ""));
+      }
+    },
+  ),
+  "base-url": required("set the service address, e.g. https://review.example.com.", (raw) => {
+    const problem = baseUrlProblem(raw);
+    return problem === null ? ok(raw) : no(`${problem} (got "${raw}").`);
+  }),
+  "sidekick-ids": required(SIDEKICK_HINT, (raw) => {
+    const ids = list(raw);
+    return ids.length === 0 ? no(`is required: ${SIDEKICK_HINT}`) : ok(ids);
+  }),
+  files: (raw: string) => {
+    const patterns = raw
+      .split("\n")
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0 && !s.startsWith("#"));
+    return ok(patterns.length > 0 ? patterns : [...DEFAULT_FILE_PATTERNS]);
+  },
+  "github-token": (raw: string) => ok(raw),
+  "fail-on": oneOf(FAIL_ON_VALUES, DEFAULT_FAIL_ON),
+  "max-credits": optional((raw) => {
+    const parsed = z.coerce.number().finite().min(0).safeParse(raw);
+    return parsed.success
+      ? ok(parsed.data)
+      : no(`must be a number of credits, 0 or more (got "${raw}").`);
+  }),
+  wait: boolean(true),
+  incremental: boolean(true),
+  "timeout-minutes": (raw: string) => {
+    if (raw === "") return ok(REVIEW_DEFAULTS.timeoutMinutes);
+    const max = REVIEW_DEFAULTS.maxTimeoutMinutes;
+    const parsed = z.coerce.number().finite().positive().max(max).safeParse(raw);
+    return parsed.success
+      ? ok(parsed.data)
+      : no(`must be a number of minutes above 0 and at most ${max} (got "${raw}").`);
+  },
+  "retry-failed": integer(REVIEW_DEFAULTS.retryFailed, 0, REVIEW_DEFAULTS.maxRetryFailed),
+  comment: oneOf(COMMENT_MODES, "review"),
+  "check-name": (raw: string) => {
+    const max = REVIEW_DEFAULTS.maxCheckNameLength;
+    return raw.length > max
+      ? no(`must be at most ${max} characters (got ${raw.length}).`)
+      : ok(raw || REVIEW_DEFAULTS.checkName);
+  },
+  "upload-concurrency": integer(
+    REVIEW_DEFAULTS.uploadConcurrency,
+    1,
+    REVIEW_DEFAULTS.maxUploadConcurrency,
+  ),
+  "relay-url": optional(httpUrl),
+  "relay-token": optional((raw) => ok(raw)),
+  "sarif-file": optional((raw) => ok(raw)),
+  "record-key": optional((raw) =>
+    raw.length < MIN_RECORD_KEY_LENGTH
+      ? no(
+          `must be at least ${MIN_RECORD_KEY_LENGTH} characters (got ${raw.length}): generate one with \`openssl rand -hex 32\` and pass it from a secret, or leave it empty to sign with api-key.`,
+        )
+      : ok(raw),
+  ),
+} as const;
+
+/** The names of the Action's inputs, as action.yml declares them. */
+export const ACTION_INPUT_NAMES = Object.freeze(Object.keys(INPUTS) as (keyof typeof INPUTS)[]);
+
+type Values = {
+  -readonly [K in keyof typeof INPUTS]: ReturnType<(typeof INPUTS)[K]> extends Parsed<infer T>
+    ? T
+    : never;
+};
+
+/** Every input through its parser: the values, and one problem per input that has one. */
+function parseInputs(getInput: (name: string) => string): {
+  values: Partial<Values>;
+  problems: ActionInputProblem[];
+} {
+  const values: Record<string, unknown> = {};
+  const problems: ActionInputProblem[] = [];
+  for (const [name, parse] of Object.entries(INPUTS)) {
+    const result = (parse as Parser<unknown>)(getInput(name).trim());
+    if ("value" in result) values[name] = result.value;
+    else problems.push({ input: name, message: `Input "${name}" ${result.problem}` });
+  }
+  const relayUrl = values["relay-url"];
+  if (relayUrl !== undefined && values["relay-token"] === undefined) {
+    problems.push({
+      input: "relay-token",
+      message:
+        'Input "relay-token" is required when relay-url is set: pass the relay\'s RELAY_TOKEN from a secret.',
+    });
+  }
+  return { values: values as Partial<Values>, problems };
 }
 
 /**
- * Reads and validates every input once (STYLE habit 6). `getInput` returns the raw string of
- * an input, or "" when unset (like `core.getInput`). Throws {@link ActionInputError} naming the
- * input and the allowed values. The API key's form is checked here too, without repeating it.
+ * Reads and validates every input once (STYLE habit 6), from one table. `getInput` returns the
+ * raw string of an input, or "" when unset (like `core.getInput`). Throws one
+ * {@link ActionInputError} naming every input at fault and what it allows; secrets (the API key,
+ * the record key) are never repeated.
  */
 export function resolveActionInputs(getInput: (name: string) => string): ActionInputs {
-  const raw = (name: string) => getInput(name).trim();
-  const required = (name: string, hint: string) => {
-    const value = raw(name);
-    if (value === "") fail(name, `is required: ${hint}`);
-    return value;
-  };
-  const apiKey = required(
-    "api-key",
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
-    "pass the workspace API key from a secret, e.g. ${{ secrets.CONTENT_REVIEW_API_KEY }}.",
-  );
-  try {
-    parseApiKey(apiKey, 'Input "api-key"');
-  } catch (error) {
-    if (!isConfigurationError(error)) throw error;
-    throw new ActionInputError(error.message, { input: "api-key", cause: error });
-  }
-  const baseUrl = httpUrl(
-    "base-url",
-    required("base-url", "set the service address, e.g. https://review.example.com."),
-  );
-  const sidekickHint = "name at least one sidekick id (comma- or newline-separated).";
-  const sidekickIds = list(required("sidekick-ids", sidekickHint));
-  if (sidekickIds.length === 0) fail("sidekick-ids", `is required: ${sidekickHint}`);
-  const files = getInput("files")
-    .split("\n")
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0 && !s.startsWith("#"));
-  const wait = boolean("wait", raw("wait"), true);
-  const incremental = boolean("incremental", raw("incremental"), true);
-  const maxCreditsRaw = raw("max-credits");
-  let maxCredits: number | undefined;
-  if (maxCreditsRaw !== "") {
-    const parsed = z.coerce.number().finite().min(0).safeParse(maxCreditsRaw);
-    if (!parsed.success)
-      fail("max-credits", `must be a number of credits, 0 or more (got "${maxCreditsRaw}").`);
-    maxCredits = parsed.data;
-  }
-  const timeoutRaw = raw("timeout-minutes");
-  let timeoutMinutes = 30;
-  if (timeoutRaw !== "") {
-    const parsed = z.coerce.number().finite().positive().max(360).safeParse(timeoutRaw);
-    if (!parsed.success)
-      fail(
-        "timeout-minutes",
-        `must be a number of minutes above 0 and at most 360 (got "${timeoutRaw}").`,
-      );
-    timeoutMinutes = parsed.data;
-  }
-  const relayUrl = raw("relay-url") === "" ? undefined : httpUrl("relay-url", raw("relay-url"));
-  const relayToken = raw("relay-token") === "" ? undefined : raw("relay-token");
-  if (relayUrl !== undefined && relayToken === undefined) {
-    fail(
-      "relay-token",
-      "is required when relay-url is set: pass the relay's RELAY_TOKEN from a secret.",
-    );
-  }
-  const recordKey = raw("record-key") === "" ? undefined : raw("record-key");
-  if (recordKey !== undefined && recordKey.length < MIN_RECORD_KEY_LENGTH)
-    fail(
-      "record-key",
-      `must be at least ${MIN_RECORD_KEY_LENGTH} characters (got ${recordKey.length}): generate one with \`openssl rand -hex 32\` and pass it from a secret, or leave it empty to sign with api-key.`,
-    );
-  const checkName = raw("check-name") || "Content Review";
-  if (checkName.length > 100)
-    fail("check-name", `must be at most 100 characters (got ${checkName.length}).`);
+  const { values, problems } = parseInputs(getInput);
+  if (problems.length > 0) throw ActionInputError.of(problems);
+  const v = values as Values;
   return Object.freeze({
-    apiKey,
-    baseUrl,
-    sidekickIds: Object.freeze(sidekickIds),
-    files: Object.freeze(files.length > 0 ? files : [...DEFAULT_FILE_PATTERNS]),
-    githubToken: raw("github-token"),
-    failOn: oneOf("fail-on", raw("fail-on"), FAIL_ON_VALUES, DEFAULT_FAIL_ON),
-    maxCredits,
-    wait,
-    incremental,
-    timeoutMinutes,
-    retryFailed: integer("retry-failed", raw("retry-failed"), 2, 0, 10),
-    comment: oneOf("comment", raw("comment"), COMMENT_MODES, "review"),
-    checkName,
-    uploadConcurrency: integer("upload-concurrency", raw("upload-concurrency"), 4, 1, 32),
-    relayUrl,
-    relayToken,
-    sarifFile: raw("sarif-file") === "" ? undefined : raw("sarif-file"),
-    recordKey,
+    apiKey: v["api-key"],
+    baseUrl: v["base-url"],
+    sidekickIds: Object.freeze(v["sidekick-ids"]),
+    files: Object.freeze(v.files),
+    githubToken: v["github-token"],
+    failOn: v["fail-on"],
+    maxCredits: v["max-credits"],
+    wait: v.wait,
+    incremental: v.incremental,
+    timeoutMinutes: v["timeout-minutes"],
+    retryFailed: v["retry-failed"],
+    comment: v.comment,
+    checkName: v["check-name"],
+    uploadConcurrency: v["upload-concurrency"],
+    relayUrl: v["relay-url"],
+    relayToken: v["relay-token"],
+    sarifFile: v["sarif-file"],
+    recordKey: v["record-key"],
   });
 }

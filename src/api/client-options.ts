@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { baseUrlProblem } from "./base-url-problem.ts";
 import { ConfigurationError } from "./errors/configuration-error.ts";
 import { DEFAULT_BASE_URL_SETTING } from "./errors/wrong-base-url.ts";
 import type { ProxyRoutes } from "./proxy-from-env.ts";
@@ -86,8 +87,9 @@ const scalars = z.object({
   baseUrl: z
     .string()
     .trim()
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-      message: "must be an http(s) URL such as https://review.example.com",
+    .superRefine((value, ctx) => {
+      const problem = baseUrlProblem(value);
+      if (problem !== null) ctx.addIssue({ code: "custom", message: problem });
     }),
   caller: z.string().trim().min(1).default("library"),
   timeoutMs: z.number().int().positive().default(30_000),
@@ -109,7 +111,9 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const input = issue.path.join(".") || "options";
-    throw new ConfigurationError(`Client option "${input}" ${issue.message}.`, {
+    // The base URL is named as the caller's users set it (`--base-url`, an input, a variable).
+    const setting = input === "baseUrl" ? options.baseUrlSetting?.trim() : undefined;
+    throw new ConfigurationError(`${setting || `Client option "${input}"`} ${issue.message}.`, {
       input,
       secrets: [options.apiKey],
     });

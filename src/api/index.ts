@@ -5,6 +5,7 @@ export { redact, redactUrl, redactValue } from "../shared/redact.ts";
 export { type RequestDeadline, requestDeadline } from "../shared/request-deadline.ts";
 export { sleep } from "../shared/sleep.ts";
 export { type KeyEnvironment, parseApiKey } from "./api-key.ts";
+export { baseUrlProblem } from "./base-url-problem.ts";
 export { type CheckedFile, checkLocalFile } from "./check-local-file.ts";
 export type { ClientOptions, RequestEvent, ResponseEvent, RetryEvent } from "./client-options.ts";
 export { type CallOptions, ContentReviewClient, type PageQuery } from "./content-review-client.ts";

@@ -2,6 +2,7 @@
 // Tests import main() from ./index.ts instead; importing this file runs the CLI.
 import {
   keepYoungGeneration,
+  onOutputClosed,
   recordLaunchParentPid,
   stopWhenParentExits,
 } from "../shared/index.ts";
@@ -19,11 +20,7 @@ keepYoungGeneration();
 // ends the output, not the command. The rest of the output is dropped, and the exit code stays
 // the verdict's (1 for findings), as with `gh`: under `set -o pipefail` a closed stdout must not
 // turn a failing gate into a pass, nor into a crash. Documented in docs/cli.md, "Exit codes".
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
-  });
-}
+onOutputClosed([process.stdout, process.stderr]);
 
 // The first Ctrl+C (or SIGTERM from a CI cancelling the job) stops the run cleanly, so a review
 // still reports what it has; a second Ctrl+C quits at once.

@@ -1,6 +1,14 @@
 import type { Command } from "commander";
 import type { CliIo } from "./cli-io.ts";
 import { createSession, type GlobalOptions, type Session } from "./create-session.ts";
+import { unknownVariablesWarning } from "./unknown-variables-warning.ts";
+
+/** The commands a command is nested in, nearest first (the program last). */
+function ancestors(command: Command): Command[] {
+  const found: Command[] = [];
+  for (let c = command.parent; c !== null; c = c.parent) found.push(c);
+  return found;
+}
 
 /** What every command registration receives: the process edges and a way to run an action. */
 export interface CommandContext {
@@ -33,6 +41,14 @@ export function createCommandContext(io: CliIo, state: RunState): CommandContext
         const value = io.env[name];
         if (value) state.secrets.push(value);
       }
+      // Every run, whatever the command: a variable that is not read would otherwise be ignored
+      // without a word (CONTENT_REVIEW_FAIL_ON=major, and the gate passes at critical).
+      const flags = [command, ...ancestors(command)].flatMap((c) => c.options.map((o) => o.long));
+      const warning = unknownVariablesWarning(
+        io.env,
+        flags.filter((f) => f !== undefined),
+      );
+      if (warning !== null) io.stderr.write(warning);
       const session = createSession(io, options);
       try {
         const code = await action(session);

@@ -77,7 +77,7 @@ export function createProgram(ctx: CommandContext): Command {
   ]);
   program.addHelpText(
     "after",
-    `\nConfiguration: CONTENT_REVIEW_API_KEY and CONTENT_REVIEW_BASE_URL (or --api-key / --base-url); CONTENT_REVIEW_SIDEKICKS for --sidekick; NO_COLOR.\n\n${EXIT_CODES_HELP}\n`,
+    `\nConfiguration: CONTENT_REVIEW_API_KEY and CONTENT_REVIEW_BASE_URL (or --api-key / --base-url); CONTENT_REVIEW_SIDEKICKS for --sidekick; NO_COLOR. Every other setting is a flag: any other CONTENT_REVIEW_* variable (CONTENT_REVIEW_FAIL_ON) is not read, and each run warns about it. All settings are checked before the first request, every problem named at once.\n\n${EXIT_CODES_HELP}\n`,
   );
   return program;
 }

@@ -8,6 +8,7 @@ import {
 import { isCliUsageError } from "./cli-usage-error.ts";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.ts";
 import { isInterruptedError } from "./interrupted-error.ts";
+import { isStateFileError } from "./state-file-error.ts";
 
 /** Errors of the budget guard carry this name (the shared review pipeline throws it). */
 const BUDGET_ERROR_NAMES: ReadonlySet<string> = new Set(["BudgetExceededError"]);
@@ -20,6 +21,7 @@ export const EXIT_CODE_RULES: readonly (readonly [(error: unknown) => boolean, E
   Object.freeze([
     [(e) => e instanceof CommanderError, EXIT_CODES.usage],
     [isCliUsageError, EXIT_CODES.usage],
+    [isStateFileError, EXIT_CODES.stateNotSaved],
     [isConfigurationError, EXIT_CODES.usage],
     [isLocalFileError, EXIT_CODES.usage],
     [(e) => e instanceof Error && BUDGET_ERROR_NAMES.has(e.name), EXIT_CODES.budget],

@@ -10,6 +10,8 @@ export const EXIT_CODES = Object.freeze({
   service: 3,
   /** The estimate exceeded `--max-credits`; nothing was submitted. */
   budget: 4,
+  /** The review ran and reported, but its `--state` file could not be written. */
+  stateNotSaved: 5,
   /** Stopped by Ctrl+C or SIGTERM (the shell's 128 + SIGINT). */
   interrupted: 130,
 } as const);
@@ -23,4 +25,5 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  usage error (bad argument, option, file or configuration)
   3  service or network error after retries
   4  budget exceeded (the estimate is over --max-credits; nothing was submitted)
+  5  the review ran, but its --state file could not be written
   130  interrupted by Ctrl+C or SIGTERM`;

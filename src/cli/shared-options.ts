@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { REVIEW_DEFAULTS } from "../pipeline/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
 import { collectList } from "./option-parsers.ts";
-import { unknownVariablesHint } from "./unknown-variables-hint.ts";
 import type { WaitSettings } from "./wait-with-progress.ts";
 
 function positiveSeconds(value: string): number {
@@ -18,7 +18,7 @@ export function addWaitOptions(command: Command): Command {
     .addOption(
       new Option("--timeout <seconds>", "give up waiting after this long")
         .argParser(positiveSeconds)
-        .default(1800),
+        .default(REVIEW_DEFAULTS.timeoutMinutes * 60),
     )
     .addOption(
       new Option("--poll-interval <seconds>", "first interval between polls; it doubles up to 30 s")
@@ -49,7 +49,7 @@ export function resolveSidekicks(
   const ids = flag?.length ? [...flag] : collectList(env.CONTENT_REVIEW_SIDEKICKS ?? "");
   if (ids.length === 0) {
     throw new CliUsageError(
-      `No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.${unknownVariablesHint(env)}`,
+      `No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.`,
       { input: "--sidekick" },
     );
   }

@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
-import { access, mkdir, realpath, stat } from "node:fs/promises";
+import { access, realpath, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { writeFileAtomically } from "../shared/index.ts";
+import { MAX_PATH_LENGTH, makeFolder, writeFileAtomically } from "../shared/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
 
 function why(error: unknown): string {
@@ -9,7 +9,19 @@ function why(error: unknown): string {
   if (code === "EEXIST") return "it already exists; choose another path or remove it first";
   if (code === "EISDIR") return "it is a folder; name a file inside it instead";
   if (code === "EREVIEWED") return "it is one of the files under review; choose another path";
-  if (code === "ENOTDIR") return "part of its folder path is a file; choose another path";
+  if (code === "ENOTDIR") {
+    const file = (error as NodeJS.ErrnoException).path;
+    return `part of its folder path${file ? ` (${file})` : ""} is a file, not a folder; choose another path`;
+  }
+  if (code === "ENAMETOOLONG") {
+    return `the path is too long (the system takes ${MAX_PATH_LENGTH.toLocaleString("en-US")} characters, and 255 per name); choose a shorter path`;
+  }
+  if (code === "ENOENT") {
+    return "its folder cannot be created there (the file system refuses new folders); choose a path in a folder you can write to";
+  }
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
+    return "its folder is not writable; choose a path in a folder you can write to";
+  }
   if (code === "ENOSPC" || code === "EDQUOT") {
     return "the disk is full; free some space or choose a folder on another disk";
   }
@@ -57,7 +69,8 @@ export async function checkOutputFile(
   const full = resolve(cwd, path);
   const reviewed = new Set(options.reviewed);
   try {
-    await mkdir(dirname(full), { recursive: true });
+    // Created now, level by level (never Node's recursive mkdir, which loops on /proc/x/y).
+    await makeFolder(dirname(full));
     await access(dirname(full), constants.W_OK);
     const existing = await stat(full).catch(() => undefined);
     if (existing?.isDirectory()) {

@@ -49,6 +49,7 @@ export { identifyFiles } from "./identify-files.ts";
 export { mapConcurrent } from "./map-concurrent.ts";
 export { outcomeWithoutReview } from "./outcome-without-review.ts";
 export type { PipelineEvents } from "./pipeline-events.ts";
+export { REVIEW_DEFAULTS } from "./review-defaults.ts";
 export type {
   AssetFailure,
   AssetReview,

@@ -19,6 +19,7 @@ import { deriveConclusion } from "./derive-conclusion.ts";
 import { fetchAssetResults } from "./fetch-asset-results.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import { reuseReviews } from "./reuse-reviews.ts";
+import { REVIEW_DEFAULTS } from "./review-defaults.ts";
 import type {
   AssetReview,
   CostEstimate,
@@ -85,13 +86,16 @@ export interface ReviewPipelineOptions {
   readonly incremental?: IncrementalOptions | undefined;
 }
 
-/** The defaults of {@link ReviewPipelineOptions}, in one place (their `@default` tags say the same). */
+/**
+ * The defaults of {@link ReviewPipelineOptions}, in one place (their `@default` tags say the
+ * same); those the Action and the CLI share come from {@link REVIEW_DEFAULTS}.
+ */
 const PIPELINE_DEFAULTS = Object.freeze({
   failOn: DEFAULT_FAIL_ON,
   wait: true,
-  timeoutMs: 30 * 60_000,
-  retryFailed: 2,
-  uploadConcurrency: 4,
+  timeoutMs: REVIEW_DEFAULTS.timeoutMinutes * 60_000,
+  retryFailed: REVIEW_DEFAULTS.retryFailed,
+  uploadConcurrency: REVIEW_DEFAULTS.uploadConcurrency,
 });
 
 /** {@link ReviewPipelineOptions} with every default filled in, resolved once. */

@@ -10,5 +10,7 @@ export {
 } from "./answer-before-body.ts";
 export { describeError } from "./describe-error.ts";
 export { keepYoungGeneration } from "./keep-young-generation.ts";
+export { MAX_PATH_LENGTH, makeFolder } from "./make-folder.ts";
+export { onOutputClosed } from "./on-output-closed.ts";
 export { type ParentWatchOptions, stopWhenParentExits } from "./stop-when-parent-exits.ts";
 export { type AtomicWriteOptions, writeFileAtomically } from "./write-file-atomically.ts";

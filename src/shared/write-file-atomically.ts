@@ -3,7 +3,6 @@ import type { Stats } from "node:fs";
 import {
   link,
   lstat,
-  mkdir,
   open,
   readlink,
   realpath,
@@ -13,6 +12,7 @@ import {
   writeFile,
 } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { makeFolder } from "./make-folder.ts";
 
 /** Options of {@link writeFileAtomically}. */
 export interface AtomicWriteOptions {
@@ -84,7 +84,7 @@ export async function writeFileAtomically(
       ? await danglingTarget(file)
       : await realpath(file);
   const folder = dirname(target);
-  await mkdir(folder, { recursive: true });
+  await makeFolder(folder);
   const temp = join(
     folder,
     `.${basename(target).slice(0, NAME_CHARS)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`,

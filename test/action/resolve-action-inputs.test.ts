@@ -1,8 +1,12 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import {
+  ACTION_INPUT_NAMES,
   DEFAULT_FILE_PATTERNS,
   resolveActionInputs,
 } from "../../src/action/resolve-action-inputs.ts";
+import { REVIEW_DEFAULTS } from "../../src/pipeline/index.ts";
 
 const REQUIRED = {
   "api-key": "sk_test_abcdefgh12345678",
@@ -59,6 +63,8 @@ describe("resolveActionInputs", () => {
     ["api-key", "sk_nope_123", 'Input "api-key" is not a Content Review API key'],
     ["api-key", "sk_live_abc", 'Input "api-key" is not a Content Review API key'],
     ["base-url", "ftp://x", 'Input "base-url" must be an http(s) URL'],
+    ["base-url", "https://review.example.com/api", 'Input "base-url" must not end in /api'],
+    ["base-url", "https://review.example.com/api/", 'Input "base-url" must not end in /api'],
     ["sidekick-ids", " , ", 'Input "sidekick-ids" is required'],
     [
       "fail-on",
@@ -113,5 +119,68 @@ describe("resolveActionInputs", () => {
     } catch (error) {
       expect((error as Error).message).not.toContain(short);
     }
+  });
+
+  it("resolveActionInputs names every invalid input at once, one line each, in action.yml's order", () => {
+    const error = (() => {
+      try {
+        resolve({
+          "api-key": "",
+          "base-url": "https://review.example.com/api",
+          "sidekick-ids": "a",
+          "fail-on": "bogus",
+          "upload-concurrency": "64",
+          "relay-url": "https://relay.example.com",
+        });
+      } catch (caught) {
+        return caught as Error & { input?: string; problems?: { input: string }[] };
+      }
+      return undefined;
+    })();
+    expect(error?.name).toBe("ActionInputError");
+    expect(error?.input).toBe("api-key");
+    expect(error?.problems?.map((p) => p.input)).toEqual([
+      "api-key",
+      "base-url",
+      "fail-on",
+      "upload-concurrency",
+      "relay-token",
+    ]);
+    expect(error?.message.split("\n")).toEqual([
+      expect.stringMatching(/^Input "api-key" is required: /),
+      expect.stringMatching(/^Input "base-url" must not end in \/api: /),
+      expect.stringMatching(/^Input "fail-on" must be one of /),
+      'Input "upload-concurrency" must be a whole number from 1 to 32 (got "64").',
+      expect.stringMatching(/^Input "relay-token" is required when relay-url is set/),
+    ]);
+  });
+});
+
+describe("action.yml and REVIEW_DEFAULTS", () => {
+  it("action.yml declares the inputs the table reads, and documents the defaults of REVIEW_DEFAULTS", async () => {
+    const action = parse(await readFile(new URL("../../action.yml", import.meta.url), "utf8")) as {
+      inputs: Record<string, { default?: string; description: string }>;
+    };
+    expect(Object.keys(action.inputs).sort()).toEqual([...ACTION_INPUT_NAMES].sort());
+    const { inputs } = action;
+    expect(inputs["retry-failed"]?.default).toBe(String(REVIEW_DEFAULTS.retryFailed));
+    expect(inputs["upload-concurrency"]?.default).toBe(String(REVIEW_DEFAULTS.uploadConcurrency));
+    expect(inputs["timeout-minutes"]?.default).toBe(String(REVIEW_DEFAULTS.timeoutMinutes));
+    expect(inputs["check-name"]?.default).toBe(REVIEW_DEFAULTS.checkName);
+    expect(inputs["retry-failed"]?.description).toContain(
+      `(0 to ${REVIEW_DEFAULTS.maxRetryFailed})`,
+    );
+    expect(inputs["upload-concurrency"]?.description).toContain(
+      `(1 to ${REVIEW_DEFAULTS.maxUploadConcurrency})`,
+    );
+    expect(inputs["timeout-minutes"]?.description).toContain(
+      `at most ${REVIEW_DEFAULTS.maxTimeoutMinutes}`,
+    );
+    // What an empty input resolves to is what action.yml says it defaults to.
+    const resolved = resolve(REQUIRED);
+    expect(resolved.retryFailed).toBe(Number(inputs["retry-failed"]?.default));
+    expect(resolved.uploadConcurrency).toBe(Number(inputs["upload-concurrency"]?.default));
+    expect(resolved.timeoutMinutes).toBe(Number(inputs["timeout-minutes"]?.default));
+    expect(resolved.checkName).toBe(inputs["check-name"]?.default);
   });
 });

@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -159,6 +161,30 @@ describe("run: skips and errors before any review", () => {
     expect(result.outputs["status"]).toBe("skipped");
     expect(result.failed).toBe(false);
   });
+
+  it.each(["/api", "/api/"])(
+    "run refuses a base-url ending in %s before any request to the service, and fails",
+    async (suffix) => {
+      // A server that counts every request it gets (and answers each with a 404).
+      let requests = 0;
+      const counter = createServer((_req, res) => {
+        requests += 1;
+        res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => counter.listen(0, "127.0.0.1", resolve));
+      const { port } = counter.address() as AddressInfo;
+      try {
+        const result = await runAction({
+          inputs: { "base-url": `http://127.0.0.1:${port}${suffix}` },
+          files: ["claims.txt"],
+        });
+        expect(result.failed).toBe(true);
+        expect(requests).toBe(0);
+      } finally {
+        await new Promise((resolve) => counter.close(resolve));
+      }
+    },
+  );
 
   it("run fails a pull request's run without a github-token, concluding failure", async () => {
     const result = await runAction({

@@ -161,6 +161,29 @@ describe("ContentReviewClient configuration", () => {
       /baseUrl.*http/,
     );
   });
+
+  it.each(["https://review.example.com/api", "https://review.example.com/api/", "http://h/x/API"])(
+    "ContentReviewClient refuses a base URL ending in /api (%s) before any request, naming the setting",
+    async (baseUrl) => {
+      const fetch = vi.fn<typeof globalThis.fetch>();
+      const build = (setting?: string) =>
+        new ContentReviewClient({
+          apiKey: LIVE_KEY,
+          baseUrl,
+          fetch,
+          ...(setting ? { baseUrlSetting: setting } : {}),
+        });
+      expect(() => build()).toThrow(/^Client option "baseUrl" must not end in \/api: /);
+      expect(() => build("BASE_URL")).toThrow(/^BASE_URL must not end in \/api: .*use http/);
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
+
+  it("ContentReviewClient keeps a base URL whose path only contains api", () => {
+    expect(
+      () => new ContentReviewClient({ apiKey: LIVE_KEY, baseUrl: "https://api.example.com/apis" }),
+    ).not.toThrow();
+  });
 });
 
 describe("ContentReviewClient response validation", () => {

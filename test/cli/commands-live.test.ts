@@ -220,7 +220,7 @@ describe("content-review commands against the emulator with a live key", () => {
       "secrets/relay.txt",
     );
     expect(exists.code).toBe(2);
-    expect(exists.stderr).toMatch(/already exists.*Nothing was created/);
+    expect(exists.stderr).toMatch(/already exists, and nothing was created/);
     // A secret file that cannot be written is found before the secret is asked for.
     const unwritable = await run(
       "webhooks",

@@ -14,7 +14,9 @@ import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import { type RelayHandle, resolveRelayConfig, startRelay } from "../../relay/index.ts";
 import {
   blocksUnder as blocksUnderHeading,
+  folderInClone,
   freePort,
+  gitStatus,
   bash as runBash,
   runProcess,
   type ShellRun,
@@ -106,11 +108,18 @@ describe("docs/cli.md: the walkthroughs run as written", () => {
     return `${started}\nstatus=$?\nkill $EMULATOR_PID 2>/dev/null; wait\nexit $status\n`;
   }
 
-  it("Rehearse offline with the emulator: the review runs and gates on its findings", async () => {
-    const res = await bashAsWritten(emulatorRehearsal(await freePort()), env(), dir.path);
-    expect(res.stderr).not.toMatch(/\n\s+at /);
-    expect(res.code).toBe(1);
-    expect(res.stdout).toMatch(/^Review failed: 1 issue at or above critical \(marked !\)\.$/m);
+  it("Rehearse offline with the emulator: the review runs and gates on its findings, and git sees nothing to commit", async () => {
+    // A folder of the clone with its ignore rules: what the rehearsal writes must be ignored.
+    const clone = await folderInClone({ git: true });
+    try {
+      const res = await bashAsWritten(emulatorRehearsal(await freePort()), env(), clone.path);
+      expect(res.stderr).not.toMatch(/\n\s+at /);
+      expect(res.code).toBe(1);
+      expect(res.stdout).toMatch(/^Review failed: 1 issue at or above critical \(marked !\)\.$/m);
+      expect(await gitStatus(clone.path)).toBe("");
+    } finally {
+      await clone.remove();
+    }
   });
 
   it("Rehearse offline with the emulator: on a taken port it says so at once, and the review stops on the missing key", async () => {
@@ -144,6 +153,12 @@ describe("docs/cli.md: the walkthroughs run as written", () => {
     const res = await bashAsWritten(script, configured(), again);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain("Cannot write relay-secret.txt: it already exists");
+    // What to do about the subscription the first run created (following "remove the file"
+    // alone made a second one, and left the first without its secret).
+    expect(res.stderr).toContain("content-review webhooks list");
+    expect(res.stderr).toContain(
+      "delete it (content-review webhooks delete ID) and remove relay-secret.txt first",
+    );
     expect(res.stdout).not.toMatch(/Dispatched/);
     expect(res.stderr.match(/content-review: /g)).toHaveLength(1);
     expect(await readFile(join(again, "relay-secret.txt"), "utf8")).toBe("whsec_first-run\n");

@@ -41,7 +41,7 @@ describe("content-review errors: what was wrong, what to do, the right exit code
         CONTENT_REVIEW_API_KEYS: "sk_live_not-hex-secretvalue",
         CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:1",
       },
-      /The API key is missing\. Set CONTENT_REVIEW_API_KEY .*\. CONTENT_REVIEW_API_KEYS is set, but the CLI reads only CONTENT_REVIEW_API_KEY, CONTENT_REVIEW_BASE_URL, CONTENT_REVIEW_SIDEKICKS: check the spelling\./,
+      /^content-review: warning: CONTENT_REVIEW_API_KEYS is set but not read \(ignored\): the CLI reads only CONTENT_REVIEW_API_KEY, CONTENT_REVIEW_BASE_URL, CONTENT_REVIEW_SIDEKICKS, .*\ncontent-review: The API key is missing\. Set CONTENT_REVIEW_API_KEY /,
     ],
     [
       "a base URL that is not http(s)",
@@ -61,7 +61,78 @@ describe("content-review errors: what was wrong, what to do, the right exit code
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(message);
     expect(res.stderr).not.toContain("not-hex-secretvalue");
-    expect(res.stderr.split("\n").filter(Boolean)).toHaveLength(1);
+    const lines = res.stderr.split("\n").filter((l) => l !== "" && !l.includes(": warning: "));
+    expect(lines).toHaveLength(1);
+  });
+
+  it("every missing or invalid setting is named in one message, before any request (exit 2)", async () => {
+    const res = await runCli(["review", "nowhere/"], {
+      env: { CONTENT_REVIEW_BASE_URL: "https://review.example.com/api/" },
+    });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe(
+      [
+        "content-review: 3 settings need fixing; nothing was sent:",
+        "  - No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.",
+        "  - The API key is missing. Set CONTENT_REVIEW_API_KEY (or pass --api-key) to a workspace API key (sk_live_... or sk_test_...).",
+        '  - The base URL (CONTENT_REVIEW_BASE_URL) must not end in /api: every path of the service starts with /api already, so requests would go to …/api/api/… (use https://review.example.com) (got "https://review.example.com/api/"). Set CONTENT_REVIEW_BASE_URL (or pass --base-url) to the service address.',
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("submit names a missing sidekick and a missing key in one message too", async () => {
+    const res = await runCli(["submit", `${SUB}/a__sandbox_pass__.txt`], {
+      env: { CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:1" },
+    });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(
+      /^content-review: 2 settings need fixing; nothing was sent:\n {2}- No sidekick given: .*\n {2}- The API key is missing\. /,
+    );
+  });
+
+  it.each([
+    [
+      ["--output", "/proc/x/y"],
+      /^content-review: Cannot write \/proc\/x\/y: its folder cannot be created there/,
+    ],
+    [
+      ["--state", "/proc/x/y"],
+      /^content-review: Cannot write \/proc\/x\/y: its folder cannot be created there/,
+    ],
+    [
+      ["--output", `${"d/".repeat(2100)}r.xml`],
+      /^content-review: Cannot write d\/d\/.*: the path is too long/,
+    ],
+  ])(
+    "review with %s is one usage line (exit 2) before any upload, never a hang",
+    async (argv, message) => {
+      const dir = await tempDir();
+      try {
+        await writeFile(join(dir.path, "a.txt"), "A calm sentence.\n");
+        const res = await runCli(["review", "a.txt", ...argv], {
+          env: envFor(emu, emu.liveKey),
+          cwd: dir.path,
+        });
+        expect(res.stderr).toMatch(message);
+        expect(res.stderr.trim().split("\n")).toHaveLength(1);
+        expect(res.code).toBe(2);
+      } finally {
+        await dir.remove();
+      }
+    },
+    10_000,
+  );
+
+  it.each([
+    [["--base-url", "http://127.0.0.1:1/api", "status", SUB], "--base-url"],
+    [["review", "m.txt", "--sidekick", "x", "--base-url", "http://127.0.0.1:1/API/"], "--base-url"],
+  ])("a base URL ending in /api is refused before any request: %j", async (argv, setting) => {
+    const res = await runCli(argv, {
+      env: { CONTENT_REVIEW_API_KEY: `sk_live_${"a".repeat(64)}` },
+    });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`The base URL (${setting}) must not end in /api`);
   });
 
   it("--api-key and --base-url override the environment", async () => {

@@ -17,6 +17,7 @@ import {
   exitCodeForError,
   InterruptedError,
 } from "../../src/cli/index.ts";
+import { StateFileError } from "../../src/cli/state-file-error.ts";
 
 class BudgetExceededError extends Error {
   override name = "BudgetExceededError";
@@ -27,6 +28,11 @@ describe("exitCodeForError", () => {
     ["--help", new CommanderError(0, "commander.helpDisplayed", "(outputHelp)"), EXIT_CODES.ok],
     ["an unknown option", new CommanderError(1, "commander.unknownOption", "x"), EXIT_CODES.usage],
     ["a usage error", new CliUsageError("x", { input: "--x" }), EXIT_CODES.usage],
+    [
+      "a state file not written after the review",
+      new StateFileError("s.json", { cause: Object.assign(new Error("x"), { code: "ENOSPC" }) }),
+      EXIT_CODES.stateNotSaved,
+    ],
     ["a configuration error", new ConfigurationError("x", { input: "apiKey" }), EXIT_CODES.usage],
     [
       "a bad local file",

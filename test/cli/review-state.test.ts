@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
@@ -157,6 +157,20 @@ describe("content-review review --state (incremental review) against the emulato
       expect(JSON.parse(await readFile(join(root, "s.json"), "utf8")).entries).toHaveLength(1);
     },
   );
+
+  it("review --state whose file cannot be written after the review is a StateFileError (exit 5), not a usage error", async () => {
+    const root = await project({ "m/a.txt": "A calm sentence.\n" });
+    // The path passes the checks (its folder is writable; the link dangles), but its target's
+    // folder cannot be made: as a disk that fills up during the review, found only at the end.
+    await symlink("/proc/no-such-folder/s.json", join(root, "s.json"));
+    const [run, spent] = await review(root, "m", "--state", "s.json");
+    expect(spent.submissions).toBe(1);
+    expect(run.stdout).toMatch(/Review /);
+    expect(run.stderr).toMatch(
+      /^content-review: Cannot write the state file s\.json \(ENOENT\): the review ran/m,
+    );
+    expect(run.code).toBe(5);
+  });
 
   it.each([
     ["with --no-wait", ["--state", "s.json", "--no-wait"], /--state needs the review's results/],

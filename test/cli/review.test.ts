@@ -205,7 +205,7 @@ describe("content-review review (the shared pipeline) against the emulator", () 
     expect(res.stderr).toMatch(/No reviewable files match bad/);
     const explicit = await review(live, "bad/tool.exe");
     expect(explicit.code).toBe(2);
-    expect(explicit.stderr).toMatch(/not supported/);
+    expect(`${explicit.stdout}${explicit.stderr}`.match(/not supported/g)).toHaveLength(1);
   });
 
   it("live: a workspace without API access ends with 3 and the tier message", async () => {
@@ -320,6 +320,36 @@ describe("content-review review (the shared pipeline) against the emulator", () 
       expect(after).toEqual(before);
     },
   );
+
+  it.each([
+    ["with a file to review", ["empty.txt", "clean/plain.txt"], 0],
+    ["alone", ["empty.txt"], 2],
+  ])("a 0-byte file's message is printed once, %s", async (_what, argv, code) => {
+    await writeFile(join(dir.path, "empty.txt"), "");
+    const res = await review(live, ...argv);
+    expect(res.code).toBe(code);
+    expect(`${res.stdout}${res.stderr}`.match(/empty\.txt is empty/g)).toHaveLength(1);
+  });
+
+  it.each([["junit"], ["sarif"]])(
+    "--json with --format %s (two reports for stdout) is refused, exit 2, before any upload",
+    async (format) => {
+      const before = await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger");
+      const res = await review(live, "clean", "--json", "--format", format);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toBe(
+        `content-review: --json and --format ${format} both ask for the report on stdout: drop one, or add --output FILE for the ${format} report (the JSON then goes to stdout).\n`,
+      );
+      expect(await controlPlane(emu.baseUrl, "GET", "/_emulator/ledger")).toEqual(before);
+    },
+  );
+
+  it("--json with --format junit and --output writes the junit report, and JSON to stdout", async () => {
+    const res = await review(live, "clean", "--json", "--format", "junit", "--output", "r.xml");
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toHaveProperty("status");
+    expect(await readFile(join(dir.path, "r.xml"), "utf8")).toMatch(/^<\?xml/);
+  });
 
   it("sandbox: a skipped found file is listed once by its path, which its reason does not repeat", async () => {
     const res = await review(sandbox, "mixed");

@@ -3,10 +3,19 @@
  * clone, relative paths resolved from that folder; and the process edges of the executable
  * (a reader that closes the pipe early).
  */
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
-import { bash, blocksUnder, folderInClone, readDoc } from "../helpers/docs-shell.ts";
-import { envFor } from "./cli-harness.ts";
+import {
+  bash,
+  blocksUnder,
+  folderInClone,
+  ROOT,
+  readDoc,
+  runProcess,
+} from "../helpers/docs-shell.ts";
+import { envFor, tempDir } from "./cli-harness.ts";
 
 describe("docs/cli.md: the CLI from a clone", () => {
   let emu: EmulatorHandle;
@@ -35,6 +44,47 @@ describe("docs/cli.md: the CLI from a clone", () => {
       expect(res.stdout).toMatch(/Review failed: 1 issue at or above critical/);
     }
   });
+
+  it("From a clone, to run anywhere: npm pack, a global install (into a private prefix here) and a review of media outside the clone, as written", async () => {
+    const [block] = blocksUnder(
+      await readDoc("docs/cli.md"),
+      "From a clone, to run anywhere",
+      "sh",
+    );
+    const outside = await tempDir();
+    try {
+      const media = join(outside.path, "campaign-media");
+      await mkdir(join(media, "ads"), { recursive: true });
+      await writeFile(join(media, "ads", "claims.txt"), "Clinically proven and guaranteed.\n");
+      const prefix = join(outside.path, "global");
+      const script = block!.replace("cd ~/campaign-media", `cd "${media}"`);
+      // npm pack writes into the clone, as the page says (git ignores the tarball).
+      const res = await bash(script, {
+        cwd: ROOT,
+        env: {
+          ...envFor(emu, emu.liveKey),
+          npm_config_prefix: prefix,
+          npm_config_offline: "true",
+          // The installed commands run on the machine's node: Node 24 first, as the page asks.
+          PATH: `${join(prefix, "bin")}:${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
+        },
+        timeoutMs: 120_000,
+      });
+      expect(res.stdout).toMatch(/^ads\/claims\.txt\s+complete\s+1 critical/m);
+      expect(res.code, res.stderr).toBe(1);
+      const tarballs = (await readdir(ROOT)).filter((f) =>
+        /^content-review-toolkit-.*\.tgz$/.test(f),
+      );
+      expect(tarballs).toHaveLength(1);
+      const ignored = await runProcess("git", ["check-ignore", "-q", tarballs[0]!], { cwd: ROOT });
+      expect(ignored.code).toBe(0);
+    } finally {
+      for (const f of await readdir(ROOT)) {
+        if (/^content-review-toolkit-.*\.tgz$/.test(f)) await rm(join(ROOT, f), { force: true });
+      }
+      await outside.remove();
+    }
+  }, 150_000);
 
   it("a missing relative path names where it looked: the folder the command was typed in", async () => {
     const res = await bash("cd samples && npm run -s cli -- review nothere.txt", {

@@ -284,3 +284,108 @@ describe("action review comments (built dist/index.js, emulator, GitHub stand-in
     expect(stage.github.violations.slice(violations)).toEqual([]);
   });
 });
+
+describe("action review threads (built dist/index.js, emulator, GitHub stand-in's GraphQL)", () => {
+  /** A stage of its own: the same emulator and workspace, another GitHub stand-in. */
+  async function withStandIn(
+    options: Omit<Parameters<typeof startGithubStandIn>[0], "token">,
+    test: (own: Stage) => Promise<void>,
+  ): Promise<void> {
+    const github = await startGithubStandIn({ token: stage.token, ...options });
+    try {
+      await test({ ...stage, github });
+    } finally {
+      await github.close();
+    }
+  }
+
+  /** Pushes `files` to pull request `pr` of `on` and runs the Action on push `push`. */
+  async function pushAndReview(on: Stage, pr: number, push: number, files: Record<string, string>) {
+    await writeFiles(on, files);
+    on.github.addPullRequest(
+      pr,
+      Object.entries(files).map(([filename, content]) => ({ filename, status: "added", content })),
+    );
+    const [run] = await runOn(on, "pull_request", pullRequestEvent(pr, head(pr, push)), {
+      comment: "review",
+      "fail-on": "never",
+    });
+    return run;
+  }
+
+  const PERSON = { login: "octocat", id: 583231, type: "User" as const };
+
+  it("action resolves the thread of a fixed finding (its reply kept), unresolves it when the finding comes back, and leaves a person's thread alone", async () => {
+    await withStandIn({}, async (own) => {
+      const file = "pr70/a.txt";
+      const first = await pushAndReview(own, 70, 1, { [file]: CLAIMS });
+      expect(first.code).toBe(0);
+      const [comment] = own.github.reviewComments.filter((c) => c.path === file);
+      const reply = own.github.addReviewComment(70, {
+        path: file,
+        body: "Will fix.",
+        user: PERSON,
+        inReplyTo: comment!.id,
+      });
+      const person = own.github.addReviewComment(70, { path: file, body: "A note.", user: PERSON });
+
+      const fixed = await pushAndReview(own, 70, 2, { [file]: CALM });
+      expect(fixed.code).toBe(0);
+      expect(fixed.stdout).toContain("1 marked outdated");
+      expect(fixed.stdout).toContain("1 thread resolved, 0 reopened");
+      expect(comment!.body).toContain("Outdated: no findings here");
+      expect(own.github.state.resolvedThreads).toEqual(new Set([comment!.id]));
+      expect(own.github.reviewComments).toContain(reply);
+      expect(reply.body).toBe("Will fix.");
+
+      const back = await pushAndReview(own, 70, 3, { [file]: CLAIMS });
+      expect(back.code).toBe(0);
+      expect(back.stdout).toContain("0 new, 1 updated");
+      expect(back.stdout).toContain("0 threads resolved, 1 reopened");
+      expect(comment!.body).not.toContain("Outdated");
+      expect(own.github.state.resolvedThreads.size).toBe(0);
+      expect(person.updates).toBe(0);
+      const graphql = own.github.requests.filter((r) => r.operationId === "graphql");
+      expect(graphql.length).toBeGreaterThanOrEqual(4);
+      expect(graphql.every((r) => r.status === 200)).toBe(true);
+      expect(own.github.violations).toEqual([]);
+    });
+  });
+
+  it("action whose token may not resolve threads warns once, marks the comments outdated and goes on", async () => {
+    await withStandIn({}, async (own) => {
+      const files = (text: string) => ({ "pr71/a.txt": text, "pr71/b.txt": text });
+      const first = await pushAndReview(own, 71, 1, files(CLAIMS));
+      expect(first.code).toBe(0);
+      own.github.deny("contents");
+      const fixed = await pushAndReview(own, 71, 2, files(CALM));
+      expect(fixed.code).toBe(0);
+      expect(fixed.stdout).toContain("2 marked outdated");
+      const warnings = fixed.stdout.match(/::warning::[^\n]*review thread[^\n]*/g);
+      expect(warnings).toHaveLength(1);
+      expect(warnings![0]).toContain("Resource not accessible by integration");
+      expect(warnings![0]).toContain("2 threads left as they are");
+      expect(own.github.state.resolvedThreads.size).toBe(0);
+      // One refusal ends the thread changes: the second thread is not tried.
+      const mutations = own.github.requests.filter((r) => r.operationId === "graphql");
+      expect(mutations).toHaveLength(2);
+      expect(own.github.violations).toEqual([]);
+    });
+  });
+
+  it("action on a GitHub whose Actions bot has another id than github.com's still finds its own comments", async () => {
+    const bot = { login: "github-actions[bot]", id: 3, type: "Bot" as const };
+    await withStandIn({ actionsBot: bot }, async (own) => {
+      const file = "pr72/a.txt";
+      const first = await pushAndReview(own, 72, 1, { [file]: CLAIMS });
+      expect(first.code).toBe(0);
+      const comments = own.github.reviewComments.filter((c) => c.path === file);
+      expect(comments.map((c) => c.user.id)).toEqual([3]);
+      const again = await pushAndReview(own, 72, 2, { [file]: CLAIMS, "pr72/b.txt": CALM });
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain("PR review: 0 new");
+      expect(own.github.reviewComments.filter((c) => c.path === file)).toHaveLength(1);
+      expect(own.github.violations).toEqual([]);
+    });
+  });
+});

@@ -24,6 +24,16 @@ describe("README.md: Quick start", () => {
     ).toEqual(["npm ci", "npm start", "npm test"]);
   });
 
+  it("says that npm ci under Node 20 warns EBADENGINE, and that this is expected", async () => {
+    const readme = await readDoc("README.md");
+    const engines = JSON.parse(await readDoc("package.json")).engines.node;
+    expect(engines).toBe(">=24");
+    expect(readme).toMatch(
+      /Under Node 20, `npm ci` prints [^.]*`npm warn EBADENGINE Unsupported\s+engine`/,
+    );
+    expect(readme).toMatch(/they are expected and harmless/);
+  });
+
   it("npm start reviews samples/ with a live key, then a sandbox key, and prints what the page shows", async () => {
     const readme = await readDoc("README.md");
     const [shown] = blocksUnder(readme, "Quick start", "text");

@@ -2,15 +2,25 @@
  * docs/relay.md, "Rehearse App mode offline", run as written with bash from a folder of the
  * clone, twice in the same folder (a walkthrough must be repeatable): a GitHub App registered
  * with the emulator's GitHub, the relay as that App with routes and mentions, and what it sent.
- * Only the two ports are replaced by free ones.
+ * Only the two ports are replaced by free ones. The folder is a git work tree with the clone's
+ * ignore rules: the rehearsal leaves nothing that git would commit, and its key files (the App's
+ * private key, the webhook secret) are readable by their owner alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bash, blocksUnder, folderInClone, freePort, readDoc } from "../helpers/docs-shell.ts";
+import {
+  bash,
+  blocksUnder,
+  folderInClone,
+  freePort,
+  gitStatus,
+  readableByOthers,
+  readDoc,
+} from "../helpers/docs-shell.ts";
 
 describe("docs/relay.md: Rehearse App mode offline", () => {
   let dir: { path: string; remove: () => Promise<void> };
   beforeAll(async () => {
-    dir = await folderInClone();
+    dir = await folderInClone({ git: true });
   });
   afterAll(async () => {
     await dir.remove();
@@ -35,6 +45,9 @@ describe("docs/relay.md: Rehearse App mode offline", () => {
         /"channel": "C0MEDIA",\s+"threadTs": "[\d.]+",\s+"text": "<@U0OCTOCAT> ❌ Content review failed on /,
       );
       expect(res.stdout).not.toContain("C0GENERAL");
+      expect(await gitStatus(dir.path), `run ${run}: git status --porcelain`).toBe("");
+      const keys = (await readableByOthers(dir.path)).filter((f) => /app\.json|secret/.test(f));
+      expect(keys, `run ${run}: key files readable by others`).toEqual([]);
     }
   }, 180_000);
 });

@@ -13,7 +13,9 @@ import {
   blocksUnder,
   folderInClone,
   freePort,
+  gitStatus,
   ROOT,
+  readableByOthers,
   readDoc,
   runProcess,
   type ShellRun,
@@ -35,7 +37,7 @@ async function closed(port: number): Promise<boolean> {
 describe("docs/relay.md: Rehearse offline", () => {
   let dir: { path: string; remove: () => Promise<void> };
   beforeAll(async () => {
-    dir = await folderInClone();
+    dir = await folderInClone({ git: true });
   });
   afterAll(async () => {
     await dir.remove();
@@ -72,7 +74,7 @@ describe("docs/relay.md: Rehearse offline", () => {
     }
     // What it leaves in the folder it ran from, and the script the page says to save it as, are
     // ignored by git when that folder is the clone's root.
-    const left = [...(await readdir(dir.path)), "rehearse-relay.sh"];
+    const left = [...(await readdir(dir.path)).filter((n) => n !== ".git"), "rehearse-relay.sh"];
     expect(left).toContain("relay-secret.txt");
     for (const name of left) {
       const ignored = await runProcess("git", ["check-ignore", "-q", "--no-index", name], {
@@ -80,6 +82,10 @@ describe("docs/relay.md: Rehearse offline", () => {
       });
       expect(ignored.code, `${name} is not ignored by .gitignore`).toBe(0);
     }
+    // The folder is a work tree with the clone's ignore rules: nothing for git to commit.
+    expect(await gitStatus(dir.path)).toBe("");
+    const secrets = (await readableByOthers(dir.path)).filter((f) => f.includes("secret"));
+    expect(secrets).toEqual([]);
   }, 220_000);
 
   it("a step that fails stops the walkthrough with a message, and the emulator is stopped", async () => {

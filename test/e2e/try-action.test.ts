@@ -5,14 +5,14 @@
 import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bash, blocksUnder, folderInClone, readDoc } from "../helpers/docs-shell.ts";
+import { bash, blocksUnder, folderInClone, gitStatus, readDoc } from "../helpers/docs-shell.ts";
 
 describe("docs/action.md: Try it before pushing", () => {
   let dir: { path: string; remove: () => Promise<void> };
   let commands: string[];
 
   beforeAll(async () => {
-    dir = await folderInClone({ samples: true });
+    dir = await folderInClone({ samples: true, git: true });
     const [block] = blocksUnder(await readDoc("docs/action.md"), "Try it before pushing", "sh");
     commands = block!
       .split("\n")
@@ -53,6 +53,8 @@ describe("docs/action.md: Try it before pushing", () => {
       expect(res.stdout).toMatch(
         /^Wrote check-run\.md, review\.md, job-summary\.md, outputs\.json, posted\.json, action\.log, report\.json to try-action-output\/$/m,
       );
+      // Run from the clone's root, it leaves nothing for git to commit.
+      expect(await gitStatus(dir.path)).toBe("");
 
       const outputs = JSON.parse(await out("outputs.json"));
       expect(outputs).toMatchObject({

@@ -8,6 +8,7 @@ import { blocksUnder, ROOT, readDoc, runProcess } from "../helpers/docs-shell.ts
 
 const WALKTHROUGHS: readonly [page: string, heading: string][] = [
   ["docs/relay.md", "Rehearse offline"],
+  ["docs/relay.md", "Rehearse App mode offline"],
   ["docs/cli.md", "Rehearse offline with the emulator"],
   ["docs/cli.md", "Set up a webhook subscription for the relay"],
   ["docs/emulator.md", "Start it"],
@@ -34,7 +35,14 @@ describe("the walkthroughs leave only ignored files in a clone", () => {
     }
     // The files these pages are known to write; a new one is checked below as well.
     expect([...all]).toEqual(
-      expect.arrayContaining(["emulator.log", "relay.log", "relay-secret.txt", "claims.txt"]),
+      expect.arrayContaining([
+        "emulator.log",
+        "relay.log",
+        "relay-secret.txt",
+        "claims.txt",
+        "org-app.json",
+        "org-secret.txt",
+      ]),
     );
   });
 

@@ -13,6 +13,7 @@ import {
   blocksUnder,
   folderInClone,
   freePort,
+  gitStatus,
   ROOT,
   readDoc,
   runProcess,
@@ -61,6 +62,35 @@ describe("docs/emulator.md: the curl walkthrough", () => {
     const ignored = await runProcess("git", ["check-ignore", "-q", "claims.txt"], { cwd: ROOT });
     expect(ignored.code).toBe(0);
   });
+
+  it("runs against the emulator of Start it, started in the background as written: step 2 subscribes, and git sees nothing to commit", async () => {
+    const git = await folderInClone({ git: true });
+    try {
+      const [emulatorPort, receiverPort] = [await freePort(), await freePort()];
+      const start = blocksUnder(await readDoc("docs/emulator.md"), "Start it", "sh").find((b) =>
+        b.includes("kill $EMULATOR_PID"),
+      )!;
+      const [walk] = blocksUnder(await readDoc("docs/emulator.md"), "Walkthrough with curl", "sh");
+      const script = [
+        start
+          .replace("--port 4010", `--port ${emulatorPort}`)
+          .replace(/^kill \$EMULATOR_PID.*$/m, ""),
+        walk!
+          .replace("BASE=http://127.0.0.1:4010", `BASE=http://127.0.0.1:${emulatorPort}`)
+          .replace("KEY=sk_live_...", "KEY=$(head -1 emulator.log | jq -r .liveKey)")
+          .replaceAll("4011", String(receiverPort)),
+        "kill $EMULATOR_PID; wait",
+      ].join("\n");
+      const res = await bash(script, { cwd: git.path, timeoutMs: 60_000 });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).not.toContain("must use HTTPS");
+      expect(res.stdout).toContain(`"endpointUrl":"http://127.0.0.1:${receiverPort}/hook"`);
+      expect(res.stdout).toContain('"ruleCode"');
+      expect(await gitStatus(git.path)).toBe("");
+    } finally {
+      await git.remove();
+    }
+  }, 70_000);
 
   it("runs again after a run interrupted before step 8, whose receiver still holds the port", async () => {
     const port = await freePort();

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The repository's root folder. */
@@ -108,15 +108,62 @@ export function bash(
 /**
  * A folder inside the clone (under the ignored `.tmp/`), so that `npm run` and `npx` find this
  * package from it as they would from any folder of a clone; `samples/` is copied in when asked.
+ * With `git`, the folder is also a git work tree that ignores what the clone's `.gitignore`
+ * ignores (as `.git/info/exclude`, so the folder starts with nothing to commit): what a
+ * walkthrough leaves there shows in {@link gitStatus} as it would in the clone's root.
  */
-export async function folderInClone(options: { samples?: boolean } = {}): Promise<{
+export async function folderInClone(options: { samples?: boolean; git?: boolean } = {}): Promise<{
   path: string;
   remove: () => Promise<void>;
 }> {
   await mkdir(join(ROOT, ".tmp"), { recursive: true });
   const path = await mkdtemp(join(ROOT, ".tmp", "docs-"));
   if (options.samples) await cp(join(ROOT, "samples"), join(path, "samples"), { recursive: true });
+  if (options.git) {
+    const init = await runProcess("git", ["init", "-q", "."], { cwd: path });
+    if (init.code !== 0) throw new Error(`git init failed: ${init.stderr}`);
+    await cp(join(ROOT, ".gitignore"), join(path, ".git", "info", "exclude"));
+    // The copied samples are tracked in the clone: committed here, so they are not news.
+    if (options.samples) {
+      const git = (...args: string[]) => runProcess("git", args, { cwd: path });
+      await git("add", "samples");
+      await git(
+        "-c",
+        "user.name=docs",
+        "-c",
+        "user.email=docs@example.com",
+        "commit",
+        "-qm",
+        "samples",
+      );
+    }
+  }
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * `git status --porcelain` of a folder from {@link folderInClone} with `git`: every file a
+ * walkthrough left there that git would offer to commit in the clone, one line each.
+ */
+export async function gitStatus(path: string): Promise<string> {
+  const res = await runProcess("git", ["status", "--porcelain", "--untracked-files=all"], {
+    cwd: path,
+  });
+  if (res.code !== 0) throw new Error(`git status failed: ${res.stderr}`);
+  return res.stdout;
+}
+
+/** The files under `path` (not `.git/`) that others than their owner may read, as `name mode`. */
+export async function readableByOthers(path: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(path, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || join(entry.parentPath, entry.name).includes(`${sep}.git${sep}`))
+      continue;
+    const full = join(entry.parentPath, entry.name);
+    const mode = (await stat(full)).mode & 0o777;
+    if ((mode & 0o077) !== 0) found.push(`${relative(path, full)} ${mode.toString(8)}`);
+  }
+  return found;
 }
 
 /** A free loopback port, for a server a walkthrough starts on a fixed port of its own. */

@@ -27,6 +27,8 @@ afterAll(async () => {
 });
 
 const BASE = { WEBHOOK_SECRETS: TEST_SECRET, RELAY_TOKEN: TEST_RELAY_TOKEN };
+/** A sandbox key of the service's shape. */
+const SK = "sk_test_0123456789abcdef";
 
 describe("relay/bin.ts", () => {
   it.each([
@@ -38,6 +40,37 @@ describe("relay/bin.ts", () => {
     [{ ...BASE, STORE_URL: "postgres://u:pw@127.0.0.1:notaport/test" }, "STORE_URL"],
     [{ ...BASE, STORE_URL: "sqlite:" }, "STORE_URL"],
     [{ ...BASE, RELAY_TOKEN: "relay token with spaces" }, "RELAY_TOKEN"],
+    // Settings the service client refuses: the relay named neither and exited 1, "restart me".
+    [
+      { ...BASE, CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9/api", CONTENT_REVIEW_API_KEY: SK },
+      "CONTENT_REVIEW_BASE_URL",
+    ],
+    [
+      { ...BASE, CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9", CONTENT_REVIEW_API_KEY: "bogus" },
+      "CONTENT_REVIEW_API_KEY",
+    ],
+    // GitHub's web address answers no REST call: every status would be dead-lettered.
+    [{ ...BASE, GITHUB_TOKEN: "ghs_bin", GITHUB_API_URL: "https://github.com" }, "GITHUB_API_URL"],
+    // Slack's API lives under /api/: at the bare host every call fails.
+    [
+      {
+        ...BASE,
+        SLACK_TOKEN: "xoxb-bin",
+        SLACK_CHANNEL: "C0BIN",
+        SLACK_API_URL: "https://slack.com",
+      },
+      "SLACK_API_URL",
+    ],
+    // Retention would delete a watched submission's state before its limit: pending for ever.
+    [
+      {
+        ...BASE,
+        CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9",
+        CONTENT_REVIEW_API_KEY: SK,
+        RETENTION_DAYS: "1",
+      },
+      "RECONCILE_MAX_HOURS",
+    ],
   ])("with %j prints one line naming %s and exits 2 (configuration)", async (env, variable) => {
     const { code, stderr } = await runRelayToExit(env);
     expect(code).toBe(2);
@@ -116,6 +149,22 @@ describe("relay/bin.ts", () => {
       await new Promise((resolve) => taken.close(resolve));
     }
   });
+
+  it.each(["999.1.1.1", "relay-host.invalid", "192.0.2.1"])(
+    "names HOST, and what to put there, when HOST=%s cannot be listened on",
+    async (host) => {
+      const { code, stderr } = await runRelayToExit({
+        ...BASE,
+        HOST: host,
+        PORT: "0",
+        STORE_URL: `sqlite:${join(dir, `host-${host}.db`)}`,
+      });
+      expect(code).toBe(1);
+      expect(stderr.trim().split("\n")).toEqual([
+        `content-review-relay: could not start: HOST ${host} is not an address of this machine: set HOST to one of its addresses, 0.0.0.0 for all of them, or 127.0.0.1 for this machine alone`,
+      ]);
+    },
+  );
 
   it("starts with one line stating the address bound, the journal and that nothing is relayed", async () => {
     const path = join(dir, "journal-only.db");

@@ -2,13 +2,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createSlackRelay } from "../../relay/destinations/slack-relay.ts";
 import {
+  type EntryRetryPolicy,
   type Journal,
   type JournalEntry,
   openPostgresJournal,
   openSqliteJournal,
-  type RetryPolicy,
 } from "../../relay/journal/index.ts";
+import { createLogger } from "../../relay/logger.ts";
+import type { RelayEvent } from "../../relay/relay-event.ts";
+import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
+import { attemptContext } from "./helpers/effect-context.ts";
 import {
   dropSchemas,
   postgresAvailable,
@@ -18,7 +23,7 @@ import {
 import { waitUntil } from "./helpers/signed-sender.ts";
 import { completedEvent } from "./helpers/submission-builders.ts";
 
-const RETRY: RetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
+const RETRY: EntryRetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "journal-test-"));
 const schemas: string[] = [];
@@ -138,6 +143,66 @@ describe.each(stores)("journal ($name)", ({ skip, open }) => {
       attempts: 0,
     });
   });
+
+  it.skipIf(skip)(
+    "stores what it was given exactly: U+0000 and lone surrogates in any field, the submission id too",
+    async () => {
+      journal = await open(undefined, 1);
+      const odd = "s-\u0000-\ud800-\u001bjson:";
+      // What both stores would turn the lone surrogate into: a different submission all the same.
+      const look = "s-\ufffd-\ufffd-\u001bjson:";
+      const failed: RelayEvent = {
+        kind: "asset.processing.failed",
+        submissionId: odd,
+        assetId: "a-\udc00\u0000",
+        workspaceId: "w-😀",
+        status: "failed",
+        errorMessage: "bad byte \u0000 at \ud83d",
+        issueCount: null,
+        occurredAt: "2026-01-01T00:00:00.000Z",
+      };
+      expect(await journal.ingest("nul-1", failed)).toBe("accepted");
+      expect(await journal.ingest("nul-2", event(look, "a-1"))).toBe("accepted");
+      expect(await journal.ingest("nul-3", event(odd, "a-2"))).toBe("accepted");
+      const seen: JournalEntry[] = [];
+      const j = journal;
+      await j.start(async (entry) => {
+        const id = entry.event.submissionId;
+        expect(await j.hasLaterEntries(id, entry.seq)).toBe(entry.id === "nul-1");
+        const before = await j.loadState(id);
+        await j.saveState(
+          id,
+          JSON.stringify([...(before === null ? [] : JSON.parse(before)), entry.id]),
+        );
+        const claim = await j.claimEffect(
+          `slack-parent:${id}`,
+          { submissionId: id, entryId: null, since: 0 },
+          60_000,
+        );
+        if (claim.status === "new")
+          await j.completeEffect(`slack-parent:${id}`, claim.token, entry.id);
+        seen.push(entry);
+        throw new Error(`relay of ${id} failed`);
+      });
+      await waitUntil(
+        "three dead entries",
+        async () => (await j.stats()).deadLettered === 3,
+        30_000,
+      );
+      expect(seen.find((e) => e.id === "nul-1")?.event).toEqual(failed);
+      expect((await j.listEntries(10)).find((e) => e.id === "nul-1")).toMatchObject({
+        event: failed,
+        state: "dead",
+        lastError: "relay of s-\ufffd-\ufffd-\u001bjson: failed",
+      });
+      expect(JSON.parse((await j.loadState(odd)) ?? "[]")).toEqual(["nul-1", "nul-3"]);
+      expect(JSON.parse((await j.loadState(look)) ?? "[]")).toEqual(["nul-2"]);
+      const parent = (id: string) =>
+        j.claimEffect(`slack-parent:${id}`, { submissionId: id, entryId: null, since: 0 }, 1);
+      expect(await parent(odd)).toEqual({ status: "done", value: "nul-1" });
+      expect(await parent(look)).toEqual({ status: "done", value: "nul-2" });
+    },
+  );
 
   it.skipIf(skip)("keeps relay state", async () => {
     journal = await open();
@@ -374,4 +439,64 @@ describe("journal (sqlite) shutdown", () => {
     await waitUntil("the rerun", () => seen.includes("t-1"));
     await journal.close(1000);
   });
+});
+
+describe.each(stores)("per-submission effects after retention ($name)", ({ skip, open }) => {
+  let journal: Journal | undefined;
+  let slack: FakeSlack | undefined;
+  afterEach(async () => {
+    await journal?.close(2000);
+    await slack?.close();
+    journal = undefined;
+    slack = undefined;
+  });
+
+  const done = (j: Journal, id: string) =>
+    waitUntil(`${id} done`, async () =>
+      (await j.listEntries(10)).some((e) => e.id === id && e.state === "done"),
+    );
+
+  it.skipIf(skip)(
+    "the mention reply of a submission is not posted again after retention deleted the entry that posted it",
+    async () => {
+      const j = await open();
+      journal = j;
+      slack = await startFakeSlack({ token: "xoxb-retention" });
+      const relay = createSlackRelay({
+        token: "xoxb-retention",
+        channel: "C01",
+        apiUrl: slack.apiUrl,
+        pacer: { wait: async () => undefined, pause: () => undefined },
+        effects: j,
+        logger: createLogger("silent"),
+      });
+      await j.start(async () => undefined);
+      await j.ingest("men-1", event("s-men", "a-1"));
+      await done(j, "men-1");
+      const parent = await relay.upsertParent(
+        "s-men",
+        { text: "p", blocks: [] },
+        attemptContext("men-1"),
+      );
+      const mention = (entryId: string) =>
+        relay.replyOnce("s-men", parent, "<@U1> failed", attemptContext(entryId), {
+          replyKey: "mention:s-men",
+        });
+      await mention("men-1");
+      const cutoff = Date.now();
+      while (Date.now() <= cutoff) {
+        // spin past the cutoff's millisecond (prune keeps `< cutoff`)
+      }
+      // A later entry keeps the submission (and its state) alive through retention.
+      await j.ingest("men-2", event("s-men", "a-2"));
+      await done(j, "men-2");
+      await j.saveState("s-men", "{}");
+      expect(await j.prune(cutoff, 10)).toBe(1);
+      expect(await j.loadState("s-men")).toBe("{}");
+      // A redelivered later entry finds the submission failed again.
+      await mention("men-3");
+      const mentions = slack.messages.filter((m) => m.text === "<@U1> failed");
+      expect(mentions).toHaveLength(1);
+    },
+  );
 });

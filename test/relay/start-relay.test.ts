@@ -356,6 +356,18 @@ describe("startRelay POST /links", () => {
     expect(await linksOf("sub-natural")).toHaveLength(2);
   });
 
+  // No GitHub repository or owner is named "." or "..": in the statuses URL they climb out of
+  // /repos/{owner}/{repo} (to /statuses/{sha}, say), and the status could never be set.
+  it.each(["../..", "acme/..", "./site", "acme/."])(
+    "refuses a link to repository %j with 400 and journals nothing",
+    async (repository) => {
+      const res = await post({ submissionId: "sub-dots", repository, sha: SHA });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "invalid_link" });
+      expect(await linksOf("sub-dots")).toHaveLength(0);
+    },
+  );
+
   it.each(['""', "has space", "x".repeat(256)])(
     "refuses Idempotency-Key %j with 400 and journals nothing",
     async (key) => {

@@ -144,6 +144,9 @@ export async function completeCheckRun(
       repo,
       name: options.name,
       head_sha: context.sha,
+      // Started when it completed: left to GitHub, started_at would be the server's time of
+      // arrival, after the completed_at sent (a run that ended 20 ms before it started).
+      started_at: completed.completed_at,
       ...completed,
     });
     id = data.id;

@@ -7,6 +7,19 @@ import { httpStatusOf } from "../../shared/http-status-of.ts";
 export type GithubClient = GithubOctokit;
 
 /**
+ * Octokit's request log says `POST /x - 500 with id UNKNOWN in 20ms` for a request that the
+ * run's own cancellation aborted: no 500 was answered. Say what happened instead, and that a
+ * write may have been applied (a check run created as the run was cancelled).
+ */
+function asCancelled(message: string, signal: AbortSignal | undefined): string {
+  if (signal?.aborted !== true) return message;
+  return message.replace(
+    / - 500 with id UNKNOWN in (\d+)ms$/,
+    " - cancelled after $1 ms: the run was cancelled while GitHub had the request, which it may have applied",
+  );
+}
+
+/**
  * An Octokit for `GITHUB_API_URL` (GHES and the test fake included): every request has its own
  * timeout; 5xx and timeouts are retried by the retry plugin; primary and secondary rate limits
  * are waited out up to twice by the throttling plugin.
@@ -36,7 +49,7 @@ export function createGithubClient(options: {
     auth: options.token,
     baseUrl: options.baseUrl,
     userAgent: options.userAgent,
-    log: options.log,
+    log: (message: string) => options.log(asCancelled(message, options.signal)),
     requestTimeoutMs: options.requestTimeoutMs,
     signal: options.signal,
     fetch: options.fetch,

@@ -1,14 +1,15 @@
+import type { GithubClient } from "../github/create-github-client.ts";
+
 /** The account whose review comments are the Action's own: the bot user of its token's App. */
 export interface CommentAuthor {
   readonly login: string;
-  /** Compared too when known (the Actions token's bot user has a fixed id). */
-  readonly id: number | undefined;
 }
 
-/** GitHub Actions' App, whose bot user posts for `GITHUB_TOKEN`: `github-actions[bot]`. */
-const KNOWN_BOT_IDS: Readonly<Record<string, number>> = Object.freeze({
-  "github-actions[bot]": 41898282,
-});
+/** That account as the GitHub the Action talks to knows it: its login and its id there. */
+export interface BotUser {
+  readonly login: string;
+  readonly id: number;
+}
 
 /**
  * The author of the comments the Action posts, from the App its check run belongs to (the App
@@ -20,22 +21,34 @@ export function commentAuthor(
   app: { slug?: string | null } | null | undefined,
 ): CommentAuthor | undefined {
   if (!app?.slug) return undefined;
-  const login = `${app.slug}[bot]`;
-  return { login, id: KNOWN_BOT_IDS[login] };
+  return { login: `${app.slug}[bot]` };
 }
 
-/** Whether `user` (a comment's author, as GitHub lists it) is `author`. */
+/**
+ * The bot user of `author` on the server the Action talks to (`GET /users/{login}`): its id
+ * there, which a comment's author must carry too. Ids differ between github.com and each GitHub
+ * Enterprise Server (`github-actions[bot]` is 41898282 on github.com only), so none is built in.
+ * Undefined when the server's account of that login is not a bot: then no comment is the
+ * Action's own.
+ */
+export async function findBotUser(
+  github: GithubClient,
+  author: CommentAuthor,
+): Promise<BotUser | undefined> {
+  const { data } = await github.rest.users.getByUsername({ username: author.login });
+  if (data.type !== "Bot" || data.login.toLowerCase() !== author.login.toLowerCase())
+    return undefined;
+  return { login: data.login, id: data.id };
+}
+
+/** Whether `user` (a comment's author, as GitHub lists it) is the Action's bot user `bot`. */
 export function isCommentAuthor(
   user:
     | { readonly login?: string; readonly id?: number; readonly type?: string }
     | null
     | undefined,
-  author: CommentAuthor | undefined,
+  bot: BotUser | undefined,
 ): boolean {
-  if (author === undefined || user === null || user === undefined) return false;
-  return (
-    user.type === "Bot" &&
-    user.login === author.login &&
-    (author.id === undefined || user.id === author.id)
-  );
+  if (bot === undefined || user === null || user === undefined) return false;
+  return user.type === "Bot" && user.login === bot.login && user.id === bot.id;
 }

@@ -9,10 +9,10 @@ import {
 import {
   identifyFiles,
   isReviewRecordError,
+  REVIEW_DEFAULTS,
   type ReviewOutcome,
   type ReviewRecord,
   runReviewPipeline,
-  type SkippedFile,
 } from "../../pipeline/index.ts";
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn, plural } from "../../policy/index.ts";
 import {
@@ -23,17 +23,20 @@ import {
   renderMarkdownReport,
   renderSarif,
 } from "../../report/index.ts";
+import { checkAll, checkAllAsync } from "../check-all.ts";
 import type { OutputStream } from "../cli-io.ts";
 import { CliUsageError } from "../cli-usage-error.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import type { ProgressTask } from "../create-progress.ts";
 import { requireSandbox, type Session } from "../create-session.ts";
+import { EXIT_CODES } from "../exit-codes.ts";
 import { expandPaths, type FoundFile } from "../expand-paths.ts";
 import { intInRange, parseCredits } from "../option-parsers.ts";
 import { reviewExitCode } from "../review-exit-code.ts";
 import { readReviewState, writeReviewState } from "../review-state-file.ts";
 import { addSidekickOption, addWaitOptions, resolveSidekicks } from "../shared-options.ts";
-import { formatReview, reviewErrorLine, skippedLine } from "../views/format-review.ts";
+import { StateFileError } from "../state-file-error.ts";
+import { formatReview, reviewErrorLine } from "../views/format-review.ts";
 import { finishedAssets } from "../wait-with-progress.ts";
 import { checkOutputFile, writeOutputFile } from "../write-output-file.ts";
 
@@ -121,7 +124,7 @@ function pipelineEvents(session: Session) {
       session.progress.line(
         `sandbox ${a.file.displayPath}: not uploaded (its name sets the outcome)`,
       ),
-    onUploadSkipped: (s: SkippedFile) => session.progress.line(`skipped ${skippedLine(s)}`),
+    // A skipped file is not a progress line: the report's Skipped section names it, once.
     onEstimate: (e: { totalCredits: number }) =>
       session.progress.line(`estimate: ${plural(e.totalCredits, "credit")}`),
     onSubmitted: (e: { submissionId: string; assetCount: number }) =>
@@ -166,6 +169,85 @@ function runTime(): string {
   return new Date().toISOString().replace(/\.\d+Z$/, "Z");
 }
 
+/** `--json` with an explicit `--format` other than json and no `--output`: two reports for stdout. */
+function refuseTwoStdoutReports(options: ReviewOptions, cmd: Command, session: Session): void {
+  if (!session.json || options.output || options.format === "json") return;
+  if (cmd.getOptionValueSource("format") !== "cli") return;
+  throw new CliUsageError(
+    `--json and --format ${options.format} both ask for the report on stdout: drop one, or add --output FILE for the ${options.format} report (the JSON then goes to stdout).`,
+    { input: "--format" },
+  );
+}
+
+/** `--state` records the results of a review that waits for them. */
+function refuseStateWithoutWait(options: ReviewOptions): void {
+  if (options.state !== undefined && !options.wait) {
+    throw new CliUsageError(
+      "--state needs the review's results to record them: drop --no-wait, or --state.",
+      { input: "--state" },
+    );
+  }
+}
+
+/**
+ * Everything a review checks before its first request, each problem found at once: the
+ * settings (sidekicks, key, base URL, flags that contradict each other) in one message, then
+ * the paths to review, then the files it will write (`--output`, `--state`), whose failure
+ * after a charged review would lose its report. Returns what the pipeline starts from.
+ */
+async function prepareReview(
+  paths: readonly string[],
+  options: ReviewOptions,
+  cmd: Command,
+  session: Session,
+  ctx: CommandContext,
+): Promise<{ sidekickIds: string[]; found: FoundFile[]; previous: ReviewRecord | null }> {
+  const [sidekickIds, config] = checkAll([
+    () => resolveSidekicks(options.sidekick, ctx.io.env),
+    () => session.config(),
+    () => refuseTwoStdoutReports(options, cmd, session),
+    () => refuseStateWithoutWait(options),
+  ] as const);
+  if (options.simulationDelay !== undefined) requireSandbox(session, "--simulation-delay");
+  const found = await expandPaths(paths, ctx.io.cwd);
+  if (config.environment === "sandbox") refuseUnmarkedNamedFiles(found);
+  const reviewed = found.map((file) => file.path);
+  const consequence = "Nothing was uploaded or submitted.";
+  await checkAllAsync([
+    async () => {
+      if (options.output)
+        await checkOutputFile(ctx.io.cwd, options.output, { consequence, reviewed });
+    },
+    async () => {
+      if (options.state) {
+        await checkOutputFile(ctx.io.cwd, options.state, {
+          input: "--state",
+          consequence,
+          reviewed,
+        });
+      }
+    },
+  ]);
+  return { sidekickIds, found, previous: await readPreviousState(options.state, ctx) };
+}
+
+/** The state file's record, or null: none yet, or a damaged one (a full review, never the run). */
+async function readPreviousState(
+  state: string | undefined,
+  ctx: CommandContext,
+): Promise<ReviewRecord | null> {
+  if (state === undefined) return null;
+  try {
+    return await readReviewState(resolve(ctx.io.cwd, state), state, ctx.io.cwd);
+  } catch (error) {
+    if (!isReviewRecordError(error)) throw error;
+    ctx.io.stderr.write(
+      `content-review: warning: ${error.message} Every file is reviewed, and ${state} is written anew.\n`,
+    );
+    return null;
+  }
+}
+
 /** `review <paths...>`: the whole shared pipeline, then a report and an exit code. */
 export function registerReviewCommand(program: Command, ctx: CommandContext): void {
   const command = program
@@ -191,8 +273,18 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       new Option("--format <format>", "report format").choices(REVIEW_FORMATS).default("text"),
     )
     .option("--output <file>", "write the report here; a text summary still goes to stdout")
-    .option("--retry-failed <n>", "retry rounds for retryable failed assets", intInRange(0, 10), 2)
-    .option("--concurrency <n>", "uploads at once", intInRange(1, 16), 4)
+    .option(
+      "--retry-failed <n>",
+      "retry rounds for retryable failed assets",
+      intInRange(0, REVIEW_DEFAULTS.maxRetryFailed),
+      REVIEW_DEFAULTS.retryFailed,
+    )
+    .option(
+      "--concurrency <n>",
+      "uploads at once",
+      intInRange(1, REVIEW_DEFAULTS.maxUploadConcurrency),
+      REVIEW_DEFAULTS.uploadConcurrency,
+    )
     .addOption(
       new Option(
         "--simulation-delay <seconds>",
@@ -207,39 +299,14 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
   addWaitOptions(command);
   command.action((paths: string[], options: ReviewOptions, cmd: Command) =>
     ctx.run(cmd, async (session) => {
-      const sidekickIds = resolveSidekicks(options.sidekick, ctx.io.env);
-      if (options.simulationDelay !== undefined) requireSandbox(session, "--simulation-delay");
-      const found = await expandPaths(paths, ctx.io.cwd);
-      if (session.config().environment === "sandbox") refuseUnmarkedNamedFiles(found);
-      if (options.output) {
-        await checkOutputFile(ctx.io.cwd, options.output, {
-          consequence: "Nothing was uploaded or submitted.",
-          reviewed: found.map((file) => file.path),
-        });
-      }
+      const { sidekickIds, found, previous } = await prepareReview(
+        paths,
+        options,
+        cmd,
+        session,
+        ctx,
+      );
       const state = options.state;
-      let previous: ReviewRecord | null = null;
-      if (state !== undefined) {
-        if (!options.wait)
-          throw new CliUsageError(
-            "--state needs the review's results to record them: drop --no-wait, or --state.",
-            { input: "--state" },
-          );
-        await checkOutputFile(ctx.io.cwd, state, {
-          input: "--state",
-          consequence: "Nothing was uploaded or submitted.",
-          reviewed: found.map((file) => file.path),
-        });
-        try {
-          previous = await readReviewState(resolve(ctx.io.cwd, state), state, ctx.io.cwd);
-        } catch (error) {
-          // A damaged state file costs a full review, never the run.
-          if (!isReviewRecordError(error)) throw error;
-          ctx.io.stderr.write(
-            `content-review: warning: ${error.message} Every file is reviewed, and ${state} is written anew.\n`,
-          );
-        }
-      }
       const files =
         state === undefined
           ? found
@@ -277,14 +344,11 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       });
       session.progress.stop();
       // The state goes to disk before any output, which a closed pipe could cut short.
-      let stateError: unknown;
+      let stateError: StateFileError | undefined;
       if (state !== undefined && outcome.record !== null) {
         await writeReviewState(resolve(ctx.io.cwd, state), ctx.io.cwd, outcome.record).catch(
           (error: unknown) => {
-            stateError = new CliUsageError(
-              `Cannot write the state file ${state}: ${(error as Error).message}. The next run reviews every file again.`,
-              { input: "--state", cause: error },
-            );
+            stateError = new StateFileError(state, { cause: error });
           },
         );
       }
@@ -312,8 +376,14 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       // The reason says what happened and what to do; stderr keeps it visible in any format.
       const error = reviewErrorLine(outcome);
       if (error !== null) ctx.io.stderr.write(error);
-      if (stateError !== undefined) throw stateError;
-      return reviewExitCode(outcome);
+      const verdict = reviewExitCode(outcome);
+      if (stateError === undefined) return verdict;
+      // A verdict that fails the gate (findings, a failed asset) wins over the lost state file.
+      if (verdict !== EXIT_CODES.ok) {
+        ctx.io.stderr.write(`content-review: ${stateError.message}\n`);
+        return verdict;
+      }
+      throw stateError;
     }),
   );
   withExamples(command, [

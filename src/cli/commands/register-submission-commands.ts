@@ -1,5 +1,6 @@
 import { type Command, Option } from "commander";
 import { plural } from "../../policy/index.ts";
+import { checkAll } from "../check-all.ts";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import { requireSandbox } from "../create-session.ts";
 import {
@@ -55,7 +56,11 @@ export function registerSubmissionCommands(program: Command, ctx: CommandContext
       cmd: Command,
     ) =>
       ctx.run(cmd, async (session) => {
-        const sidekickIds = resolveSidekicks(options.sidekick, ctx.io.env);
+        // Every missing setting at once: sidekicks, key, base URL.
+        const [sidekickIds] = checkAll([
+          () => resolveSidekicks(options.sidekick, ctx.io.env),
+          () => session.config(),
+        ] as const);
         if (options.simulationDelay !== undefined) requireSandbox(session, "--simulation-delay");
         const tags = options.tag ?? [];
         const created = await session.client().createSubmission(

@@ -80,7 +80,7 @@ export function registerWebhooksCommand(program: Command, ctx: CommandContext): 
             );
             if (exists) {
               throw new CliUsageError(
-                `Cannot write ${options.secretFile}: it already exists; choose another path or remove it first. Nothing was created.`,
+                `Cannot write ${options.secretFile}: it already exists, and nothing was created. It probably holds the secret of a subscription an earlier run created, which still exists: to keep that one, skip this step and use its id (content-review webhooks list); to start over, delete it (content-review webhooks delete ID) and remove ${options.secretFile} first. Removing the file alone would leave that subscription without its secret.`,
                 { input: "--secret-file" },
               );
             }

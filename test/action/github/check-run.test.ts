@@ -111,6 +111,11 @@ describe("completeCheckRun", () => {
       status: "completed",
       conclusion: "cancelled",
     });
+    // A run cancelled before its check run was known: it never completes before it started.
+    expect(typeof created["started_at"]).toBe("string");
+    expect(Date.parse(created["completed_at"] as string)).toBeGreaterThanOrEqual(
+      Date.parse(created["started_at"] as string),
+    );
   });
 });
 

@@ -41,6 +41,32 @@ describe("createGithubClient", () => {
     await expect(client.rest.repos.get({ owner: "octo", repo: "fine" })).rejects.toThrow();
   });
 
+  it("createGithubClient logs a request that the client's own signal aborted as cancelled, not as a 500 with id UNKNOWN", async () => {
+    const controller = new AbortController();
+    const lines: string[] = [];
+    const client = createGithubClient({
+      token: "ghs_test",
+      baseUrl,
+      userAgent: "test",
+      log: (line) => lines.push(line),
+      throttle: false,
+      signal: controller.signal,
+    });
+    const before = hanging.length;
+    const stalled = client.rest.checks
+      .create({ owner: "octo", repo: "hang", name: "c", head_sha: "a".repeat(40) })
+      .catch((e) => e);
+    await vi.waitFor(() => expect(hanging.length).toBe(before + 1));
+    controller.abort(new Error("Cancelled by SIGINT."));
+    await stalled;
+    expect(lines.join("\n")).not.toMatch(/500|UNKNOWN/);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^POST \/repos\/octo\/hang\/check-runs - cancelled after \d+ ms: the run was cancelled while GitHub had the request, which it may have applied$/,
+      ),
+    ]);
+  });
+
   it("createGithubClient does not retry a request that the client's own signal aborted (a cancelled run)", async () => {
     const controller = new AbortController();
     let attempts = 0;

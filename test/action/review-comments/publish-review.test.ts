@@ -3,11 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
 import { commentAuthor } from "../../../src/action/review-comments/comment-author.ts";
 import { deriveCommentKey } from "../../../src/action/review-comments/derive-comment-key.ts";
-import {
-  MAX_REVIEW_COMMENTS,
-  outdatedBody,
-  publishReview,
-} from "../../../src/action/review-comments/publish-review.ts";
+import { outdatedBody } from "../../../src/action/review-comments/outdated-body.ts";
+import { MAX_REVIEW_COMMENTS } from "../../../src/action/review-comments/plan-review.ts";
+import { publishReview } from "../../../src/action/review-comments/publish-review.ts";
 import {
   FINGERPRINT_PREFIX,
   fingerprintFields,
@@ -18,7 +16,6 @@ import {
   readSignedComment,
   signComment,
 } from "../../../src/action/review-comments/signed-comment.ts";
-import { CHECK_SUMMARY_LIMIT } from "../../../src/report/index.ts";
 import { assetWith, issueWith, outcomeWith } from "../../report/outcome-fixture.ts";
 import { API, testContext, testGithub } from "../github-nock.ts";
 
@@ -43,6 +40,36 @@ const genuine = (content: string, path: string, line?: number) =>
 /** The marker at the end of a signed body. */
 const markerOf = (body: string) => /<!-- content-review:file [^>]*-->$/.exec(body)![0];
 const verifies = (body: string) => readSignedComment(body, SIGNING).kind === "signed";
+
+/** A review thread as GitHub's GraphQL lists it: node id, state and its first comment's id. */
+const thread = (id: string, first: number, isResolved = false) => ({
+  id,
+  isResolved,
+  comments: { nodes: [{ fullDatabaseId: String(first) }] },
+});
+
+/**
+ * The Action's bot user as the server answers `GET /users/{login}` (once per run, when its
+ * account has marked comments), and, when `threads` is given, the pull request's review threads.
+ */
+function nockAccount(threads?: ReturnType<typeof thread>[], bot = BOT) {
+  nock(API).get("/users/github-actions%5Bbot%5D").reply(200, bot);
+  if (threads === undefined) return;
+  nock(GRAPHQL_ROOT)
+    .post("/api/graphql", (body) => body.query.startsWith("query ReviewThreads"))
+    .reply(200, {
+      data: {
+        repository: {
+          pullRequest: {
+            reviewThreads: { nodes: threads, pageInfo: { hasNextPage: false, endCursor: null } },
+          },
+        },
+      },
+    });
+}
+
+/** Octokit's GraphQL endpoint for a GHES API root (`…/api/v3` → `…/api/graphql`). */
+const GRAPHQL_ROOT = new URL(API).origin;
 
 describe("publishReview", () => {
   it("publishReview posts one COMMENT review with file-level comments, at most 30, worst first", async () => {
@@ -104,6 +131,7 @@ describe("publishReview", () => {
           user,
         })),
       ]);
+    nockAccount([]);
     for (const id of [11, 12]) {
       nock(API)
         .patch(`/repos/octo/media/pulls/comments/${id}`, (body) => {
@@ -124,6 +152,7 @@ describe("publishReview", () => {
       outdated: 1,
       reviewId: undefined,
       ignored: undefined,
+      threads: undefined,
     });
     expect(updates.find((u) => u.id === 11)?.body).toContain("changed");
     expect(updates.find((u) => u.id === 12)?.body).toContain("Outdated");
@@ -159,6 +188,7 @@ describe("publishReview", () => {
         { id: 21, path: "m/a.png", body: written, user: BOT },
         { id: 22, path: "m/gone.png", body: outdated, user: BOT },
       ]);
+    nockAccount([]);
     // No PATCH and no review is set up: either would fail the call.
     const result = await publishReview(testGithub(), testContext(), {
       outcome,
@@ -176,6 +206,7 @@ describe("publishReview", () => {
       .get("/repos/octo/media/pulls/7/comments")
       .query(true)
       .reply(200, [{ id: 23, path: "m/gone.png", body: quoting, user: BOT }]);
+    nockAccount([]);
     let patched = "";
     nock(API)
       .patch("/repos/octo/media/pulls/comments/23", (body) => {
@@ -268,6 +299,7 @@ describe("publishReview", () => {
         { id: 34, path: "m/gone2.png", body: tampered("m/gone2.png"), user: BOT },
       ];
       nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, listed);
+      nockAccount([]);
       const patched: number[] = [];
       // Only the genuine comments may be edited: a PATCH of 33 or 34 fails the call (nock).
       for (const id of [31, 32]) {
@@ -324,6 +356,7 @@ describe("publishReview", () => {
       })),
     );
     nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, unsigned);
+    nockAccount();
     let count = 0;
     nock(API)
       .post("/repos/octo/media/pulls/7/reviews", (body) => {
@@ -437,36 +470,92 @@ describe("publishReview", () => {
   });
 });
 
-describe("outdatedBody", () => {
-  const marker = `<!-- ${FINGERPRINT_PREFIX} ${fields("m/a.png")} sig=`;
-
-  it("outdatedBody folds the earlier findings and keeps the fingerprint, signed for the new body", () => {
-    const body = outdatedBody(
-      "**CR**: 1 major\n\n- finding",
-      fields("m/a.png"),
-      "f".repeat(40),
-      SIGNING,
-    );
-    expect(body).toContain(OUTDATED_MARKER);
-    expect(body).toContain("<details><summary>Earlier findings</summary>");
-    expect(body).toContain("- finding");
-    expect(body).toMatch(/<\/details>\n\n<!-- content-review:file [^>]* -->$/);
-    expect(body.split(marker)).toHaveLength(2);
-    expect(readSignedComment(body, SIGNING)).toMatchObject({
-      kind: "signed",
-      fields: fields("m/a.png"),
-    });
+describe("publishReview's review threads", () => {
+  const gone = (id: number, path: string) => ({
+    id,
+    path,
+    body: genuine("old", path),
+    user: BOT,
   });
 
-  it("outdatedBody cuts a body too long for a comment, keeps the fingerprint and closes its <details>", () => {
-    const finding = "- finding\n  <details><summary>Details</summary>\n\n  text\n\n  </details>\n";
-    const previous = finding.repeat(Math.ceil(CHECK_SUMMARY_LIMIT / finding.length) + 10);
-    const body = outdatedBody(previous, fields("m/a.png", 123456), "f".repeat(40), SIGNING);
-    expect(body.length).toBeLessThanOrEqual(CHECK_SUMMARY_LIMIT);
-    expect(body).toMatch(/<\/details>\n\n<!-- content-review:file [^>]* -->$/);
-    expect(readSignedComment(body, SIGNING).kind).toBe("signed");
-    expect(body.match(/<details>/g)).toHaveLength(1);
-    expect(body.match(/<\/details>/g)).toHaveLength(1);
-    expect(body).toContain("(cut:");
+  it("publishReview resolves the threads of the comments it marks outdated, and stops at GitHub's first FORBIDDEN with one reason", async () => {
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [gone(41, "m/a.png"), gone(42, "m/b.png"), gone(43, "m/c.png")]);
+    nockAccount([thread("T41", 41), thread("T42", 42), thread("T43", 43)]);
+    for (const id of [41, 42, 43])
+      nock(API).patch(`/repos/octo/media/pulls/comments/${id}`).reply(200, { id });
+    const mutations: string[] = [];
+    nock(GRAPHQL_ROOT)
+      .post("/api/graphql", (body) => {
+        mutations.push(body.variables.threadId);
+        return true;
+      })
+      .reply(200, { data: { resolveReviewThread: { thread: { id: "T41", isResolved: true } } } })
+      .post("/api/graphql", (body) => {
+        mutations.push(body.variables.threadId);
+        return true;
+      })
+      .reply(200, {
+        data: { resolveReviewThread: null },
+        errors: [{ type: "FORBIDDEN", message: "Resource not accessible by integration" }],
+      });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(mutations).toEqual(["T41", "T42"]);
+    expect(result).toMatchObject({ outdated: 3, resolved: 1, unresolved: 0 });
+    expect(result.threads).toContain("GitHub refused to resolve a review thread");
+    expect(result.threads).toContain("Resource not accessible by integration");
+    expect(result.threads).toContain("2 threads left as they are");
+    expect(result.threads).toContain("pull-requests: write");
+  });
+
+  it("publishReview marks comments outdated and says so once when the threads cannot be read", async () => {
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [gone(51, "m/a.png")]);
+    nockAccount();
+    nock(GRAPHQL_ROOT)
+      .post("/api/graphql")
+      .reply(200, {
+        errors: [{ type: "NOT_FOUND", message: "Could not resolve to a Repository" }],
+      });
+    nock(API).patch("/repos/octo/media/pulls/comments/51").reply(200, { id: 51 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result).toMatchObject({ outdated: 1, resolved: 0 });
+    expect(result.threads).toContain("Could not read the pull request's review threads");
+    expect(result.threads).toContain("Could not resolve to a Repository");
+  });
+
+  it("publishReview looks the bot user up on the server and counts only comments with its id there", async () => {
+    const ghesBot = { ...BOT, id: 3 };
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [
+        { id: 61, path: "m/a.png", body: genuine("old", "m/a.png"), user: ghesBot },
+        // github.com's id for the same login: on this server, another account.
+        { id: 62, path: "m/b.png", body: genuine("old", "m/b.png"), user: BOT },
+      ]);
+    nockAccount([], ghesBot);
+    nock(API).patch("/repos/octo/media/pulls/comments/61").reply(200, { id: 61 });
+    const result = await publishReview(testGithub(), testContext(), {
+      outcome: outcomeWith([]),
+      checkName: "CR",
+      author: AUTHOR,
+      commentKey: KEY,
+    });
+    expect(result).toMatchObject({ outdated: 1, ignored: undefined, threads: undefined });
   });
 });

@@ -54,7 +54,7 @@ describe("resolveRelayConfig", () => {
     [{ SLACK_CHANNEL: "C1" }, "SLACK_TOKEN"],
     [{ SLACK_API_URL: "not a url" }, "SLACK_API_URL"],
     [{ GITHUB_API_URL: "ftp://x" }, "GITHUB_API_URL"],
-    [{ CONTENT_REVIEW_API_KEY: "sk_test_x" }, "CONTENT_REVIEW_BASE_URL"],
+    [{ CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef" }, "CONTENT_REVIEW_BASE_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ RECONCILE_AFTER_SECONDS: "0" }, "RECONCILE_AFTER_SECONDS"],
     [{ RECONCILE_MAX_HOURS: "a day" }, "RECONCILE_MAX_HOURS"],
@@ -89,8 +89,8 @@ describe("resolveRelayConfig", () => {
     expect(resolveRelayConfig(BASE)).toMatchObject({ reconcile: null, publicUrl: null });
     const config = resolveRelayConfig({
       ...BASE,
-      CONTENT_REVIEW_BASE_URL: "https://api.example/api",
-      CONTENT_REVIEW_API_KEY: "sk_live_x",
+      CONTENT_REVIEW_BASE_URL: "https://api.example",
+      CONTENT_REVIEW_API_KEY: `sk_live_${"a".repeat(64)}`,
       RECONCILE_MAX_HOURS: "0.001",
       RELAY_PUBLIC_URL: "https://relay.example",
     });

@@ -73,4 +73,12 @@ describe("computeCommitStatus", () => {
     );
     expect(status?.description.length).toBeLessThanOrEqual(STATUS_DESCRIPTION_MAX);
   });
+
+  it("sends a context registered with U+0000 or a lone surrogate as U+FFFD", () => {
+    const status = computeCommitStatus(
+      state([asset("complete")], link({ context: "review\u0000\ud800" })),
+      null,
+    );
+    expect(status?.context).toBe("review\ufffd\ufffd");
+  });
 });

@@ -30,7 +30,10 @@ describe("escapeMrkdwn", () => {
     ["<@U123ABC>", "&lt;@U123ABC&gt;"],
     ["a & b", "a &amp; b"],
     ["<https://evil|click>", "&lt;https://evil|click&gt;"],
-  ])("escapes %s", (input, output) => {
+    ["nul \u0000 bell \u0007 del \u007f", "nul \ufffd bell \ufffd del \ufffd"],
+    ["half \ud800 pair \udc00 whole 😀", "half \ufffd pair \ufffd whole 😀"],
+    ["line\nbreak\ttab", "line\nbreak\ttab"],
+  ])("escapes %j", (input, output) => {
     expect(escapeMrkdwn(input)).toBe(output);
   });
 });

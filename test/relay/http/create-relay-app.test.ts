@@ -24,7 +24,13 @@ const journal = {
   get kind() {
     return kind;
   },
-  ingest: async () => "accepted",
+  ingest: async (_id: string, event: { submissionId: string }) => {
+    // What Postgres answered to U+0000 before the journal stored it as text.
+    if (event.submissionId.startsWith("unstorable")) {
+      throw Object.assign(new Error("unsupported Unicode escape sequence"), { code: "22P05" });
+    }
+    return "accepted";
+  },
   redeliver: async (id: string) => id.split("-")[0] as RedeliverResult,
   ping: async () => {
     if (pingError !== null) throw pingError;
@@ -198,5 +204,24 @@ describe("createRelayApp", () => {
     });
     // Reached the webhook handler (a signature check), not Express's 404.
     expect(slash.status).toBe(401);
+  });
+
+  it("POST /links answers 422 naming why when the store cannot hold the link, logged once", async () => {
+    logLines.length = 0;
+    const res = await fetch(`${url}/links`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TEST_RELAY_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        submissionId: "unstorable-1",
+        repository: "acme/site",
+        sha: "abcdef1",
+      }),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      error: "unstorable",
+      message: expect.stringContaining("unsupported Unicode escape sequence"),
+    });
+    expect(logLines.filter((l) => l.includes("cannot hold"))).toHaveLength(1);
   });
 });

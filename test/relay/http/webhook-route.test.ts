@@ -12,6 +12,7 @@ type Ingest = (id: string, event: RelayEvent) => Promise<"accepted" | "duplicate
 
 let ingest: Ingest;
 const calls: { id: string; event: RelayEvent }[] = [];
+const logLines: string[] = [];
 const metrics = createRelayMetrics();
 let server: Server;
 let url: string;
@@ -28,7 +29,7 @@ beforeAll(async () => {
       },
     },
     metrics,
-    logger: createLogger("silent"),
+    logger: createLogger("warn", (line) => logLines.push(line)),
   });
   server = createServer(route);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -94,6 +95,28 @@ describe("createWebhookRoute", () => {
     expect(res.headers.get("retry-after")).toBe("5");
     expect(await res.text()).not.toContain("disk");
   });
+
+  it.each([
+    { store: "postgres", error: { code: "22P05", message: "unsupported Unicode escape sequence" } },
+    { store: "postgres", error: { code: "54000", message: "index row size exceeds maximum" } },
+    { store: "sqlite", error: { errcode: 18, message: "string or blob too big" } },
+  ])(
+    "answers 422 naming why when $store cannot hold the event (the same on every retry), logged once",
+    async ({ error }) => {
+      ingest = async () => {
+        throw Object.assign(new Error(error.message), error);
+      };
+      logLines.length = 0;
+      const res = await fetch(url, { method: "POST", headers: signed("msg_unstorable"), body });
+      expect(res.status).toBe(422);
+      expect(res.headers.get("retry-after")).toBeNull();
+      expect(await res.json()).toMatchObject({
+        error: "unstorable",
+        message: expect.stringContaining(error.message),
+      });
+      expect(logLines.filter((l) => l.includes("cannot hold"))).toHaveLength(1);
+    },
+  );
 
   it("answers 413 to a chunked body that grows past 1 MiB, without journaling it", async () => {
     const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));

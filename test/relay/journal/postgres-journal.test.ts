@@ -7,6 +7,8 @@ import {
   TEST_POSTGRES_URL,
   uniqueSchema,
 } from "../helpers/postgres.ts";
+import { waitUntil } from "../helpers/signed-sender.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
 
 const hasPostgres = await postgresAvailable();
 const schema = uniqueSchema("relay_pg_clients");
@@ -57,6 +59,44 @@ describe("openPostgresJournal", () => {
       } finally {
         spy.mockRestore();
         await journal.close(1000);
+      }
+    },
+  );
+
+  it.skipIf(!hasPostgres)(
+    "queues a redelivered entry of a submission id holding U+0000 in its submission's line again",
+    async () => {
+      const own = uniqueSchema("relay_pg_redeliver");
+      const journal = await openPostgresJournal({
+        connectionString: TEST_POSTGRES_URL,
+        schema: own,
+        retry: { maxAttempts: 1, baseMs: 1000, maxMs: 1000 },
+      });
+      try {
+        const event = completedEvent("s-\u0000", "a");
+        let runs = 0;
+        await journal.ingest("r-1", event);
+        await journal.start(async () => {
+          runs += 1;
+        });
+        const done = async () => (await journal.listEntries(1))[0]?.state === "done";
+        await waitUntil("the first run", async () => runs === 1 && (await done()));
+        expect(await journal.redeliver("r-1")).toBe("requeued");
+        await waitUntil("the second run", async () => runs === 2 && (await done()));
+        const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ key: string }>(
+            `SELECT DISTINCT singleton_key AS key FROM "${own}_boss".job WHERE data->>'id' = 'r-1'`,
+          );
+          // One line per submission: the redelivery is keyed as the first delivery was.
+          expect(rows).toHaveLength(1);
+        } finally {
+          await client.end();
+        }
+      } finally {
+        await journal.close(1000);
+        await dropSchemas(own);
       }
     },
   );

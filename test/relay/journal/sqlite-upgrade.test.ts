@@ -43,3 +43,28 @@ describe("openSqliteJournal on a journal from before the delivery ids", () => {
     }
   });
 });
+
+describe("openSqliteJournal on a journal that kept mention replies with their entries", () => {
+  it("moves them to the submission, so that retention of the entry leaves them", async () => {
+    const path = join(dir, "mentions.db");
+    const first = openSqliteJournal({ path, retry: { maxAttempts: 1, baseMs: 10, maxMs: 10 } });
+    await first.close(100);
+    const old = new DatabaseSync(path);
+    old.exec(`INSERT INTO events (id, submission_id, payload, state, received_at, updated_at)
+        VALUES ('msg_old', 's-old', '{}', 'done', 1, 1);
+      INSERT INTO effects (key, state, value, submission_id, entry_id)
+        VALUES ('slack-reply:mention:s-old', 'done', '1.1', 's-old', 'msg_old');`);
+    old.close();
+    const journal = openSqliteJournal({ path, retry: { maxAttempts: 1, baseMs: 10, maxMs: 10 } });
+    try {
+      expect(await journal.prune(Date.now(), 10)).toBe(1);
+      const scope = { submissionId: "s-old", entryId: null, since: 0 };
+      expect(await journal.claimEffect("slack-reply:mention:s-old", scope, 1)).toEqual({
+        status: "done",
+        value: "1.1",
+      });
+    } finally {
+      await journal.close(100);
+    }
+  });
+});

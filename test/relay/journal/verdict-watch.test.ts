@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  type EntryRetryPolicy,
   type Journal,
   openPostgresJournal,
   openSqliteJournal,
-  type RetryPolicy,
 } from "../../../relay/journal/index.ts";
 import {
   dropSchemas,
@@ -15,7 +15,7 @@ import {
   uniqueSchema,
 } from "../helpers/postgres.ts";
 
-const RETRY: RetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
+const RETRY: EntryRetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "verdict-watch-"));
 const schema = uniqueSchema("verdict_watch");

@@ -7,20 +7,10 @@ import {
   resolveRelayConfig,
   startRelay,
 } from "../../../relay/index.ts";
-import {
-  EffectClaimLostError,
-  type Journal,
-  openPostgresJournal,
-  openSqliteJournal,
-} from "../../../relay/journal/index.ts";
+import { EffectClaimLostError, type Journal } from "../../../relay/journal/index.ts";
 import { performOnce } from "../../../relay/processing/perform-once.ts";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-slack.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../helpers/postgres.ts";
+import { testStores } from "../helpers/journal-stores.ts";
 import {
   eventBody,
   sendSigned,
@@ -29,29 +19,8 @@ import {
   waitUntil,
 } from "../helpers/signed-sender.ts";
 
-const RETRY = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
-const hasPostgres = await postgresAvailable();
-const schemas: string[] = [];
-afterAll(async () => {
-  for (const schema of schemas) await dropSchemas(schema);
-});
-
-const stores: { name: string; skip: boolean; open: () => Promise<Journal> }[] = [
-  {
-    name: "sqlite",
-    skip: false,
-    open: async () => openSqliteJournal({ path: ":memory:", retry: RETRY }),
-  },
-  {
-    name: "postgres",
-    skip: !hasPostgres,
-    open: async () => {
-      const schema = uniqueSchema("relay_once_test");
-      schemas.push(schema);
-      return openPostgresJournal({ connectionString: TEST_POSTGRES_URL, schema, retry: RETRY });
-    },
-  },
-];
+const { stores, dropAll } = await testStores("relay_once_test");
+afterAll(dropAll);
 
 /**
  * A destination that applies each post `lateMs` after it was sent (as a slow Slack does), and

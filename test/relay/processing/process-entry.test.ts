@@ -210,4 +210,67 @@ describe("createEntryProcessor", () => {
     expect(h.replies).toEqual([reconciled.id, reconciled.id]);
     expect(h.statuses.filter((st) => st.state === "error")).toHaveLength(1);
   });
+
+  const at = (assetId: string, kind: "completed" | "failed", time: string | null): RelayEvent => ({
+    ...completed(assetId),
+    ...(kind === "failed"
+      ? {
+          kind: "asset.processing.failed",
+          status: "failed",
+          errorMessage: "decoder",
+          issueCount: null,
+        }
+      : {}),
+    occurredAt: time,
+  });
+
+  it.each([
+    {
+      name: "the failure first, then the later success",
+      order: ["failed", "completed"] as const,
+      replies: 1,
+    },
+    {
+      name: "the later success first, then the older failure (stale)",
+      order: ["completed", "failed"] as const,
+      replies: 0,
+    },
+  ])(
+    "never moves a submission backwards, by the events' own times: $name",
+    async ({ order, replies }) => {
+      const times = { failed: "2026-11-27T10:00:00.000Z", completed: "2026-11-27T10:05:00.000Z" };
+      const h = harness();
+      await h.process(entry(link), attempt());
+      for (const kind of order) await h.process(entry(at("a-9", kind, times[kind])), attempt());
+      expect(h.statuses.at(-1)).toMatchObject({ state: "success" });
+      expect(h.statuses.map((s) => s.state).slice(-1)).toEqual(["success"]);
+      expect(h.replies).toHaveLength(replies);
+    },
+  );
+
+  it("applies events without a time, or with the same one, in arrival order", async () => {
+    const h = harness();
+    await h.process(entry(link), attempt());
+    await h.process(entry(at("a-10", "completed", null)), attempt());
+    await h.process(entry(at("a-10", "failed", null)), attempt());
+    expect(h.statuses.at(-1)).toMatchObject({ state: "error" });
+    const same = "2026-11-27T10:00:00.000Z";
+    await h.process(entry(at("a-10", "completed", same)), attempt());
+    await h.process(entry(at("a-10", "failed", same)), attempt());
+    expect(h.statuses.at(-1)).toMatchObject({ state: "error" });
+  });
+
+  it("a stale event still brings the status up to date when the entry before it skipped that", async () => {
+    const times = { failed: "2026-11-27T10:00:00.000Z", completed: "2026-11-27T10:05:00.000Z" };
+    const queue = { later: true };
+    const h = harness(queue);
+    await h.process(entry(link), attempt());
+    // The success skips its status: the stale failure waits behind it.
+    await h.process(entry(at("a-11", "completed", times.completed)), attempt());
+    expect(h.statuses).toEqual([]);
+    queue.later = false;
+    await h.process(entry(at("a-11", "failed", times.failed)), attempt());
+    expect(h.statuses.map((s) => s.state)).toEqual(["success"]);
+    expect(h.replies).toEqual([]);
+  });
 });

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { deliveryKey, SIGNS_MESSAGE_ID } from "../../../relay/http/delivery-key.ts";
+import { WEBHOOK_SCHEMES } from "../../../src/webhooks/index.ts";
+
+const body = Buffer.from('{"type":"asset.processing.failed"}');
+const other = Buffer.from('{"type":"asset.processing.completed"}');
+
+describe("deliveryKey", () => {
+  it("names every scheme in its table", () => {
+    expect(Object.keys(SIGNS_MESSAGE_ID).sort()).toEqual([...WEBHOOK_SCHEMES].sort());
+  });
+
+  it("keys standard-webhooks on its signed id, the same body under two ids being two messages", () => {
+    expect(deliveryKey("standard-webhooks", "msg_1", body)).toBe("msg_1");
+    expect(deliveryKey("standard-webhooks", "msg_2", body)).toBe("msg_2");
+    // An absurd id: the id and the body together.
+    const long = "x".repeat(201);
+    expect(deliveryKey("standard-webhooks", long, body)).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(deliveryKey("standard-webhooks", long, body)).not.toBe(
+      deliveryKey("standard-webhooks", long, other),
+    );
+  });
+
+  it.each(["github", "stripe"] as const)(
+    "keys %s on the signed body: a new id, or none, is the same delivery",
+    (scheme) => {
+      const key = deliveryKey(scheme, "d-1", body);
+      expect(key).toMatch(/^body:[0-9a-f]{64}$/);
+      expect(deliveryKey(scheme, "d-2", body)).toBe(key);
+      expect(deliveryKey(scheme, null, body)).toBe(key);
+      expect(deliveryKey(scheme, "d-1", other)).not.toBe(key);
+    },
+  );
+});

@@ -1,0 +1,54 @@
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { Journal } from "../../../relay/journal/index.ts";
+import { testStores } from "../helpers/journal-stores.ts";
+import { waitUntil } from "../helpers/signed-sender.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
+
+const { stores, dropAll } = await testStores("relay_attempts_test");
+afterAll(dropAll);
+
+/** What an attempt throws when another attempt holds a claim it needs (as EffectBusyError does). */
+const held = () => Object.assign(new Error("claim held"), { retryNotBefore: Date.now() + 20 });
+
+describe.each(stores)("runAttempt in the journal ($name)", (store) => {
+  let journal: Journal | undefined;
+  afterEach(async () => {
+    await journal?.close(1000);
+    journal = undefined;
+  });
+
+  it.skipIf(store.skip)(
+    "runAttempt: a held claim neither counts as an attempt nor dead-letters on the last one",
+    async () => {
+      journal = await store.open({ retry: { maxAttempts: 2, baseMs: 10, maxMs: 50 } });
+      const open = journal;
+      await journal.ingest("held-1", completedEvent("s-held", "a-1"));
+      // A failure (attempt 1), then the last attempt finds a claim held twice, then succeeds.
+      const outcomes: (() => Error | null)[] = [
+        () => new Error("Slack answered 500"),
+        held,
+        held,
+        () => null,
+      ];
+      const seen: { attempt: number; isLast: boolean }[] = [];
+      await journal.start(async (_entry, attempt) => {
+        seen.push({ attempt: attempt.attempt, isLast: attempt.isLast });
+        const error = outcomes[seen.length - 1]?.() ?? null;
+        if (error !== null) throw error;
+      });
+      await waitUntil(
+        "the entry settled",
+        async () =>
+          (await open.listEntries(1)).some((e) => e.state === "done" || e.state === "dead"),
+        30_000,
+      );
+      expect((await open.listEntries(1))[0]).toMatchObject({ state: "done", attempts: 2 });
+      expect(seen).toEqual([
+        { attempt: 1, isLast: false },
+        { attempt: 2, isLast: true },
+        { attempt: 2, isLast: true },
+        { attempt: 2, isLast: true },
+      ]);
+    },
+  );
+});
