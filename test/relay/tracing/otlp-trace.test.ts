@@ -177,7 +177,7 @@ describe("relay tracing over OTLP/HTTP", () => {
     // The first relay hangs in its lookup at the service, before any effect.
     const first = await start({
       ...env,
-      CONTENT_REVIEW_BASE_URL: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/api`,
+      CONTENT_REVIEW_BASE_URL: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`,
       CONTENT_REVIEW_API_KEY: API_KEY,
     });
     const submissionId = "sub-otlp-killed";
