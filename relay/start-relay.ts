@@ -20,6 +20,7 @@ import {
   startSubscriptionCheck,
 } from "./reconciliation/start-subscription-check.ts";
 import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
+import { type RelayTracing, TRACING_OFF } from "./tracing/relay-tracing.ts";
 
 /** A running relay. */
 export interface RelayHandle {
@@ -45,10 +46,22 @@ export interface StartRelayOverrides {
   readonly onFatal?: (error: Error) => void;
   /** Replaces `fs.fdatasync` for the SQLite journal (fault-injection tests only). */
   readonly fdatasync?: Fdatasync;
+  /** Replaces the tracing the configuration sets up (tests: the SDK's in-memory exporter). */
+  readonly tracing?: RelayTracing;
   /** Replaces the reader of reconciliation and the subscription check (tests). */
   readonly service?: ServiceReader;
   /** How often the subscriptions are checked. @default 3600000 (every hour) */
   readonly subscriptionCheckMs?: number;
+}
+
+/**
+ * The tracing the configuration asks for. The SDK is imported only when tracing is on, so a
+ * relay without an OTLP endpoint never loads it (the bundle keeps it in a chunk of its own).
+ */
+async function startTracing(config: RelayConfig): Promise<RelayTracing> {
+  if (config.tracing === null) return TRACING_OFF;
+  const { startOtlpTracing } = await import("./tracing/start-otlp-tracing.ts");
+  return startOtlpTracing(config.tracing);
 }
 
 /** `http://address:port` as bound, IPv6 in brackets. */
@@ -63,6 +76,7 @@ export async function startRelay(
   overrides: StartRelayOverrides = {},
 ): Promise<RelayHandle> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
+  const tracing = overrides.tracing ?? (await startTracing(config));
   const metrics = createRelayMetrics();
   const onFatal =
     overrides.onFatal ??
@@ -107,6 +121,7 @@ export async function startRelay(
     enricher,
     githubApiUrl: config.github?.apiUrl ?? "https://api.github.com",
     logger,
+    tracing,
     watch: config.reconcile === null ? null : { journal, afterMs: config.reconcile.afterMs },
   });
 
@@ -145,6 +160,7 @@ export async function startRelay(
     journal,
     metrics,
     logger,
+    tracing,
   });
   const server: Server = createServer(app);
   try {
@@ -154,6 +170,7 @@ export async function startRelay(
     });
   } catch (error) {
     await journal.close(0);
+    await tracing.shutdown();
     throw error;
   }
   const retention = startRetention({
@@ -167,6 +184,7 @@ export async function startRelay(
     journal,
     logger,
     metrics,
+    tracing,
   });
   const address = server.address() as AddressInfo;
   const { port } = address;
@@ -191,6 +209,7 @@ export async function startRelay(
     scheme: config.signatureScheme,
     retentionDays: config.retentionDays,
     reconciliation: reconciling,
+    tracing: tracing.enabled ? "OTLP/HTTP" : "off",
   });
 
   let closing: Promise<void> | null = null;
@@ -212,6 +231,12 @@ export async function startRelay(
         await new Promise((resolve) => setImmediate(resolve));
         server.closeAllConnections();
         await stopped;
+        // Last: the drain's own spans (the final attempts, their answers) are exported too.
+        await tracing
+          .shutdown()
+          .catch((error: unknown) =>
+            logger.warn("could not export the last traces", { error: describeError(error) }),
+          );
         logger.info("relay stopped");
       })();
       return closing;
@@ -223,7 +248,7 @@ export async function startRelay(
 function startBackgroundChecks(
   config: RelayConfig,
   overrides: StartRelayOverrides,
-  deps: { journal: Journal; logger: Logger; metrics: RelayMetrics },
+  deps: { journal: Journal; logger: Logger; metrics: RelayMetrics; tracing: RelayTracing },
 ): { reconciliation: Reconciliation | null; subscriptions: SubscriptionCheck | null } {
   const service =
     overrides.service ??

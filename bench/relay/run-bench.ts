@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac, createSecretKey } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +13,8 @@ import {
 
 // The relay benchmark (issue 5): the webhook route under signed load, against a bare
 // node:http server answering 200 (the limit) and @octokit/webhooks' middleware verifying
-// the same payloads (the peer), in one run. Not a test: it asserts nothing.
+// the same payloads (the peer), in one run, and the relay with tracing on (issue 25) against
+// it with tracing off. Not a test: it asserts nothing.
 //   npm run bench:relay [-- --rounds 5 --seconds 5 --connections 32]
 
 const args = process.argv.slice(2);
@@ -27,6 +28,8 @@ const WARMUP_SECONDS = arg("warmup", 2);
 const CONNECTIONS = arg("connections", 32);
 const RATE = 500;
 const RATE_SECONDS = arg("rate-seconds", 10);
+// Only the relay with tracing off and on (standard-webhooks), written as a section of its own.
+const TRACING_ONLY = args.includes("--tracing-only");
 
 const SECRET = "whsec_YmVuY2htYXJrLXNlY3JldC1mb3ItdGhlLXJlbGF5LTAwMA==";
 const RELAY_TOKEN = "bench-relay-token-0123456789";
@@ -169,7 +172,10 @@ async function main(): Promise<void> {
   });
   const relayBin = join(root, "relay", "bin.ts");
   const peerBin = join(here, "peer-server.ts");
-  const targets: Target[] = [
+  // The collector the traced relay exports to (OTLP/HTTP): a server of its own that takes
+  // every export (its 200), so that only the relay's own cost of tracing is measured.
+  const collector = await start(peerBin, ["bare"], {});
+  const allTargets: Target[] = [
     {
       name: "bare node:http (limit)",
       scheme: "none",
@@ -194,7 +200,18 @@ async function main(): Promise<void> {
       relay: true,
       start: () => start(relayBin, [], relayEnv("standard-webhooks", "standard.db")),
     },
+    {
+      name: "relay, standard-webhooks, tracing on",
+      scheme: "standard-webhooks",
+      relay: true,
+      start: () =>
+        start(relayBin, [], {
+          ...relayEnv("standard-webhooks", "traced.db"),
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        }),
+    },
   ];
+  const targets = TRACING_ONLY ? allTargets.slice(3) : allTargets;
 
   // All four run side by side; the rounds go round-robin over them, so that a slow moment of
   // the machine touches every target alike. Each relay round is followed by a drain of the
@@ -228,6 +245,7 @@ async function main(): Promise<void> {
     process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
   }
   for (const server of servers) await stop(server);
+  await stop(collector);
 
   const rows = targets.map((target, i) => {
     const r = rounds[i] ?? [];
@@ -243,6 +261,11 @@ async function main(): Promise<void> {
     process.stdout.write(`${row.name}: ${row.rps.toFixed(0)} req/s median (${row.all})\n`);
     return row;
   });
+  if (TRACING_ONLY) {
+    writeTracingSection(rows);
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
 
   // Latency at a fixed 500 req/s with the durable SQLite journal (standard-webhooks, the
   // default), after a warm-up at the same rate; the bare server's figure is the floor that the
@@ -265,7 +288,8 @@ async function main(): Promise<void> {
   );
   rmSync(dir, { recursive: true, force: true });
 
-  const [bare, peer, relayGithub, relayStandard] = rows as [
+  const [bare, peer, relayGithub, relayStandard, relayTraced] = rows as [
+    (typeof rows)[0],
     (typeof rows)[0],
     (typeof rows)[0],
     (typeof rows)[0],
@@ -291,6 +315,9 @@ async function main(): Promise<void> {
     "  queue; the largest backlog found at the end of a round is shown.",
     "- Run it on an otherwise idle machine: the durable commit waits for fsync, so disk and CPU contention from",
     "  other processes lowers the relay's figures much more than those of the two servers that keep nothing.",
+    "- Tracing: the relay without `OTEL_EXPORTER_OTLP_ENDPOINT` (off: the default rows) and with it set (on), exporting",
+    "  every span (intake, and its worker's attempts) over OTLP/HTTP to a local collector stand-in in a process of its",
+    "  own, with the SDK's default batching; same run, same rounds.",
     "",
     "| Target | Scheme verified | Throughput (req/s, median) | Rounds (req/s) | p99 (ms, median) | non-2xx / errors | Backlog after a round |",
     "|---|---|---|---|---|---|---|",
@@ -303,11 +330,44 @@ async function main(): Promise<void> {
     "|---|---|---|",
     `| relay >= 0.4x the bare server | ${ratio(relayGithub.rps, bare.rps)}x (github), ${ratio(relayStandard.rps, bare.rps)}x (standard-webhooks) | ${verdict(worst >= 0.4 * bare.rps)} |`,
     `| relay >= 1.0x @octokit/webhooks | ${ratio(relayGithub.rps, peer.rps)}x (github), ${ratio(relayStandard.rps, peer.rps)}x (standard-webhooks) | ${verdict(worst >= peer.rps)} |`,
+    `| relay with tracing on >= 0.9x off | ${ratio(relayTraced.rps, relayStandard.rps)}x (standard-webhooks: ${relayTraced.rps.toFixed(0)} on, ${relayStandard.rps.toFixed(0)} off, req/s medians) | ${verdict(relayTraced.rps >= 0.9 * relayStandard.rps)} |`,
     `| p99 <= 25 ms at ${RATE} req/s, SQLite journal on | standard-webhooks: p99 ${pacedRelay.latency.p99} ms, p50 ${pacedRelay.latency.p50} ms over ${RATE_SECONDS} s (${pacedRelay.requests.total} requests, ${pacedRelay.non2xx + pacedRelay.errors} non-2xx/errors); bare server at the same rate: p99 ${pacedBare.latency.p99} ms | ${verdict(pacedRelay.latency.p99 <= 25)} |`,
     "",
   ].join("\n");
   writeFileSync(join(here, "RESULTS.md"), report);
   process.stdout.write(`\n${report}`);
+}
+
+const TRACING_HEADING = "## Tracing on and off";
+
+/** Replaces the tracing section of RESULTS.md (the rest is the full run's) with this run's. */
+function writeTracingSection(
+  rows: { name: string; rps: number; p99: number; bad: number; all: string }[],
+) {
+  const [off, on] = rows as [(typeof rows)[0], (typeof rows)[0]];
+  const ratio = on.rps / off.rps;
+  const section = [
+    TRACING_HEADING,
+    "",
+    `Generated by \`npm run bench:relay -- --tracing-only\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} CPU(s), ` +
+      `autocannon with ${CONNECTIONS} connections; per relay a ${WARMUP_SECONDS} s warm-up, then ${ROUNDS} rounds of ${SECONDS} s taken in turn (medians). ` +
+      "The same relay (standard-webhooks, durable SQLite journal) without `OTEL_EXPORTER_OTLP_ENDPOINT`, and with it set: every " +
+      "intake span and every attempt's span exported over OTLP/HTTP (JSON, the SDK's default batching) to a collector stand-in " +
+      "in a process of its own.",
+    "",
+    "| Relay | Throughput (req/s, median) | Rounds (req/s) | p99 (ms, median) | non-2xx / errors |",
+    "|---|---|---|---|---|",
+    ...rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.all} | ${r.p99} | ${r.bad} |`),
+    "",
+    "| Goal | Measured | |",
+    "|---|---|---|",
+    `| tracing on >= 0.9x off | ${ratio.toFixed(2)}x | ${ratio >= 0.9 ? "met" : "NOT met"} |`,
+    "",
+  ].join("\n");
+  const path = join(here, "RESULTS.md");
+  const kept = readFileSync(path, "utf8").split(`\n${TRACING_HEADING}`)[0]?.trimEnd() ?? "";
+  writeFileSync(path, `${kept}\n\n${section}`);
+  process.stdout.write(`\n${section}`);
 }
 
 await main();

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { baseUrlProblem, parseApiKey } from "../../src/api/index.ts";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { DEFAULT_DEDUPE_DAYS } from "../journal/retention.ts";
+import { resolveTracingConfig, type TracingConfig } from "../tracing/tracing-config.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
 import { resolveStoreUrl, storeBaseDir } from "./resolve-store-url.ts";
 import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
@@ -82,6 +83,11 @@ export interface RelayConfig {
    * signing key, a variable whose name looks like the relay's but that it does not read.
    */
   readonly warnings: readonly string[];
+  /**
+   * Traces over OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` (or `…_TRACES_ENDPOINT`) is set;
+   * null: tracing off (the API's no-op tracer, nothing kept).
+   */
+  readonly tracing: TracingConfig | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -320,6 +326,7 @@ interface Resolved {
   readonly handlerTimeoutMs: number;
   readonly dedupeDays: number;
   readonly warnings: readonly string[];
+  readonly tracing: TracingConfig | null;
 }
 
 /** True when the service's key and URL are both set: reconciliation and enrichment are on. */
@@ -385,6 +392,7 @@ function assembleRelayConfig(p: Parsed, resolved: Resolved): RelayConfig {
     retentionDays: p.RETENTION_DAYS,
     dedupeDays: resolved.dedupeDays,
     warnings: Object.freeze([...resolved.warnings]),
+    tracing: resolved.tracing,
   };
   return Object.freeze(config);
 }
@@ -518,6 +526,7 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     else privateKey = read.key;
   }
   const { handlerTimeoutMs, dedupeDays } = resolveDurations(p, problem);
+  const tracing = resolveTracingConfig(env, problem);
   if (problems.length > 0) throw new RelayConfigError(problems);
   return assembleRelayConfig(p, {
     storeUrl,
@@ -527,5 +536,6 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     handlerTimeoutMs,
     dedupeDays,
     warnings,
+    tracing,
   });
 }

@@ -13,6 +13,7 @@ import { routeChannel, type SlackRoute } from "../config/slack-routes.ts";
 import type { EffectJournal, EffectScope } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import { type EffectContext, type OnceResult, performOnce } from "../processing/perform-once.ts";
+import { traceEffect } from "../tracing/trace-effect.ts";
 import type { ChannelPacer } from "./channel-pacer.ts";
 import { type CallOutcome, DestinationError, hostOf, neverConnected } from "./destination-error.ts";
 import { raceSignal } from "./race-signal.ts";
@@ -299,8 +300,14 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
       const ts = once.value as string;
       if (once.how !== "performed" && upsert.updateExisting !== false) {
         // Updates set the whole message: repeating one is harmless.
-        await call("chat.update", channel, context, "write", (web) =>
-          web.chat.update({ channel, ts, text: message.text, blocks: message.blocks }),
+        await traceEffect(
+          context.trace,
+          "slack-update",
+          () =>
+            call("chat.update", channel, context, "write", (web) =>
+              web.chat.update({ channel, ts, text: message.text, blocks: message.blocks }),
+            ),
+          () => "performed",
         );
         logger.debug("effect", {
           effect: `slack-update:${submissionId}`,

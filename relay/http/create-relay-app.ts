@@ -13,6 +13,10 @@ import {
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
 import { parseSubmissionLink } from "../relay-event.ts";
+import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
+import { SPAN_ATTRIBUTES } from "../tracing/span-attributes.ts";
+import { startIntakeSpan } from "../tracing/start-intake-span.ts";
+import { eventAttributes } from "../tracing/trace-entry.ts";
 import { bearerAuth } from "./bearer-auth.ts";
 import { linkEntryId } from "./link-entry-id.ts";
 import { createWebhookRoute, isWebhookRequest, WEBHOOK_PATH } from "./webhook-route.ts";
@@ -28,6 +32,8 @@ export interface RelayAppOptions {
   readonly logger: Logger;
   /** @default Date.now */
   readonly now?: () => number;
+  /** @default tracing off */
+  readonly tracing?: RelayTracing;
 }
 
 function publicEntry(entry: JournalEntry) {
@@ -67,11 +73,15 @@ export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
   app.disable("x-powered-by");
   app.set("etag", false);
   const auth = bearerAuth(options.relayToken);
+  const tracing = options.tracing ?? TRACING_OFF;
 
   // Spellings Express also routes here (trailing slash, other case) reach the same handler.
   app.post(WEBHOOK_PATH, (req, res) => webhook(req, res));
 
   app.post("/links", auth, express.json({ limit: "64kb", type: () => true }), async (req, res) => {
+    // Continues the caller's W3C `traceparent` (the Action's): its run and the relay's later
+    // status share a trace.
+    const span = tracing.enabled ? startIntakeSpan(tracing, "/links", req, res) : null;
     const parsed = parseSubmissionLink(req.body);
     if (!parsed.ok) {
       res.status(400).json({ error: "invalid_link", message: parsed.message });
@@ -82,12 +92,19 @@ export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
       res.status(400).json({ error: "invalid_idempotency_key", message: entry.message });
       return;
     }
-    // A retry or a re-run registering the same link is journaled once (the journal dedupes ids).
-    const status = await journal.ingest(entry.id, {
-      kind: "link.registered",
+    const event = {
+      kind: "link.registered" as const,
       submissionId: parsed.link.submissionId,
       link: parsed.link,
-    });
+    };
+    span?.setAttributes({ ...eventAttributes(event), [SPAN_ATTRIBUTES.entryId]: entry.id });
+    // A retry or a re-run registering the same link is journaled once (the journal dedupes ids).
+    const status = await journal.ingest(
+      entry.id,
+      event,
+      span === null ? null : tracing.traceparentOf(span),
+    );
+    span?.setAttribute(SPAN_ATTRIBUTES.intakeStatus, status);
     res.status(202).json({ status, submissionId: parsed.link.submissionId });
   });
 

@@ -1,11 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Span } from "@opentelemetry/api";
 import { describeError } from "../../src/shared/describe-error.ts";
 import { answerBeforeBody } from "../../src/shared/index.ts";
 import { createWebhookVerifier, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { type Journal, unstorableReason } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
-import { parseDelivery } from "../relay-event.ts";
+import { parseDelivery, type RelayEvent } from "../relay-event.ts";
+import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
+import { SPAN_ATTRIBUTES } from "../tracing/span-attributes.ts";
+import { startIntakeSpan } from "../tracing/start-intake-span.ts";
+import { eventAttributes } from "../tracing/trace-entry.ts";
 import { deliveryKey } from "./delivery-key.ts";
 
 /** What the webhook route needs. */
@@ -18,6 +23,8 @@ export interface WebhookRouteOptions {
   readonly logger: Logger;
   /** @default Date.now */
   readonly now?: () => number;
+  /** @default tracing off */
+  readonly tracing?: RelayTracing;
 }
 
 /** The route's path; {@link isWebhookRequest} sends it past Express. */
@@ -81,6 +88,7 @@ export function createWebhookRoute(
   const { journal, metrics, logger } = options;
   const now = options.now ?? Date.now;
   const verifier = createWebhookVerifier(options);
+  const tracing = options.tracing ?? TRACING_OFF;
 
   function reject(res: ServerResponse, status: number, reason: string, body: object): void {
     metrics.rejected(reason);
@@ -99,8 +107,14 @@ export function createWebhookRoute(
     answerBeforeBody(req, res, status, body);
   }
 
-  async function receive(req: IncomingMessage, res: ServerResponse, rawBody: Buffer) {
+  async function receive(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rawBody: Buffer,
+    span: Span | null,
+  ) {
     const verdict = verifier.verify(req.headers, rawBody, now());
+    span?.setAttribute(SPAN_ATTRIBUTES.refusal, verdict.ok ? "none" : verdict.reason);
     if (!verdict.ok) {
       logger.debug("webhook refused", { reason: verdict.reason });
       reject(res, 401, verdict.reason, {
@@ -134,8 +148,10 @@ export function createWebhookRoute(
       return;
     }
     let status: "accepted" | "duplicate";
+    const entryId = deliveryKey(options.scheme, verdict.id, rawBody);
+    const traceparent = span === null ? null : intakeTraceparent(span, entryId, parsed.event);
     try {
-      status = await journal.ingest(deliveryKey(options.scheme, verdict.id, rawBody), parsed.event);
+      status = await journal.ingest(entryId, parsed.event, traceparent);
     } catch (error) {
       const unstorable = unstorableReason(error);
       if (unstorable !== null) {
@@ -159,13 +175,22 @@ export function createWebhookRoute(
       );
       return;
     }
+    span?.setAttribute(SPAN_ATTRIBUTES.intakeStatus, status);
     if (status === "duplicate") metrics.duplicate();
     else metrics.accepted();
     send(res, 200, status === "accepted" ? ACCEPTED : DUPLICATE);
   }
 
+  /** Names the delivery on its span; returns the trace context to store with the entry. */
+  function intakeTraceparent(span: Span, entryId: string, event: RelayEvent): string | null {
+    span.setAttributes(eventAttributes(event));
+    span.setAttribute(SPAN_ATTRIBUTES.entryId, entryId);
+    return tracing.traceparentOf(span);
+  }
+
   return (req, res) => {
     metrics.received();
+    const span = tracing.enabled ? startIntakeSpan(tracing, WEBHOOK_PATH, req, res) : null;
     const type = req.headers["content-type"];
     const length = req.headers["content-length"];
     const hasBody = req.headers["transfer-encoding"] !== undefined || Number(length ?? 0) > 0;
@@ -200,7 +225,7 @@ export function createWebhookRoute(
     req.on("end", () => {
       if (over) return;
       const rawBody = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
-      receive(req, res, rawBody).catch((error: unknown) => {
+      receive(req, res, rawBody, span).catch((error: unknown) => {
         logger.error("webhook handling failed", {
           error: describeError(error),
         });

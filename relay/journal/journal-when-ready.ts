@@ -22,7 +22,7 @@ function delegating(
   current: () => Journal,
 ): Omit<Journal, "kind" | "location" | "start" | "close"> {
   return {
-    ingest: async (id, event) => current().ingest(id, event),
+    ingest: async (id, event, traceparent) => current().ingest(id, event, traceparent),
     ping: async () => current().ping(),
     listEntries: async (limit) => current().listEntries(limit),
     redeliver: async (id) => current().redeliver(id),

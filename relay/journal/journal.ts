@@ -16,6 +16,11 @@ export interface JournalEntry {
   readonly lastError: string | null;
   readonly receivedAt: string;
   readonly updatedAt: string;
+  /**
+   * The W3C `traceparent` of the span that received it (tracing on), so that relaying it
+   * continues the delivery's trace across the journal, after a restart too.
+   */
+  readonly traceparent?: string | null;
 }
 
 /** What {@link Journal.redeliver} did. */
@@ -103,7 +108,11 @@ export interface Journal extends EffectJournal, VerdictWatch {
    * Records and enqueues an event in one transaction; `duplicate` when `id` was seen before
    * (its entry may be gone: delivery ids outlive entries, see {@link Journal.pruneDeliveryIds}).
    */
-  ingest(id: string, event: RelayEvent): Promise<"accepted" | "duplicate">;
+  ingest(
+    id: string,
+    event: RelayEvent,
+    traceparent?: string | null,
+  ): Promise<"accepted" | "duplicate">;
   /** Throws when the store cannot be reached. */
   ping(): Promise<void>;
   /** Most recent entries first. */

@@ -159,10 +159,10 @@ async function enqueue(boss: PgBoss, db: pg.PoolClient, id: string, submission: 
 /** Intake, listing, redelivery, gauges and submission state. */
 function postgresEntries({ pool, boss, q }: PostgresParts) {
   return {
-    async ingest(id: string, event: RelayEvent) {
+    async ingest(id: string, event: RelayEvent, traceparent: string | null = null) {
       const submission = storableKey(event.submissionId);
       return inTransaction(pool, async (db) => {
-        const params = [id, submission, JSON.stringify(event)];
+        const params = [id, submission, JSON.stringify(event), traceparent];
         if ((await db.query(q.ingest, params)).rowCount === 0) return "duplicate" as const;
         await enqueue(boss, db, id, submission);
         return "accepted" as const;

@@ -12,8 +12,8 @@ export function postgresQueries(s: string) {
     ingest: `WITH fresh AS (
         INSERT INTO ${s}.delivery_ids (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id
       )
-      INSERT INTO ${s}.events (id, submission_id, body)
-      SELECT id, $2, $3 FROM fresh
+      INSERT INTO ${s}.events (id, submission_id, body, traceparent)
+      SELECT id, $2, $3, $4 FROM fresh
       ON CONFLICT (id) DO NOTHING RETURNING seq`,
     list: `SELECT * FROM ${s}.events ORDER BY seq DESC LIMIT $1`,
     entry: `SELECT * FROM ${s}.events WHERE id = $1`,

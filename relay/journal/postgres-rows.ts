@@ -14,6 +14,7 @@ export interface PostgresEventRow {
   last_error: string | null;
   received_at: Date;
   updated_at: Date;
+  traceparent?: string | null;
 }
 
 /** The event of a row from before the `body` column. */
@@ -34,6 +35,7 @@ export function toPostgresEntry(row: PostgresEventRow): JournalEntry {
     lastError: row.last_error,
     receivedAt: row.received_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    traceparent: row.traceparent ?? null,
   };
 }
 

@@ -28,6 +28,8 @@ const tablesSql = (s: string) => `
     -- The event as JSON text (JSONB cannot hold U+0000 or a lone surrogate); earlier rows keep
     -- theirs in payload, which no row needs any more: no rewrite of the table.
     ALTER TABLE ${s}.events ADD COLUMN IF NOT EXISTS body TEXT;
+    -- The W3C trace context of the span that received the entry (tracing on).
+    ALTER TABLE ${s}.events ADD COLUMN IF NOT EXISTS traceparent TEXT;
     ALTER TABLE ${s}.events ALTER COLUMN payload DROP NOT NULL;
     CREATE INDEX IF NOT EXISTS events_submission ON ${s}.events (submission_id, seq);
     DROP INDEX IF EXISTS ${s}.events_state;

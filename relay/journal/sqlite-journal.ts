@@ -123,13 +123,17 @@ function sqliteEntries(
   wake: () => void,
 ) {
   return {
-    async ingest(id: string, event: RelayEvent) {
+    async ingest(id: string, event: RelayEvent, traceparent: string | null = null) {
       // The entry and its delivery id (the dedupe key that outlives it) commit before this resolves.
       const now = Date.now();
       // The payload is JSON text: U+0000 and lone surrogates in it are escapes, kept exactly.
       const payload = JSON.stringify(event);
       const submission = storableKey(event.submissionId);
-      const changes = await writer.write(q.insert, [id, submission, payload, now, now], true);
+      const changes = await writer.write(
+        q.insert,
+        [id, submission, payload, now, now, traceparent],
+        true,
+      );
       if (changes === 0) return "duplicate";
       open.add(submission);
       return "accepted";

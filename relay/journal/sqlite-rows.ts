@@ -13,6 +13,7 @@ export interface EventRow {
   last_error: string | null;
   received_at: number;
   updated_at: number;
+  traceparent?: string | null;
 }
 
 /** The entry a row holds. */
@@ -26,5 +27,6 @@ export function toEntry(row: EventRow): JournalEntry {
     lastError: row.last_error,
     receivedAt: new Date(Number(row.received_at)).toISOString(),
     updatedAt: new Date(Number(row.updated_at)).toISOString(),
+    traceparent: row.traceparent ?? null,
   };
 }

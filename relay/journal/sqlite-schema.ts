@@ -18,7 +18,8 @@ CREATE TABLE IF NOT EXISTS events (
   next_attempt_at INTEGER NOT NULL DEFAULT 0,
   last_error TEXT,
   received_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL
+  updated_at INTEGER NOT NULL,
+  traceparent TEXT
 );
 CREATE INDEX IF NOT EXISTS events_open ON events (submission_id, seq)
   WHERE state IN ('pending', 'processing');
@@ -67,6 +68,7 @@ END;
 /** Columns added since the first release, for journals created by it. */
 const ADDED_COLUMNS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   submission_state: ["updated_at INTEGER NOT NULL DEFAULT 0"],
+  events: ["traceparent TEXT"],
   effects: [
     "submission_id TEXT",
     "entry_id TEXT",
@@ -127,7 +129,7 @@ const ABANDONED =
 const STATEMENTS = {
   // A delivery id seen before is a duplicate, also once retention deleted its entry.
   insert:
-    "INSERT OR IGNORE INTO events (id, submission_id, payload, received_at, updated_at) SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM delivery_ids WHERE id = ?1)",
+    "INSERT OR IGNORE INTO events (id, submission_id, payload, received_at, updated_at, traceparent) SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE NOT EXISTS (SELECT 1 FROM delivery_ids WHERE id = ?1)",
   // The head of a submission's line: its earliest entry still waiting or running.
   head: "SELECT * FROM events WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT 1",
   setState:

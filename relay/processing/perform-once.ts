@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { isDestinationError } from "../destinations/destination-error.ts";
 import type { EffectJournal, EffectScope, RetryNotBefore } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
+import { type EffectTrace, traceEffect } from "../tracing/trace-effect.ts";
 
 /**
  * Another attempt holds the claim on an effect past this attempt's deadline; this attempt
@@ -39,6 +40,8 @@ export interface EffectContext {
    * @default 2000
    */
   readonly claimMarginMs?: number;
+  /** Where this attempt's effects are traced; absent when tracing is off. */
+  readonly trace?: EffectTrace;
 }
 
 export interface PerformOnceOptions {
@@ -82,7 +85,18 @@ function leaseMs(deadline: number, margin: number): number {
  * recorded after. A claim left without a known outcome (a timeout after sending, a crash) is
  * resolved by looking at the destination before performing the effect again.
  */
-export async function performOnce(options: PerformOnceOptions): Promise<OnceResult> {
+export function performOnce(options: PerformOnceOptions): Promise<OnceResult> {
+  // The effect's kind is its key's prefix: `slack-parent`, `slack-reply`, `github-status`.
+  const effect = options.key.slice(0, options.key.indexOf(":"));
+  return traceEffect(
+    options.context.trace,
+    effect,
+    () => claimAndPerform(options),
+    (r) => r.how,
+  );
+}
+
+async function claimAndPerform(options: PerformOnceOptions): Promise<OnceResult> {
   const { effects, key, context, logger } = options;
   const margin = context.claimMarginMs ?? CLAIM_MARGIN_MS;
   const log = (how: string) =>

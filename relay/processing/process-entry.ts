@@ -11,6 +11,9 @@ import type { SlackRelay } from "../destinations/slack-relay.ts";
 import type { AttemptInfo, Journal, JournalEntry, VerdictWatch } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayEvent } from "../relay-event.ts";
+import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
+import type { EffectTrace } from "../tracing/trace-effect.ts";
+import { traceEntry } from "../tracing/trace-entry.ts";
 import type { AssetDetails, Enricher } from "./enricher.ts";
 import type { EffectContext } from "./perform-once.ts";
 import { submissionOutcome } from "./submission-outcome.ts";
@@ -31,6 +34,8 @@ export interface ProcessEntryDeps {
   /** Used to build pull request links. */
   readonly githubApiUrl: string;
   readonly logger: Logger;
+  /** @default tracing off */
+  readonly tracing?: RelayTracing;
   /**
    * Reconciliation's bookkeeping (issue #25): a linked submission without a final verdict is
    * watched, due a check `afterMs` after its link or its last event. Null: reconciliation off.
@@ -41,11 +46,15 @@ export interface ProcessEntryDeps {
   } | null;
 }
 
+type StartEffectTrace = (linkTraceparent: string | null, repository: string | null) => EffectTrace;
+
 /** The state as stored: the submission, and the last commit status set for it. */
 interface StoredState extends SubmissionState {
   readonly lastStatus?: string;
   /** The channel of the Slack parent, fixed when it is first posted. */
   readonly slackChannel?: string;
+  /** The link entry's `traceparent`: the commit status shows in that run's trace too. */
+  readonly linkTrace?: string;
   /** Asset id to the entry whose failure reply was posted: one reply per asset. */
   readonly failureReplies?: Readonly<Record<string, string>>;
 }
@@ -105,14 +114,18 @@ async function foldEvent(
  * the same messages and statuses, each made once.
  */
 export function createEntryProcessor(deps: ProcessEntryDeps) {
+  const tracing = deps.tracing ?? TRACING_OFF;
   return async function processEntry(entry: JournalEntry, attempt: AttemptInfo): Promise<void> {
+    if (!tracing.enabled) return relayEntry(entry, attempt, undefined);
+    return traceEntry(tracing, entry, attempt, (start) => relayEntry(entry, attempt, start));
+  };
+
+  async function relayEntry(
+    entry: JournalEntry,
+    attempt: AttemptInfo,
+    startTrace: StartEffectTrace | undefined,
+  ): Promise<void> {
     const event = entry.event;
-    const context: EffectContext = {
-      signal: attempt.signal,
-      deadline: attempt.deadline,
-      entryId: entry.id,
-      receivedAt: Date.parse(entry.receivedAt),
-    };
     const stored = await deps.journal.loadState(event.submissionId);
     let state: StoredState =
       stored === null
@@ -122,7 +135,19 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     const folded = await foldEvent(deps, state, event, attempt);
     state = folded.state;
     const stale = folded.stale;
+    if (event.kind === "link.registered" && entry.traceparent) {
+      state = { ...state, linkTrace: entry.traceparent };
+    }
     await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+    const context: EffectContext = {
+      signal: attempt.signal,
+      deadline: attempt.deadline,
+      entryId: entry.id,
+      receivedAt: Date.parse(entry.receivedAt),
+      ...(startTrace === undefined
+        ? {}
+        : { trace: startTrace(state.linkTrace ?? null, state.link?.repository ?? null) }),
+    };
 
     const prUrl =
       state.link === null
@@ -182,7 +207,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
       }
     }
     if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
-  };
+  }
 }
 
 /**

@@ -39,6 +39,8 @@ export async function reconcileSubmission(
   watched: WatchedSubmission,
   deps: ReconcileDeps,
   signal: AbortSignal,
+  /** The reconciliation span's: relaying the entries it journals continues that trace. */
+  traceparent: string | null = null,
 ): Promise<CheckResult> {
   const now = (deps.now ?? Date.now)();
   const { submissionId } = watched;
@@ -70,7 +72,7 @@ export async function reconcileSubmission(
   }
   let added = 0;
   for (const entry of plan.entries) {
-    if ((await deps.journal.ingest(entry.id, entry.event)) === "accepted") added++;
+    if ((await deps.journal.ingest(entry.id, entry.event, traceparent)) === "accepted") added++;
   }
   if (plan.outcome === "already_final") await deps.journal.unwatchVerdict(submissionId);
   // Counted once: a second sweep that finds its entries journaled already adds nothing.

@@ -1,5 +1,7 @@
 import { describeError } from "../../src/shared/describe-error.ts";
 import type { Journal } from "../journal/index.ts";
+import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
+import { traceReconciliation } from "../tracing/trace-reconciliation.ts";
 import { type ReconcileDeps, reconcileSubmission } from "./reconcile-submission.ts";
 
 export interface ReconciliationOptions extends ReconcileDeps {
@@ -8,6 +10,8 @@ export interface ReconciliationOptions extends ReconcileDeps {
   readonly sweepMs: number;
   /** Submissions checked per sweep at most (the rest wait for the next one). @default 100 */
   readonly batchSize?: number;
+  /** One `relay.reconcile` span per submission checked. @default tracing off */
+  readonly tracing?: RelayTracing;
 }
 
 /** The running sweep. */
@@ -26,6 +30,7 @@ export interface Reconciliation {
 export function startReconciliation(options: ReconciliationOptions): Reconciliation {
   const now = options.now ?? Date.now;
   const batchSize = options.batchSize ?? 100;
+  const tracing = options.tracing ?? TRACING_OFF;
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -36,7 +41,9 @@ export function startReconciliation(options: ReconciliationOptions): Reconciliat
     for (const watched of due) {
       if (stopping.signal.aborted) break;
       try {
-        await reconcileSubmission(watched, options, stopping.signal);
+        await traceReconciliation(tracing, watched.submissionId, (traceparent) =>
+          reconcileSubmission(watched, options, stopping.signal, traceparent),
+        );
         checked++;
       } catch (error) {
         // The journal failed under it: the submission stays watched and comes due again.

@@ -4,6 +4,7 @@ import type { GithubClient } from "../github/create-github-client.ts";
 import type { GithubContext } from "../github/read-github-context.ts";
 import type { ActionInputs } from "../resolve-action-inputs.ts";
 import { registerWithRelay } from "./register-with-relay.ts";
+import { startTraceparent, traceIdOf } from "./start-traceparent.ts";
 
 /** How long the relay may take to accept the link, its retries included. */
 const RELAY_TIMEOUT_MS = 30_000;
@@ -22,6 +23,8 @@ export async function handOffToRelay(options: {
   info: (message: string) => void;
   warning: (message: string) => void;
   warn: (what: string, error: unknown) => void;
+  /** @default a new trace ({@link startTraceparent}) */
+  traceparent?: string;
 }): Promise<void> {
   const { github, context, inputs, outcome } = options;
   try {
@@ -46,10 +49,12 @@ export async function handOffToRelay(options: {
     );
     return;
   }
+  const traceparent = options.traceparent ?? startTraceparent();
   try {
     await registerWithRelay({
       relayUrl: inputs.relayUrl,
       relayToken: inputs.relayToken,
+      traceparent,
       signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       link: {
@@ -64,7 +69,7 @@ export async function handOffToRelay(options: {
       },
     });
     options.info(
-      `Registered submission ${outcome.submissionId} with the relay; it will finish the "${inputs.checkName}" status.`,
+      `Registered submission ${outcome.submissionId} with the relay; it will finish the "${inputs.checkName}" status (trace ${traceIdOf(traceparent)}).`,
     );
   } catch (error) {
     await github.rest.repos

@@ -70,6 +70,8 @@ export async function registerWithRelay(options: {
   link: RelayLink;
   signal?: AbortSignal | undefined;
   fetch?: typeof globalThis.fetch;
+  /** A W3C `traceparent` the relay continues: its spans for the submission join this trace. */
+  traceparent?: string | undefined;
 }): Promise<void> {
   const url = new URL(
     "links",
@@ -89,6 +91,7 @@ export async function registerWithRelay(options: {
           authorization: `Bearer ${options.relayToken}`,
           "content-type": "application/json",
           "idempotency-key": idempotencyKey,
+          ...(options.traceparent === undefined ? {} : { traceparent: options.traceparent }),
         },
         body: JSON.stringify(options.link),
         signal: signal ?? null,

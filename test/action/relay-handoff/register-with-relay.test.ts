@@ -4,6 +4,7 @@ import {
   registerWithRelay,
 } from "../../../src/action/relay-handoff/register-with-relay.ts";
 import { relayIdempotencyKey } from "../../../src/action/relay-handoff/relay-idempotency-key.ts";
+import { startTraceparent } from "../../../src/action/relay-handoff/start-traceparent.ts";
 import { type Step, startScriptedServer } from "../../helpers/scripted-server.ts";
 
 const link = {
@@ -94,6 +95,13 @@ describe("registerWithRelay", () => {
     expect(request!.headers.authorization).toBe("Bearer tok");
     expect(request!.headers["idempotency-key"]).toBe(`"${relayIdempotencyKey(link)}"`);
     expect(JSON.parse(request!.body)).toEqual(link);
+  });
+
+  it("registerWithRelay sends the traceparent it is given, so the relay continues that trace", async () => {
+    const server = await relay([{ status: 202, body: {} }]);
+    const traceparent = startTraceparent((size) => Buffer.alloc(size, 0xab));
+    await registerWithRelay({ relayUrl: server.url, relayToken: "tok", link, traceparent });
+    expect(server.seen[0]!.headers.traceparent).toBe(`00-${"ab".repeat(16)}-${"ab".repeat(8)}-01`);
   });
 
   it("registerWithRelay backs off exponentially between attempts, with the same key on each", async () => {

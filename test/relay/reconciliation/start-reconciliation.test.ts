@@ -1,3 +1,4 @@
+import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace";
 import { describe, expect, it } from "vitest";
 import type { WatchedSubmission } from "../../../relay/journal/index.ts";
 import { createLogger } from "../../../relay/logger.ts";
@@ -5,6 +6,7 @@ import { createRelayMetrics } from "../../../relay/metrics.ts";
 import type { ServiceReader } from "../../../relay/reconciliation/service-reader.ts";
 import { startReconciliation } from "../../../relay/reconciliation/start-reconciliation.ts";
 import type { RelayEvent } from "../../../relay/relay-event.ts";
+import { startOtlpTracing } from "../../../relay/tracing/start-otlp-tracing.ts";
 
 const linked = (submissionId: string) =>
   JSON.stringify({
@@ -72,5 +74,49 @@ describe("startReconciliation", () => {
     const text = metrics.render({ queueDepth: 0, deadLettered: 0 });
     expect(text).toContain('relay_reconciled_total{outcome="not_found"} 1');
     expect(text).not.toContain("relay_subscription_ok");
+  });
+});
+
+describe("startReconciliation, traced", () => {
+  it("startReconciliation runs each check in a relay.reconcile span whose trace the journaled entries carry", async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracing = startOtlpTracing(
+      { sampler: "parentbased_always_on", ratio: 1, batch: {} },
+      { processor: new SimpleSpanProcessor({ exporter }) },
+    );
+    const stored: (string | null | undefined)[] = [];
+    const reconciliation = startReconciliation({
+      journal: {
+        dueVerdicts: async () => [{ submissionId: "s-gone", linkedAt: 0, dueAt: 0, checks: 0 }],
+        takeVerdictCheck: async () => true,
+        loadState: async (id) => linked(id),
+        unwatchVerdict: async () => undefined,
+        ingest: async (_id, _event, traceparent) => {
+          stored.push(traceparent);
+          return "accepted";
+        },
+      },
+      service: { readSubmission: async () => null, listSubscriptions: async () => [] },
+      logger: createLogger("error", () => undefined),
+      metrics: createRelayMetrics(),
+      afterMs: 1000,
+      maxMs: 3_600_000,
+      sweepMs: 3_600_000,
+      tracing,
+    });
+    try {
+      await reconciliation.sweep();
+    } finally {
+      await reconciliation.stop();
+    }
+    const [span, ...others] = exporter.getFinishedSpans();
+    expect(others).toEqual([]);
+    expect(span?.name).toBe("relay.reconcile");
+    expect(span?.attributes).toEqual({
+      "content_review.submission_id": "s-gone",
+      "relay.outcome": "not_found",
+    });
+    const { traceId, spanId } = span!.spanContext();
+    expect(stored).toEqual([`00-${traceId}-${spanId}-01`]);
   });
 });

@@ -1,0 +1,186 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from "@opentelemetry/sdk-trace";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GithubStandIn, startGithubStandIn } from "../../../emulator/github/index.ts";
+import {
+  createLogger,
+  type RelayHandle,
+  resolveRelayConfig,
+  startRelay,
+} from "../../../relay/index.ts";
+import { startOtlpTracing } from "../../../relay/tracing/start-otlp-tracing.ts";
+import { type FakeSlack, startFakeSlack } from "../../fakes/fake-slack.ts";
+import {
+  eventBody,
+  sendSigned,
+  TEST_RELAY_TOKEN,
+  TEST_SECRET,
+  waitUntil,
+} from "../helpers/signed-sender.ts";
+
+const SLACK_TOKEN = "xoxb-traced-token";
+const GITHUB_TOKEN = "ghs_tracedtoken";
+const SHA = "89abcdef0123456789abcdef0123456789abcdef";
+const ACTION_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+const ACTION_SPAN = "00f067aa0ba902b7";
+
+let dir: string;
+let slack: FakeSlack;
+let github: GithubStandIn;
+let relay: RelayHandle;
+const exporter = new InMemorySpanExporter();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "relay-traced-"));
+  slack = await startFakeSlack({ token: SLACK_TOKEN });
+  github = await startGithubStandIn({ token: GITHUB_TOKEN });
+  const config = resolveRelayConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    WEBHOOK_SECRETS: TEST_SECRET,
+    RELAY_TOKEN: TEST_RELAY_TOKEN,
+    STORE_URL: `sqlite:${join(dir, "relay.db")}`,
+    SLACK_TOKEN,
+    SLACK_CHANNEL: "C0TRACE",
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_MIN_INTERVAL_MS: "0",
+    GITHUB_TOKEN,
+    GITHUB_API_URL: github.apiUrl,
+  });
+  relay = await startRelay(config, {
+    logger: createLogger("error", () => undefined),
+    tracing: startOtlpTracing(
+      { sampler: "parentbased_always_on", ratio: 1, batch: {} },
+      { processor: new SimpleSpanProcessor({ exporter }) },
+    ),
+  });
+});
+
+afterAll(async () => {
+  await relay?.close();
+  await slack?.close();
+  await github?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const attr = (span: ReadableSpan, name: string) => span.attributes[name];
+const traceOf = (span: ReadableSpan) => span.spanContext().traceId;
+const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+
+describe("relay tracing (in-memory exporter)", () => {
+  it("traces a linked delivery from intake through the journal to its effects, and shows the status in the Action's trace", async () => {
+    const submissionId = "sub-traced";
+    const link = await fetch(`${relay.url}/links`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${TEST_RELAY_TOKEN}`,
+        "content-type": "application/json",
+        traceparent: `00-${ACTION_TRACE}-${ACTION_SPAN}-01`,
+      },
+      body: JSON.stringify({ submissionId, repository: "acme/site", sha: SHA, assetCount: 1 }),
+    });
+    expect(link.status).toBe(202);
+    const delivery = await sendSigned(relay.url, {
+      id: "msg_traced",
+      body: eventBody({ submissionId, assetId: "asset-traced", issueCount: 0 }),
+    });
+    expect(delivery.status).toBe(200);
+    await waitUntil("the final status", () =>
+      github.statuses.some((s) => s.sha === SHA && s.state === "success"),
+    );
+    await waitUntil("the status span in the Action's trace", () =>
+      exporter.getFinishedSpans().some((s) => s.name === "relay.status"),
+    );
+    const spans = exporter.getFinishedSpans();
+    const intakes = spans.filter((s) => s.name === "relay.intake");
+    const linkIntake = intakes.find((s) => attr(s, "http.route") === "/links")!;
+    const eventIntake = intakes.find((s) => attr(s, "relay.entry_id") === "msg_traced")!;
+
+    // The link continues the Action's trace.
+    expect(traceOf(linkIntake)).toBe(ACTION_TRACE);
+    expect(parentOf(linkIntake)).toBe(ACTION_SPAN);
+    expect(attr(linkIntake, "content_review.repository")).toBe("acme/site");
+    expect(attr(linkIntake, "http.response.status_code")).toBe(202);
+
+    // The delivery: one trace from intake, across the journal, to every effect.
+    expect(attr(eventIntake, "http.response.status_code")).toBe(200);
+    expect(attr(eventIntake, "relay.intake.status")).toBe("accepted");
+    expect(attr(eventIntake, "content_review.event_type")).toBe("asset.processing.completed");
+    const trace = spans.filter((s) => traceOf(s) === traceOf(eventIntake));
+    const process = trace.filter((s) => s.name === "relay.process");
+    expect(process).toHaveLength(1);
+    expect(parentOf(process[0]!)).toBe(eventIntake.spanContext().spanId);
+    expect(attr(process[0]!, "relay.outcome")).toBe("done");
+    const effects = trace.filter((s) => s.name === "relay.effect");
+    expect(effects.map((s) => [attr(s, "relay.effect"), attr(s, "relay.outcome")]).sort()).toEqual([
+      ["github-status", "performed"],
+      ["slack-parent", "performed"],
+    ]);
+    for (const effect of effects) {
+      expect(parentOf(effect)).toBe(process[0]!.spanContext().spanId);
+      expect(attr(effect, "relay.attempt")).toBe(1);
+      expect(attr(effect, "content_review.submission_id")).toBe(submissionId);
+      expect(attr(effect, "content_review.repository")).toBe("acme/site");
+    }
+
+    // The later status also shows in the trace of the run that registered the link.
+    const status = spans.find((s) => s.name === "relay.status")!;
+    expect(traceOf(status)).toBe(ACTION_TRACE);
+    expect(status.links[0]?.context.traceId).toBe(traceOf(eventIntake));
+
+    // No secret or body in any attribute.
+    const everything = JSON.stringify(spans.map((s) => s.attributes));
+    for (const secret of [SLACK_TOKEN, GITHUB_TOKEN, TEST_SECRET, TEST_RELAY_TOKEN, "blocks"]) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+
+  it("stores the trace context with the journal entry", async () => {
+    const entries = await relay.journal.listEntries(10);
+    const entry = entries.find((e) => e.id === "msg_traced")!;
+    const intake = exporter
+      .getFinishedSpans()
+      .find((s) => s.name === "relay.intake" && attr(s, "relay.entry_id") === "msg_traced")!;
+    expect(entry.traceparent).toBe(
+      `00-${intake.spanContext().traceId}-${intake.spanContext().spanId}-01`,
+    );
+  });
+
+  it("a relay without OTEL_EXPORTER_OTLP_ENDPOINT keeps no trace: the no-op tracer, no trace context stored", async () => {
+    const config = resolveRelayConfig({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      WEBHOOK_SECRETS: TEST_SECRET,
+      RELAY_TOKEN: TEST_RELAY_TOKEN,
+      STORE_URL: "sqlite::memory:",
+    });
+    expect(config.tracing).toBeNull();
+    const untraced = await startRelay(config, { logger: createLogger("error", () => undefined) });
+    try {
+      const link = await fetch(`${untraced.url}/links`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${TEST_RELAY_TOKEN}`,
+          "content-type": "application/json",
+          traceparent: `00-${ACTION_TRACE}-${ACTION_SPAN}-01`,
+        },
+        body: JSON.stringify({ submissionId: "sub-off", repository: "acme/site", sha: SHA }),
+      });
+      expect(link.status).toBe(202);
+      await sendSigned(untraced.url, {
+        id: "msg_off",
+        body: eventBody({ submissionId: "sub-off", assetId: "asset-off", issueCount: 0 }),
+      });
+      const entries = await untraced.journal.listEntries(10);
+      expect(entries.map((e) => e.traceparent)).toEqual([null, null]);
+    } finally {
+      await untraced.close();
+    }
+  });
+});
