@@ -9,8 +9,9 @@ export default defineConfig({
       "test/setup/chromium-notice.ts",
     ],
     setupFiles: ["test/setup/quiet-workflow-commands.ts"],
-    // The reliability runs have their own config and script: npm run test:reliability.
-    exclude: ["test/**/*.reliability.test.ts", "**/node_modules/**"],
+    // The reliability runs and the slow rehearsals (a whole release in a scratch clone) have
+    // their own config and script: npm run test:reliability, which CI runs after npm test.
+    exclude: ["test/**/*.reliability.test.ts", "test/**/*.slow.test.ts", "**/node_modules/**"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,12 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-// The reliability runs: relay processes under load, SIGKILLed, with failing and stalling
-// destinations. `npm run test:reliability`; `npm test` leaves them out (they take a while).
+// The reliability runs (relay processes under load, SIGKILLed, with failing and stalling
+// destinations) and the slow rehearsals (`*.slow.test.ts`: a whole release in a scratch clone).
+// `npm run test:reliability`; `npm test` leaves them out (they take a while).
 export default defineConfig({
   test: {
-    include: ["test/**/*.reliability.test.ts"],
+    include: ["test/**/*.reliability.test.ts", "test/**/*.slow.test.ts"],
     pool: "forks",
-    testTimeout: 180_000,
+    testTimeout: 500_000,
     hookTimeout: 60_000,
     // Each run mostly waits on its processes: the runs go side by side.
     maxWorkers: 3,

@@ -75117,8 +75117,8 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _shared_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5397);
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1479);
+/* harmony import */ var _shared_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6371);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6866);
 // The Action's entry (action.yml runs dist/index.js, bundled from here): run() reports every
 // failure with setFailed itself.
 
@@ -75132,7 +75132,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1479:
+/***/ 6866:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -78293,6 +78293,29 @@ function parseApiKey(apiKey, input = "apiKey") {
             ? "it starts with sk_test_ but the rest is too short or has invalid characters"
             : `it does not start with sk_live_ or sk_test_ (${key.length} characters given)`;
     throw new ConfigurationError(`${input} is not a Content Review API key: ${shape}. Use the key shown once when it was created in the control plane (sk_live_ followed by 64 hex characters, or sk_test_ for the sandbox).`, { input, secrets: [key] });
+}
+
+;// CONCATENATED MODULE: ./src/api/base-url-problem.ts
+/** The example of a base URL that every message shows. */
+const EXAMPLE = "https://review.example.com";
+/**
+ * Why `value` cannot be the service's base URL (the spec's `{base_url}`, under which every path
+ * starts with `/api`), or null when it can. A base URL ending in `/api` or `/api/` is refused:
+ * every request would go to `…/api/api/…`, a 404 that reads as a wrong id long after the start.
+ * The CLI, the Action and the library check it before any request, each naming its own setting.
+ */
+function baseUrlProblem(value) {
+    const trimmed = value.trim();
+    if (!URL.canParse(trimmed) || !/^https?:$/.test(new URL(trimmed).protocol)) {
+        return `must be an http(s) URL such as ${EXAMPLE}`;
+    }
+    const url = new URL(trimmed);
+    if (/\/api\/*$/i.test(url.pathname)) {
+        url.pathname = url.pathname.replace(/\/api\/*$/i, "");
+        const without = url.href.replace(/\/+$/, "");
+        return `must not end in /api: every path of the service starts with /api already, so requests would go to …/api/api/… (use ${without})`;
+    }
+    return null;
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -89597,11 +89620,14 @@ async function callOperation(context, operation, spec) {
 
 
 
+
 const scalars = object({
     baseUrl: schemas_string()
         .trim()
-        .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-        message: "must be an http(s) URL such as https://review.example.com",
+        .superRefine((value, ctx) => {
+        const problem = baseUrlProblem(value);
+        if (problem !== null)
+            ctx.addIssue({ code: "custom", message: problem });
     }),
     caller: schemas_string().trim().min(1).default("library"),
     timeoutMs: schemas_number().int().positive().default(30_000),
@@ -89621,7 +89647,9 @@ function resolveClientOptions(options) {
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const input = issue.path.join(".") || "options";
-        throw new ConfigurationError(`Client option "${input}" ${issue.message}.`, {
+        // The base URL is named as the caller's users set it (`--base-url`, an input, a variable).
+        const setting = input === "baseUrl" ? options.baseUrlSetting?.trim() : undefined;
+        throw new ConfigurationError(`${setting || `Client option "${input}"`} ${issue.message}.`, {
             input,
             secrets: [options.apiKey],
         });
@@ -90276,6 +90304,7 @@ function hasSandboxMarker(filename) {
 
 ;// CONCATENATED MODULE: ./src/api/index.ts
 // The public surface of the typed API layer. Everything else in src/api is internal.
+
 
 
 
@@ -91304,6 +91333,31 @@ function outcomeWithoutReview(options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/pipeline/review-defaults.ts
+/**
+ * The defaults and bounds of a review, shared by the Action (its inputs, and the defaults that
+ * action.yml documents: a test compares the two), the CLI (its flags) and the pipeline (its
+ * options): policy as data, in one place.
+ */
+const REVIEW_DEFAULTS = Object.freeze({
+    /** Retry rounds for assets whose review failed with a retryable error. */
+    retryFailed: 2,
+    /** The most retry rounds anyone may ask for. */
+    maxRetryFailed: 10,
+    /** Files uploading (and results read) at once. */
+    uploadConcurrency: 4,
+    /** The most uploads at once, in the Action and the CLI alike. */
+    maxUploadConcurrency: 32,
+    /** Longest wait for the results, retries included. */
+    timeoutMinutes: 30,
+    /** The longest wait anyone may ask for (a GitHub job's own limit is 6 hours). */
+    maxTimeoutMinutes: 360,
+    /** The Action's check run (and, with `wait: false`, its commit status). */
+    checkName: "Content Review",
+    /** The longest check name GitHub shows in full. */
+    maxCheckNameLength: 100,
+});
+
 ;// CONCATENATED MODULE: ./src/pipeline/review-record-error.ts
 /** A record of earlier reviews (a check run's block, a CLI state file) cannot be used. */
 class ReviewRecordError extends Error {
@@ -91341,6 +91395,7 @@ const entrySchema = strictObject({
     assetId: schemas_guid(),
     reviewedIn: schemas_string().min(1).max(64),
     credits: schemas_number().finite().min(0),
+    reviewedAt: iso_datetime().optional(),
 });
 const recordSchema = strictObject({
     version: literal(REVIEW_RECORD_VERSION),
@@ -91424,6 +91479,7 @@ function nextReviewRecord(carried, run, options) {
                 assetId: asset.assetId,
                 reviewedIn: asset.reused.reviewedIn,
                 credits: asset.reused.credits,
+                ...(asset.reused.reviewedAt === undefined ? {} : { reviewedAt: asset.reused.reviewedAt }),
             });
         }
         else if (run.submissionId !== null) {
@@ -91434,6 +91490,7 @@ function nextReviewRecord(carried, run, options) {
                 assetId: asset.assetId,
                 reviewedIn: options.reviewedIn,
                 credits: credits.get(asset.blobPath) ?? 0,
+                ...(options.reviewedAt === undefined ? {} : { reviewedAt: options.reviewedAt }),
             });
         }
     }
@@ -91725,6 +91782,7 @@ async function reuseReviews(options) {
                     submissionId: entry.submissionId,
                     reviewedIn: entry.reviewedIn,
                     credits: entry.credits,
+                    ...(entry.reviewedAt === undefined ? {} : { reviewedAt: entry.reviewedAt }),
                 },
             };
             events.onReused?.(review);
@@ -91798,16 +91856,36 @@ function skipUnmarkedFiles(files) {
 
 
 
+
+/**
+ * The defaults of {@link ReviewPipelineOptions}, in one place (their `@default` tags say the
+ * same); those the Action and the CLI share come from {@link REVIEW_DEFAULTS}.
+ */
+const PIPELINE_DEFAULTS = Object.freeze({
+    failOn: DEFAULT_FAIL_ON,
+    wait: true,
+    timeoutMs: REVIEW_DEFAULTS.timeoutMinutes * 60_000,
+    retryFailed: REVIEW_DEFAULTS.retryFailed,
+    uploadConcurrency: REVIEW_DEFAULTS.uploadConcurrency,
+});
+function resolvePipelineOptions(options) {
+    return Object.freeze({
+        ...options,
+        failOn: options.failOn ?? PIPELINE_DEFAULTS.failOn,
+        wait: options.wait ?? PIPELINE_DEFAULTS.wait,
+        timeoutMs: options.timeoutMs ?? PIPELINE_DEFAULTS.timeoutMs,
+        retryFailed: options.retryFailed ?? PIPELINE_DEFAULTS.retryFailed,
+        uploadConcurrency: options.uploadConcurrency ?? PIPELINE_DEFAULTS.uploadConcurrency,
+        events: options.events ?? {},
+    });
+}
 /**
  * The one review flow shared by the Action and the CLI: local checks and uploads, estimate,
  * budget guard, one submission, wait, retries, results. It never throws for a failed request:
  * every ending is an outcome, so that callers can always report.
  */
-async function runReviewPipeline(options) {
-    const { client, signal } = options;
-    const events = options.events ?? {};
-    const failOn = options.failOn ?? DEFAULT_FAIL_ON;
-    const concurrency = options.uploadConcurrency ?? 4;
+async function runReviewPipeline(given) {
+    const options = resolvePipelineOptions(given);
     const progress = {
         skipped: [],
         uploaded: [],
@@ -91819,142 +91897,168 @@ async function runReviewPipeline(options) {
         reused: [],
         carried: [],
     };
-    const finish = (status, reason, error) => buildOutcome(options, failOn, progress, status, reason, error);
+    const finish = (status, reason, error) => buildOutcome(options, progress, status, reason, error);
     try {
         if (options.sidekickIds.length === 0) {
             throw new TypeError("runReviewPipeline needs at least one sidekick id (part 4.3).");
         }
-        const marked = client.isSandbox
-            ? skipUnmarkedFiles(options.files)
-            : { files: [...options.files], skipped: [] };
-        const unmarkedNotice = marked.skipped.length === 0
-            ? null
-            : sandboxMarkerNotice(marked.skipped.map((s) => s.file.displayPath));
-        if (unmarkedNotice !== null)
-            events.onSandboxUnmarked?.({ skipped: marked.skipped, message: unmarkedNotice });
-        const toReview = await reuseRecorded(options, marked.files, progress, concurrency);
-        const { uploaded, skipped } = await uploadFiles({
-            client,
-            files: toReview,
-            concurrency,
-            signal,
-            events,
-        });
-        progress.uploaded = uploaded;
-        progress.skipped = [...marked.skipped, ...skipped];
+        const nothing = await uploadAll(options, progress);
         // Every file unchanged since its recorded review: nothing to submit, nothing charged.
-        if (uploaded.length === 0 && progress.reused.length > 0)
+        if (nothing === "all-reused")
             return finish("completed", "");
-        if (uploaded.length === 0) {
-            const why = options.files.length === 0
-                ? "No files matched; there is nothing to review."
-                : marked.files.length === 0 && unmarkedNotice !== null
-                    ? `Nothing to review in the sandbox: ${unmarkedNotice}`
-                    : options.files.length === 1
-                        ? "The file could not be submitted; see the skipped file."
-                        : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
-            return finish("nothing-to-review", why);
-        }
-        const estimate = await client.estimatePrice({ files: uploaded.map((u) => ({ blobPath: u.blobPath })) }, { signal });
-        progress.estimate = {
-            totalCredits: estimate.totalCredits,
-            files: uploaded.map((u, i) => {
-                const entry = estimate.files.find((f) => f.blobPath === u.blobPath) ?? estimate.files[i];
-                return {
-                    file: u.file,
-                    blobPath: u.blobPath,
-                    credits: entry?.credits ?? 0,
-                    priceable: entry?.priceable ?? false,
-                };
-            }),
-        };
-        events.onEstimate?.(progress.estimate);
-        if (options.maxCredits !== undefined && estimate.totalCredits > options.maxCredits) {
-            return finish("budget-exceeded", `The estimate is ${plural(estimate.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`);
-        }
-        const created = await client.createSubmission({
+        if (nothing !== undefined)
+            return finish("nothing-to-review", nothing);
+        const overBudget = await estimate(options, progress);
+        if (overBudget !== undefined)
+            return finish("budget-exceeded", overBudget);
+        const { uploaded } = progress;
+        const created = await options.client.createSubmission({
             assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
             sidekickIds: [...options.sidekickIds],
-        }, { signal, simulationDelaySeconds: options.simulationDelaySeconds });
+        }, { signal: options.signal, simulationDelaySeconds: options.simulationDelaySeconds });
         progress.submissionId = created.submissionId;
         progress.lastSubmission = created;
-        events.onSubmitted?.({ submissionId: created.submissionId, assetCount: uploaded.length });
-        if (options.wait === false) {
+        options.events.onSubmitted?.({
+            submissionId: created.submissionId,
+            assetCount: uploaded.length,
+        });
+        if (!options.wait) {
             return finish("submitted-no-wait", `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`);
         }
-        const started = client.timing.now();
-        const timeoutMs = options.timeoutMs ?? 30 * 60_000;
-        const waitFor = () => client.waitForSubmission(created.submissionId, {
-            ...options.poll,
-            timeoutMs: Math.max(0, timeoutMs - (client.timing.now() - started)),
-            signal,
-            onProgress: (s) => {
-                progress.lastSubmission = s;
-                events.onPoll?.(s);
-            },
-        });
-        let final = await waitFor();
-        for (let round = 1; round <= (options.retryFailed ?? 2); round++) {
-            const retryable = final.assets.filter((a) => a.status === "failed" && a.isRetryable === true);
-            if (retryable.length === 0)
-                break;
-            const accepted = [];
-            for (const asset of retryable) {
-                try {
-                    await client.retryAsset(created.submissionId, asset.assetId, { signal });
-                    accepted.push(asset.assetId);
-                    progress.retries.set(asset.assetId, (progress.retries.get(asset.assetId) ?? 0) + 1);
-                }
-                catch (error) {
-                    // 409: no longer retryable or no longer failed; the asset keeps its state.
-                    if (!(isHttpError(error) && error.status === 409))
-                        throw error;
-                }
-            }
-            if (accepted.length === 0)
-                break;
-            events.onRetry?.({ round, assetIds: accepted });
-            final = await waitFor();
-        }
+        const waited = await waitAndRetry(options, progress, created.submissionId);
+        // After a timeout, only the statuses are reported: the results are not all there.
         progress.assets = await fetchAssetResults({
-            client,
-            submission: final,
+            client: options.client,
+            submission: waited.submission,
             uploaded,
             retries: progress.retries,
-            concurrency,
-            signal,
-            events,
-            readResults: true,
+            concurrency: options.uploadConcurrency,
+            signal: options.signal,
+            events: waited.timedOut === undefined ? options.events : {},
+            readResults: waited.timedOut === undefined,
         });
+        if (waited.timedOut !== undefined)
+            return finish("timed-out", waited.timedOut.message);
         return finish("completed", "");
     }
     catch (error) {
-        if (signal?.aborted) {
+        if (options.signal?.aborted) {
             return finish("cancelled", "The run was cancelled before it finished.");
-        }
-        if (isWaitTimeoutError(error)) {
-            if (progress.lastSubmission !== null) {
-                progress.assets = await fetchAssetResults({
-                    client,
-                    submission: progress.lastSubmission,
-                    uploaded: progress.uploaded,
-                    retries: progress.retries,
-                    concurrency,
-                    signal,
-                    events: {},
-                    readResults: false,
-                });
-            }
-            return finish("timed-out", error.message);
         }
         return finish("error", error.message, error);
     }
 }
 /**
+ * Local checks (the sandbox's markers), reuse of recorded reviews, then uploads. Returns why
+ * there is nothing to submit, "all-reused" when every file's review was reused, or undefined.
+ */
+async function uploadAll(options, progress) {
+    const { client, files } = options;
+    const marked = client.isSandbox ? skipUnmarkedFiles(files) : { files: [...files], skipped: [] };
+    const unmarkedNotice = marked.skipped.length === 0
+        ? null
+        : sandboxMarkerNotice(marked.skipped.map((s) => s.file.displayPath));
+    if (unmarkedNotice !== null)
+        options.events.onSandboxUnmarked?.({ skipped: marked.skipped, message: unmarkedNotice });
+    const toReview = await reuseRecorded(options, marked.files, progress);
+    const { uploaded, skipped } = await uploadFiles({
+        client,
+        files: toReview,
+        concurrency: options.uploadConcurrency,
+        signal: options.signal,
+        events: options.events,
+    });
+    progress.uploaded = uploaded;
+    progress.skipped = [...marked.skipped, ...skipped];
+    if (uploaded.length > 0)
+        return undefined;
+    if (progress.reused.length > 0)
+        return "all-reused";
+    if (files.length === 0)
+        return "No files matched; there is nothing to review.";
+    if (marked.files.length === 0 && unmarkedNotice !== null)
+        return `Nothing to review in the sandbox: ${unmarkedNotice}`;
+    return files.length === 1
+        ? "The file could not be submitted; see the skipped file."
+        : `None of the ${files.length} files could be submitted; see the skipped files.`;
+}
+/** Prices the uploads; returns why the run stops when the estimate is over `maxCredits`. */
+async function estimate(options, progress) {
+    const { uploaded } = progress;
+    const priced = await options.client.estimatePrice({ files: uploaded.map((u) => ({ blobPath: u.blobPath })) }, { signal: options.signal });
+    progress.estimate = {
+        totalCredits: priced.totalCredits,
+        files: uploaded.map((u, i) => {
+            const entry = priced.files.find((f) => f.blobPath === u.blobPath) ?? priced.files[i];
+            return {
+                file: u.file,
+                blobPath: u.blobPath,
+                credits: entry?.credits ?? 0,
+                priceable: entry?.priceable ?? false,
+            };
+        }),
+    };
+    options.events.onEstimate?.(progress.estimate);
+    if (options.maxCredits === undefined || priced.totalCredits <= options.maxCredits)
+        return undefined;
+    return `The estimate is ${plural(priced.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`;
+}
+/**
+ * Waits for a terminal status within `timeoutMs`, retrying retryable failed assets up to
+ * `retryFailed` rounds. A timeout is returned with the last submission seen, not thrown.
+ */
+async function waitAndRetry(options, progress, submissionId) {
+    const { client, signal, events } = options;
+    const started = client.timing.now();
+    const waitFor = () => client.waitForSubmission(submissionId, {
+        ...options.poll,
+        timeoutMs: Math.max(0, options.timeoutMs - (client.timing.now() - started)),
+        signal,
+        onProgress: (s) => {
+            progress.lastSubmission = s;
+            events.onPoll?.(s);
+        },
+    });
+    try {
+        let final = await waitFor();
+        for (let round = 1; round <= options.retryFailed; round++) {
+            const retryable = final.assets.filter((a) => a.status === "failed" && a.isRetryable === true);
+            const accepted = await retryAssets(options, progress, submissionId, retryable);
+            if (accepted.length === 0)
+                break;
+            events.onRetry?.({ round, assetIds: accepted });
+            final = await waitFor();
+        }
+        return { submission: final };
+    }
+    catch (error) {
+        if (!isWaitTimeoutError(error) || signal?.aborted || progress.lastSubmission === null)
+            throw error;
+        return { submission: progress.lastSubmission, timedOut: error };
+    }
+}
+/** Asks for a retry of each asset; returns the ids the service accepted. */
+async function retryAssets(options, progress, submissionId, assets) {
+    const accepted = [];
+    for (const asset of assets) {
+        try {
+            await options.client.retryAsset(submissionId, asset.assetId, { signal: options.signal });
+            accepted.push(asset.assetId);
+            progress.retries.set(asset.assetId, (progress.retries.get(asset.assetId) ?? 0) + 1);
+        }
+        catch (error) {
+            // 409: no longer retryable or no longer failed; the asset keeps its state.
+            if (!(isHttpError(error) && error.status === 409))
+                throw error;
+        }
+    }
+    return accepted;
+}
+/**
  * Incremental runs: reads the recorded reviews of the files that match the usable record, and
  * returns the files still to review (all of them without a record, or with `reuse: false`).
  */
-async function reuseRecorded(options, files, progress, concurrency) {
+async function reuseRecorded(options, files, progress) {
     const incremental = options.incremental;
     if (incremental === undefined)
         return files;
@@ -91963,7 +92067,7 @@ async function reuseRecorded(options, files, progress, concurrency) {
         sidekickIds: options.sidekickIds,
     });
     if (usable.notice !== null)
-        options.events?.onRecordIgnored?.({ message: usable.notice });
+        options.events.onRecordIgnored?.({ message: usable.notice });
     progress.carried = usable.entries;
     if (incremental.reuse === false)
         return files;
@@ -91976,18 +92080,19 @@ async function reuseRecorded(options, files, progress, concurrency) {
     const { reused } = await reuseReviews({
         client: options.client,
         candidates,
-        concurrency,
+        concurrency: options.uploadConcurrency,
         signal: options.signal,
-        events: options.events ?? {},
+        events: options.events,
     });
     progress.reused = reused;
     const done = new Set(reused.map((r) => r.file));
     return files.filter((f) => !done.has(f));
 }
-function buildOutcome(options, failOn, progress, status, reason, error) {
+function buildOutcome(options, progress, status, reason, error) {
     // Reused and fresh reviews together, in the order the files were given.
     const order = new Map(options.files.map((f, i) => [f, i]));
     const assets = [...progress.reused, ...progress.assets].sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
+    const { failOn } = options;
     const counts = assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), countBySeverity([]));
     const issueCount = assets.reduce((n, a) => n + a.issues.length, 0);
     const failedAssetCount = assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
@@ -92023,6 +92128,7 @@ function buildOutcome(options, failOn, progress, status, reason, error) {
                 identity: options.incremental.identity,
                 sidekickIds: options.sidekickIds,
                 reviewedIn: options.incremental.reviewedIn,
+                reviewedAt: new Date(options.client.timing.now()).toISOString(),
             }),
     };
 }
@@ -92104,22 +92210,9 @@ function completedReason(assets, failOn) {
 
 
 
-;// CONCATENATED MODULE: ./src/action/action-input-error.ts
-/** An Action input is missing or invalid; found before any request. */
-class ActionInputError extends Error {
-    name = "ActionInputError";
-    /** The input's name as in action.yml, e.g. `fail-on`. */
-    input;
-    constructor(message, options) {
-        super(message, { cause: options.cause });
-        this.input = options.input;
-    }
-}
-/** Type guard for {@link ActionInputError}. */
-function isActionInputError(error) {
-    return error instanceof ActionInputError;
-}
 
+// EXTERNAL MODULE: ./src/shared/index.ts + 9 modules
+var shared = __nccwpck_require__(6371);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:stream"
@@ -95911,24 +96004,8 @@ async function fetchPullRequestFiles(github, context, options) {
     if (pr === undefined)
         throw new TypeError("fetchPullRequestFiles needs a pull request event.");
     const dir = (0,external_node_path_.resolve)(options.dir);
-    await (0,promises_.rm)(dir, { recursive: true, force: true });
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    // Empty stand-ins let the patterns match exactly as they do in a checkout (`@actions/glob`),
-    // so that only the files to review are downloaded.
-    const inside = options.paths.filter((p) => {
-        const target = (0,external_node_path_.resolve)(dir, p);
-        return target.startsWith(`${dir}${external_node_path_.sep}`) && (0,external_node_path_.relative)(dir, target) === p.split("/").join(external_node_path_.sep);
-    });
-    for (const path of inside) {
-        await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.resolve)(dir, path)), { recursive: true });
-        await (0,promises_.writeFile)((0,external_node_path_.resolve)(dir, path), "");
-    }
-    const selected = await selectFiles({
-        workspace: dir,
-        patterns: options.patterns,
-        changed: inside,
-    });
-    if (selected.files.length === 0)
+    const selected = await selectHeadFiles(dir, options.paths, options.patterns);
+    if (selected.length === 0)
         return { files: [], skipped: [] };
     const { data: tree } = await github.rest.git.getTree({
         owner: context.owner,
@@ -95938,40 +96015,72 @@ async function fetchPullRequestFiles(github, context, options) {
         request: { signal: options.signal },
     });
     const entries = new Map(tree.tree.map((e) => [e.path, e]));
-    const skip = (file, reason, message) => ({
-        skipped: { file, reason, message },
-    });
     // The pool stops at the first failed download (a 401 ends them all), in input order.
-    const fetched = await mapConcurrent(selected.files, DOWNLOADS_AT_ONCE, async (file, _index, signal) => {
+    const fetched = await mapConcurrent(selected, DOWNLOADS_AT_ONCE, async (file, _index, signal) => {
         const entry = entries.get(file.displayPath);
-        const shown = file.displayPath;
-        if (entry?.mode === SYMLINK_MODE) {
-            return skip(file, "symlink", `${shown} is a symbolic link at the PR head; links are never followed.`);
-        }
-        if (entry === undefined || entry.sha === undefined || !FILE_MODES.has(entry.mode ?? "")) {
-            return skip(file, "not-a-file", `${shown} is not a file at the PR head${tree.truncated ? " (the repository tree is too large to list whole)" : ""}; review it from a pull_request workflow.`);
-        }
-        if ((entry.size ?? 0) > MAX_BLOB_BYTES) {
-            return skip(file, "too-large", `${shown} is over the 100 MB GitHub serves through its API; review it from a pull_request or workflow_dispatch workflow.`);
-        }
-        const target = (0,external_node_path_.resolve)(dir, shown);
-        const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
-            owner: context.owner,
-            repo: context.repo,
-            file_sha: entry.sha,
-            mediaType: { format: "raw" },
-            request: { signal, parseSuccessResponseBody: false },
-        });
-        await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(data), (0,external_node_fs_namespaceObject.createWriteStream)(target), { signal });
-        if (await isLfsPointer(target)) {
-            return skip(file, "unreadable", `${shown} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`);
-        }
-        return { file };
+        const problem = entryProblem(entry, file.displayPath, tree.truncated);
+        if (problem !== undefined)
+            return { skipped: { file, ...problem } };
+        const target = (0,external_node_path_.resolve)(dir, file.displayPath);
+        // entryProblem has seen the entry and its sha.
+        await downloadBlob(github, context, { sha: entry.sha, target, signal });
+        if (!(await isLfsPointer(target)))
+            return { file };
+        const message = `${file.displayPath} is a Git LFS pointer; the media itself is not in the repository's Git objects. Review it from a pull_request workflow with an LFS checkout.`;
+        return { skipped: { file, reason: "unreadable", message } };
     }, options.signal);
     return {
         files: fetched.flatMap((f) => ("file" in f ? [f.file] : [])),
         skipped: fetched.flatMap((f) => ("skipped" in f ? [f.skipped] : [])),
     };
+}
+/**
+ * The changed paths that match the patterns, as files under `dir`. Empty stand-ins let the
+ * patterns match exactly as they do in a checkout (`@actions/glob`), so that only the files to
+ * review are downloaded; a path that would leave `dir` is dropped.
+ */
+async function selectHeadFiles(dir, paths, patterns) {
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const inside = paths.filter((p) => {
+        const target = (0,external_node_path_.resolve)(dir, p);
+        return target.startsWith(`${dir}${external_node_path_.sep}`) && (0,external_node_path_.relative)(dir, target) === p.split("/").join(external_node_path_.sep);
+    });
+    for (const path of inside) {
+        await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.resolve)(dir, path)), { recursive: true });
+        await (0,promises_.writeFile)((0,external_node_path_.resolve)(dir, path), "");
+    }
+    return (await selectFiles({ workspace: dir, patterns, changed: inside })).files;
+}
+/** Why the head's tree entry of `shown` is not read (a link, not a file, too large), if it is not. */
+function entryProblem(entry, shown, truncated) {
+    if (entry?.mode === SYMLINK_MODE)
+        return {
+            reason: "symlink",
+            message: `${shown} is a symbolic link at the PR head; links are never followed.`,
+        };
+    if (entry === undefined || entry.sha === undefined || !FILE_MODES.has(entry.mode ?? ""))
+        return {
+            reason: "not-a-file",
+            message: `${shown} is not a file at the PR head${truncated ? " (the repository tree is too large to list whole)" : ""}; review it from a pull_request workflow.`,
+        };
+    if ((entry.size ?? 0) > MAX_BLOB_BYTES)
+        return {
+            reason: "too-large",
+            message: `${shown} is over the 100 MB GitHub serves through its API; review it from a pull_request or workflow_dispatch workflow.`,
+        };
+    return undefined;
+}
+/** Streams a blob's raw bytes to `target`. */
+async function downloadBlob(github, context, blob) {
+    const { data } = await github.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", {
+        owner: context.owner,
+        repo: context.repo,
+        file_sha: blob.sha,
+        mediaType: { format: "raw" },
+        request: { signal: blob.signal, parseSuccessResponseBody: false },
+    });
+    await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(data), (0,external_node_fs_namespaceObject.createWriteStream)(blob.target), { signal: blob.signal });
 }
 async function isLfsPointer(path) {
     const handle = await (0,promises_.open)(path, "r");
@@ -101227,8 +101336,7 @@ const dist_src_Octokit = Octokit.plugin(requestLog, legacyRestEndpointMethods, p
 );
 
 
-;// CONCATENATED MODULE: ./src/action/github/create-github-client.ts
-
+;// CONCATENATED MODULE: ./src/shared/create-octokit.ts
 
 
 
@@ -101237,10 +101345,10 @@ const dist_src_Octokit = Octokit.plugin(requestLog, legacyRestEndpointMethods, p
 const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 /**
  * Gives every request its own timeout, as an abort signal joined to the caller's and released
- * when the request ends. Registered
- * before the retry plugin, so that it sits inside it: each attempt starts a fresh timeout, and a
- * slow request never eats the time of the requests after it. Hooks share one options object
- * per call (retries included), so the caller's own signal is kept aside the first time.
+ * when the request ends. Registered before the retry plugin, so that it sits inside it: each
+ * attempt starts a fresh timeout, and a slow request never eats the time of the requests after
+ * it. Hooks share one options object per call (retries included), so the caller's own signal
+ * is kept aside the first time.
  */
 function requestTimeout(octokit, options) {
     const ms = options["requestTimeoutMs"] ?? GITHUB_REQUEST_TIMEOUT_MS;
@@ -101265,48 +101373,97 @@ function requestTimeout(octokit, options) {
             .finally(deadline.release);
     });
 }
-const ActionOctokit = dist_src_Octokit.plugin(requestTimeout, retry, throttling);
+// One class: a client without retries or throttling has the plugins switched off.
+const DeadlineOctokit = dist_src_Octokit.plugin(requestTimeout, retry, throttling);
+/**
+ * The one way this repository builds an Octokit: `GITHUB_API_URL` (GHES and the stand-in
+ * included), a deadline on every request, and retries and throttling only for a caller that
+ * asks: the Action does; the relay does not, since its journal retries the whole attempt.
+ */
+function createOctokit(options) {
+    const log = options.log ?? (() => undefined);
+    return new DeadlineOctokit({
+        ...(options.auth === undefined ? {} : { auth: options.auth }),
+        baseUrl: options.baseUrl,
+        userAgent: options.userAgent,
+        log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
+        requestTimeoutMs: options.requestTimeoutMs,
+        request: {
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(options.fetch ? { fetch: options.fetch } : {}),
+        },
+        retry: { enabled: options.retry ?? false },
+        throttle: options.throttle === undefined
+            ? { enabled: false }
+            : { enabled: true, ...options.throttle },
+    });
+}
+
+;// CONCATENATED MODULE: ./src/shared/http-status-of.ts
+/**
+ * The HTTP status of a failed call: an Octokit `RequestError` (or any error with an integer
+ * `status`), else null (a network error, an abort, anything else thrown).
+ */
+function httpStatusOf(error) {
+    const status = error?.status;
+    return typeof status === "number" && Number.isInteger(status) ? status : null;
+}
+
+;// CONCATENATED MODULE: ./src/action/github/create-github-client.ts
+
+// By file, not through src/shared's index: only the Action and the relay bundle Octokit.
+
+
+/**
+ * Octokit's request log says `POST /x - 500 with id UNKNOWN in 20ms` for a request that the
+ * run's own cancellation aborted: no 500 was answered. Say what happened instead, and that a
+ * write may have been applied (a check run created as the run was cancelled).
+ */
+function asCancelled(message, signal) {
+    if (signal?.aborted !== true)
+        return message;
+    return message.replace(/ - 500 with id UNKNOWN in (\d+)ms$/, " - cancelled after $1 ms: the run was cancelled while GitHub had the request, which it may have applied");
+}
 /**
  * An Octokit for `GITHUB_API_URL` (GHES and the test fake included): every request has its own
  * timeout; 5xx and timeouts are retried by the retry plugin; primary and secondary rate limits
  * are waited out up to twice by the throttling plugin.
  */
 function createGithubClient(options) {
-    return new ActionOctokit({
+    return createOctokit({
         auth: options.token,
         baseUrl: options.baseUrl,
         userAgent: options.userAgent,
-        log: { debug: () => { }, info: () => { }, warn: options.log, error: options.log },
+        log: (message) => options.log(asCancelled(message, options.signal)),
         requestTimeoutMs: options.requestTimeoutMs,
-        request: {
-            ...(options.signal ? { signal: options.signal } : {}),
-            ...(options.fetch ? { fetch: options.fetch } : {}),
-        },
-        retry: { enabled: options.retry ?? true },
-        throttle: {
-            enabled: options.throttle ?? true,
-            // The plugin's own groups space writes 1 s apart, and writes that notify people 3 s apart;
-            // these keep them one at a time, without the pause.
-            ...(options.spaceWrites === false
-                ? {
-                    write: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
-                    notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
-                }
-                : {}),
-            onRateLimit: (retryAfter, request, _octokit, retryCount) => {
-                options.log(`GitHub rate limit on ${request.method} ${request.url}; retrying after ${retryAfter} s.`);
-                return retryCount < 2;
+        signal: options.signal,
+        fetch: options.fetch,
+        retry: options.retry ?? true,
+        throttle: options.throttle === false
+            ? undefined
+            : {
+                // The plugin's own groups space writes 1 s apart, and writes that notify people
+                // 3 s apart; these keep them one at a time, without the pause.
+                ...(options.spaceWrites === false
+                    ? {
+                        write: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
+                        notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
+                    }
+                    : {}),
+                onRateLimit: (retryAfter, request, _octokit, retryCount) => {
+                    options.log(`GitHub rate limit on ${request.method} ${request.url}; retrying after ${retryAfter} s.`);
+                    return retryCount < 2;
+                },
+                onSecondaryRateLimit: (retryAfter, request, _octokit, retryCount) => {
+                    options.log(`GitHub secondary rate limit on ${request.method} ${request.url}; retrying after ${retryAfter} s.`);
+                    return retryCount < 2;
+                },
             },
-            onSecondaryRateLimit: (retryAfter, request, _octokit, retryCount) => {
-                options.log(`GitHub secondary rate limit on ${request.method} ${request.url}; retrying after ${retryAfter} s.`);
-                return retryCount < 2;
-            },
-        },
     });
 }
-/** True for a 403/404 that means the token lacks a permission (e.g. `checks: write`). */
+/** True for a 401 or 403: the token is refused or lacks a permission (e.g. `checks: write`). */
 function isPermissionError(error) {
-    const status = error.status;
+    const status = httpStatusOf(error);
     return status === 403 || status === 401;
 }
 
@@ -101369,6 +101526,7 @@ function readGithubContext(env) {
         eventName,
         owner,
         repo,
+        repositoryId: env["GITHUB_REPOSITORY_ID"] || undefined,
         sha: pullRequest?.headSha ?? push?.after ?? mergeGroup?.headSha ?? env["GITHUB_SHA"] ?? "",
         apiUrl: (env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, ""),
         serverUrl: env["GITHUB_SERVER_URL"] ?? "https://github.com",
@@ -102589,6 +102747,9 @@ async function completeCheckRun(github, context, options) {
             repo,
             name: options.name,
             head_sha: context.sha,
+            // Started when it completed: left to GitHub, started_at would be the server's time of
+            // arrival, after the completed_at sent (a run that ended 20 ms before it started).
+            started_at: completed.completed_at,
             ...completed,
         });
         id = data.id;
@@ -102605,37 +102766,6 @@ async function completeCheckRun(github, context, options) {
         });
     }
     return id;
-}
-
-;// CONCATENATED MODULE: ./src/action/derive-labelled-key.ts
-
-/**
- * An HMAC-SHA256 key for one use, derived from `secret` with that use's `label`: each use gets
- * its own key, so that a MAC made for one use (a review record) can never be replayed as another
- * (a review comment). It comes back as a `KeyObject`, so that logging it by mistake shows no byte
- * of it. An empty secret is refused (`what` names the key in the message): a key anyone can
- * compute signs nothing.
- */
-function deriveLabelledKey(secret, label, what) {
-    if (secret === "")
-        throw new TypeError(`The ${what} needs a secret: api-key or record-key is empty.`);
-    return (0,external_node_crypto_.createSecretKey)((0,external_node_crypto_.createHmac)("sha256", secret).update(label).digest());
-}
-
-;// CONCATENATED MODULE: ./src/action/incremental/derive-record-key.ts
-
-/**
- * The domain label of the review record's key: the key signs records and nothing else, so a
- * record's MAC can never be replayed as another use of the same secret.
- */
-const RECORD_KEY_LABEL = "content-review/review-record/v1";
-/**
- * The key that signs and verifies review records (HMAC-SHA256), derived from `secret` (the
- * `record-key` input when set, else `api-key`) with {@link RECORD_KEY_LABEL}. An empty secret is
- * refused.
- */
-function deriveRecordKey(secret) {
-    return deriveLabelledKey(secret, RECORD_KEY_LABEL, "review record key");
 }
 
 ;// CONCATENATED MODULE: ./src/action/incremental/find-record-sources.ts
@@ -102701,75 +102831,180 @@ async function findRecordSources(github, context, signal) {
 
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/action/derive-labelled-key.ts
+
+/**
+ * An HMAC-SHA256 key for one use, derived from `secret` with that use's `label`: each use gets
+ * its own key, so that a MAC made for one use (a review record) can never be replayed as another
+ * (a review comment). It comes back as a `KeyObject`, so that logging it by mistake shows no byte
+ * of it. An empty secret is refused (`what` names the key in the message): a key anyone can
+ * compute signs nothing.
+ */
+function deriveLabelledKey(secret, label, what) {
+    if (secret === "")
+        throw new TypeError(`The ${what} needs a secret: api-key or record-key is empty.`);
+    return (0,external_node_crypto_.createSecretKey)((0,external_node_crypto_.createHmac)("sha256", secret).update(label).digest());
+}
+
+;// CONCATENATED MODULE: ./src/action/signed-block.ts
+
+
+/**
+ * The HMAC-SHA256 key of one use (`label`) in one scope, derived from `secret`: a MAC made for
+ * a sandbox run, another repository or another use never verifies under it. An empty secret is
+ * refused (`what` names the key in the message).
+ */
+function deriveScopedKey(secret, label, scope, what) {
+    // None of the parts holds a newline (labels, names, digits), so the text reads one way only.
+    const parts = [label, scope.environment, scope.repository.toLowerCase(), scope.repositoryId];
+    return deriveLabelledKey(secret, parts.map((p) => p ?? "").join("\n"), what);
+}
+/** A MAC in hex: SHA-256 is 64 hex digits. */
+const MAC_PATTERN = "[0-9a-f]{64}";
+/**
+ * The HMAC-SHA256, in hex, of a block's `fields` and `payload` in its purpose and place. Only
+ * the payload may hold a newline, and it comes last, so the message reads one way only.
+ */
+function blockMac(signing, fields, payload) {
+    return (0,external_node_crypto_.createHmac)("sha256", signing.key)
+        .update(`${signing.purpose}\n${signing.place}\n${fields}\n${payload}`)
+        .digest("hex");
+}
+/** Whether `mac` (hex, as read) is the MAC of `fields` and `payload`, compared in constant time. */
+function macMatches(signing, fields, payload, mac) {
+    const expected = Buffer.from(blockMac(signing, fields, payload), "hex");
+    const given = Buffer.from(mac, "hex");
+    return given.length === expected.length && (0,external_node_crypto_.timingSafeEqual)(given, expected);
+}
+/**
+ * A hidden block: an HTML comment (GitHub shows none of it) of `prefix`, `fields` and the MAC
+ * under its attribute `macName` (`mac` for records, `sig` for comments' markers).
+ */
+function htmlBlock(prefix, fields, macName, mac) {
+    return `<!-- ${prefix} ${fields} ${macName}=${mac} -->`;
+}
+
 ;// CONCATENATED MODULE: ./src/action/incremental/review-record-block.ts
 
 
 
 
-/** The start of the hidden block; a check run's text holding it carries a review record. */
-const RECORD_BLOCK_PREFIX = "<!-- content-review:record ";
+
+const RECORD_BLOCK_NAME = "content-review:record";
+/** The start of the hidden block; a check run's text holding it carries (part of) a record. */
+const RECORD_BLOCK_PREFIX = `<!-- ${RECORD_BLOCK_NAME} `;
 /**
- * Version of the block: 2 carries an HMAC-SHA256 of the payload. Version 1 blocks (unsigned,
- * from earlier versions of the Action) are never used: anyone who can write a check run can
- * write one.
+ * Version of the block: 3 carries an HMAC-SHA256 bound to the repository, the environment and
+ * the commit, and may be split in parts. Blocks of versions 1 (unsigned) and 2 (signed, bound to
+ * nothing) are never used: the next run reviews their files again, once.
  */
-const RECORD_BLOCK_VERSION = 2;
-const BLOCK = /<!-- content-review:record v(\d+) (?:([A-Za-z0-9+/=]+) mac=([0-9a-f]{64})|too-large entries=(\d+)) -->/;
+const RECORD_BLOCK_VERSION = 3;
+/** The purpose label in a record's MAC. */
+const RECORD_PURPOSE = "review-record";
+/**
+ * Parts a record may take at most: the check run's text and companion check runs, each up to
+ * 65,535 characters. Ten hold about 9,000 files, three times a pull request's 3,000.
+ */
+const MAX_RECORD_PARTS = 10;
+const BLOCK = new RegExp(`<!-- content-review:record v(\\d+) (?:id=([0-9a-f]{32}) part=([1-9][0-9]?)/([1-9][0-9]?) ([A-Za-z0-9+/=]+) mac=(${MAC_PATTERN})|too-large entries=(\\d+)) -->`);
 const ANY_VERSION = /<!-- content-review:record v(\d+) /;
-/** An inflated record larger than this is refused (a block can never legitimately be). */
-const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
-/** The MAC of a block's payload: over the version and the base64 text, as they stand in the block. */
-function macOf(payload, key) {
-    return (0,external_node_crypto_.createHmac)("sha256", key).update(`v${RECORD_BLOCK_VERSION} ${payload}`).digest();
+/** An inflated record larger than this is refused (a record can never legitimately be). */
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+/** Room a block takes besides its chunk of the payload, with the widest fields. */
+const BLOCK_OVERHEAD = htmlBlock(RECORD_BLOCK_NAME, `${partFields("0".repeat(32), MAX_RECORD_PARTS, MAX_RECORD_PARTS)} `, "mac", "0".repeat(64)).length;
+/** The signing of records read back from, or written to, check runs on `commit`. */
+function recordSigning(key, commit) {
+    return { key, purpose: RECORD_PURPOSE, place: commit.toLowerCase() };
+}
+function payloadId(payload) {
+    return (0,external_node_crypto_.createHash)("sha256").update(payload).digest("hex").slice(0, 32);
+}
+function partFields(id, index, count) {
+    return `v${RECORD_BLOCK_VERSION} id=${id} part=${index}/${count}`;
 }
 /**
- * The record as a hidden block for a check run's `output.text`: an HTML comment (GitHub shows
- * none of it) holding the record as JSON, deflated and base64-encoded, behind its version and
- * followed by its HMAC-SHA256 under `key` (see `deriveRecordKey`). When that is longer than
- * `maxLength`, the block says only that the record was too large, so that the next run can say
- * why it reviews every file again (`fits: false`).
+ * The record as hidden blocks, each at most `maxLength` characters: the record as JSON, deflated
+ * and base64-encoded, cut into parts. Each part carries the record's id (a digest of the whole
+ * payload), its place among the parts, and its HMAC-SHA256 under `signing` (see `blockMac`): a
+ * part verifies only with its own record, at its own place, on the commit and in the repository
+ * and environment that made it. The first block goes in the check run's `output.text`, the
+ * others in companion check runs (see `recordPartName`). When more than {@link MAX_RECORD_PARTS}
+ * parts would be needed, the one block says only that the record was too large (`fits: false`).
  */
-function writeRecordBlock(record, maxLength, key) {
+function writeRecordBlocks(record, maxLength, signing) {
     const payload = (0,external_node_zlib_.deflateRawSync)(Buffer.from(JSON.stringify(record)), { level: 9 }).toString("base64");
-    const mac = macOf(payload, key).toString("hex");
-    const block = `${RECORD_BLOCK_PREFIX}v${RECORD_BLOCK_VERSION} ${payload} mac=${mac} -->`;
-    if (block.length <= maxLength)
-        return { block, fits: true };
-    return {
-        block: `${RECORD_BLOCK_PREFIX}v${RECORD_BLOCK_VERSION} too-large entries=${record.entries.length} -->`,
-        fits: false,
-    };
+    const room = maxLength - BLOCK_OVERHEAD;
+    const count = Math.max(1, Math.ceil(payload.length / room));
+    if (count > MAX_RECORD_PARTS)
+        return {
+            blocks: [
+                `${RECORD_BLOCK_PREFIX}v${RECORD_BLOCK_VERSION} too-large entries=${record.entries.length} -->`,
+            ],
+            fits: false,
+        };
+    const id = payloadId(payload);
+    const blocks = Array.from({ length: count }, (_, i) => {
+        const fields = partFields(id, i + 1, count);
+        const chunk = payload.slice(i * room, (i + 1) * room);
+        const mac = blockMac(signing, fields, chunk);
+        return htmlBlock(RECORD_BLOCK_NAME, `${fields} ${chunk}`, "mac", mac);
+    });
+    return { blocks, fits: true };
 }
 /**
  * Reads the record block of a check run's text (`source` names the check run in messages) and
- * verifies it with `key` before decoding anything. No block gives `none`; a block of another
- * version, one whose MAC does not verify (altered, or signed with another key), one that does
- * not decode, or one that says the record was too large gives `unusable` with the reason. Never
- * throws.
+ * verifies it under `signing` before anything of it is used. No block gives `none`; a block of
+ * another version, one whose MAC does not verify (altered, signed with another key, in another
+ * repository or environment, or on another commit), one that is malformed, or one that says the
+ * record was too large gives `unusable` with the reason. Never throws.
  */
-function readRecordBlock(text, source, key) {
+function readRecordPart(text, source, signing) {
     if (text === null || text === undefined || !text.includes(RECORD_BLOCK_PREFIX))
         return { kind: "none" };
     const version = ANY_VERSION.exec(text)?.[1];
     if (version !== undefined && Number(version) !== RECORD_BLOCK_VERSION)
         return {
             kind: "unusable",
-            reason: `The review record of ${source} has version ${version}, which this version of the Action does not use${Number(version) < RECORD_BLOCK_VERSION ? " (it is not signed)" : ""}.`,
+            reason: `The review record of ${source} has version ${version}, which this version of the Action does not use (${Number(version) < RECORD_BLOCK_VERSION ? "it is not bound to a repository, an environment and a commit; its files are reviewed again, once" : "a newer Action wrote it"}).`,
         };
     const match = BLOCK.exec(text);
     if (match === null)
         return { kind: "unusable", reason: `The review record of ${source} is malformed.` };
-    if (match[4] !== undefined)
+    if (match[7] !== undefined)
         return {
             kind: "unusable",
-            reason: `The review record of ${source} (${plural(Number(match[4]), "file")}) was too large for a check run's output, so it was not kept.`,
+            reason: `The review record of ${source} (${plural(Number(match[7]), "file")}) was too large to keep, so it was not kept.`,
         };
-    const payload = match[2];
-    if (!(0,external_node_crypto_.timingSafeEqual)(macOf(payload, key), Buffer.from(match[3], "hex")))
+    const [, , id, index, count, chunk, mac] = match;
+    if (!macMatches(signing, partFields(id, Number(index), Number(count)), chunk, mac))
         return {
             kind: "unusable",
-            reason: `The review record of ${source} does not verify: it was altered, or signed with another key (another api-key or record-key: a sandbox run, another workspace, a rotated key). Nothing of it is used.`,
+            reason: `The review record of ${source} does not verify: it was altered, signed with another key (another api-key or record-key, a rotated key), or made somewhere else (another repository, a sandbox run, another commit). Nothing of it is used.`,
         };
+    if (Number(index) > Number(count))
+        return { kind: "unusable", reason: `The review record of ${source} is malformed.` };
+    return {
+        kind: "part",
+        part: { id: id, index: Number(index), count: Number(count), chunk: chunk },
+    };
+}
+/**
+ * The record from its verified parts, in order (the first from the check run's text, the rest
+ * from its companions). Parts of another record, missing parts, a payload that does not match
+ * the record's id or does not decode, give `unusable` with the reason. Never throws.
+ */
+function assembleRecord(parts, source) {
+    const first = parts[0];
+    if (first === undefined ||
+        parts.length !== first.count ||
+        parts.some((p, i) => p.id !== first.id || p.index !== i + 1 || p.count !== first.count))
+        return {
+            kind: "unusable",
+            reason: `The review record of ${source} is incomplete: ${plural(parts.length, "part")} of ${first?.count ?? 0} found.`,
+        };
+    const payload = parts.map((p) => p.chunk).join("");
+    if (payloadId(payload) !== first.id)
+        return { kind: "unusable", reason: `The review record of ${source} is malformed.` };
     try {
         const json = (0,external_node_zlib_.inflateRawSync)(Buffer.from(payload, "base64"), {
             maxOutputLength: MAX_INFLATED_BYTES,
@@ -102783,30 +103018,132 @@ function readRecordBlock(text, source, key) {
         return { kind: "unusable", reason: why };
     }
 }
+/** A record held whole in one check run's text (see {@link readRecordPart}). */
+function readRecordBlock(text, source, signing) {
+    const read = readRecordPart(text, source, signing);
+    return read.kind === "part" ? assembleRecord([read.part], source) : read;
+}
+/** The name of the companion check run holding part `index` (2 and up) of a record of `checkName`. */
+function recordPartName(checkName, index) {
+    return `${checkName} (review record, part ${index})`;
+}
 
 ;// CONCATENATED MODULE: ./src/action/incremental/find-review-record.ts
 
+
 /** Unusable records named one by one per commit; past this, one line counts the rest. */
 const MAX_NAMED_UNUSABLE = 5;
-/** Newest first: by completion time, then by id (ids grow). */
-function newestFirst(a, b) {
-    const at = (r) => (r.completed_at ? Date.parse(r.completed_at) : 0);
-    return at(b) - at(a) || b.id - a.id;
+/**
+ * The completed check runs named `name` on `sha` of the App `appId` holding a record block, a
+ * page at a time: anyone who can write check runs can post thousands, each with up to 65,535
+ * characters of text, and the whole listing must never be held at once.
+ */
+async function* recordRuns(github, context, sha, name, options) {
+    for await (const page of github.paginate.iterator(github.rest.checks.listForRef, {
+        owner: context.owner,
+        repo: context.repo,
+        ref: sha,
+        check_name: name,
+        // `latest` would list only the newest run of the name: this run's own.
+        filter: "all",
+        per_page: 100,
+        app_id: options.appId,
+        request: { signal: options.signal },
+    }))
+        for (const run of page.data)
+            if (run.id !== options.ownCheckRunId &&
+                run.status === "completed" &&
+                (run.output?.text ?? "").includes(RECORD_BLOCK_PREFIX))
+                yield run;
+}
+async function readFirstParts(github, context, sha, options, found) {
+    const signing = recordSigning(options.key, sha);
+    const ids = new Set();
+    for await (const run of recordRuns(github, context, sha, options.checkName, options)) {
+        const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${sha.slice(0, 7)}`;
+        const read = readRecordPart(run.output?.text, name, signing);
+        if (read.kind === "unusable")
+            found.unusable.push(read.reason);
+        else if (read.kind === "part" && read.part.index !== 1)
+            found.unusable.push(`The review record of ${name} is malformed.`);
+        // A copy of a record already found adds nothing (the same payload has the same id).
+        else if (read.kind === "part" && !ids.has(read.part.id)) {
+            ids.add(read.part.id);
+            found.firsts.push({ run, part: read.part, name, rest: [] });
+        }
+    }
 }
 /**
- * The review records of the check `checkName` on each of `sources`: on each commit, the newest
+ * The other parts of the records whose first parts are `firsts`, from the companion check runs
+ * on `sha` (see `recordPartName`): per part number, one listing, keeping only the verified parts
+ * of those records. A companion of another record, commit or key is passed over.
+ */
+async function readCompanionParts(github, context, sha, options, firsts) {
+    const signing = recordSigning(options.key, sha);
+    const parts = new Map();
+    const most = Math.max(1, ...firsts.map((f) => f.part.count));
+    for (let index = 2; index <= most; index++) {
+        const wanted = new Set(firsts.filter((f) => f.part.count >= index).map((f) => f.part.id));
+        const name = recordPartName(options.checkName, index);
+        for await (const run of recordRuns(github, context, sha, name, options)) {
+            const read = readRecordPart(run.output?.text, `check run ${run.id}`, signing);
+            if (read.kind !== "part" || read.part.index !== index || !wanted.has(read.part.id))
+                continue;
+            parts.set(`${read.part.id}/${index}`, read.part);
+            wanted.delete(read.part.id);
+        }
+    }
+    return parts;
+}
+/** Every record that verifies on one source, and why others did not. */
+async function recordsOf(github, context, source, options) {
+    const found = { firsts: [], unusable: [] };
+    let failed;
+    try {
+        await readFirstParts(github, context, source.sha, options, found);
+        const many = found.firsts.filter((f) => f.part.count > 1);
+        if (many.length > 0) {
+            const companions = await readCompanionParts(github, context, source.sha, options, many);
+            for (const first of many)
+                first.rest = Array.from({ length: first.part.count - 1 }, (_, i) => companions.get(`${first.part.id}/${i + 2}`)).filter((p) => p !== undefined);
+        }
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            throw error;
+        failed = error;
+    }
+    const records = [];
+    for (const { run, part, name, rest } of found.firsts) {
+        const read = assembleRecord([part, ...rest], name);
+        if (read.kind === "record")
+            records.push({
+                record: read.record,
+                from: { sha: source.sha, checkRunId: run.id, label: source.label },
+            });
+        else if (read.kind === "unusable")
+            found.unusable.push(read.reason);
+    }
+    if (failed === undefined)
+        return { records, unusable: found.unusable };
+    const failure = `Could not list the check runs of ${source.sha.slice(0, 7)} (${source.label}) to find a review record (${failed.message}); ${records.length === 0 ? "its reviews are not reused" : "the records read before that are used"}.`;
+    return { records, unusable: found.unusable, failure };
+}
+/**
+ * The review records of the check `checkName` on each of `sources`: on each commit, every
  * completed check run of the same GitHub App (never the one this run created) whose record
- * verifies under `key`. A record that does not verify, or cannot be read, is passed over with a
- * problem naming its check run, and the next older one is tried: a newer unusable record (an
- * attacker can post those) never hides an older genuine one, and nothing of it is used. The
- * listing is read a page at a time, so a flood of check runs never sits in memory at once; when
- * a later page cannot be read, the newest record verified on the pages before it is used.
+ * verifies under `key` on that commit, with the parts it keeps in companion check runs. All of
+ * them are used (see `mergeRecords`): a record never hides another, whatever date its check run
+ * carries. A record that does not verify or cannot be read is passed over with a problem naming
+ * its check run, and nothing of it is used. When a later page cannot be read, the records
+ * verified before it are used.
  *
  * Records are refused outright when the App is unknown (`appId` undefined): without the filter,
  * any App's check runs would count. Never throws, except when `signal` aborts.
  */
 async function findReviewRecords(github, context, options) {
-    if (options.appId === undefined)
+    const { appId } = options;
+    if (appId === undefined)
         return {
             records: [],
             problems: [
@@ -102820,74 +103157,33 @@ async function findReviewRecords(github, context, options) {
         if (source.sha === "" || seen.has(source.sha))
             continue;
         seen.add(source.sha);
-        const short = source.sha.slice(0, 7);
-        // Page by page, keeping only the newest record that verifies and the reasons the newer
-        // ones did not: anyone who can write check runs can post thousands, each with up to
-        // 65,535 characters of text, and the whole listing must never be held at once.
-        let best;
-        const unusable = [];
-        try {
-            for await (const page of github.paginate.iterator(github.rest.checks.listForRef, {
-                owner: context.owner,
-                repo: context.repo,
-                ref: source.sha,
-                check_name: options.checkName,
-                // `latest` would list only the newest run of the name: this run's own.
-                filter: "all",
-                per_page: 100,
-                app_id: options.appId,
-                request: { signal: options.signal },
-            })) {
-                for (const run of page.data) {
-                    if (run.id === options.ownCheckRunId ||
-                        run.status !== "completed" ||
-                        !(run.output?.text ?? "").includes(RECORD_BLOCK_PREFIX) ||
-                        (best !== undefined && newestFirst(run, best.run) >= 0))
-                        continue;
-                    const name = `check run ${run.id}${run.html_url ? ` (${run.html_url})` : ""} on ${short}`;
-                    const block = readRecordBlock(run.output?.text, name, options.key);
-                    if (block.kind === "record")
-                        best = { run, record: block.record };
-                    else if (block.kind === "unusable")
-                        unusable.push({
-                            run: { id: run.id, status: run.status, completed_at: run.completed_at },
-                            reason: block.reason,
-                        });
-                }
-            }
-        }
-        catch (error) {
-            if (options.signal?.aborted)
-                throw error;
-            problems.push(`Could not list the check runs of ${short} (${source.label}) to find a review record (${error.message}); ${best === undefined ? "its reviews are not reused" : "the newest record read before that is used"}.`);
-        }
-        if (best !== undefined)
-            records.push({
-                record: best.record,
-                from: { sha: source.sha, checkRunId: best.run.id, label: source.label },
-            });
-        // Only the unusable records newer than the one used hid anything: name a few, count the rest.
-        const passedOver = unusable
-            .filter(({ run }) => best === undefined || newestFirst(run, best.run) < 0)
-            .sort((a, b) => newestFirst(a.run, b.run));
-        for (const { reason } of passedOver.slice(0, MAX_NAMED_UNUSABLE))
-            problems.push(`${reason} Looking at older records.`);
-        if (passedOver.length > MAX_NAMED_UNUSABLE)
-            problems.push(`${passedOver.length - MAX_NAMED_UNUSABLE} more review records on ${short} (${source.label}) do not verify or cannot be read; none of them is used.`);
+        const found = await recordsOf(github, context, source, { ...options, appId });
+        records.push(...found.records);
+        if (found.failure !== undefined)
+            problems.push(found.failure);
+        for (const reason of found.unusable.slice(0, MAX_NAMED_UNUSABLE))
+            problems.push(reason);
+        if (found.unusable.length > MAX_NAMED_UNUSABLE)
+            problems.push(`${plural(found.unusable.length - MAX_NAMED_UNUSABLE, "more review record")} on ${source.sha.slice(0, 7)} (${source.label}) do not verify or cannot be read; none of them is used.`);
     }
     return { records, problems };
 }
 
-;// CONCATENATED MODULE: ./src/action/incremental/prepare-incremental-review.ts
+;// CONCATENATED MODULE: ./src/action/incremental/merge-records.ts
 
-
-
-
+/** When an entry's review was done; an entry of an earlier version, without the time, is oldest. */
+function reviewedAt(entry) {
+    const at = entry.reviewedAt === undefined ? Number.NaN : Date.parse(entry.reviewedAt);
+    return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
+}
 /**
- * One record from the verified records of several commits (this commit, the head before a push,
- * the pull requests of a merge), in their order: the entries of those that ran with this run's
- * sidekicks, each file version once. When none did, the first record, so that the pipeline says
- * why nothing is reused.
+ * One record from every verified record found (this commit, the head before a push, the pull
+ * requests of a merge): the union of the entries of those that ran with this run's sidekicks,
+ * each file version (path and content id) once, its newest review winning by the time the
+ * reviewing run signed into the record, never by a check run's date (anyone who can write
+ * check runs sets that). A record adds entries; it never removes another's. The newest first,
+ * so that a path's first entry is its newest review. When no record ran with these sidekicks,
+ * the first record, so that the pipeline says why nothing is reused.
  */
 function mergeRecords(found, sidekickIds) {
     const matching = found
@@ -102895,18 +103191,23 @@ function mergeRecords(found, sidekickIds) {
         .filter((r) => usableEntries(r, { identity: "git-blob", sidekickIds }).notice === null);
     if (matching.length === 0)
         return found[0]?.record ?? null;
-    const seen = new Set();
-    const entries = matching
-        .flatMap((r) => r.entries)
-        .filter((e) => {
-        const key = `${e.path}\u0000${e.contentId}`;
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
+    const newest = new Map();
+    for (const entry of matching.flatMap((r) => r.entries)) {
+        const key = `${entry.path}\u0000${entry.contentId}`;
+        const kept = newest.get(key);
+        if (kept === undefined || reviewedAt(entry) > reviewedAt(kept))
+            newest.set(key, entry);
+    }
+    const entries = [...newest.values()].sort((a, b) => reviewedAt(b) - reviewedAt(a));
     return { ...matching[0], entries };
 }
+
+;// CONCATENATED MODULE: ./src/action/incremental/prepare-incremental-review.ts
+
+
+
+
+
 /**
  * Prepares incremental review. The record lives in the check run's text, so a run keeps one
  * only when it completes a check run with the results (`checks` allowed, `wait: true`). Such a
@@ -103037,6 +103338,52 @@ function isLoopbackUrl(url) {
         return false;
     }
     return LOOPBACK_HOSTNAMES.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+;// CONCATENATED MODULE: ./src/action/incremental/keep-review-record.ts
+
+
+
+/**
+ * Keeps `record` for the next run, signed for this commit (see `writeRecordBlocks`): its parts
+ * past the first go into companion check runs on the commit, completed `neutral`, before the
+ * first is returned for the check run's own text, so that a record is never read without them.
+ * Returns undefined, after a warning, when a part cannot be posted: the next run then uses the
+ * records before this one. A record too large for every part gives the block that says so.
+ * Without `companions` (a cancelled run, whose last requests must fit in a few seconds), a
+ * record that needs them is not kept.
+ */
+async function keepReviewRecord(github, context, options) {
+    const { record } = options;
+    const written = writeRecordBlocks(record, RECORD_ROOM, recordSigning(options.key, context.sha));
+    if (!written.fits)
+        options.warning(`The review record (${plural(record.entries.length, "file")}) is too large to keep, even split over companion check runs (GitHub keeps up to 65,535 characters each), so it was not kept: the next run reviews every changed file again.`);
+    const [first, ...rest] = written.blocks;
+    if (rest.length > 0 && options.companions === false)
+        return undefined;
+    try {
+        for (const [i, text] of rest.entries()) {
+            const index = i + 2;
+            await github.rest.checks.create({
+                owner: context.owner,
+                repo: context.repo,
+                name: recordPartName(options.checkName, index),
+                head_sha: context.sha,
+                status: "completed",
+                conclusion: "neutral",
+                output: {
+                    title: `Review record, part ${index} of ${written.blocks.length}`,
+                    summary: `What the next run of "${options.checkName}" reads to reuse the reviews of unchanged files. Nothing to act on.`,
+                    text,
+                },
+            });
+        }
+    }
+    catch (error) {
+        options.warning(`Could not keep the review record's ${plural(rest.length, "companion check run")} (${error.message}): the next run reuses only earlier records.`);
+        return undefined;
+    }
+    return first;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/is-network-error/index.js
@@ -103481,6 +103828,7 @@ async function registerWithRelay(options) {
                     authorization: `Bearer ${options.relayToken}`,
                     "content-type": "application/json",
                     "idempotency-key": idempotencyKey,
+                    ...(options.traceparent === undefined ? {} : { traceparent: options.traceparent }),
                 },
                 body: JSON.stringify(options.link),
                 signal: signal ?? null,
@@ -103527,7 +103875,30 @@ async function registerWithRelay(options) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/action/relay-handoff/start-traceparent.ts
+
+/**
+ * A W3C `traceparent` (version 00, sampled) that begins a trace for a `wait: false` hand-off:
+ * the relay continues it from `POST /links`, so the run and the relay's later commit status
+ * share one trace id. The Action itself exports no spans; the id is printed to find the trace.
+ * https://www.w3.org/TR/trace-context/#traceparent-header
+ */
+function startTraceparent(random = external_node_crypto_.randomBytes) {
+    // All-zero ids are invalid; 16 random bytes are zero with a probability of 2^-128, but a
+    // seeded source in a test may draw them.
+    const id = (size) => {
+        const hex = random(size).toString("hex");
+        return /^0+$/.test(hex) ? `${hex.slice(0, -1)}1` : hex;
+    };
+    return `00-${id(16)}-${id(8)}-01`;
+}
+/** The trace id of a `traceparent`: what to search for in a tracing backend. */
+function traceIdOf(traceparent) {
+    return traceparent.split("-")[1] ?? "";
+}
+
 ;// CONCATENATED MODULE: ./src/action/relay-handoff/hand-off-to-relay.ts
+
 
 
 /** How long the relay may take to accept the link, its retries included. */
@@ -103556,10 +103927,12 @@ async function handOffToRelay(options) {
         options.warning("wait is false and relay-url is not set: nothing will finish the pending status. Set relay-url to let the relay report the results.");
         return;
     }
+    const traceparent = options.traceparent ?? startTraceparent();
     try {
         await registerWithRelay({
             relayUrl: inputs.relayUrl,
             relayToken: inputs.relayToken,
+            traceparent,
             signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
             ...(options.fetch ? { fetch: options.fetch } : {}),
             link: {
@@ -103573,7 +103946,7 @@ async function handOffToRelay(options) {
                 ...(context.pullRequest?.author ? { author: context.pullRequest.author } : {}),
             },
         });
-        options.info(`Registered submission ${outcome.submissionId} with the relay; it will finish the "${inputs.checkName}" status.`);
+        options.info(`Registered submission ${outcome.submissionId} with the relay; it will finish the "${inputs.checkName}" status (trace ${traceIdOf(traceparent)}).`);
     }
     catch (error) {
         await github.rest.repos
@@ -103590,30 +103963,220 @@ async function handOffToRelay(options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/action/review-comments/comment-author.ts
-/** GitHub Actions' App, whose bot user posts for `GITHUB_TOKEN`: `github-actions[bot]`. */
-const KNOWN_BOT_IDS = Object.freeze({
-    "github-actions[bot]": 41898282,
-});
+;// CONCATENATED MODULE: ./src/action/github/graphql-documents.ts
 /**
- * The author of the comments the Action posts, from the App its check run belongs to (the App
- * of the token): `<slug>[bot]`. GitHub reserves `[bot]` logins for Apps and an App's slug is
- * unique, so the login names one account. Undefined when the App is unknown (no check run): then
- * no earlier comment counts as the Action's own, and none is edited.
+ * Every GraphQL document the Action sends to GitHub, in one place: the tests validate each one
+ * against GitHub's published schema (`@octokit/graphql-schema`), and the GitHub stand-in answers
+ * them. A document written anywhere else would escape that check.
  */
-function commentAuthor(app) {
-    if (!app?.slug)
-        return undefined;
-    const login = `${app.slug}[bot]`;
-    return { login, id: KNOWN_BOT_IDS[login] };
+/**
+ * The review threads of a pull request, a page at a time, each with its first comment's id:
+ * the Action touches only threads that one of its own verified comments started.
+ */
+const REVIEW_THREADS_QUERY = `query ReviewThreads($owner: String!, $repo: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    pullRequest(number: $number) {
+      reviewThreads(first: 100, after: $after) {
+        nodes {
+          id
+          isResolved
+          comments(first: 1) {
+            nodes {
+              fullDatabaseId
+            }
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+}`;
+/** Resolves a review thread: it folds away on the pull request, its comments and replies kept. */
+const RESOLVE_REVIEW_THREAD = `mutation ResolveReviewThread($threadId: ID!) {
+  resolveReviewThread(input: { threadId: $threadId }) {
+    thread {
+      id
+      isResolved
+    }
+  }
+}`;
+/** Opens a resolved review thread again. */
+const UNRESOLVE_REVIEW_THREAD = `mutation UnresolveReviewThread($threadId: ID!) {
+  unresolveReviewThread(input: { threadId: $threadId }) {
+    thread {
+      id
+      isResolved
+    }
+  }
+}`;
+/** The documents by name, for the test that validates them all. */
+const GRAPHQL_DOCUMENTS = Object.freeze({
+    REVIEW_THREADS_QUERY,
+    RESOLVE_REVIEW_THREAD,
+    UNRESOLVE_REVIEW_THREAD,
+});
+
+;// CONCATENATED MODULE: ./src/action/review-comments/review-threads.ts
+
+
+/**
+ * The review threads of pull request `number`, by the REST id of their first comment (the one
+ * that started the thread; replies follow it). A page of 100 at a time, until GitHub says there
+ * is no next page or the cursor stops moving.
+ */
+async function readReviewThreads(github, pr) {
+    const threads = new Map();
+    let after = null;
+    for (;;) {
+        const page = await github.graphql(REVIEW_THREADS_QUERY, {
+            owner: pr.owner,
+            repo: pr.repo,
+            number: pr.number,
+            after,
+        });
+        const connection = page.repository?.pullRequest?.reviewThreads;
+        for (const thread of connection?.nodes ?? []) {
+            const first = thread.comments.nodes[0]?.fullDatabaseId;
+            if (first !== null && first !== undefined)
+                threads.set(Number(first), { id: thread.id, isResolved: thread.isResolved });
+        }
+        const next = connection?.pageInfo;
+        if (next?.hasNextPage !== true || next.endCursor === null || next.endCursor === after)
+            return threads;
+        after = next.endCursor;
+    }
 }
-/** Whether `user` (a comment's author, as GitHub lists it) is `author`. */
-function isCommentAuthor(user, author) {
-    if (author === undefined || user === null || user === undefined)
+/** Resolves (`resolved: true`) or unresolves a review thread; the comments and replies stay. */
+async function setThreadResolved(github, threadId, resolved) {
+    await github.graphql(resolved ? RESOLVE_REVIEW_THREAD : UNRESOLVE_REVIEW_THREAD, { threadId });
+}
+/**
+ * Whether GitHub refused for want of a permission: GraphQL answers `FORBIDDEN` ("Resource not
+ * accessible by integration") in its errors, REST-style 401/403 statuses likewise.
+ */
+function isForbidden(error) {
+    if (typeof error !== "object" || error === null)
         return false;
-    return (user.type === "Bot" &&
-        user.login === author.login &&
-        (author.id === undefined || user.id === author.id));
+    const errors = error.errors;
+    return ((Array.isArray(errors) && errors.some((e) => e.type === "FORBIDDEN")) ||
+        isPermissionError(error));
+}
+
+;// CONCATENATED MODULE: ./src/action/review-comments/apply-review-plan.ts
+
+
+
+function isUnprocessable(error) {
+    return error.status === 422;
+}
+/** What the thread mutations of `plan` did; the first refusal ends them, with one reason. */
+async function applyThreads(github, plan) {
+    const done = { resolved: 0, unresolved: 0 };
+    const changes = [
+        ...plan.resolve.map((id) => ({ id, resolved: true })),
+        ...plan.unresolve.map((id) => ({ id, resolved: false })),
+    ];
+    for (const change of changes) {
+        try {
+            await setThreadResolved(github, change.id, change.resolved);
+            done[change.resolved ? "resolved" : "unresolved"] += 1;
+        }
+        catch (error) {
+            const left = changes.length - done.resolved - done.unresolved;
+            const hint = isForbidden(error)
+                ? " The token may not resolve review threads: give the workflow `pull-requests: write` (GitHub has been seen to ask for `contents: write` as well for Actions tokens), or leave it so."
+                : "";
+            return {
+                ...done,
+                threadsRefused: `GitHub refused to ${change.resolved ? "resolve" : "unresolve"} a review thread (${(0,shared/* describeError */.Uc)(error)}); ${plural(left, "thread")} left as ${left === 1 ? "it is" : "they are"}, the comments are up to date.${hint}`,
+            };
+        }
+    }
+    return { ...done, threadsRefused: undefined };
+}
+/** Posts `post` one by one through the documented endpoint; the first refusal ends it. */
+async function postOneByOne(github, target, post, whole) {
+    let created = 0;
+    for (const c of post) {
+        try {
+            await github.rest.pulls.createReviewComment({
+                owner: target.owner,
+                repo: target.repo,
+                pull_number: target.number,
+                commit_id: target.sha,
+                path: c.path,
+                body: c.body,
+                ...(c.line === undefined
+                    ? { subject_type: "file" }
+                    : { line: c.line, side: "RIGHT" }),
+            });
+            created += 1;
+        }
+        catch (single) {
+            if (!isUnprocessable(single))
+                throw single;
+            return {
+                created,
+                refused: `GitHub refused the review (${whole}) and then a single comment on ${c.path} (${(0,shared/* describeError */.Uc)(single)}); ${plural(post.length - created, "comment")} not posted`,
+            };
+        }
+    }
+    return { created, refused: undefined };
+}
+/**
+ * Posts the plan's new comments as one review (event COMMENT). GitHub does not document
+ * `subject_type` inside a review, and a GitHub that does not accept it answers 422 for the whole
+ * review: the same comments then go out one by one through the documented endpoint.
+ */
+async function postReview(github, target, plan) {
+    if (plan.post.length === 0)
+        return { created: 0, reviewId: undefined, refused: undefined };
+    try {
+        const { data } = await github.rest.pulls.createReview({
+            owner: target.owner,
+            repo: target.repo,
+            pull_number: target.number,
+            commit_id: target.sha,
+            event: "COMMENT",
+            body: plan.reviewBody,
+            comments: plan.post.map((c) => c.line === undefined
+                ? { path: c.path, body: c.body, subject_type: "file" }
+                : { path: c.path, body: c.body, line: c.line, side: "RIGHT" }),
+        });
+        return { created: plan.post.length, reviewId: data.id, refused: undefined };
+    }
+    catch (error) {
+        if (!isUnprocessable(error))
+            throw error;
+        const sent = await postOneByOne(github, target, plan.post, (0,shared/* describeError */.Uc)(error));
+        return { ...sent, reviewId: undefined };
+    }
+}
+/**
+ * Performs `plan` (see `planReview`): edits the earlier comments, resolves and unresolves their
+ * threads, then posts the new comments. A thread GitHub refuses to change (the token lacks the
+ * permission) ends the thread changes with one reason in `threadsRefused`, and the rest goes on.
+ */
+async function applyReviewPlan(github, target, plan) {
+    const { owner, repo } = target;
+    for (const edit of [...plan.update, ...plan.outdate])
+        await github.rest.pulls.updateReviewComment({
+            owner,
+            repo,
+            comment_id: edit.id,
+            body: edit.body,
+        });
+    const threads = await applyThreads(github, plan);
+    const posted = await postReview(github, target, plan);
+    return {
+        updated: plan.update.length,
+        outdated: plan.outdate.length,
+        ...threads,
+        ...posted,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/action/review-comments/review-fingerprint.ts
@@ -103656,10 +104219,13 @@ const OUTDATED_MARKER = "<!-- content-review:outdated -->";
 ;// CONCATENATED MODULE: ./src/action/review-comments/signed-comment.ts
 
 
+/** The purpose label in the MAC of a review comment's marker. */
+const COMMENT_PURPOSE = "review-comment";
 /** The signing of comments on pull request `number` of `owner/repo` under `key`. */
 function commentSigning(key, owner, repo, number) {
     // GitHub's names are case-insensitive; the event may spell them either way.
-    return { key, pullRequest: `${owner}/${repo}#${number}`.toLowerCase() };
+    const pullRequest = `${owner}/${repo}#${number}`.toLowerCase();
+    return { key, purpose: COMMENT_PURPOSE, place: pullRequest, pullRequest };
 }
 /**
  * A signed marker where `signComment` puts it, at the very end of the body: the fields (see
@@ -103667,25 +104233,15 @@ function commentSigning(key, owner, repo, number) {
  * marker-like text inside the findings never stands for it, and a marker moved elsewhere in the
  * body does not verify.
  */
-const SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=([0-9a-f]{64}) -->\\s*$`);
+const SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} (check=[0-9a-f]{16} path=[0-9a-f]{16}(?: line=[1-9][0-9]{0,8})?) sig=(${MAC_PATTERN}) -->\\s*$`);
 /** A signed marker anywhere: one not at the end was moved or followed by added text. */
-const ANY_SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]* sig=[0-9a-f]{64} -->`);
+const ANY_SIGNED_MARKER = new RegExp(`<!-- ${FINGERPRINT_PREFIX} [^>]* sig=${MAC_PATTERN} -->`);
 /** Line endings and the blank lines around the marker do not change what a comment says. */
 function normal(content) {
     return content.replace(/\r\n?/g, "\n").trim();
 }
-/**
- * The MAC of a comment: over the pull request, the marker's fields and the body without the
- * marker. None of them holds a newline (owner, repository, hashes and a number), so the
- * message reads one way only.
- */
-function signed_comment_macOf(fields, content, signing) {
-    return (0,external_node_crypto_.createHmac)("sha256", signing.key)
-        .update(`${signing.pullRequest}\n${fields}\n${normal(content)}`)
-        .digest();
-}
 function signed_comment_marker(fields, sig) {
-    return `<!-- ${FINGERPRINT_PREFIX} ${fields} sig=${sig} -->`;
+    return htmlBlock(FINGERPRINT_PREFIX, fields, "sig", sig);
 }
 /** How many characters the signed marker with `fields` adds to a comment, with its blank line. */
 function signedMarkerLength(fields) {
@@ -103693,11 +104249,12 @@ function signedMarkerLength(fields) {
 }
 /**
  * The body of a comment: `content`, then the hidden marker with `fields` and its signature, an
- * HMAC-SHA256 under `signing.key` over the pull request, the fields and `content`. A copied
- * marker (on another comment, file or pull request) or an edited body does not verify.
+ * HMAC-SHA256 under `signing.key` (see `blockMac`) over the purpose, the pull request, the fields
+ * and `content`. A copied marker (on another comment, file, pull request, repository or
+ * environment) or an edited body does not verify.
  */
 function signComment(content, fields, signing) {
-    const sig = signed_comment_macOf(fields, content, signing).toString("hex");
+    const sig = blockMac(signing, fields, normal(content));
     return `${content}\n\n${signed_comment_marker(fields, sig)}`;
 }
 /**
@@ -103715,91 +104272,15 @@ function readSignedComment(body, signing) {
         return { kind: "unverified", reason: ANY_SIGNED_MARKER.test(body) ? "invalid" : "unsigned" };
     const fields = match[1];
     const content = body.slice(0, match.index);
-    if (!(0,external_node_crypto_.timingSafeEqual)(signed_comment_macOf(fields, content, signing), Buffer.from(match[2], "hex")))
+    if (!macMatches(signing, fields, normal(content), match[2]))
         return { kind: "unverified", reason: "invalid" };
     return { kind: "signed", fields, content: normal(content) };
 }
 
-;// CONCATENATED MODULE: ./src/action/review-comments/publish-review.ts
+;// CONCATENATED MODULE: ./src/action/review-comments/outdated-body.ts
 
 
 
-
-
-/** GitHub shows long reviews badly; more findings stay in the check run and job summary. */
-const MAX_REVIEW_COMMENTS = 30;
-function worst(asset) {
-    return Math.min(...asset.issues.map((i) => severityRank(i.severity)));
-}
-function heading(checkName) {
-    return `**${sanitizeMarkdown(checkName, { inline: true })}**`;
-}
-/** The asset with only `keep` of its issues, for the file-level comment. */
-function withIssues(asset, keep) {
-    const issues = asset.issues.filter((i) => keep.has(i));
-    return {
-        ...asset,
-        topics: asset.topics
-            .map((t) => ({ ...t, issues: t.issues.filter((i) => keep.has(i)) }))
-            .filter((t) => t.issues.length > 0),
-        orphanIssues: asset.orphanIssues.filter((i) => keep.has(i)),
-        issues,
-        counts: countBySeverity(issues),
-    };
-}
-function fileCommentBody(asset, checkName, onLines, signing) {
-    const fields = fingerprintFields(checkName, asset.file.displayPath);
-    const elsewhere = onLines > 0 ? ` (${plural(onLines, "more issue")} on the changed lines, in line comments)` : "";
-    const head = `${heading(checkName)}: ${format_severity_counts_formatSeverityCounts(asset.counts)} in this file${elsewhere}.`;
-    for (const withDetails of [true, false]) {
-        const body = signComment(`${head}\n\n${renderAssetMarkdown(asset, { withHeading: false, withDetails, headingLevel: 3 })}`, fields, signing);
-        if (body.length <= CHECK_SUMMARY_LIMIT)
-            return body;
-    }
-    return signComment(`${head}\n\nThe findings do not fit in a comment; see the check run.`, fields, signing);
-}
-function lineCommentBody(issues, checkName, fields, signing) {
-    const head = `${heading(checkName)}: ${format_severity_counts_formatSeverityCounts(countBySeverity(issues))} on this line.`;
-    for (const withDetails of [true, false]) {
-        const list = issues.map((i) => renderIssueMarkdown(i, { withDetails })).join("\n");
-        const body = signComment(`${head}\n\n${list}`, fields, signing);
-        if (body.length <= CHECK_SUMMARY_LIMIT)
-            return body;
-    }
-    return signComment(`${head}\n\nThe findings do not fit in a comment; see the check run.`, fields, signing);
-}
-/**
- * The comments about one asset: a line comment per changed line that issues point at (when the
- * file's diff has that line), and a file-level comment with the rest.
- */
-function planComments(asset, checkName, diffLines, signing) {
-    const path = asset.file.displayPath;
-    const byLine = new Map();
-    const rest = new Set();
-    for (const issue of asset.issues) {
-        const line = issueLocationIn(path, issue)?.line;
-        if (line !== undefined && diffLines?.has(line) === true) {
-            byLine.set(line, [...(byLine.get(line) ?? []), issue]);
-        }
-        else {
-            rest.add(issue);
-        }
-    }
-    const out = [];
-    for (const [line, issues] of [...byLine].sort((a, b) => a[0] - b[0])) {
-        const fields = fingerprintFields(checkName, path, line);
-        out.push({ path, line, fields, body: lineCommentBody(issues, checkName, fields, signing) });
-    }
-    if (rest.size > 0) {
-        out.push({
-            path,
-            line: undefined,
-            fields: fingerprintFields(checkName, path),
-            body: fileCommentBody(withIssues(asset, rest), checkName, asset.issues.length - rest.size, signing),
-        });
-    }
-    return out;
-}
 /**
  * The notice that replaces a comment whose file or line has no findings any more: `earlier` is
  * the comment's body without its marker (as verified), `fields` its marker's fields. The earlier
@@ -103827,6 +104308,206 @@ function outdatedBody(earlier, fields, sha, signing) {
     const atLine = cut.lastIndexOf("\n");
     return signComment(`${note}${open}${atLine > 0 ? cut.slice(0, atLine) : cut}${cutNote}${close}`, fields, signing);
 }
+
+;// CONCATENATED MODULE: ./src/action/review-comments/planned-comments.ts
+
+
+
+
+/** The bold check name that starts the review and each comment. */
+function reviewHeading(checkName) {
+    return `**${sanitizeMarkdown(checkName, { inline: true })}**`;
+}
+/** The asset with only `keep` of its issues, for the file-level comment. */
+function withIssues(asset, keep) {
+    const issues = asset.issues.filter((i) => keep.has(i));
+    return {
+        ...asset,
+        topics: asset.topics
+            .map((t) => ({ ...t, issues: t.issues.filter((i) => keep.has(i)) }))
+            .filter((t) => t.issues.length > 0),
+        orphanIssues: asset.orphanIssues.filter((i) => keep.has(i)),
+        issues,
+        counts: countBySeverity(issues),
+    };
+}
+/** The first of `bodies` (with details, then without) that fits in a comment, else a pointer. */
+function fitting(head, rendered, sign) {
+    for (const withDetails of [true, false]) {
+        const body = sign(`${head}\n\n${rendered(withDetails)}`);
+        if (body.length <= CHECK_SUMMARY_LIMIT)
+            return body;
+    }
+    return sign(`${head}\n\nThe findings do not fit in a comment; see the check run.`);
+}
+function fileCommentBody(asset, checkName, onLines, signing) {
+    const fields = fingerprintFields(checkName, asset.file.displayPath);
+    const elsewhere = onLines > 0 ? ` (${plural(onLines, "more issue")} on the changed lines, in line comments)` : "";
+    const head = `${reviewHeading(checkName)}: ${format_severity_counts_formatSeverityCounts(asset.counts)} in this file${elsewhere}.`;
+    return fitting(head, (withDetails) => renderAssetMarkdown(asset, { withHeading: false, withDetails, headingLevel: 3 }), (content) => signComment(content, fields, signing));
+}
+function lineCommentBody(issues, checkName, fields, signing) {
+    const head = `${reviewHeading(checkName)}: ${format_severity_counts_formatSeverityCounts(countBySeverity(issues))} on this line.`;
+    return fitting(head, (withDetails) => issues.map((i) => renderIssueMarkdown(i, { withDetails })).join("\n"), (content) => signComment(content, fields, signing));
+}
+/**
+ * The comments about one asset: a line comment per changed line that issues point at (when the
+ * file's diff has that line), and a file-level comment with the rest.
+ */
+function plannedComments(asset, checkName, diffLines, signing) {
+    const path = asset.file.displayPath;
+    const byLine = new Map();
+    const rest = new Set();
+    for (const issue of asset.issues) {
+        const line = issueLocationIn(path, issue)?.line;
+        if (line !== undefined && diffLines?.has(line) === true) {
+            byLine.set(line, [...(byLine.get(line) ?? []), issue]);
+        }
+        else {
+            rest.add(issue);
+        }
+    }
+    const out = [];
+    for (const [line, issues] of [...byLine].sort((a, b) => a[0] - b[0])) {
+        const fields = fingerprintFields(checkName, path, line);
+        out.push({ path, line, fields, body: lineCommentBody(issues, checkName, fields, signing) });
+    }
+    if (rest.size > 0) {
+        out.push({
+            path,
+            line: undefined,
+            fields: fingerprintFields(checkName, path),
+            body: fileCommentBody(withIssues(asset, rest), checkName, asset.issues.length - rest.size, signing),
+        });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/action/review-comments/plan-review.ts
+
+
+
+
+/** GitHub shows long reviews badly; more findings stay in the check run and job summary. */
+const MAX_REVIEW_COMMENTS = 30;
+function worst(asset) {
+    return Math.min(...asset.issues.map((i) => severityRank(i.severity)));
+}
+/** The comments of the files with issues, worst first, at most 30; the files left out. */
+function wantedComments(input) {
+    const assets = input.outcome.assets
+        .filter((a) => a.issues.length > 0)
+        .sort((a, b) => worst(a) - worst(b));
+    const wanted = [];
+    let shown = 0;
+    for (const asset of assets) {
+        const path = asset.file.displayPath;
+        const comments = plannedComments(asset, input.checkName, input.diffLines?.get(path), input.signing);
+        const room = MAX_REVIEW_COMMENTS - wanted.length;
+        if (comments.length > room && wanted.length > 0)
+            break;
+        wanted.push(...comments.slice(0, room));
+        shown += 1;
+    }
+    const notShown = new Set(assets.slice(shown).map((a) => a.file.displayPath));
+    return { wanted, files: assets.length, notShown };
+}
+function reviewBody(input, files, notShown) {
+    const o = input.outcome;
+    const more = notShown > 0
+        ? `\n\n${plural(notShown, "more file")} with findings ${notShown === 1 ? "is" : "are"} listed in the check run and the job summary.`
+        : "";
+    return `${reviewHeading(input.checkName)}: ${CONCLUSION_LABELS[o.conclusion]}. ${format_severity_counts_formatSeverityCounts(o.counts)} in ${plural(files, "file")}.${more}`;
+}
+/**
+ * The plan of a run's review: each wanted comment (see `plannedComments`) updates the Action's
+ * earlier comment about the same file or line, or is left alone when that says the same, or is
+ * posted new. An earlier comment whose file or line has no findings any more is marked outdated
+ * (once), and its thread resolved; one marked outdated whose findings came back is updated and
+ * its thread unresolved. A file with findings past the first 30 comments keeps its comments as
+ * they were. Only threads that an own comment started are touched, and only when their state
+ * differs: a thread someone resolved while its findings stand stays resolved. Pure.
+ */
+function planReview(input) {
+    const { wanted, files, notShown } = wantedComments(input);
+    const post = [];
+    const update = [];
+    const outdate = [];
+    const resolve = [];
+    const unresolve = [];
+    const kept = new Set();
+    let unchanged = 0;
+    for (const comment of wanted) {
+        const earlier = input.own.find((c) => c.fields === comment.fields && c.path === comment.path);
+        if (earlier === undefined)
+            post.push(comment);
+        else {
+            kept.add(earlier.id);
+            if (earlier.body === comment.body)
+                unchanged += 1;
+            else
+                update.push({ id: earlier.id, body: comment.body });
+            const thread = input.threads.get(earlier.id);
+            if (earlier.content.startsWith(OUTDATED_MARKER) && thread?.isResolved === true)
+                unresolve.push(thread.id);
+        }
+    }
+    for (const comment of input.own) {
+        if (kept.has(comment.id) || comment.content.startsWith(OUTDATED_MARKER))
+            continue;
+        if (notShown.has(comment.path))
+            continue;
+        outdate.push({
+            id: comment.id,
+            body: outdatedBody(comment.content, comment.fields, input.sha, input.signing),
+        });
+        const thread = input.threads.get(comment.id);
+        if (thread?.isResolved === false)
+            resolve.push(thread.id);
+    }
+    const body = reviewBody(input, files, notShown.size);
+    return { post, reviewBody: body, update, outdate, unchanged, resolve, unresolve };
+}
+
+;// CONCATENATED MODULE: ./src/action/review-comments/comment-author.ts
+/**
+ * The author of the comments the Action posts, from the App its check run belongs to (the App
+ * of the token): `<slug>[bot]`. GitHub reserves `[bot]` logins for Apps and an App's slug is
+ * unique, so the login names one account. Undefined when the App is unknown (no check run): then
+ * no earlier comment counts as the Action's own, and none is edited.
+ */
+function commentAuthor(app) {
+    if (!app?.slug)
+        return undefined;
+    return { login: `${app.slug}[bot]` };
+}
+/**
+ * The bot user of `author` on the server the Action talks to (`GET /users/{login}`): its id
+ * there, which a comment's author must carry too. Ids differ between github.com and each GitHub
+ * Enterprise Server (`github-actions[bot]` is 41898282 on github.com only), so none is built in.
+ * Undefined when the server's account of that login is not a bot: then no comment is the
+ * Action's own.
+ */
+async function findBotUser(github, author) {
+    const { data } = await github.rest.users.getByUsername({ username: author.login });
+    if (data.type !== "Bot" || data.login.toLowerCase() !== author.login.toLowerCase())
+        return undefined;
+    return { login: data.login, id: data.id };
+}
+/** Whether `user` (a comment's author, as GitHub lists it) is the Action's bot user `bot`. */
+function isCommentAuthor(user, bot) {
+    if (bot === undefined || user === null || user === undefined)
+        return false;
+    return user.type === "Bot" && user.login === bot.login && user.id === bot.id;
+}
+
+;// CONCATENATED MODULE: ./src/action/review-comments/read-own-comments.ts
+
+
+
+
+
+
 /** Why the Action's own account's comments were left as they are, for one warning. */
 function ignoredReason(counts, login) {
     const total = counts.unsigned + counts.invalid;
@@ -103846,12 +104527,76 @@ function ignoredReason(counts, login) {
 function isAbout(fields, file) {
     return fields === file || fields.startsWith(`${file} line=`);
 }
-function isUnprocessable(error) {
-    return error.status === 422;
+/** The comments of the Action's own account that carry this check's marker, and its bot user. */
+async function listCandidates(github, query) {
+    const { author } = query;
+    const ours = checkFingerprint(query.checkName);
+    const listed = [];
+    if (author === undefined)
+        return { listed, bot: undefined };
+    // A page at a time: anyone who can comment can post thousands of bodies of up to 65,535
+    // characters, and only the Action's own verified ones are kept.
+    const pages = github.paginate.iterator(github.rest.pulls.listReviewComments, {
+        owner: query.owner,
+        repo: query.repo,
+        pull_number: query.number,
+        per_page: 100,
+    });
+    for await (const page of pages)
+        for (const c of page.data)
+            if (c.user?.type === "Bot" && c.user.login === author.login && c.body.includes(ours))
+                listed.push(c);
+    // The account's id on this server, looked up once, and only when it may have comments here.
+    const bot = listed.length === 0 ? undefined : await findBotUser(github, author);
+    return { listed: listed.filter((c) => isCommentAuthor(c.user, bot)), bot };
 }
-function errorText(error) {
-    return error.message ?? String(error);
+/**
+ * Lists the pull request's review comments and keeps the Action's own: by its bot user (login
+ * and id, as this server knows them) whose marker names this check and verifies under
+ * `signing` for the file GitHub lists the comment on. Counts the rest of its account's marked
+ * comments for one warning. With own comments, reads the pull request's review threads too;
+ * a failure there is reported, not thrown: the comments are right without them.
+ */
+async function readOwnComments(github, query) {
+    const check = checkField(query.checkName);
+    const { listed, bot } = await listCandidates(github, query);
+    const comments = [];
+    const unverified = { unsigned: 0, invalid: 0 };
+    for (const c of listed) {
+        const read = readSignedComment(c.body, query.signing);
+        // An unsigned notice an older version marked outdated is inert: it need not be warned about
+        // on every run. A signed one that does not verify is: an edit made it read as outdated.
+        if (read.kind === "unverified") {
+            const inert = read.reason === "unsigned" && c.body.trimStart().startsWith(OUTDATED_MARKER);
+            if (!inert)
+                unverified[read.reason] += 1;
+        }
+        // The check's fingerprint matched somewhere in the body; the signed marker must name it.
+        else if (read.kind === "signed" && read.fields.startsWith(`${check} `)) {
+            // A genuine comment copied whole onto another file verifies but names the other file.
+            if (isAbout(read.fields, fileFields(query.checkName, c.path)))
+                comments.push({ id: c.id, path: c.path, body: c.body, ...read });
+            else
+                unverified.invalid += 1;
+        }
+    }
+    const ignored = ignoredReason(unverified, bot?.login ?? query.author?.login ?? "");
+    if (comments.length === 0)
+        return { comments, threads: new Map(), ignored, threadsUnread: undefined };
+    try {
+        const threads = await readReviewThreads(github, query);
+        return { comments, threads, ignored, threadsUnread: undefined };
+    }
+    catch (error) {
+        return { comments, threads: new Map(), ignored, threadsUnread: (0,shared/* describeError */.Uc)(error) };
+    }
 }
+
+;// CONCATENATED MODULE: ./src/action/review-comments/publish-review.ts
+
+
+
+
 /**
  * One PR review (event COMMENT) about the files with issues, worst first, at most 30 comments:
  * an issue that points at a line of the file's diff gets a line comment, the others are
@@ -103859,167 +104604,60 @@ function errorText(error) {
  *
  * Each comment carries a hidden fingerprint, signed with `commentKey` (see `signComment`). On a
  * re-run, only comments of the Action's own account (`author`: the bot user of its token's App,
- * by login and, where known, id) whose signature verifies count: an earlier one about the same
- * file or line is updated in place (or left alone when unchanged) instead of posted again, and
- * earlier ones whose file or line has no findings any more are marked outdated. Comments of
- * anyone else (people, other Apps' bots) are never touched, even when they carry a copied
- * fingerprint; without `author`, none is. Comments of the Action's account whose signature does
- * not verify (another workflow under the same `GITHUB_TOKEN` account copied a marker, someone
- * edited the body, an older version wrote it, or the key was rotated) are never touched either:
- * the run posts its own, and `ignored` says how many and why.
+ * by login and by its id on this server) whose signature verifies count (see
+ * `readOwnComments`): an earlier one about the same file or line is updated in place (or left
+ * alone when unchanged) instead of posted again, and earlier ones whose file or line has no
+ * findings any more are marked outdated and their threads resolved; a finding that comes back
+ * reopens its thread (see `planReview`). Comments of anyone else are never touched, even with a
+ * copied fingerprint; without `author`, none is. Comments of the Action's account whose
+ * signature does not verify are never touched either: the run posts its own, and `ignored` says
+ * how many and why.
  *
- * GitHub does not document `subject_type` inside a review, and a GitHub that does not accept it
- * answers 422 for the whole review: the same comments then go out one by one through the
- * documented endpoint. If that is refused too, `refused` says why, and nothing is lost: the
- * findings stay in the check run and the job summary.
+ * A GitHub that refuses `subject_type` inside a review gets the comments one by one; if that is
+ * refused too, `refused` says why, and nothing is lost: the findings stay in the check run and
+ * the job summary (see `applyReviewPlan`).
  */
 async function publishReview(github, context, options) {
     const pr = context.pullRequest;
     if (pr === undefined)
         throw new TypeError("publishReview needs a pull request event.");
-    const { owner, repo } = context;
-    const ours = checkFingerprint(options.checkName);
-    const check = checkField(options.checkName);
+    const { owner, repo, sha } = context;
     const signing = commentSigning(options.commentKey, owner, repo, pr.number);
-    const existing = [];
-    const unverified = { unsigned: 0, invalid: 0 };
-    // A page at a time: anyone who can comment can post thousands of bodies of up to 65,535
-    // characters, and only the Action's own verified ones are kept.
-    const pages = github.paginate.iterator(github.rest.pulls.listReviewComments, {
+    const found = await readOwnComments(github, {
         owner,
         repo,
-        pull_number: pr.number,
-        per_page: 100,
+        number: pr.number,
+        checkName: options.checkName,
+        author: options.author,
+        signing,
     });
-    for await (const page of pages)
-        for (const c of page.data) {
-            if (!isCommentAuthor(c.user, options.author) || !c.body.includes(ours))
-                continue;
-            const read = readSignedComment(c.body, signing);
-            // An unsigned notice an older version marked outdated is inert: it need not be warned about
-            // on every run. A signed one that does not verify is: an edit made it read as outdated.
-            if (read.kind === "unverified") {
-                const inert = read.reason === "unsigned" && c.body.trimStart().startsWith(OUTDATED_MARKER);
-                if (!inert)
-                    unverified[read.reason] += 1;
-            }
-            // `ours` matched somewhere in the body; the signed marker itself must name this check.
-            else if (read.kind === "signed" && read.fields.startsWith(`${check} `)) {
-                // A genuine comment copied whole onto another file verifies but names the other file.
-                if (isAbout(read.fields, fileFields(options.checkName, c.path)))
-                    existing.push({ id: c.id, path: c.path, body: c.body, ...read });
-                else
-                    unverified.invalid += 1;
-            }
-        }
-    const ignored = ignoredReason(unverified, options.author?.login ?? "");
-    const assets = options.outcome.assets
-        .filter((a) => a.issues.length > 0)
-        .sort((a, b) => worst(a) - worst(b));
-    const planned = [];
-    let shownAssets = 0;
-    for (const asset of assets) {
-        const comments = planComments(asset, options.checkName, options.diffLines?.get(asset.file.displayPath), signing);
-        const room = MAX_REVIEW_COMMENTS - planned.length;
-        if (comments.length > room && planned.length > 0)
-            break;
-        planned.push(...comments.slice(0, room));
-        shownAssets += 1;
-    }
-    const notShown = new Set(assets.slice(shownAssets).map((a) => a.file.displayPath));
-    const result = { created: 0, updated: 0, outdated: 0, unchanged: 0, ignored };
-    const fresh = [];
-    const kept = new Set();
-    for (const comment of planned) {
-        const earlier = existing.find((c) => c.fields === comment.fields && c.path === comment.path);
-        if (earlier === undefined) {
-            fresh.push(comment);
-            continue;
-        }
-        kept.add(earlier.id);
-        if (earlier.body === comment.body) {
-            result.unchanged += 1;
-            continue;
-        }
-        await github.rest.pulls.updateReviewComment({
-            owner,
-            repo,
-            comment_id: earlier.id,
-            body: comment.body,
-        });
-        result.updated += 1;
-    }
-    for (const comment of existing) {
-        if (kept.has(comment.id) || comment.content.startsWith(OUTDATED_MARKER))
-            continue;
-        // A file still with findings but past the first 30 comments keeps its comments as they were.
-        if (notShown.has(comment.path))
-            continue;
-        await github.rest.pulls.updateReviewComment({
-            owner,
-            repo,
-            comment_id: comment.id,
-            body: outdatedBody(comment.content, comment.fields, context.sha, signing),
-        });
-        result.outdated += 1;
-    }
-    if (fresh.length === 0)
-        return { ...result, reviewId: undefined, refused: undefined };
-    const o = options.outcome;
-    const more = notShown.size > 0
-        ? `\n\n${plural(notShown.size, "more file")} with findings ${notShown.size === 1 ? "is" : "are"} listed in the check run and the job summary.`
-        : "";
-    const files = assets.length;
-    try {
-        const { data } = await github.rest.pulls.createReview({
-            owner,
-            repo,
-            pull_number: pr.number,
-            commit_id: context.sha,
-            event: "COMMENT",
-            body: `${heading(options.checkName)}: ${CONCLUSION_LABELS[o.conclusion]}. ${format_severity_counts_formatSeverityCounts(o.counts)} in ${plural(files, "file")}.${more}`,
-            comments: fresh.map((c) => c.line === undefined
-                ? { path: c.path, body: c.body, subject_type: "file" }
-                : { path: c.path, body: c.body, line: c.line, side: "RIGHT" }),
-        });
-        return { ...result, created: fresh.length, reviewId: data.id, refused: undefined };
-    }
-    catch (error) {
-        if (!isUnprocessable(error))
-            throw error;
-        const whole = errorText(error);
-        // One by one through the documented endpoint; the first refusal ends it.
-        for (const c of fresh) {
-            try {
-                await github.rest.pulls.createReviewComment({
-                    owner,
-                    repo,
-                    pull_number: pr.number,
-                    commit_id: context.sha,
-                    path: c.path,
-                    body: c.body,
-                    ...(c.line === undefined
-                        ? { subject_type: "file" }
-                        : { line: c.line, side: "RIGHT" }),
-                });
-                result.created += 1;
-            }
-            catch (single) {
-                if (!isUnprocessable(single))
-                    throw single;
-                return {
-                    ...result,
-                    reviewId: undefined,
-                    refused: `GitHub refused the review (${whole}) and then a single comment on ${c.path} (${errorText(single)}); ${plural(fresh.length - result.created, "comment")} not posted`,
-                };
-            }
-        }
-        return { ...result, reviewId: undefined, refused: undefined };
-    }
+    const plan = planReview({
+        outcome: options.outcome,
+        checkName: options.checkName,
+        diffLines: options.diffLines,
+        signing,
+        sha,
+        own: found.comments,
+        threads: found.threads,
+    });
+    const applied = await applyReviewPlan(github, { owner, repo, number: pr.number, sha }, plan);
+    const unread = found.threadsUnread === undefined
+        ? undefined
+        : `Could not read the pull request's review threads (${found.threadsUnread}): none was resolved or reopened; the comments are up to date.`;
+    return {
+        created: applied.created,
+        updated: applied.updated,
+        outdated: applied.outdated,
+        unchanged: plan.unchanged,
+        resolved: applied.resolved,
+        unresolved: applied.unresolved,
+        reviewId: applied.reviewId,
+        ignored: found.ignored,
+        refused: applied.refused,
+        threads: unread ?? applied.threadsRefused,
+    };
 }
 
-// EXTERNAL MODULE: ./src/shared/index.ts + 6 modules
-var shared = __nccwpck_require__(5397);
 ;// CONCATENATED MODULE: ./src/action/write-report-files.ts
 
 
@@ -104053,6 +104691,7 @@ async function writeReportFiles(options) {
 
 
 
+
 /** Time left for the last GitHub calls after a cancellation: the check must close within 5 s. */
 const CANCEL_GRACE_MS = 3_500;
 function checkTitle(outcome) {
@@ -104068,97 +104707,20 @@ function checkTitle(outcome) {
  * summary and the step outputs. GitHub failures degrade to warnings, and the job summary always
  * goes out. Returns a problem that must fail the step (the relay refused the submission).
  */
-async function reportOutcome(report, target) {
-    let problem;
+async function reportOutcome(report, plan) {
     const { outcome } = report;
-    const warn = (what, error) => warning(`${what}: ${redact(error.message ?? String(error), report.secrets)}${isPermissionError(error) ? " (the token lacks a permission; the findings are in the job summary)" : ""}`);
-    const title = target?.inputs.checkName ?? "Content Review";
-    const tool = {
-        name: "Content Review",
-        version: PACKAGE_VERSION,
-        informationUri: `https://www.npmjs.com/package/${PACKAGE_NAME}`,
-    };
-    const sarifPath = target?.inputs.sarifFile === undefined
+    const warn = (what, error) => warning(`${what}: ${redact((0,shared/* describeError */.Uc)(error), report.secrets)}${isPermissionError(error) ? " (the token lacks a permission; the findings are in the job summary)" : ""}`);
+    const title = plan?.inputs.checkName ?? "Content Review";
+    const sarifPath = plan?.inputs.sarifFile === undefined
         ? undefined
-        : (0,external_node_path_.resolve)(target.context.workspace, target.inputs.sarifFile);
+        : (0,external_node_path_.resolve)(plan.context.workspace, plan.inputs.sarifFile);
     try {
-        await writeReportFiles({ outcome, reportPath: report.reportPath, sarifPath, tool });
+        await writeReportFiles({ outcome, reportPath: report.reportPath, sarifPath, tool: SARIF_TOOL });
     }
     catch (error) {
         warn("Could not write the report files", error);
     }
-    const cancelled = outcome.conclusion === "cancelled";
-    const github = cancelled && target?.lastWordsGithub !== undefined
-        ? target.lastWordsGithub(AbortSignal.timeout(CANCEL_GRACE_MS))
-        : target?.github;
-    if (target !== undefined && github !== undefined) {
-        const { context, inputs } = target;
-        if (outcome.conclusion === "pending" && outcome.submissionId !== null) {
-            try {
-                await handOffToRelay({
-                    github,
-                    context,
-                    inputs,
-                    outcome,
-                    fetch: target.fetch,
-                    info: (m) => info(m),
-                    warning: (m) => warning(m),
-                    warn,
-                });
-            }
-            catch (error) {
-                // The submission exists but nobody will report on it: fail the step, after the outputs.
-                problem = redact(error.message, report.secrets);
-            }
-        }
-        else if (target.checksAllowed) {
-            let record;
-            if (target.record !== null) {
-                const written = writeRecordBlock(target.record, RECORD_ROOM, target.recordKey);
-                if (!written.fits)
-                    warning(`The review record (${plural(target.record.entries.length, "file")}) is too large for the check run's output (GitHub keeps up to 65,535 characters), so it was not kept: the next run reviews every changed file again.`);
-                record = written.block;
-            }
-            try {
-                await completeCheckRun(github, context, {
-                    id: target.checkRunId,
-                    name: inputs.checkName,
-                    conclusion: outcome.conclusion,
-                    title: checkTitle(outcome),
-                    summary: renderMarkdownReport(outcome, {
-                        title,
-                        fullReportHint: "The job summary and the JSON report have the rest.",
-                    }),
-                    annotations: buildAnnotations(outcome, inputs.failOn),
-                    record,
-                });
-            }
-            catch (error) {
-                warn("Could not complete the check run", error);
-            }
-        }
-        if (inputs.comment === "review" &&
-            context.pullRequest !== undefined &&
-            outcome.status === "completed") {
-            try {
-                const published = await publishReview(github, context, {
-                    outcome,
-                    checkName: inputs.checkName,
-                    diffLines: target.diffLines,
-                    author: target.commentAuthor,
-                    commentKey: target.commentKey,
-                });
-                info(`PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments.`);
-                if (published.ignored !== undefined)
-                    warning(published.ignored);
-                if (published.refused !== undefined)
-                    warning(`Could not post the review comments: ${redact(published.refused, report.secrets)}. The findings are in the check run and the job summary.`);
-            }
-            catch (error) {
-                warn("Could not post the PR review", error);
-            }
-        }
-    }
+    const problem = plan === undefined ? undefined : await reportOnGithub(report, plan, warn);
     try {
         await summary
             .addRaw(renderMarkdownReport(outcome, {
@@ -104171,6 +104733,105 @@ async function reportOutcome(report, target) {
     catch (error) {
         warn("Could not write the job summary", error);
     }
+    setOutputs(outcome, report.reportPath);
+    return problem;
+}
+const SARIF_TOOL = {
+    name: "Content Review",
+    version: PACKAGE_VERSION,
+    informationUri: `https://www.npmjs.com/package/${PACKAGE_NAME}`,
+};
+/** The check run or the hand-off to the relay, then the PR review; a problem fails the step. */
+async function reportOnGithub(report, plan, warn) {
+    const { outcome } = report;
+    const github = outcome.conclusion === "cancelled" && plan.lastWordsGithub !== undefined
+        ? plan.lastWordsGithub(AbortSignal.timeout(CANCEL_GRACE_MS))
+        : plan.github;
+    if (github === undefined)
+        return undefined;
+    let problem;
+    if (outcome.conclusion === "pending" && outcome.submissionId !== null) {
+        try {
+            await handOffToRelay({
+                github,
+                context: plan.context,
+                inputs: plan.inputs,
+                outcome,
+                fetch: plan.fetch,
+                info: (m) => info(m),
+                warning: (m) => warning(m),
+                warn,
+            });
+        }
+        catch (error) {
+            // The submission exists but nobody will report on it: fail the step, after the outputs.
+            problem = redact((0,shared/* describeError */.Uc)(error), report.secrets);
+        }
+    }
+    else if (plan.checksAllowed) {
+        await concludeCheckRun(github, plan, outcome, warn);
+    }
+    const { inputs, context } = plan;
+    if (inputs.comment === "review" &&
+        context.pullRequest !== undefined &&
+        outcome.status === "completed")
+        await report_outcome_postReview(github, plan, report, warn);
+    return problem;
+}
+/** Concludes the run's check run, with the signed record for the next run. */
+async function concludeCheckRun(github, plan, outcome, warn) {
+    try {
+        // A record too large for one check run's text continues in companion check runs; a
+        // cancelled run posts none, so that its check run still closes within the grace.
+        const record = plan.record === null
+            ? undefined
+            : await keepReviewRecord(github, plan.context, {
+                checkName: plan.inputs.checkName,
+                record: plan.record,
+                key: plan.recordKey,
+                companions: outcome.conclusion !== "cancelled",
+                warning: (m) => warning(m),
+            });
+        await completeCheckRun(github, plan.context, {
+            id: plan.checkRunId,
+            name: plan.inputs.checkName,
+            conclusion: outcome.conclusion,
+            title: checkTitle(outcome),
+            summary: renderMarkdownReport(outcome, {
+                title: plan.inputs.checkName,
+                fullReportHint: "The job summary and the JSON report have the rest.",
+            }),
+            annotations: buildAnnotations(outcome, plan.inputs.failOn),
+            record,
+        });
+    }
+    catch (error) {
+        warn("Could not complete the check run", error);
+    }
+}
+/** The PR review with a comment per finding; failures are warnings. */
+async function report_outcome_postReview(github, plan, report, warn) {
+    try {
+        const published = await publishReview(github, plan.context, {
+            outcome: report.outcome,
+            checkName: plan.inputs.checkName,
+            diffLines: plan.diffLines,
+            author: plan.commentAuthor,
+            commentKey: plan.commentKey,
+        });
+        info(`PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments; ${plural(published.resolved, "thread")} resolved, ${published.unresolved} reopened.`);
+        if (published.ignored !== undefined)
+            warning(published.ignored);
+        if (published.threads !== undefined)
+            warning(redact(published.threads, report.secrets));
+        if (published.refused !== undefined)
+            warning(`Could not post the review comments: ${redact(published.refused, report.secrets)}. The findings are in the check run and the job summary.`);
+    }
+    catch (error) {
+        warn("Could not post the PR review", error);
+    }
+}
+function setOutputs(outcome, reportPath) {
     setOutput("submission-id", outcome.submissionId ?? "");
     setOutput("status", outcome.conclusion);
     setOutput("issue-count", String(outcome.issueCount));
@@ -104178,8 +104839,53 @@ async function reportOutcome(report, target) {
     // What this run submitted: reused files cost nothing and are counted apart.
     setOutput("credits", String(outcome.estimate?.totalCredits ?? 0));
     setOutput("reused-count", String(reuseSummary(outcome.assets).count));
-    setOutput("report-path", report.reportPath);
-    return problem;
+    setOutput("report-path", reportPath);
+}
+
+;// CONCATENATED MODULE: ./src/action/action-input-error.ts
+/** Action inputs are missing or invalid, all of them named at once; found before any request. */
+class ActionInputError extends Error {
+    name = "ActionInputError";
+    /** The input's name as in action.yml, e.g. `fail-on` (the first of several). */
+    input;
+    /** Every problem found, in the order of action.yml's inputs. */
+    problems;
+    constructor(message, options) {
+        super(message, { cause: options.cause });
+        this.input = options.input;
+        this.problems = Object.freeze([...(options.problems ?? [{ input: options.input, message }])]);
+    }
+    /** One error for every problem: one line each, so that one run names everything to fix. */
+    static of(problems) {
+        const [first] = problems;
+        if (first === undefined)
+            throw new RangeError("ActionInputError.of needs a problem");
+        return new ActionInputError(problems.map((p) => p.message).join("\n"), {
+            input: first.input,
+            problems,
+        });
+    }
+}
+/** Type guard for {@link ActionInputError}. */
+function isActionInputError(error) {
+    return error instanceof ActionInputError;
+}
+
+;// CONCATENATED MODULE: ./src/action/incremental/derive-record-key.ts
+
+/**
+ * The domain label of the review record's key: the key signs records and nothing else, so a
+ * record's MAC can never be replayed as another use of the same secret. Version 2 binds the key
+ * to the repository and the environment; records of version 1 do not verify.
+ */
+const RECORD_KEY_LABEL = "content-review/review-record/v2";
+/**
+ * The key that signs and verifies review records (HMAC-SHA256), derived from `secret` (the
+ * `record-key` input when set, else `api-key`) with {@link RECORD_KEY_LABEL}, for `scope`: a
+ * record of a sandbox run or of another repository does not verify. An empty secret is refused.
+ */
+function deriveRecordKey(secret, scope) {
+    return deriveScopedKey(secret, RECORD_KEY_LABEL, scope, "review record key");
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
@@ -104206,135 +104912,173 @@ function coerce_date(params) {
 
 
 
+
 /** Values of the `comment` input. */
 const COMMENT_MODES = Object.freeze(["review", "summary-only", "none"]);
 /** A `record-key` shorter than this is refused: it would be guessable. */
 const MIN_RECORD_KEY_LENGTH = 16;
 /** The default of `files`: every extension of the spec's content-type list (part 8 rule 6). */
 const DEFAULT_FILE_PATTERNS = Object.freeze(SUPPORTED_EXTENSIONS.flatMap((ext) => [`**/*${ext}`, `**/*${ext.toUpperCase()}`]));
-const TRUE = ["true", "True", "TRUE"];
-const FALSE = ["false", "False", "FALSE"];
-function fail(input, message) {
-    throw new ActionInputError(`Input "${input}" ${message}`, { input });
-}
-function oneOf(input, raw, allowed, fallback) {
+const resolve_action_inputs_ok = (value) => ({ value });
+const no = (problem) => ({ problem });
+const resolve_action_inputs_required = (hint, parse) => (raw) => raw === "" ? no(`is required: ${hint}`) : parse(raw);
+const resolve_action_inputs_optional = (parse) => (raw) => raw === "" ? resolve_action_inputs_ok(undefined) : parse(raw);
+const oneOf = (allowed, fallback) => (raw) => {
     const value = raw === "" ? fallback : raw;
-    if (!allowed.includes(value)) {
-        fail(input, `must be one of ${allowed.join(", ")} (got "${raw}").`);
-    }
-    return value;
-}
-function resolve_action_inputs_boolean(input, raw, fallback) {
+    return allowed.includes(value)
+        ? resolve_action_inputs_ok(value)
+        : no(`must be one of ${allowed.join(", ")} (got "${raw}").`);
+};
+const BOOLEANS = Object.freeze({
+    true: true,
+    True: true,
+    TRUE: true,
+    false: false,
+    False: false,
+    FALSE: false,
+});
+const resolve_action_inputs_boolean = (fallback) => (raw) => {
     if (raw === "")
-        return fallback;
-    if (TRUE.includes(raw))
-        return true;
-    if (FALSE.includes(raw))
-        return false;
-    fail(input, `must be one of true, false (got "${raw}").`);
-}
-function resolve_action_inputs_integer(input, raw, fallback, min, max) {
+        return resolve_action_inputs_ok(fallback);
+    const value = BOOLEANS[raw];
+    return value === undefined ? no(`must be one of true, false (got "${raw}").`) : resolve_action_inputs_ok(value);
+};
+const resolve_action_inputs_integer = (fallback, min, max) => (raw) => {
     if (raw === "")
-        return fallback;
-    const parsed = coerce_number().int().min(min).max(max).safeParse(raw);
-    if (!parsed.success || !/^\s*\d+\s*$/.test(raw)) {
-        fail(input, `must be a whole number from ${min} to ${max} (got "${raw}").`);
+        return resolve_action_inputs_ok(fallback);
+    const n = Number(raw);
+    return /^\d+$/.test(raw) && n >= min && n <= max
+        ? resolve_action_inputs_ok(n)
+        : no(`must be a whole number from ${min} to ${max} (got "${raw}").`);
+};
+const resolve_action_inputs_httpUrl = (raw) => url({ protocol: /^https?$/ }).safeParse(raw).success
+    ? resolve_action_inputs_ok(raw)
+    : no(`must be an http(s) URL such as https://review.example.com (got "${raw}").`);
+const list = (raw) => raw
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+const SIDEKICK_HINT = "name at least one sidekick id (comma- or newline-separated).";
+/**
+ * Every input, its parser and its default: policy as data, read in one pass that reports every
+ * problem at once (as the relay reads its variables). The defaults shared with the CLI and the
+ * pipeline come from {@link REVIEW_DEFAULTS}, which action.yml documents (a test compares them).
+ */
+const INPUTS = {
+    "api-key": resolve_action_inputs_required(
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
+    "pass the workspace API key from a secret, e.g. ${{ secrets.CONTENT_REVIEW_API_KEY }}.", (raw) => {
+        try {
+            parseApiKey(raw, "It");
+            return resolve_action_inputs_ok(raw);
+        }
+        catch (error) {
+            // The key's own message, without the key: "It is not a Content Review API key ...".
+            return no(error.message.replace(/^It /, ""));
+        }
+    }),
+    "base-url": resolve_action_inputs_required("set the service address, e.g. https://review.example.com.", (raw) => {
+        const problem = baseUrlProblem(raw);
+        return problem === null ? resolve_action_inputs_ok(raw) : no(`${problem} (got "${raw}").`);
+    }),
+    "sidekick-ids": resolve_action_inputs_required(SIDEKICK_HINT, (raw) => {
+        const ids = list(raw);
+        return ids.length === 0 ? no(`is required: ${SIDEKICK_HINT}`) : resolve_action_inputs_ok(ids);
+    }),
+    files: (raw) => {
+        const patterns = raw
+            .split("\n")
+            .map((s) => s.trim())
+            .filter((s) => s.length > 0 && !s.startsWith("#"));
+        return resolve_action_inputs_ok(patterns.length > 0 ? patterns : [...DEFAULT_FILE_PATTERNS]);
+    },
+    "github-token": (raw) => resolve_action_inputs_ok(raw),
+    "fail-on": oneOf(FAIL_ON_VALUES, DEFAULT_FAIL_ON),
+    "max-credits": resolve_action_inputs_optional((raw) => {
+        const parsed = coerce_number().finite().min(0).safeParse(raw);
+        return parsed.success
+            ? resolve_action_inputs_ok(parsed.data)
+            : no(`must be a number of credits, 0 or more (got "${raw}").`);
+    }),
+    wait: resolve_action_inputs_boolean(true),
+    incremental: resolve_action_inputs_boolean(true),
+    "timeout-minutes": (raw) => {
+        if (raw === "")
+            return resolve_action_inputs_ok(REVIEW_DEFAULTS.timeoutMinutes);
+        const max = REVIEW_DEFAULTS.maxTimeoutMinutes;
+        const parsed = coerce_number().finite().positive().max(max).safeParse(raw);
+        return parsed.success
+            ? resolve_action_inputs_ok(parsed.data)
+            : no(`must be a number of minutes above 0 and at most ${max} (got "${raw}").`);
+    },
+    "retry-failed": resolve_action_inputs_integer(REVIEW_DEFAULTS.retryFailed, 0, REVIEW_DEFAULTS.maxRetryFailed),
+    comment: oneOf(COMMENT_MODES, "review"),
+    "check-name": (raw) => {
+        const max = REVIEW_DEFAULTS.maxCheckNameLength;
+        return raw.length > max
+            ? no(`must be at most ${max} characters (got ${raw.length}).`)
+            : resolve_action_inputs_ok(raw || REVIEW_DEFAULTS.checkName);
+    },
+    "upload-concurrency": resolve_action_inputs_integer(REVIEW_DEFAULTS.uploadConcurrency, 1, REVIEW_DEFAULTS.maxUploadConcurrency),
+    "relay-url": resolve_action_inputs_optional(resolve_action_inputs_httpUrl),
+    "relay-token": resolve_action_inputs_optional((raw) => resolve_action_inputs_ok(raw)),
+    "sarif-file": resolve_action_inputs_optional((raw) => resolve_action_inputs_ok(raw)),
+    "record-key": resolve_action_inputs_optional((raw) => raw.length < MIN_RECORD_KEY_LENGTH
+        ? no(`must be at least ${MIN_RECORD_KEY_LENGTH} characters (got ${raw.length}): generate one with \`openssl rand -hex 32\` and pass it from a secret, or leave it empty to sign with api-key.`)
+        : resolve_action_inputs_ok(raw)),
+};
+/** The names of the Action's inputs, as action.yml declares them. */
+const ACTION_INPUT_NAMES = Object.freeze(Object.keys(INPUTS));
+/** Every input through its parser: the values, and one problem per input that has one. */
+function parseInputs(getInput) {
+    const values = {};
+    const problems = [];
+    for (const [name, parse] of Object.entries(INPUTS)) {
+        const result = parse(getInput(name).trim());
+        if ("value" in result)
+            values[name] = result.value;
+        else
+            problems.push({ input: name, message: `Input "${name}" ${result.problem}` });
     }
-    return parsed.data;
-}
-function resolve_action_inputs_httpUrl(input, raw) {
-    const parsed = url({ protocol: /^https?$/ }).safeParse(raw);
-    if (!parsed.success)
-        fail(input, `must be an http(s) URL such as https://review.example.com (got "${raw}").`);
-    return raw;
-}
-function list(raw) {
-    return raw
-        .split(/[,\n]/)
-        .map((s) => s.trim())
-        .filter((s) => s.length > 0);
+    const relayUrl = values["relay-url"];
+    if (relayUrl !== undefined && values["relay-token"] === undefined) {
+        problems.push({
+            input: "relay-token",
+            message: 'Input "relay-token" is required when relay-url is set: pass the relay\'s RELAY_TOKEN from a secret.',
+        });
+    }
+    return { values: values, problems };
 }
 /**
- * Reads and validates every input once (STYLE habit 6). `getInput` returns the raw string of
- * an input, or "" when unset (like `core.getInput`). Throws {@link ActionInputError} naming the
- * input and the allowed values. The API key's form is checked here too, without repeating it.
+ * Reads and validates every input once (STYLE habit 6), from one table. `getInput` returns the
+ * raw string of an input, or "" when unset (like `core.getInput`). Throws one
+ * {@link ActionInputError} naming every input at fault and what it allows; secrets (the API key,
+ * the record key) are never repeated.
  */
 function resolveActionInputs(getInput) {
-    const raw = (name) => getInput(name).trim();
-    const required = (name, hint) => {
-        const value = raw(name);
-        if (value === "")
-            fail(name, `is required: ${hint}`);
-        return value;
-    };
-    const apiKey = required("api-key", 
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
-    "pass the workspace API key from a secret, e.g. ${{ secrets.CONTENT_REVIEW_API_KEY }}.");
-    try {
-        parseApiKey(apiKey, 'Input "api-key"');
-    }
-    catch (error) {
-        if (!isConfigurationError(error))
-            throw error;
-        throw new ActionInputError(error.message, { input: "api-key", cause: error });
-    }
-    const baseUrl = resolve_action_inputs_httpUrl("base-url", required("base-url", "set the service address, e.g. https://review.example.com."));
-    const sidekickHint = "name at least one sidekick id (comma- or newline-separated).";
-    const sidekickIds = list(required("sidekick-ids", sidekickHint));
-    if (sidekickIds.length === 0)
-        fail("sidekick-ids", `is required: ${sidekickHint}`);
-    const files = getInput("files")
-        .split("\n")
-        .map((s) => s.trim())
-        .filter((s) => s.length > 0 && !s.startsWith("#"));
-    const wait = resolve_action_inputs_boolean("wait", raw("wait"), true);
-    const incremental = resolve_action_inputs_boolean("incremental", raw("incremental"), true);
-    const maxCreditsRaw = raw("max-credits");
-    let maxCredits;
-    if (maxCreditsRaw !== "") {
-        const parsed = coerce_number().finite().min(0).safeParse(maxCreditsRaw);
-        if (!parsed.success)
-            fail("max-credits", `must be a number of credits, 0 or more (got "${maxCreditsRaw}").`);
-        maxCredits = parsed.data;
-    }
-    const timeoutRaw = raw("timeout-minutes");
-    let timeoutMinutes = 30;
-    if (timeoutRaw !== "") {
-        const parsed = coerce_number().finite().positive().max(360).safeParse(timeoutRaw);
-        if (!parsed.success)
-            fail("timeout-minutes", `must be a number of minutes above 0 and at most 360 (got "${timeoutRaw}").`);
-        timeoutMinutes = parsed.data;
-    }
-    const relayUrl = raw("relay-url") === "" ? undefined : resolve_action_inputs_httpUrl("relay-url", raw("relay-url"));
-    const relayToken = raw("relay-token") === "" ? undefined : raw("relay-token");
-    if (relayUrl !== undefined && relayToken === undefined) {
-        fail("relay-token", "is required when relay-url is set: pass the relay's RELAY_TOKEN from a secret.");
-    }
-    const recordKey = raw("record-key") === "" ? undefined : raw("record-key");
-    if (recordKey !== undefined && recordKey.length < MIN_RECORD_KEY_LENGTH)
-        fail("record-key", `must be at least ${MIN_RECORD_KEY_LENGTH} characters (got ${recordKey.length}): generate one with \`openssl rand -hex 32\` and pass it from a secret, or leave it empty to sign with api-key.`);
-    const checkName = raw("check-name") || "Content Review";
-    if (checkName.length > 100)
-        fail("check-name", `must be at most 100 characters (got ${checkName.length}).`);
+    const { values, problems } = parseInputs(getInput);
+    if (problems.length > 0)
+        throw ActionInputError.of(problems);
+    const v = values;
     return Object.freeze({
-        apiKey,
-        baseUrl,
-        sidekickIds: Object.freeze(sidekickIds),
-        files: Object.freeze(files.length > 0 ? files : [...DEFAULT_FILE_PATTERNS]),
-        githubToken: raw("github-token"),
-        failOn: oneOf("fail-on", raw("fail-on"), FAIL_ON_VALUES, DEFAULT_FAIL_ON),
-        maxCredits,
-        wait,
-        incremental,
-        timeoutMinutes,
-        retryFailed: resolve_action_inputs_integer("retry-failed", raw("retry-failed"), 2, 0, 10),
-        comment: oneOf("comment", raw("comment"), COMMENT_MODES, "review"),
-        checkName,
-        uploadConcurrency: resolve_action_inputs_integer("upload-concurrency", raw("upload-concurrency"), 4, 1, 32),
-        relayUrl,
-        relayToken,
-        sarifFile: raw("sarif-file") === "" ? undefined : raw("sarif-file"),
-        recordKey,
+        apiKey: v["api-key"],
+        baseUrl: v["base-url"],
+        sidekickIds: Object.freeze(v["sidekick-ids"]),
+        files: Object.freeze(v.files),
+        githubToken: v["github-token"],
+        failOn: v["fail-on"],
+        maxCredits: v["max-credits"],
+        wait: v.wait,
+        incremental: v.incremental,
+        timeoutMinutes: v["timeout-minutes"],
+        retryFailed: v["retry-failed"],
+        comment: v.comment,
+        checkName: v["check-name"],
+        uploadConcurrency: v["upload-concurrency"],
+        relayUrl: v["relay-url"],
+        relayToken: v["relay-token"],
+        sarifFile: v["sarif-file"],
+        recordKey: v["record-key"],
     });
 }
 
@@ -104342,17 +105086,76 @@ function resolveActionInputs(getInput) {
 
 /**
  * The domain label of the review comments' key: distinct from the record's, so that a record's
- * MAC can never pass as a comment's signature, nor the other way round.
+ * MAC can never pass as a comment's signature, nor the other way round. Version 2 binds the key
+ * to the repository and the environment; markers of version 1 do not verify.
  */
-const COMMENT_KEY_LABEL = "content-review/review-comment/v1";
+const COMMENT_KEY_LABEL = "content-review/review-comment/v2";
 /**
  * The key that signs and verifies the hidden marker of the Action's review comments
  * (HMAC-SHA256, see `signComment`), derived from the same secret as the record key (the
- * `record-key` input when set, else `api-key`) with {@link COMMENT_KEY_LABEL}. An empty secret
- * is refused.
+ * `record-key` input when set, else `api-key`) with {@link COMMENT_KEY_LABEL}, for `scope`: a
+ * marker from a sandbox run or another repository does not verify. An empty secret is refused.
  */
-function deriveCommentKey(secret) {
-    return deriveLabelledKey(secret, COMMENT_KEY_LABEL, "review comment key");
+function deriveCommentKey(secret, scope) {
+    return deriveScopedKey(secret, COMMENT_KEY_LABEL, scope, "review comment key");
+}
+
+;// CONCATENATED MODULE: ./src/action/resolve-run.ts
+
+
+
+
+
+
+const WITHOUT_SECRETS = "This pull request runs without the repository's secrets (it comes from a fork, or from Dependabot), so the review was skipped. A maintainer can review it after merging, or from a workflow_dispatch run.";
+const DELETED_BRANCH = "The push deleted a branch: there is nothing to review.";
+/**
+ * Reads the inputs and the event once and decides whether there is a review to run. Throws an
+ * `ActionInputError` for an input that can never work; the caller reports it.
+ */
+function resolveRun(env, getInput) {
+    const context = readGithubContext(env);
+    // Fork PRs (and Dependabot's) run without the repository's secrets: skip, do not fail.
+    const withoutSecrets = context.pullRequest?.isFork === true || env["GITHUB_ACTOR"] === "dependabot[bot]";
+    if (getInput("api-key").trim() === "" && context.pullRequest !== undefined && withoutSecrets)
+        return Object.freeze({ kind: "skip", reason: WITHOUT_SECRETS, proxy: undefined });
+    const inputs = resolveActionInputs(getInput);
+    const proxy = proxyFromEnv(env);
+    const client = new ContentReviewClient({
+        apiKey: inputs.apiKey,
+        baseUrl: inputs.baseUrl,
+        baseUrlSetting: 'the "base-url" input',
+        caller: "action",
+        proxy,
+    });
+    const changeList = context.pullRequest !== undefined ||
+        context.push !== undefined ||
+        context.mergeGroup !== undefined;
+    if (inputs.githubToken === "" && changeList) {
+        throw new ActionInputError(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
+        'Input "github-token" is empty: it is needed to list the changed files. Keep its default, ${{ github.token }}.', { input: "github-token" });
+    }
+    // No check run either: a deleted branch has no head commit to put it on.
+    if (context.push?.deleted === true)
+        return Object.freeze({ kind: "skip", reason: DELETED_BRANCH, proxy });
+    const secret = inputs.recordKey ?? inputs.apiKey;
+    // Records and comment markers verify in this repository and environment only (docs/action.md,
+    // threat model): a sandbox run's record never counts in a live run, nor another repository's.
+    const scope = {
+        repository: `${context.owner}/${context.repo}`,
+        repositoryId: context.repositoryId,
+        environment: client.environment,
+    };
+    return Object.freeze({
+        kind: "review",
+        inputs,
+        context,
+        proxy,
+        client,
+        recordKey: deriveRecordKey(secret, scope),
+        commentKey: deriveCommentKey(secret, scope),
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/action/run.ts
@@ -104373,9 +105176,8 @@ function deriveCommentKey(secret) {
 
 
 
-
-
-
+/** The inputs that hold secrets: masked before anything else is read or logged. */
+const SECRET_INPUTS = ["api-key", "relay-token", "github-token", "record-key"];
 /**
  * The Action: reads inputs and the event, runs the shared review pipeline, and reports on every
  * path (check run, PR review, job summary, outputs, JSON report, SARIF). It catches everything
@@ -104390,108 +105192,100 @@ async function run(env = process.env) {
     };
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);
-    const state = {
-        secrets: [],
-        outcome: undefined,
-        target: undefined,
-        reportPath: (0,external_node_path_.join)(env["RUNNER_TEMP"] || (0,external_node_os_namespaceObject.tmpdir)(), `content-review-report-${env["GITHUB_RUN_ID"] ?? process.pid}.json`),
-    };
+    const secrets = Object.freeze(SECRET_INPUTS.map((name) => getInput(name).trim()).filter((value) => value !== ""));
+    for (const secret of secrets)
+        core_setSecret(secret);
+    const reportPath = (0,external_node_path_.join)(env["RUNNER_TEMP"] || (0,external_node_os_namespaceObject.tmpdir)(), `content-review-report-${env["GITHUB_RUN_ID"] ?? process.pid}.json`);
+    const failure = (error) => controller.signal.aborted ? "The run was cancelled." : redact((0,shared/* describeError */.Uc)(error), secrets);
     try {
-        await main(env, controller.signal, state);
+        const ending = await main(env, controller.signal, secrets).catch((error) => ({ error, plan: undefined }));
+        if ("error" in ending) {
+            const outcome = outcomeWithoutReview({
+                status: controller.signal.aborted ? "cancelled" : "error",
+                reason: failure(ending.error),
+                error: ending.error,
+                secrets,
+                ...(ending.plan === undefined ? {} : { failOn: ending.plan.inputs.failOn }),
+            });
+            await reportOutcome({ outcome, reportPath, secrets }, ending.plan).catch(() => { });
+            setFailed(failure(ending.error));
+            return;
+        }
+        const { outcome, plan } = ending;
+        const problem = await reportOutcome({ outcome, reportPath, secrets }, plan);
+        if (problem !== undefined)
+            setFailed(problem);
+        else if (FAILING_CONCLUSIONS.has(outcome.conclusion))
+            setFailed(outcome.reason);
     }
     catch (error) {
-        const cancelled = controller.signal.aborted;
-        const message = cancelled
-            ? "The run was cancelled."
-            : redact(error.message ?? String(error), state.secrets);
-        if (state.outcome === undefined) {
-            state.outcome = outcomeWithoutReview({
-                status: cancelled ? "cancelled" : "error",
-                reason: message,
-                error,
-                secrets: state.secrets,
-                ...(state.target === undefined ? {} : { failOn: state.target.inputs.failOn }),
-            });
-            await reportOutcome({ outcome: state.outcome, reportPath: state.reportPath, secrets: state.secrets }, state.target).catch(() => { });
-        }
-        setFailed(message);
+        setFailed(failure(error));
     }
     finally {
         process.off("SIGINT", onSignal);
         process.off("SIGTERM", onSignal);
     }
 }
-function mask(value, state) {
-    if (value === "")
-        return;
-    core_setSecret(value);
-    state.secrets.push(value);
-}
-async function main(env, signal, state) {
-    // Masked before anything else is read or logged.
-    mask(getInput("api-key").trim(), state);
-    mask(getInput("relay-token").trim(), state);
-    mask(getInput("github-token").trim(), state);
-    mask(getInput("record-key").trim(), state);
-    const context = readGithubContext(env);
-    const report = (outcome) => {
-        state.outcome = outcome;
-        return reportOutcome({ outcome, reportPath: state.reportPath, secrets: state.secrets }, state.target);
-    };
-    // Fork PRs (and Dependabot's) run without the repository's secrets: skip, do not fail.
-    const withoutSecrets = context.pullRequest?.isFork === true || env["GITHUB_ACTOR"] === "dependabot[bot]";
-    if (getInput("api-key").trim() === "" &&
-        context.pullRequest !== undefined &&
-        withoutSecrets) {
-        const reason = "This pull request runs without the repository's secrets (it comes from a fork, or from Dependabot), so the review was skipped. A maintainer can review it after merging, or from a workflow_dispatch run.";
-        notice(reason);
-        await report(outcomeWithoutReview({ status: "nothing-to-review", reason }));
-        return;
+/**
+ * Resolves the run, then reviews: the files, the check run, the records, the pipeline. Each step
+ * replaces the report plan with one that knows more, so that a failure or a cancellation from the
+ * first step on still concludes the check run.
+ */
+async function main(env, signal, secrets) {
+    const resolved = resolveRun(env, (name) => getInput(name));
+    if (resolved.proxy !== undefined)
+        info(`Using the proxy settings ${resolved.proxy.description}.`);
+    if (resolved.kind === "skip") {
+        notice(resolved.reason);
+        const outcome = outcomeWithoutReview({ status: "nothing-to-review", reason: resolved.reason });
+        return { outcome, plan: undefined };
     }
-    const inputs = resolveActionInputs((name) => getInput(name));
-    // Signs the records this run writes and verifies those it reads (docs/action.md, threat model).
-    const recordKey = deriveRecordKey(inputs.recordKey ?? inputs.apiKey);
-    // Signs the review comments' markers with the same secret under another label (same section).
-    const commentKey = deriveCommentKey(inputs.recordKey ?? inputs.apiKey);
-    // Self-hosted runners behind a proxy: every client of the run goes through the same routes.
-    const proxy = proxyFromEnv(env);
-    if (proxy !== undefined)
-        info(`Using the proxy settings ${proxy.description}.`);
-    const client = new ContentReviewClient({
-        apiKey: inputs.apiKey,
-        baseUrl: inputs.baseUrl,
-        baseUrlSetting: 'the "base-url" input',
-        caller: "action",
-        proxy,
-    });
+    let plan = initialPlan(resolved, signal, secrets);
+    try {
+        const found = await findFiles(resolved, plan.github, env, signal);
+        plan = Object.freeze({ ...plan, diffLines: found.changed?.diffLines ?? plan.diffLines });
+        const started = await startChecks(plan);
+        plan = Object.freeze({ ...plan, ...started.plan });
+        const incremental = await prepareIncrementalReview({
+            github: plan.github,
+            context: plan.context,
+            inputs: plan.inputs,
+            files: found.files,
+            checksAllowed: plan.checksAllowed,
+            ownCheckRunId: plan.checkRunId,
+            appId: started.appId,
+            recordKey: plan.recordKey,
+            signal,
+            info: (m) => info(m),
+            warning: (m) => warning(m),
+        });
+        // Should the run end before the review, its check run keeps the record it found.
+        plan = Object.freeze({ ...plan, record: incremental.previous });
+        const outcome = await review(resolved, found, incremental, signal);
+        // A review that kept no record leaves the one found.
+        if (outcome.record !== null)
+            plan = Object.freeze({ ...plan, record: outcome.record });
+        return { outcome, plan };
+    }
+    catch (error) {
+        return { error, plan };
+    }
+}
+/** The report plan once the inputs and the event are known: no check run, diff or record yet. */
+function initialPlan(run, signal, secrets) {
+    const { inputs, context, proxy } = run;
     const githubOptions = {
         token: inputs.githubToken,
         baseUrl: context.apiUrl,
         userAgent: userAgent("action"),
-        log: (m) => info(redact(m, state.secrets)),
+        log: (m) => info(redact(m, secrets)),
         fetch: proxy?.fetch,
         // GitHub.com and GHES want writes a second apart; a GitHub API on this machine's loopback
         // is a local recorder (`npm run try-action`, the tests), which has no such limit.
         spaceWrites: !isLoopbackUrl(context.apiUrl),
     };
     const github = inputs.githubToken === "" ? undefined : createGithubClient({ ...githubOptions, signal });
-    if (github === undefined &&
-        (context.pullRequest !== undefined ||
-            context.push !== undefined ||
-            context.mergeGroup !== undefined)) {
-        throw new ActionInputError(
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
-        'Input "github-token" is empty: it is needed to list the changed files. Keep its default, ${{ github.token }}.', { input: "github-token" });
-    }
-    if (context.push?.deleted === true) {
-        const reason = "The push deleted a branch: there is nothing to review.";
-        notice(reason);
-        // No check run: a deleted branch has no head commit to put it on.
-        await report(outcomeWithoutReview({ status: "nothing-to-review", reason }));
-        return;
-    }
-    // `comment: none` keeps the findings off the PR entirely: job summary and outputs only.
-    const target = {
+    return Object.freeze({
         inputs,
         context,
         github,
@@ -104504,16 +105298,19 @@ async function main(env, signal, state) {
                 throttle: false,
             }),
         checkRunId: undefined,
+        // `comment: none` keeps the findings off the PR entirely: job summary and outputs only.
         checksAllowed: github !== undefined && inputs.wait && inputs.comment !== "none",
         diffLines: new Map(),
         fetch: proxy?.fetch,
         record: null,
-        recordKey,
-        commentKey,
+        recordKey: run.recordKey,
+        commentKey: run.commentKey,
         commentAuthor: undefined,
-    };
-    state.target = target;
-    // A failure or a cancellation from here on still concludes the check run (see run()).
+    });
+}
+/** The files of the event that match the patterns, with what the log says about them. */
+async function findFiles(run, github, env, signal) {
+    const { context, inputs } = run;
     const found = await findFilesToReview({
         github,
         context,
@@ -104523,48 +105320,47 @@ async function main(env, signal, state) {
         signal,
     });
     const { changed } = found;
-    if (changed !== null)
-        target.diffLines = changed.diffLines;
     const matching = found.files.length + found.skipped.length;
+    const matches = matching === 1 ? "matches" : "match";
     info(changed === null
-        ? `${plural(matching, "file")} ${matching === 1 ? "matches" : "match"} the patterns.`
-        : `${plural(changed.paths.length, "changed file")}, ${matching} of them ${matching === 1 ? "matches" : "match"} the patterns.`);
+        ? `${plural(matching, "file")} ${matches} the patterns.`
+        : `${plural(changed.paths.length, "changed file")}, ${matching} of them ${matches} the patterns.`);
     if (changed?.fallback !== undefined)
         warning(changed.fallback);
     if (changed?.truncated === true)
         warning(`GitHub lists only the first ${context.pullRequest === undefined || changed.fallback !== undefined ? "300 files of a comparison" : "3000 files of a pull request"}: files past that limit are not reviewed. Split the change, or review everything with a workflow_dispatch run.`);
     for (const skipped of found.skipped)
         warning(skipped.message, { file: skipped.file.displayPath });
-    let appId;
-    if (target.checksAllowed && github !== undefined) {
-        try {
-            const started = await startCheckRun(github, context, inputs.checkName);
-            target.checkRunId = started.id;
-            appId = started.appId;
-            target.commentAuthor = commentAuthor({ slug: started.appSlug });
-        }
-        catch (error) {
-            if (!isPermissionError(error))
-                throw error;
-            target.checksAllowed = false;
-            warning('Cannot create a check run (the token lacks "checks: write"); the findings are in the job summary.');
-        }
+    return found;
+}
+/** Starts the check run when the plan allows one; a token without `checks: write` only warns. */
+async function startChecks(plan) {
+    if (!plan.checksAllowed || plan.github === undefined)
+        return { plan: {}, appId: undefined };
+    try {
+        const started = await startCheckRun(plan.github, plan.context, plan.inputs.checkName);
+        return {
+            plan: {
+                checkRunId: started.id,
+                checksAllowed: true,
+                commentAuthor: commentAuthor({ slug: started.appSlug }),
+            },
+            appId: started.appId,
+        };
     }
-    const incremental = await prepareIncrementalReview({
-        github,
-        context,
-        inputs,
-        files: found.files,
-        checksAllowed: target.checksAllowed,
-        ownCheckRunId: target.checkRunId,
-        appId,
-        recordKey,
-        signal,
-        info: (m) => info(m),
-        warning: (m) => warning(m),
-    });
-    // Should the run end before the review, its check run keeps the record it found.
-    target.record = incremental.previous;
+    catch (error) {
+        if (!isPermissionError(error))
+            throw error;
+        warning('Cannot create a check run (the token lacks "checks: write"); the findings are in the job summary.');
+        return {
+            plan: { checkRunId: undefined, checksAllowed: false, commentAuthor: undefined },
+            appId: undefined,
+        };
+    }
+}
+/** Runs the shared pipeline on the files left after the records, and words its outcome. */
+async function review(run, found, incremental, signal) {
+    const { inputs, client } = run;
     const outcome = await runReviewPipeline({
         client,
         files: incremental.files,
@@ -104586,8 +105382,6 @@ async function main(env, signal, state) {
         },
         incremental: incremental.incremental,
     });
-    if (outcome.record !== null)
-        target.record = outcome.record;
     const reuse = reuseSummary(outcome.assets);
     if (reuse.count > 0)
         info(`Incremental review: ${reuse.text}.`);
@@ -104597,27 +105391,24 @@ async function main(env, signal, state) {
         skipped: [...found.skipped, ...outcome.skipped],
     };
     info(`${final.reason} ${final.status === "completed" ? format_severity_counts_formatSeverityCounts(final.counts) : ""}`.trim());
-    const problem = await report(final);
-    if (problem !== undefined)
-        setFailed(problem);
-    else if (FAILING_CONCLUSIONS.has(final.conclusion))
-        setFailed(final.reason);
+    return final;
 }
 
 
 /***/ }),
 
-/***/ 5397:
+/***/ 6371:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Uc: () => (/* reexport */ describeError),
   uT: () => (/* reexport */ keepYoungGeneration),
   lo: () => (/* reexport */ writeFileAtomically)
 });
 
-// UNUSED EXPORTS: DEFAULT_LINGER_LIMITS, answerBeforeBody, describeError, launchParentPid, recordLaunchParentPid, stopWhenParentExits
+// UNUSED EXPORTS: DEFAULT_LINGER_LIMITS, MAX_PATH_LENGTH, answerBeforeBody, launchParentPid, makeFolder, onOutputClosed, recordLaunchParentPid, stopWhenParentExits
 
 ;// CONCATENATED MODULE: ./bin/launch-parent.js
 // The parent a command was started by, recorded before any bundle loads. Loading a bundle takes
@@ -104702,6 +105493,12 @@ function answerBeforeBody(req, res, status, body, headers = {}, limits = DEFAULT
     req.resume();
 }
 
+;// CONCATENATED MODULE: ./src/shared/describe-error.ts
+/** The message of a thrown value: an Error's `message`, anything else as a string. */
+function describeError(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 ;// CONCATENATED MODULE: ./src/shared/keep-young-generation.ts
@@ -104720,6 +105517,83 @@ const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 function keepYoungGeneration() {
     // Read by V8 each time it would grow the young generation: a factor of 1 keeps its size.
     (0,external_node_v8_namespaceObject.setFlagsFromString)("--semi-space-growth-factor=1");
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/shared/make-folder.ts
+
+
+/** The longest path the system takes (Linux's PATH_MAX, 4,096 bytes with the final NUL). */
+const MAX_PATH_LENGTH = 4095;
+/**
+ * Creates `folder` and its missing parents, one level at a time, and returns the folders it
+ * created. Node's `mkdir(…, { recursive: true })` never returns on a file system that refuses a
+ * new folder with ENOENT (procfs: `--output /proc/x/y` spun at 75% CPU, deaf to Ctrl+C); this
+ * walks up once per path component to the nearest folder that exists and creates each level
+ * below it, so every failure is an error: ENOENT (refused there), ENOTDIR (a file on the way),
+ * EACCES or EROFS (not writable), ENAMETOOLONG.
+ */
+async function makeFolder(folder) {
+    const full = (0,external_node_path_.resolve)(folder);
+    if (Buffer.byteLength(full) > MAX_PATH_LENGTH) {
+        throw Object.assign(new Error(`ENAMETOOLONG: path too long, mkdir '${full}'`), {
+            code: "ENAMETOOLONG",
+            path: full,
+        });
+    }
+    const missing = [];
+    for (let current = full;; current = (0,external_node_path_.dirname)(current)) {
+        const found = await (0,promises_.stat)(current).catch((error) => {
+            if (error.code === "ENOENT")
+                return undefined;
+            throw error;
+        });
+        if (found?.isDirectory())
+            break;
+        if (found !== undefined) {
+            throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), {
+                code: "ENOTDIR",
+                path: current,
+            });
+        }
+        missing.unshift(current);
+        if ((0,external_node_path_.dirname)(current) === current)
+            break;
+    }
+    for (const level of missing) {
+        await (0,promises_.mkdir)(level).catch((error) => {
+            // Another writer made it meanwhile: as good as ours.
+            if (error.code !== "EEXIST")
+                throw error;
+        });
+    }
+    return missing;
+}
+
+;// CONCATENATED MODULE: ./src/shared/on-output-closed.ts
+/** The error codes of a write to a pipe whose reader has gone (`| head`). */
+const CLOSED_CODES = new Set(["EPIPE", "ERR_STREAM_DESTROYED"]);
+/**
+ * Makes a reader that stops early (`content-review … | head -1`) end the output, not crash the
+ * process: an EPIPE on one of `streams` drops what was not read and calls `onClosed` once (the
+ * emulator stops then; a command that ends by itself passes nothing). Any other write error is
+ * thrown, as it would be without this guard. The one guard of every executable of the toolkit.
+ */
+function onOutputClosed(streams, onClosed = () => { }) {
+    let closed = false;
+    for (const stream of streams) {
+        stream.on("error", (error) => {
+            if (!CLOSED_CODES.has(error.code))
+                throw error;
+            if (closed)
+                return;
+            closed = true;
+            onClosed(stream);
+        });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/shared/stop-when-parent-exits.ts
@@ -104758,11 +105632,8 @@ function stopWhenParentExits(onExit, options = {}) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/shared/write-file-atomically.ts
+
 
 
 
@@ -104819,7 +105690,7 @@ async function writeFileAtomically(file, content, options = {}) {
             ? await danglingTarget(file)
             : await (0,promises_.realpath)(file);
     const folder = (0,external_node_path_.dirname)(target);
-    await (0,promises_.mkdir)(folder, { recursive: true });
+    await makeFolder(folder);
     const temp = (0,external_node_path_.join)(folder, `.${(0,external_node_path_.basename)(target).slice(0, NAME_CHARS)}.${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}.tmp`);
     try {
         const handle = await (0,promises_.open)(temp, "wx", options.mode ?? 0o644);
@@ -104855,6 +105726,8 @@ async function writeFileAtomically(file, content, options = {}) {
 // Process edges shared by the executables (the CLI, the emulator, the relay).
 
 // Server-side HTTP edges shared by the relay and the emulator.
+
+
 
 
 

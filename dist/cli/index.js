@@ -52441,6 +52441,83 @@ function keepYoungGeneration() {
     (0,external_node_v8_namespaceObject.setFlagsFromString)("--semi-space-growth-factor=1");
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/shared/make-folder.ts
+
+
+/** The longest path the system takes (Linux's PATH_MAX, 4,096 bytes with the final NUL). */
+const MAX_PATH_LENGTH = 4095;
+/**
+ * Creates `folder` and its missing parents, one level at a time, and returns the folders it
+ * created. Node's `mkdir(…, { recursive: true })` never returns on a file system that refuses a
+ * new folder with ENOENT (procfs: `--output /proc/x/y` spun at 75% CPU, deaf to Ctrl+C); this
+ * walks up once per path component to the nearest folder that exists and creates each level
+ * below it, so every failure is an error: ENOENT (refused there), ENOTDIR (a file on the way),
+ * EACCES or EROFS (not writable), ENAMETOOLONG.
+ */
+async function makeFolder(folder) {
+    const full = (0,external_node_path_.resolve)(folder);
+    if (Buffer.byteLength(full) > MAX_PATH_LENGTH) {
+        throw Object.assign(new Error(`ENAMETOOLONG: path too long, mkdir '${full}'`), {
+            code: "ENAMETOOLONG",
+            path: full,
+        });
+    }
+    const missing = [];
+    for (let current = full;; current = (0,external_node_path_.dirname)(current)) {
+        const found = await (0,promises_.stat)(current).catch((error) => {
+            if (error.code === "ENOENT")
+                return undefined;
+            throw error;
+        });
+        if (found?.isDirectory())
+            break;
+        if (found !== undefined) {
+            throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), {
+                code: "ENOTDIR",
+                path: current,
+            });
+        }
+        missing.unshift(current);
+        if ((0,external_node_path_.dirname)(current) === current)
+            break;
+    }
+    for (const level of missing) {
+        await (0,promises_.mkdir)(level).catch((error) => {
+            // Another writer made it meanwhile: as good as ours.
+            if (error.code !== "EEXIST")
+                throw error;
+        });
+    }
+    return missing;
+}
+
+;// CONCATENATED MODULE: ./src/shared/on-output-closed.ts
+/** The error codes of a write to a pipe whose reader has gone (`| head`). */
+const CLOSED_CODES = new Set(["EPIPE", "ERR_STREAM_DESTROYED"]);
+/**
+ * Makes a reader that stops early (`content-review … | head -1`) end the output, not crash the
+ * process: an EPIPE on one of `streams` drops what was not read and calls `onClosed` once (the
+ * emulator stops then; a command that ends by itself passes nothing). Any other write error is
+ * thrown, as it would be without this guard. The one guard of every executable of the toolkit.
+ */
+function onOutputClosed(streams, onClosed = () => { }) {
+    let closed = false;
+    for (const stream of streams) {
+        stream.on("error", (error) => {
+            if (!CLOSED_CODES.has(error.code))
+                throw error;
+            if (closed)
+                return;
+            closed = true;
+            onClosed(stream);
+        });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/shared/stop-when-parent-exits.ts
 
 /**
@@ -52477,11 +52554,8 @@ function stopWhenParentExits(onExit, options = {}) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/shared/write-file-atomically.ts
+
 
 
 
@@ -52538,7 +52612,7 @@ async function writeFileAtomically(file, content, options = {}) {
             ? await danglingTarget(file)
             : await (0,promises_.realpath)(file);
     const folder = (0,external_node_path_.dirname)(target);
-    await (0,promises_.mkdir)(folder, { recursive: true });
+    await makeFolder(folder);
     const temp = (0,external_node_path_.join)(folder, `.${(0,external_node_path_.basename)(target).slice(0, NAME_CHARS)}.${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}.tmp`);
     try {
         const handle = await (0,promises_.open)(temp, "wx", options.mode ?? 0o644);
@@ -52574,6 +52648,8 @@ async function writeFileAtomically(file, content, options = {}) {
 // Process edges shared by the executables (the CLI, the emulator, the relay).
 
 // Server-side HTTP edges shared by the relay and the emulator.
+
+
 
 
 
@@ -57032,6 +57108,29 @@ function parseApiKey(apiKey, input = "apiKey") {
             ? "it starts with sk_test_ but the rest is too short or has invalid characters"
             : `it does not start with sk_live_ or sk_test_ (${key.length} characters given)`;
     throw new ConfigurationError(`${input} is not a Content Review API key: ${shape}. Use the key shown once when it was created in the control plane (sk_live_ followed by 64 hex characters, or sk_test_ for the sandbox).`, { input, secrets: [key] });
+}
+
+;// CONCATENATED MODULE: ./src/api/base-url-problem.ts
+/** The example of a base URL that every message shows. */
+const EXAMPLE = "https://review.example.com";
+/**
+ * Why `value` cannot be the service's base URL (the spec's `{base_url}`, under which every path
+ * starts with `/api`), or null when it can. A base URL ending in `/api` or `/api/` is refused:
+ * every request would go to `…/api/api/…`, a 404 that reads as a wrong id long after the start.
+ * The CLI, the Action and the library check it before any request, each naming its own setting.
+ */
+function baseUrlProblem(value) {
+    const trimmed = value.trim();
+    if (!URL.canParse(trimmed) || !/^https?:$/.test(new URL(trimmed).protocol)) {
+        return `must be an http(s) URL such as ${EXAMPLE}`;
+    }
+    const url = new URL(trimmed);
+    if (/\/api\/*$/i.test(url.pathname)) {
+        url.pathname = url.pathname.replace(/\/api\/*$/i, "");
+        const without = url.href.replace(/\/+$/, "");
+        return `must not end in /api: every path of the service starts with /api already, so requests would go to …/api/api/… (use ${without})`;
+    }
+    return null;
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors/local-file-error.ts
@@ -68354,11 +68453,14 @@ async function callOperation(context, operation, spec) {
 
 
 
+
 const scalars = object({
     baseUrl: schemas_string()
         .trim()
-        .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-        message: "must be an http(s) URL such as https://review.example.com",
+        .superRefine((value, ctx) => {
+        const problem = baseUrlProblem(value);
+        if (problem !== null)
+            ctx.addIssue({ code: "custom", message: problem });
     }),
     caller: schemas_string().trim().min(1).default("library"),
     timeoutMs: schemas_number().int().positive().default(30_000),
@@ -68378,7 +68480,9 @@ function resolveClientOptions(options) {
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const input = issue.path.join(".") || "options";
-        throw new ConfigurationError(`Client option "${input}" ${issue.message}.`, {
+        // The base URL is named as the caller's users set it (`--base-url`, an input, a variable).
+        const setting = input === "baseUrl" ? options.baseUrlSetting?.trim() : undefined;
+        throw new ConfigurationError(`${setting || `Client option "${input}"`} ${issue.message}.`, {
             input,
             secrets: [options.apiKey],
         });
@@ -69063,15 +69167,32 @@ function hasSandboxMarker(filename) {
 
 
 
+
 ;// CONCATENATED MODULE: ./src/cli/cli-usage-error.ts
 /** The command line was wrong: a bad argument or option value, or a missing setting. Exit code 2. */
 class CliUsageError extends Error {
     name = "CliUsageError";
-    /** The argument, option or variable concerned, e.g. `--fail-on`. */
+    /** The argument, option or variable concerned, e.g. `--fail-on` (the first of several). */
     input;
+    /** Every problem this error names: one, or all that were found at once. */
+    problems;
     constructor(message, options) {
         super(message, { cause: options.cause });
         this.input = options.input;
+        this.problems = Object.freeze([...(options.problems ?? [{ input: options.input, message }])]);
+    }
+    /**
+     * One error naming every problem (at least one): a single problem keeps its own sentence;
+     * several are listed one per line, so that one run says everything there is to fix.
+     */
+    static of(problems) {
+        const [first] = problems;
+        if (first === undefined)
+            throw new RangeError("CliUsageError.of needs a problem");
+        const message = problems.length === 1
+            ? first.message
+            : `${problems.length} settings need fixing; nothing was sent:\n${problems.map((p) => `  - ${p.message}`).join("\n")}`;
+        return new CliUsageError(message, { input: first.input, problems });
     }
 }
 /** Type guard for {@link CliUsageError}. */
@@ -69227,84 +69348,55 @@ function createStyle(enabled) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/cli/unknown-variables-hint.ts
-/** The environment variables the CLI reads. */
-const CLI_VARIABLES = Object.freeze([
-    "CONTENT_REVIEW_API_KEY",
-    "CONTENT_REVIEW_BASE_URL",
-    "CONTENT_REVIEW_SIDEKICKS",
-]);
-/**
- * For the message of a setting that is missing: the `CONTENT_REVIEW_*` variables that are set
- * but that the CLI does not read (a misspelt name, such as `CONTENT_REVIEW_SIDEKICK`), as a
- * sentence to append; empty when there are none. Names only, never values.
- */
-function unknownVariablesHint(env) {
-    const unknown = Object.keys(env)
-        .filter((name) => name.startsWith("CONTENT_REVIEW_") &&
-        !CLI_VARIABLES.includes(name) &&
-        env[name] !== undefined)
-        .sort();
-    if (unknown.length === 0)
-        return "";
-    return ` ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} set, but the CLI reads only ${CLI_VARIABLES.join(", ")}: check the spelling.`;
-}
-
 ;// CONCATENATED MODULE: ./src/cli/resolve-cli-config.ts
 
 
-
-
-const schema = object({
-    apiKey: schemas_string({ error: "is missing" }).trim().min(1, { error: "is missing" }),
-    baseUrl: schemas_string({ error: "is missing" })
-        .trim()
-        .min(1, { error: "is missing" })
-        .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-        error: "must be an http(s) URL such as https://review.example.com",
-    }),
-});
 const HOW_TO_SET = {
     apiKey: "Set CONTENT_REVIEW_API_KEY (or pass --api-key) to a workspace API key (sk_live_... or sk_test_...)",
     baseUrl: "Set CONTENT_REVIEW_BASE_URL (or pass --base-url) to the service address",
 };
-/**
- * Resolves the API key and base URL from flags or `CONTENT_REVIEW_API_KEY` /
- * `CONTENT_REVIEW_BASE_URL`. Messages name the setting and how to fix it, never the key.
- */
-function resolveCliConfig(sources) {
-    const apiKey = sources.apiKeyFlag ?? sources.env.CONTENT_REVIEW_API_KEY;
-    const parsed = schema.safeParse({
-        apiKey,
-        baseUrl: sources.baseUrlFlag ?? sources.env.CONTENT_REVIEW_BASE_URL,
-    });
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue.path[0];
-        const label = field === "apiKey" ? "The API key" : "The base URL";
-        const got = field === "baseUrl" && typeof sources.baseUrlFlag === "string"
-            ? ` (got "${redact_redact(sources.baseUrlFlag, [apiKey])}")`
-            : "";
-        const missing = issue.message === "is missing" ? unknownVariablesHint(sources.env) : "";
-        throw new CliUsageError(`${label} ${issue.message}${got}. ${HOW_TO_SET[field]}.${missing}`, {
-            input: field === "apiKey" ? "--api-key" : "--base-url",
-        });
-    }
-    let environment;
+/** The API key's problem as a sentence (never the key), or its environment. */
+function checkApiKey(apiKey) {
+    if (apiKey === "")
+        return { problem: `The API key is missing. ${HOW_TO_SET.apiKey}.` };
     try {
-        environment = parseApiKey(parsed.data.apiKey, "The API key");
+        return { environment: parseApiKey(apiKey, "The API key") };
     }
     catch (error) {
-        throw new CliUsageError(`${error.message} ${HOW_TO_SET.apiKey}.`, {
-            input: "--api-key",
-            cause: error,
-        });
+        return { problem: `${error.message} ${HOW_TO_SET.apiKey}.` };
     }
+}
+/** The base URL's problem as a sentence, naming where it came from, or null. */
+function checkBaseUrl(baseUrl, sources, apiKey) {
+    if (baseUrl === "")
+        return `The base URL is missing. ${HOW_TO_SET.baseUrl}.`;
+    const problem = baseUrlProblem(baseUrl);
+    if (problem === null)
+        return null;
+    const setting = sources.baseUrlFlag === undefined ? "CONTENT_REVIEW_BASE_URL" : "--base-url";
+    return `The base URL (${setting}) ${problem} (got "${redact_redact(baseUrl, [apiKey])}"). ${HOW_TO_SET.baseUrl}.`;
+}
+/**
+ * Resolves the API key and base URL from flags or `CONTENT_REVIEW_API_KEY` /
+ * `CONTENT_REVIEW_BASE_URL`, before any request. Every problem is named in one usage error, with
+ * the setting and how to fix it, never the key. A base URL ending in `/api` is refused.
+ */
+function resolveCliConfig(sources) {
+    const apiKey = (sources.apiKeyFlag ?? sources.env.CONTENT_REVIEW_API_KEY ?? "").trim();
+    const baseUrl = (sources.baseUrlFlag ?? sources.env.CONTENT_REVIEW_BASE_URL ?? "").trim();
+    const key = checkApiKey(apiKey);
+    const urlProblem = checkBaseUrl(baseUrl, sources, apiKey);
+    const problems = [
+        ...("problem" in key ? [{ input: "--api-key", message: key.problem }] : []),
+        ...(urlProblem === null ? [] : [{ input: "--base-url", message: urlProblem }]),
+    ];
+    if ("problem" in key || problems.length > 0)
+        throw CliUsageError.of(problems);
     return Object.freeze({
-        apiKey: parsed.data.apiKey,
-        baseUrl: parsed.data.baseUrl.replace(/\/+$/, ""),
+        apiKey,
+        baseUrl: baseUrl.replace(/\/+$/, ""),
         baseUrlSetting: sources.baseUrlFlag === undefined ? "CONTENT_REVIEW_BASE_URL" : "--base-url",
-        environment,
+        environment: key.environment,
     });
 }
 
@@ -69389,8 +69481,46 @@ function requireSandbox(session, what) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cli/unknown-variables-warning.ts
+/** The environment variables the CLI reads; every other option is a flag. */
+const CLI_VARIABLES = Object.freeze([
+    "CONTENT_REVIEW_API_KEY",
+    "CONTENT_REVIEW_BASE_URL",
+    "CONTENT_REVIEW_SIDEKICKS",
+]);
+const PREFIX = "CONTENT_REVIEW_";
+/**
+ * The warning of every run about the `CONTENT_REVIEW_*` variables that are set but that the CLI
+ * does not read: a misspelt name (`CONTENT_REVIEW_SIDEKICK`), or an option that is a flag only
+ * (`CONTENT_REVIEW_FAIL_ON`, silently ignored until now, so a gate passed at `critical`). Names
+ * only, never values; `flags` are the command's long options, suggested where one matches.
+ * Null when there is nothing to say.
+ */
+function unknownVariablesWarning(env, flags = []) {
+    const unknown = Object.keys(env)
+        .filter((name) => name.startsWith(PREFIX) && !CLI_VARIABLES.includes(name))
+        .filter((name) => env[name] !== undefined)
+        .sort();
+    if (unknown.length === 0)
+        return null;
+    const asFlags = unknown
+        .map((name) => `--${name.slice(PREFIX.length).toLowerCase().replaceAll("_", "-")}`)
+        .filter((flag) => flags.includes(flag));
+    const instead = asFlags.length > 0 ? ` Pass ${asFlags.join(", ")} instead.` : "";
+    const verb = unknown.length === 1 ? "is" : "are";
+    return `content-review: warning: ${unknown.join(", ")} ${verb} set but not read (ignored): the CLI reads only ${CLI_VARIABLES.join(", ")}, and takes every other setting as a flag; check the spelling.${instead}\n`;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/command-context.ts
 
+
+/** The commands a command is nested in, nearest first (the program last). */
+function ancestors(command) {
+    const found = [];
+    for (let c = command.parent; c !== null; c = c.parent)
+        found.push(c);
+    return found;
+}
 function createCommandContext(io, state) {
     return {
         io,
@@ -69404,6 +69534,12 @@ function createCommandContext(io, state) {
                 if (value)
                     state.secrets.push(value);
             }
+            // Every run, whatever the command: a variable that is not read would otherwise be ignored
+            // without a word (CONTENT_REVIEW_FAIL_ON=major, and the gate passes at critical).
+            const flags = [command, ...ancestors(command)].flatMap((c) => c.options.map((o) => o.long));
+            const warning = unknownVariablesWarning(io.env, flags.filter((f) => f !== undefined));
+            if (warning !== null)
+                io.stderr.write(warning);
             const session = createSession(io, options);
             try {
                 const code = await action(session);
@@ -71511,6 +71647,31 @@ function outcomeWithoutReview(options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/pipeline/review-defaults.ts
+/**
+ * The defaults and bounds of a review, shared by the Action (its inputs, and the defaults that
+ * action.yml documents: a test compares the two), the CLI (its flags) and the pipeline (its
+ * options): policy as data, in one place.
+ */
+const REVIEW_DEFAULTS = Object.freeze({
+    /** Retry rounds for assets whose review failed with a retryable error. */
+    retryFailed: 2,
+    /** The most retry rounds anyone may ask for. */
+    maxRetryFailed: 10,
+    /** Files uploading (and results read) at once. */
+    uploadConcurrency: 4,
+    /** The most uploads at once, in the Action and the CLI alike. */
+    maxUploadConcurrency: 32,
+    /** Longest wait for the results, retries included. */
+    timeoutMinutes: 30,
+    /** The longest wait anyone may ask for (a GitHub job's own limit is 6 hours). */
+    maxTimeoutMinutes: 360,
+    /** The Action's check run (and, with `wait: false`, its commit status). */
+    checkName: "Content Review",
+    /** The longest check name GitHub shows in full. */
+    maxCheckNameLength: 100,
+});
+
 ;// CONCATENATED MODULE: ./src/pipeline/review-record-error.ts
 /** A record of earlier reviews (a check run's block, a CLI state file) cannot be used. */
 class ReviewRecordError extends Error {
@@ -71548,6 +71709,7 @@ const entrySchema = strictObject({
     assetId: schemas_guid(),
     reviewedIn: schemas_string().min(1).max(64),
     credits: schemas_number().finite().min(0),
+    reviewedAt: iso_datetime().optional(),
 });
 const recordSchema = strictObject({
     version: literal(REVIEW_RECORD_VERSION),
@@ -71631,6 +71793,7 @@ function nextReviewRecord(carried, run, options) {
                 assetId: asset.assetId,
                 reviewedIn: asset.reused.reviewedIn,
                 credits: asset.reused.credits,
+                ...(asset.reused.reviewedAt === undefined ? {} : { reviewedAt: asset.reused.reviewedAt }),
             });
         }
         else if (run.submissionId !== null) {
@@ -71641,6 +71804,7 @@ function nextReviewRecord(carried, run, options) {
                 assetId: asset.assetId,
                 reviewedIn: options.reviewedIn,
                 credits: credits.get(asset.blobPath) ?? 0,
+                ...(options.reviewedAt === undefined ? {} : { reviewedAt: options.reviewedAt }),
             });
         }
     }
@@ -71932,6 +72096,7 @@ async function reuseReviews(options) {
                     submissionId: entry.submissionId,
                     reviewedIn: entry.reviewedIn,
                     credits: entry.credits,
+                    ...(entry.reviewedAt === undefined ? {} : { reviewedAt: entry.reviewedAt }),
                 },
             };
             events.onReused?.(review);
@@ -72005,16 +72170,36 @@ function skipUnmarkedFiles(files) {
 
 
 
+
+/**
+ * The defaults of {@link ReviewPipelineOptions}, in one place (their `@default` tags say the
+ * same); those the Action and the CLI share come from {@link REVIEW_DEFAULTS}.
+ */
+const PIPELINE_DEFAULTS = Object.freeze({
+    failOn: severity_DEFAULT_FAIL_ON,
+    wait: true,
+    timeoutMs: REVIEW_DEFAULTS.timeoutMinutes * 60_000,
+    retryFailed: REVIEW_DEFAULTS.retryFailed,
+    uploadConcurrency: REVIEW_DEFAULTS.uploadConcurrency,
+});
+function resolvePipelineOptions(options) {
+    return Object.freeze({
+        ...options,
+        failOn: options.failOn ?? PIPELINE_DEFAULTS.failOn,
+        wait: options.wait ?? PIPELINE_DEFAULTS.wait,
+        timeoutMs: options.timeoutMs ?? PIPELINE_DEFAULTS.timeoutMs,
+        retryFailed: options.retryFailed ?? PIPELINE_DEFAULTS.retryFailed,
+        uploadConcurrency: options.uploadConcurrency ?? PIPELINE_DEFAULTS.uploadConcurrency,
+        events: options.events ?? {},
+    });
+}
 /**
  * The one review flow shared by the Action and the CLI: local checks and uploads, estimate,
  * budget guard, one submission, wait, retries, results. It never throws for a failed request:
  * every ending is an outcome, so that callers can always report.
  */
-async function runReviewPipeline(options) {
-    const { client, signal } = options;
-    const events = options.events ?? {};
-    const failOn = options.failOn ?? severity_DEFAULT_FAIL_ON;
-    const concurrency = options.uploadConcurrency ?? 4;
+async function runReviewPipeline(given) {
+    const options = resolvePipelineOptions(given);
     const progress = {
         skipped: [],
         uploaded: [],
@@ -72026,142 +72211,168 @@ async function runReviewPipeline(options) {
         reused: [],
         carried: [],
     };
-    const finish = (status, reason, error) => buildOutcome(options, failOn, progress, status, reason, error);
+    const finish = (status, reason, error) => buildOutcome(options, progress, status, reason, error);
     try {
         if (options.sidekickIds.length === 0) {
             throw new TypeError("runReviewPipeline needs at least one sidekick id (part 4.3).");
         }
-        const marked = client.isSandbox
-            ? skipUnmarkedFiles(options.files)
-            : { files: [...options.files], skipped: [] };
-        const unmarkedNotice = marked.skipped.length === 0
-            ? null
-            : sandboxMarkerNotice(marked.skipped.map((s) => s.file.displayPath));
-        if (unmarkedNotice !== null)
-            events.onSandboxUnmarked?.({ skipped: marked.skipped, message: unmarkedNotice });
-        const toReview = await reuseRecorded(options, marked.files, progress, concurrency);
-        const { uploaded, skipped } = await uploadFiles({
-            client,
-            files: toReview,
-            concurrency,
-            signal,
-            events,
-        });
-        progress.uploaded = uploaded;
-        progress.skipped = [...marked.skipped, ...skipped];
+        const nothing = await uploadAll(options, progress);
         // Every file unchanged since its recorded review: nothing to submit, nothing charged.
-        if (uploaded.length === 0 && progress.reused.length > 0)
+        if (nothing === "all-reused")
             return finish("completed", "");
-        if (uploaded.length === 0) {
-            const why = options.files.length === 0
-                ? "No files matched; there is nothing to review."
-                : marked.files.length === 0 && unmarkedNotice !== null
-                    ? `Nothing to review in the sandbox: ${unmarkedNotice}`
-                    : options.files.length === 1
-                        ? "The file could not be submitted; see the skipped file."
-                        : `None of the ${options.files.length} files could be submitted; see the skipped files.`;
-            return finish("nothing-to-review", why);
-        }
-        const estimate = await client.estimatePrice({ files: uploaded.map((u) => ({ blobPath: u.blobPath })) }, { signal });
-        progress.estimate = {
-            totalCredits: estimate.totalCredits,
-            files: uploaded.map((u, i) => {
-                const entry = estimate.files.find((f) => f.blobPath === u.blobPath) ?? estimate.files[i];
-                return {
-                    file: u.file,
-                    blobPath: u.blobPath,
-                    credits: entry?.credits ?? 0,
-                    priceable: entry?.priceable ?? false,
-                };
-            }),
-        };
-        events.onEstimate?.(progress.estimate);
-        if (options.maxCredits !== undefined && estimate.totalCredits > options.maxCredits) {
-            return finish("budget-exceeded", `The estimate is ${plural(estimate.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`);
-        }
-        const created = await client.createSubmission({
+        if (nothing !== undefined)
+            return finish("nothing-to-review", nothing);
+        const overBudget = await estimate(options, progress);
+        if (overBudget !== undefined)
+            return finish("budget-exceeded", overBudget);
+        const { uploaded } = progress;
+        const created = await options.client.createSubmission({
             assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
             sidekickIds: [...options.sidekickIds],
-        }, { signal, simulationDelaySeconds: options.simulationDelaySeconds });
+        }, { signal: options.signal, simulationDelaySeconds: options.simulationDelaySeconds });
         progress.submissionId = created.submissionId;
         progress.lastSubmission = created;
-        events.onSubmitted?.({ submissionId: created.submissionId, assetCount: uploaded.length });
-        if (options.wait === false) {
+        options.events.onSubmitted?.({
+            submissionId: created.submissionId,
+            assetCount: uploaded.length,
+        });
+        if (!options.wait) {
             return finish("submitted-no-wait", `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`);
         }
-        const started = client.timing.now();
-        const timeoutMs = options.timeoutMs ?? 30 * 60_000;
-        const waitFor = () => client.waitForSubmission(created.submissionId, {
-            ...options.poll,
-            timeoutMs: Math.max(0, timeoutMs - (client.timing.now() - started)),
-            signal,
-            onProgress: (s) => {
-                progress.lastSubmission = s;
-                events.onPoll?.(s);
-            },
-        });
-        let final = await waitFor();
-        for (let round = 1; round <= (options.retryFailed ?? 2); round++) {
-            const retryable = final.assets.filter((a) => a.status === "failed" && a.isRetryable === true);
-            if (retryable.length === 0)
-                break;
-            const accepted = [];
-            for (const asset of retryable) {
-                try {
-                    await client.retryAsset(created.submissionId, asset.assetId, { signal });
-                    accepted.push(asset.assetId);
-                    progress.retries.set(asset.assetId, (progress.retries.get(asset.assetId) ?? 0) + 1);
-                }
-                catch (error) {
-                    // 409: no longer retryable or no longer failed; the asset keeps its state.
-                    if (!(isHttpError(error) && error.status === 409))
-                        throw error;
-                }
-            }
-            if (accepted.length === 0)
-                break;
-            events.onRetry?.({ round, assetIds: accepted });
-            final = await waitFor();
-        }
+        const waited = await waitAndRetry(options, progress, created.submissionId);
+        // After a timeout, only the statuses are reported: the results are not all there.
         progress.assets = await fetchAssetResults({
-            client,
-            submission: final,
+            client: options.client,
+            submission: waited.submission,
             uploaded,
             retries: progress.retries,
-            concurrency,
-            signal,
-            events,
-            readResults: true,
+            concurrency: options.uploadConcurrency,
+            signal: options.signal,
+            events: waited.timedOut === undefined ? options.events : {},
+            readResults: waited.timedOut === undefined,
         });
+        if (waited.timedOut !== undefined)
+            return finish("timed-out", waited.timedOut.message);
         return finish("completed", "");
     }
     catch (error) {
-        if (signal?.aborted) {
+        if (options.signal?.aborted) {
             return finish("cancelled", "The run was cancelled before it finished.");
-        }
-        if (isWaitTimeoutError(error)) {
-            if (progress.lastSubmission !== null) {
-                progress.assets = await fetchAssetResults({
-                    client,
-                    submission: progress.lastSubmission,
-                    uploaded: progress.uploaded,
-                    retries: progress.retries,
-                    concurrency,
-                    signal,
-                    events: {},
-                    readResults: false,
-                });
-            }
-            return finish("timed-out", error.message);
         }
         return finish("error", error.message, error);
     }
 }
 /**
+ * Local checks (the sandbox's markers), reuse of recorded reviews, then uploads. Returns why
+ * there is nothing to submit, "all-reused" when every file's review was reused, or undefined.
+ */
+async function uploadAll(options, progress) {
+    const { client, files } = options;
+    const marked = client.isSandbox ? skipUnmarkedFiles(files) : { files: [...files], skipped: [] };
+    const unmarkedNotice = marked.skipped.length === 0
+        ? null
+        : sandboxMarkerNotice(marked.skipped.map((s) => s.file.displayPath));
+    if (unmarkedNotice !== null)
+        options.events.onSandboxUnmarked?.({ skipped: marked.skipped, message: unmarkedNotice });
+    const toReview = await reuseRecorded(options, marked.files, progress);
+    const { uploaded, skipped } = await uploadFiles({
+        client,
+        files: toReview,
+        concurrency: options.uploadConcurrency,
+        signal: options.signal,
+        events: options.events,
+    });
+    progress.uploaded = uploaded;
+    progress.skipped = [...marked.skipped, ...skipped];
+    if (uploaded.length > 0)
+        return undefined;
+    if (progress.reused.length > 0)
+        return "all-reused";
+    if (files.length === 0)
+        return "No files matched; there is nothing to review.";
+    if (marked.files.length === 0 && unmarkedNotice !== null)
+        return `Nothing to review in the sandbox: ${unmarkedNotice}`;
+    return files.length === 1
+        ? "The file could not be submitted; see the skipped file."
+        : `None of the ${files.length} files could be submitted; see the skipped files.`;
+}
+/** Prices the uploads; returns why the run stops when the estimate is over `maxCredits`. */
+async function estimate(options, progress) {
+    const { uploaded } = progress;
+    const priced = await options.client.estimatePrice({ files: uploaded.map((u) => ({ blobPath: u.blobPath })) }, { signal: options.signal });
+    progress.estimate = {
+        totalCredits: priced.totalCredits,
+        files: uploaded.map((u, i) => {
+            const entry = priced.files.find((f) => f.blobPath === u.blobPath) ?? priced.files[i];
+            return {
+                file: u.file,
+                blobPath: u.blobPath,
+                credits: entry?.credits ?? 0,
+                priceable: entry?.priceable ?? false,
+            };
+        }),
+    };
+    options.events.onEstimate?.(progress.estimate);
+    if (options.maxCredits === undefined || priced.totalCredits <= options.maxCredits)
+        return undefined;
+    return `The estimate is ${plural(priced.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`;
+}
+/**
+ * Waits for a terminal status within `timeoutMs`, retrying retryable failed assets up to
+ * `retryFailed` rounds. A timeout is returned with the last submission seen, not thrown.
+ */
+async function waitAndRetry(options, progress, submissionId) {
+    const { client, signal, events } = options;
+    const started = client.timing.now();
+    const waitFor = () => client.waitForSubmission(submissionId, {
+        ...options.poll,
+        timeoutMs: Math.max(0, options.timeoutMs - (client.timing.now() - started)),
+        signal,
+        onProgress: (s) => {
+            progress.lastSubmission = s;
+            events.onPoll?.(s);
+        },
+    });
+    try {
+        let final = await waitFor();
+        for (let round = 1; round <= options.retryFailed; round++) {
+            const retryable = final.assets.filter((a) => a.status === "failed" && a.isRetryable === true);
+            const accepted = await retryAssets(options, progress, submissionId, retryable);
+            if (accepted.length === 0)
+                break;
+            events.onRetry?.({ round, assetIds: accepted });
+            final = await waitFor();
+        }
+        return { submission: final };
+    }
+    catch (error) {
+        if (!isWaitTimeoutError(error) || signal?.aborted || progress.lastSubmission === null)
+            throw error;
+        return { submission: progress.lastSubmission, timedOut: error };
+    }
+}
+/** Asks for a retry of each asset; returns the ids the service accepted. */
+async function retryAssets(options, progress, submissionId, assets) {
+    const accepted = [];
+    for (const asset of assets) {
+        try {
+            await options.client.retryAsset(submissionId, asset.assetId, { signal: options.signal });
+            accepted.push(asset.assetId);
+            progress.retries.set(asset.assetId, (progress.retries.get(asset.assetId) ?? 0) + 1);
+        }
+        catch (error) {
+            // 409: no longer retryable or no longer failed; the asset keeps its state.
+            if (!(isHttpError(error) && error.status === 409))
+                throw error;
+        }
+    }
+    return accepted;
+}
+/**
  * Incremental runs: reads the recorded reviews of the files that match the usable record, and
  * returns the files still to review (all of them without a record, or with `reuse: false`).
  */
-async function reuseRecorded(options, files, progress, concurrency) {
+async function reuseRecorded(options, files, progress) {
     const incremental = options.incremental;
     if (incremental === undefined)
         return files;
@@ -72170,7 +72381,7 @@ async function reuseRecorded(options, files, progress, concurrency) {
         sidekickIds: options.sidekickIds,
     });
     if (usable.notice !== null)
-        options.events?.onRecordIgnored?.({ message: usable.notice });
+        options.events.onRecordIgnored?.({ message: usable.notice });
     progress.carried = usable.entries;
     if (incremental.reuse === false)
         return files;
@@ -72183,18 +72394,19 @@ async function reuseRecorded(options, files, progress, concurrency) {
     const { reused } = await reuseReviews({
         client: options.client,
         candidates,
-        concurrency,
+        concurrency: options.uploadConcurrency,
         signal: options.signal,
-        events: options.events ?? {},
+        events: options.events,
     });
     progress.reused = reused;
     const done = new Set(reused.map((r) => r.file));
     return files.filter((f) => !done.has(f));
 }
-function buildOutcome(options, failOn, progress, status, reason, error) {
+function buildOutcome(options, progress, status, reason, error) {
     // Reused and fresh reviews together, in the order the files were given.
     const order = new Map(options.files.map((f, i) => [f, i]));
     const assets = [...progress.reused, ...progress.assets].sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
+    const { failOn } = options;
     const counts = assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), severity_countBySeverity([]));
     const issueCount = assets.reduce((n, a) => n + a.issues.length, 0);
     const failedAssetCount = assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
@@ -72230,6 +72442,7 @@ function buildOutcome(options, failOn, progress, status, reason, error) {
                 identity: options.incremental.identity,
                 sidekickIds: options.sidekickIds,
                 reviewedIn: options.incremental.reviewedIn,
+                reviewedAt: new Date(options.client.timing.now()).toISOString(),
             }),
     };
 }
@@ -72298,6 +72511,7 @@ function completedReason(assets, failOn) {
  * code policy is the caller's: the Action fails exactly on `FAILING_CONCLUSIONS` (src/policy).
  * Render it with `src/report/index.ts` (markdown, mermaid chart, SARIF, JSON).
  */
+
 
 
 
@@ -73179,8 +73393,19 @@ function why(error) {
         return "it is a folder; name a file inside it instead";
     if (code === "EREVIEWED")
         return "it is one of the files under review; choose another path";
-    if (code === "ENOTDIR")
-        return "part of its folder path is a file; choose another path";
+    if (code === "ENOTDIR") {
+        const file = error.path;
+        return `part of its folder path${file ? ` (${file})` : ""} is a file, not a folder; choose another path`;
+    }
+    if (code === "ENAMETOOLONG") {
+        return `the path is too long (the system takes ${MAX_PATH_LENGTH.toLocaleString("en-US")} characters, and 255 per name); choose a shorter path`;
+    }
+    if (code === "ENOENT") {
+        return "its folder cannot be created there (the file system refuses new folders); choose a path in a folder you can write to";
+    }
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
+        return "its folder is not writable; choose a path in a folder you can write to";
+    }
     if (code === "ENOSPC" || code === "EDQUOT") {
         return "the disk is full; free some space or choose a folder on another disk";
     }
@@ -73218,9 +73443,15 @@ async function checkOutputFile(cwd, path, options = {}) {
     const full = (0,external_node_path_.resolve)(cwd, path);
     const reviewed = new Set(options.reviewed);
     try {
-        await (0,promises_.mkdir)((0,external_node_path_.dirname)(full), { recursive: true });
+        // Created now, level by level (never Node's recursive mkdir, which loops on /proc/x/y).
+        await makeFolder((0,external_node_path_.dirname)(full));
         await (0,promises_.access)((0,external_node_path_.dirname)(full), external_node_fs_.constants.W_OK);
-        const existing = await (0,promises_.stat)(full).catch(() => undefined);
+        // Only "not there yet" is fine: a name over 255 bytes (ENAMETOOLONG) must stop the run now.
+        const existing = await (0,promises_.stat)(full).catch((error) => {
+            if (error.code === "ENOENT")
+                return undefined;
+            throw error;
+        });
         if (existing?.isDirectory()) {
             throw Object.assign(new Error(`${path} is a folder`), { code: "EISDIR" });
         }
@@ -73484,6 +73715,75 @@ function registerResultCommands(program, ctx) {
     ]);
 }
 
+;// CONCATENATED MODULE: ./src/cli/check-all.ts
+
+/**
+ * Runs every check, and returns their results when all pass; otherwise throws one
+ * {@link CliUsageError} naming every problem of every check that failed, in order. A check
+ * that throws anything else ends it at once.
+ */
+function checkAll(checks) {
+    const results = [];
+    const problems = [];
+    for (const check of checks) {
+        try {
+            results.push(check());
+        }
+        catch (error) {
+            if (!isCliUsageError(error))
+                throw error;
+            problems.push(...error.problems);
+        }
+    }
+    if (problems.length > 0)
+        throw CliUsageError.of(problems);
+    return results;
+}
+/** {@link checkAll} for checks that wait (files, folders): run in turn, every problem named. */
+async function checkAllAsync(checks) {
+    const problems = [];
+    for (const check of checks) {
+        try {
+            await check();
+        }
+        catch (error) {
+            if (!isCliUsageError(error))
+                throw error;
+            problems.push(...error.problems);
+        }
+    }
+    if (problems.length > 0)
+        throw CliUsageError.of(problems);
+}
+
+;// CONCATENATED MODULE: ./src/cli/exit-codes.ts
+/** Exit codes of `content-review`, as data (issue 6). Documented in docs/cli.md, "Exit codes". */
+const EXIT_CODES = Object.freeze({
+    /** Done; nothing at or above `--fail-on`. */
+    ok: 0,
+    /** Findings at or above `--fail-on`. */
+    findings: 1,
+    /** Usage error: a bad argument, option, file or configuration. */
+    usage: 2,
+    /** Service or network error after retries. */
+    service: 3,
+    /** The estimate exceeded `--max-credits`; nothing was submitted. */
+    budget: 4,
+    /** The review ran and reported, but its `--state` file could not be written. */
+    stateNotSaved: 5,
+    /** Stopped by Ctrl+C or SIGTERM (the shell's 128 + SIGINT). */
+    interrupted: 130,
+});
+/** One line per exit code, for `--help`. */
+const EXIT_CODES_HELP = `Exit codes:
+  0  done; nothing at or above --fail-on
+  1  findings at or above --fail-on
+  2  usage error (bad argument, option, file or configuration)
+  3  service or network error after retries
+  4  budget exceeded (the estimate is over --max-credits; nothing was submitted)
+  5  the review ran, but its --state file could not be written
+  130  interrupted by Ctrl+C or SIGTERM`;
+
 ;// CONCATENATED MODULE: ./src/cli/expand-paths.ts
 
 
@@ -73565,32 +73865,30 @@ function displayPathOf(cwd, path) {
     return shown.split("\\").join("/");
 }
 
-;// CONCATENATED MODULE: ./src/cli/exit-codes.ts
-/** Exit codes of `content-review`, as data (issue 6). Documented in docs/cli.md, "Exit codes". */
-const EXIT_CODES = Object.freeze({
-    /** Done; nothing at or above `--fail-on`. */
-    ok: 0,
-    /** Findings at or above `--fail-on`. */
-    findings: 1,
-    /** Usage error: a bad argument, option, file or configuration. */
-    usage: 2,
-    /** Service or network error after retries. */
-    service: 3,
-    /** The estimate exceeded `--max-credits`; nothing was submitted. */
-    budget: 4,
-    /** Stopped by Ctrl+C or SIGTERM (the shell's 128 + SIGINT). */
-    interrupted: 130,
-});
-/** One line per exit code, for `--help`. */
-const EXIT_CODES_HELP = `Exit codes:
-  0  done; nothing at or above --fail-on
-  1  findings at or above --fail-on
-  2  usage error (bad argument, option, file or configuration)
-  3  service or network error after retries
-  4  budget exceeded (the estimate is over --max-credits; nothing was submitted)
-  130  interrupted by Ctrl+C or SIGTERM`;
+;// CONCATENATED MODULE: ./src/cli/state-file-error.ts
+/**
+ * The review ran and reported, but its `--state` file could not be written (a full disk, a
+ * folder made read-only meanwhile): not a usage error, since the path was checked before the
+ * review and the command line was right. Exit code 5, unless the review's own verdict is not 0
+ * (findings, a failed asset), which wins; the next run reviews every file again.
+ */
+class StateFileError extends Error {
+    name = "StateFileError";
+    /** The state file, as the user wrote it. */
+    path;
+    constructor(path, options) {
+        const why = options.cause.code ?? options.cause.message;
+        super(`Cannot write the state file ${path} (${why}): the review ran and its report is above, but the next run reviews every file again. Free some space or fix the folder's permissions, or choose another --state path.`, options);
+        this.path = path;
+    }
+}
+/** Type guard for {@link StateFileError}. */
+function isStateFileError(error) {
+    return error instanceof StateFileError;
+}
 
 ;// CONCATENATED MODULE: ./src/cli/exit-code-for-error.ts
+
 
 
 
@@ -73605,6 +73903,7 @@ const BUDGET_ERROR_NAMES = new Set(["BudgetExceededError"]);
 const EXIT_CODE_RULES = Object.freeze([
     [(e) => e instanceof CommanderError, EXIT_CODES.usage],
     [isCliUsageError, EXIT_CODES.usage],
+    [isStateFileError, EXIT_CODES.stateNotSaved],
     [isConfigurationError, EXIT_CODES.usage],
     [isLocalFileError, EXIT_CODES.usage],
     [(e) => e instanceof Error && BUDGET_ERROR_NAMES.has(e.name), EXIT_CODES.budget],
@@ -73732,7 +74031,7 @@ function addWaitOptions(command) {
     return command
         .addOption(new option_Option("--timeout <seconds>", "give up waiting after this long")
         .argParser(positiveSeconds)
-        .default(1800))
+        .default(REVIEW_DEFAULTS.timeoutMinutes * 60))
         .addOption(new option_Option("--poll-interval <seconds>", "first interval between polls; it doubles up to 30 s")
         .argParser(positiveSeconds)
         .default(2));
@@ -73749,7 +74048,7 @@ function addSidekickOption(command) {
 function resolveSidekicks(flag, env) {
     const ids = flag?.length ? [...flag] : collectList(env.CONTENT_REVIEW_SIDEKICKS ?? "");
     if (ids.length === 0) {
-        throw new CliUsageError(`No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.${unknownVariablesHint(env)}`, { input: "--sidekick" });
+        throw new CliUsageError(`No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.`, { input: "--sidekick" });
     }
     return ids;
 }
@@ -73950,6 +74249,9 @@ async function waitWithProgress(session, submissionId, settings) {
 
 
 
+
+
+
 /** Report formats of `review --format`. */
 const REVIEW_FORMATS = Object.freeze([
     "text",
@@ -73998,7 +74300,7 @@ function pipelineEvents(session) {
             uploads.delete(a.file.path);
         },
         onSandboxAsset: (a) => session.progress.line(`sandbox ${a.file.displayPath}: not uploaded (its name sets the outcome)`),
-        onUploadSkipped: (s) => session.progress.line(`skipped ${skippedLine(s)}`),
+        // A skipped file is not a progress line: the report's Skipped section names it, once.
         onEstimate: (e) => session.progress.line(`estimate: ${plural(e.totalCredits, "credit")}`),
         onSubmitted: (e) => session.progress.line(`submitted ${plural(e.assetCount, "asset")} as ${e.submissionId}`),
         onPoll: (s) => {
@@ -74030,6 +74332,71 @@ function refuseUnmarkedNamedFiles(files) {
 function runTime() {
     return new Date().toISOString().replace(/\.\d+Z$/, "Z");
 }
+/** `--json` with an explicit `--format` other than json and no `--output`: two reports for stdout. */
+function refuseTwoStdoutReports(options, cmd, session) {
+    if (!session.json || options.output || options.format === "json")
+        return;
+    if (cmd.getOptionValueSource("format") !== "cli")
+        return;
+    throw new CliUsageError(`--json and --format ${options.format} both ask for the report on stdout: drop one, or add --output FILE for the ${options.format} report (the JSON then goes to stdout).`, { input: "--format" });
+}
+/** `--state` records the results of a review that waits for them. */
+function refuseStateWithoutWait(options) {
+    if (options.state !== undefined && !options.wait) {
+        throw new CliUsageError("--state needs the review's results to record them: drop --no-wait, or --state.", { input: "--state" });
+    }
+}
+/**
+ * Everything a review checks before its first request, each problem found at once: the
+ * settings (sidekicks, key, base URL, flags that contradict each other) in one message, then
+ * the paths to review, then the files it will write (`--output`, `--state`), whose failure
+ * after a charged review would lose its report. Returns what the pipeline starts from.
+ */
+async function prepareReview(paths, options, cmd, session, ctx) {
+    const [sidekickIds, config] = checkAll([
+        () => resolveSidekicks(options.sidekick, ctx.io.env),
+        () => session.config(),
+        () => refuseTwoStdoutReports(options, cmd, session),
+        () => refuseStateWithoutWait(options),
+    ]);
+    if (options.simulationDelay !== undefined)
+        requireSandbox(session, "--simulation-delay");
+    const found = await expandPaths(paths, ctx.io.cwd);
+    if (config.environment === "sandbox")
+        refuseUnmarkedNamedFiles(found);
+    const reviewed = found.map((file) => file.path);
+    const consequence = "Nothing was uploaded or submitted.";
+    await checkAllAsync([
+        async () => {
+            if (options.output)
+                await checkOutputFile(ctx.io.cwd, options.output, { consequence, reviewed });
+        },
+        async () => {
+            if (options.state) {
+                await checkOutputFile(ctx.io.cwd, options.state, {
+                    input: "--state",
+                    consequence,
+                    reviewed,
+                });
+            }
+        },
+    ]);
+    return { sidekickIds, found, previous: await readPreviousState(options.state, ctx) };
+}
+/** The state file's record, or null: none yet, or a damaged one (a full review, never the run). */
+async function readPreviousState(state, ctx) {
+    if (state === undefined)
+        return null;
+    try {
+        return await readReviewState((0,external_node_path_.resolve)(ctx.io.cwd, state), state, ctx.io.cwd);
+    }
+    catch (error) {
+        if (!isReviewRecordError(error))
+            throw error;
+        ctx.io.stderr.write(`content-review: warning: ${error.message} Every file is reviewed, and ${state} is written anew.\n`);
+        return null;
+    }
+}
 /** `review <paths...>`: the whole shared pipeline, then a report and an exit code. */
 function registerReviewCommand(program, ctx) {
     const command = program
@@ -74045,45 +74412,15 @@ function registerReviewCommand(program, ctx) {
         .option("--no-wait", "submit and exit without waiting for results (exit 0)")
         .addOption(new option_Option("--format <format>", "report format").choices(REVIEW_FORMATS).default("text"))
         .option("--output <file>", "write the report here; a text summary still goes to stdout")
-        .option("--retry-failed <n>", "retry rounds for retryable failed assets", intInRange(0, 10), 2)
-        .option("--concurrency <n>", "uploads at once", intInRange(1, 16), 4)
+        .option("--retry-failed <n>", "retry rounds for retryable failed assets", intInRange(0, REVIEW_DEFAULTS.maxRetryFailed), REVIEW_DEFAULTS.retryFailed)
+        .option("--concurrency <n>", "uploads at once", intInRange(1, REVIEW_DEFAULTS.maxUploadConcurrency), REVIEW_DEFAULTS.uploadConcurrency)
         .addOption(new option_Option("--simulation-delay <seconds>", "sandbox only: delay the outcome (0 to 30)").argParser(intInRange(0, 30)))
         .option("--state <file>", "incremental review: files unchanged since a review recorded in this file are not reviewed (or charged) again; read when present, written after the run")
         .option("--no-incremental", "with --state: review every file again, and still update the file");
     addWaitOptions(command);
     command.action((paths, options, cmd) => ctx.run(cmd, async (session) => {
-        const sidekickIds = resolveSidekicks(options.sidekick, ctx.io.env);
-        if (options.simulationDelay !== undefined)
-            requireSandbox(session, "--simulation-delay");
-        const found = await expandPaths(paths, ctx.io.cwd);
-        if (session.config().environment === "sandbox")
-            refuseUnmarkedNamedFiles(found);
-        if (options.output) {
-            await checkOutputFile(ctx.io.cwd, options.output, {
-                consequence: "Nothing was uploaded or submitted.",
-                reviewed: found.map((file) => file.path),
-            });
-        }
+        const { sidekickIds, found, previous } = await prepareReview(paths, options, cmd, session, ctx);
         const state = options.state;
-        let previous = null;
-        if (state !== undefined) {
-            if (!options.wait)
-                throw new CliUsageError("--state needs the review's results to record them: drop --no-wait, or --state.", { input: "--state" });
-            await checkOutputFile(ctx.io.cwd, state, {
-                input: "--state",
-                consequence: "Nothing was uploaded or submitted.",
-                reviewed: found.map((file) => file.path),
-            });
-            try {
-                previous = await readReviewState((0,external_node_path_.resolve)(ctx.io.cwd, state), state, ctx.io.cwd);
-            }
-            catch (error) {
-                // A damaged state file costs a full review, never the run.
-                if (!isReviewRecordError(error))
-                    throw error;
-                ctx.io.stderr.write(`content-review: warning: ${error.message} Every file is reviewed, and ${state} is written anew.\n`);
-            }
-        }
         const files = state === undefined
             ? found
             : await identifyFiles(found, "sha256", { signal: ctx.io.signal });
@@ -74122,7 +74459,7 @@ function registerReviewCommand(program, ctx) {
         let stateError;
         if (state !== undefined && outcome.record !== null) {
             await writeReviewState((0,external_node_path_.resolve)(ctx.io.cwd, state), ctx.io.cwd, outcome.record).catch((error) => {
-                stateError = new CliUsageError(`Cannot write the state file ${state}: ${error.message}. The next run reviews every file again.`, { input: "--state", cause: error });
+                stateError = new StateFileError(state, { cause: error });
             });
         }
         // Found files without a sandbox marker are skipped with a warning; named ones still fail.
@@ -74151,9 +74488,15 @@ function registerReviewCommand(program, ctx) {
         const error = reviewErrorLine(outcome);
         if (error !== null)
             ctx.io.stderr.write(error);
-        if (stateError !== undefined)
-            throw stateError;
-        return reviewExitCode(outcome);
+        const verdict = reviewExitCode(outcome);
+        if (stateError === undefined)
+            return verdict;
+        // A verdict that fails the gate (findings, a failed asset) wins over the lost state file.
+        if (verdict !== EXIT_CODES.ok) {
+            ctx.io.stderr.write(`content-review: ${stateError.message}\n`);
+            return verdict;
+        }
+        throw stateError;
     }));
     withExamples(command, [
         "content-review review media/ --sidekick brand-safety",
@@ -74257,7 +74600,7 @@ function registerWebhooksCommand(program, ctx) {
         if (options.secretFile) {
             const exists = await (0,promises_.access)((0,external_node_path_.resolve)(ctx.io.cwd, options.secretFile)).then(() => true, () => false);
             if (exists) {
-                throw new CliUsageError(`Cannot write ${options.secretFile}: it already exists; choose another path or remove it first. Nothing was created.`, { input: "--secret-file" });
+                throw new CliUsageError(`Cannot write ${options.secretFile}: it already exists, and nothing was created. It probably holds the secret of a subscription an earlier run created, which still exists: to keep that one, skip this step and use its id (content-review webhooks list); to start over, delete it (content-review webhooks delete ID) and remove ${options.secretFile} first. Removing the file alone would leave that subscription without its secret.`, { input: "--secret-file" });
             }
             // The secret is shown only once: make sure it can be kept before asking for it.
             await checkOutputFile(ctx.io.cwd, options.secretFile, {
@@ -74458,6 +74801,7 @@ function formatSubmission(submission, style) {
 
 
 
+
 /** `submit`, `status` and `retry`: create, read and re-run submissions (parts 4.3, 4.5, 4.10). */
 function registerSubmissionCommands(program, ctx) {
     const submit = program
@@ -74470,7 +74814,11 @@ function registerSubmissionCommands(program, ctx) {
     addSidekickOption(submit);
     addWaitOptions(submit);
     submit.action((blobPaths, options, cmd) => ctx.run(cmd, async (session) => {
-        const sidekickIds = resolveSidekicks(options.sidekick, ctx.io.env);
+        // Every missing setting at once: sidekicks, key, base URL.
+        const [sidekickIds] = checkAll([
+            () => resolveSidekicks(options.sidekick, ctx.io.env),
+            () => session.config(),
+        ]);
         if (options.simulationDelay !== undefined)
             requireSandbox(session, "--simulation-delay");
         const tags = options.tag ?? [];
@@ -74641,7 +74989,7 @@ function createProgram(ctx) {
         "content-review webhooks create --url https://relay.example.com/webhooks/content-review --secret-file relay-secret.txt",
         "content-review insights report --days 7 --format html --output insights.html",
     ]);
-    program.addHelpText("after", `\nConfiguration: CONTENT_REVIEW_API_KEY and CONTENT_REVIEW_BASE_URL (or --api-key / --base-url); CONTENT_REVIEW_SIDEKICKS for --sidekick; NO_COLOR.\n\n${EXIT_CODES_HELP}\n`);
+    program.addHelpText("after", `\nConfiguration: CONTENT_REVIEW_API_KEY and CONTENT_REVIEW_BASE_URL (or --api-key / --base-url); CONTENT_REVIEW_SIDEKICKS for --sidekick; NO_COLOR. Every other setting is a flag: any other CONTENT_REVIEW_* variable (CONTENT_REVIEW_FAIL_ON) is not read, and each run warns about it. All settings are checked before the first request, every problem named at once.\n\n${EXIT_CODES_HELP}\n`);
     return program;
 }
 
@@ -74727,12 +75075,7 @@ keepYoungGeneration();
 // ends the output, not the command. The rest of the output is dropped, and the exit code stays
 // the verdict's (1 for findings), as with `gh`: under `set -o pipefail` a closed stdout must not
 // turn a failing gate into a pass, nor into a crash. Documented in docs/cli.md, "Exit codes".
-for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error) => {
-        if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED")
-            throw error;
-    });
-}
+onOutputClosed([process.stdout, process.stderr]);
 // The first Ctrl+C (or SIGTERM from a CI cancelling the job) stops the run cleanly, so a review
 // still reports what it has; a second Ctrl+C quits at once.
 const controller = new AbortController();

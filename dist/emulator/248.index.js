@@ -252,7 +252,7 @@ var dist_lib = __webpack_require__(5653);
 // EXTERNAL MODULE: ./node_modules/music-metadata/lib/common/Util.js
 var Util = __webpack_require__(5422);
 // EXTERNAL MODULE: ./node_modules/music-metadata/lib/id3v2/ID3v2Token.js
-var ID3v2Token = __webpack_require__(5350);
+var ID3v2Token = __webpack_require__(2969);
 // EXTERNAL MODULE: ./node_modules/music-metadata/lib/ParseError.js
 var ParseError = __webpack_require__(6325);
 ;// CONCATENATED MODULE: ./node_modules/music-metadata/lib/asf/AsfUtil.js

@@ -43,7 +43,7 @@ const ChapterInfo = {
 };
 
 // EXTERNAL MODULE: ./node_modules/music-metadata/lib/id3v2/ID3v2Token.js
-var ID3v2Token = __webpack_require__(5350);
+var ID3v2Token = __webpack_require__(2969);
 ;// CONCATENATED MODULE: ./node_modules/music-metadata/lib/id3v2/FrameParser.js
 
 

@@ -21,7 +21,7 @@ var AbstractID3Parser = __webpack_require__(6298);
 // EXTERNAL MODULE: ./node_modules/music-metadata/lib/id3v2/ID3v2Parser.js + 3 modules
 var ID3v2Parser = __webpack_require__(2434);
 // EXTERNAL MODULE: ./node_modules/music-metadata/lib/id3v2/ID3v2Token.js
-var ID3v2Token = __webpack_require__(5350);
+var ID3v2Token = __webpack_require__(2969);
 // EXTERNAL MODULE: ./node_modules/music-metadata/lib/ParseError.js
 var ParseError = __webpack_require__(6325);
 // EXTERNAL MODULE: ./node_modules/token-types/dist/lib/index.js
@@ -176,7 +176,7 @@ class DsfParser extends AbstractID3Parser/* AbstractID3Parser */.k {
 /* harmony import */ var _common_BasicParser_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2065);
 /* harmony import */ var _id3v1_ID3v1Parser_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2068);
 /* harmony import */ var _ID3v2Parser_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2434);
-/* harmony import */ var _ID3v2Token_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5350);
+/* harmony import */ var _ID3v2Token_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2969);
 
 
 

@@ -236,7 +236,7 @@ const BlockStreamInfo = {
 /* harmony import */ var _common_BasicParser_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2065);
 /* harmony import */ var _id3v1_ID3v1Parser_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2068);
 /* harmony import */ var _ID3v2Parser_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2434);
-/* harmony import */ var _ID3v2Token_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5350);
+/* harmony import */ var _ID3v2Token_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2969);
 
 
 
@@ -830,7 +830,7 @@ class OggParser extends BasicParser/* BasicParser */.s {
 /* harmony export */   xu: () => (/* binding */ VorbisPictureToken)
 /* harmony export */ });
 /* harmony import */ var token_types__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5653);
-/* harmony import */ var _id3v2_ID3v2Token_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5350);
+/* harmony import */ var _id3v2_ID3v2Token_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2969);
 
 
 /**
