@@ -330,7 +330,9 @@ interface Resolved {
 }
 
 /** True when the service's key and URL are both set: reconciliation and enrichment are on. */
-function serviceOn(p: Parsed): boolean {
+function serviceOn(
+  p: Parsed,
+): p is Parsed & { CONTENT_REVIEW_BASE_URL: string; CONTENT_REVIEW_API_KEY: string } {
   return p.CONTENT_REVIEW_BASE_URL !== undefined && p.CONTENT_REVIEW_API_KEY !== undefined;
 }
 
@@ -367,10 +369,9 @@ function assembleRelayConfig(p: Parsed, resolved: Resolved): RelayConfig {
           })
         : null,
     relayToken: p.RELAY_TOKEN,
-    contentReview:
-      p.CONTENT_REVIEW_BASE_URL !== undefined && p.CONTENT_REVIEW_API_KEY !== undefined
-        ? Object.freeze({ baseUrl: p.CONTENT_REVIEW_BASE_URL, apiKey: p.CONTENT_REVIEW_API_KEY })
-        : null,
+    contentReview: serviceOn(p)
+      ? Object.freeze({ baseUrl: p.CONTENT_REVIEW_BASE_URL, apiKey: p.CONTENT_REVIEW_API_KEY })
+      : null,
     reconcile: serviceOn(p)
       ? Object.freeze({
           afterMs: p.RECONCILE_AFTER_SECONDS * 1000,
@@ -484,8 +485,7 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
   // Retention deletes a submission's state RETENTION_DAYS after its last change, watched or
   // not: a submission still waiting for its verdict then could never get one.
   if (
-    p.CONTENT_REVIEW_BASE_URL !== undefined &&
-    p.CONTENT_REVIEW_API_KEY !== undefined &&
+    serviceOn(p) &&
     p.RECONCILE_MAX_HOURS !== undefined &&
     p.RETENTION_DAYS !== undefined &&
     p.RECONCILE_MAX_HOURS >= p.RETENTION_DAYS * 24
