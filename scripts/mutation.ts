@@ -20,15 +20,15 @@ export const DEFAULT_MODULES: readonly string[] = [
   "src/policy/severity.ts",
   "src/shared/plural.ts",
   "src/policy/format-severity-counts.ts",
-  "src/action/signed-block.ts",
+  "src/action/signing/signed-block.ts",
   "src/action/incremental/review-record-block.ts",
   "src/action/review-comments/signed-comment.ts",
   "src/pipeline/review-record.ts",
   "src/pipeline/reuse-reviews.ts",
   "relay/processing/perform-once.ts",
   "relay/journal/claim-effect.ts",
-  "relay/journal/sqlite-effects.ts",
-  "relay/journal/postgres-effects.ts",
+  "relay/journal/sqlite/sqlite-effects.ts",
+  "relay/journal/postgres/postgres-effects.ts",
   "relay/journal/retention.ts",
   // Issue 23: which review threads are resolved and reopened, and whose comments are the Action's.
   "src/action/review-comments/plan-review.ts",
@@ -43,8 +43,8 @@ const EXTRA_TESTS: Readonly<Record<string, readonly string[]>> = {
     "test/action/run.decisions.test.ts",
   ],
   // The journals' claim steps are tested through both stores in the claim tests.
-  "relay/journal/sqlite-effects.ts": ["test/relay/journal/claim-effect.test.ts"],
-  "relay/journal/postgres-effects.ts": ["test/relay/journal/claim-effect.test.ts"],
+  "relay/journal/sqlite/sqlite-effects.ts": ["test/relay/journal/claim-effect.test.ts"],
+  "relay/journal/postgres/postgres-effects.ts": ["test/relay/journal/claim-effect.test.ts"],
 };
 
 /** The mirror test files of a module that exist, relative to the repository. */

@@ -24,11 +24,11 @@ export {
 export { isJournalInUseError, JournalInUseError } from "./journal-in-use-error.ts";
 export { JournalUnavailableError } from "./journal-unavailable-error.ts";
 export { type OpenJournalOptions, openJournal } from "./open-journal.ts";
-export type { PostgresJournalOptions } from "./postgres-journal.ts";
-export { openPostgresJournal } from "./postgres-journal.ts";
+export type { PostgresJournalOptions } from "./postgres/postgres-journal.ts";
+export { openPostgresJournal } from "./postgres/postgres-journal.ts";
 export type { RetryNotBefore } from "./retry-not-before.ts";
 export { retryNotBefore } from "./retry-not-before.ts";
-export type { Fdatasync, SqliteJournalOptions } from "./sqlite-journal.ts";
-export { openSqliteJournal } from "./sqlite-journal.ts";
+export type { Fdatasync, SqliteJournalOptions } from "./sqlite/sqlite-journal.ts";
+export { openSqliteJournal } from "./sqlite/sqlite-journal.ts";
 export { unstorableReason } from "./unstorable-input.ts";
 export type { VerdictWatch, WatchedSubmission } from "./verdict-watch.ts";

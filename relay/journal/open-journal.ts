@@ -3,10 +3,10 @@ import type { JournalDurabilityError } from "./durability-error.ts";
 import { isPostgresOutage } from "./is-postgres-outage.ts";
 import type { Journal } from "./journal.ts";
 import { journalWhenReady } from "./journal-when-ready.ts";
-import { openPostgresJournal } from "./postgres-journal.ts";
-import { describeServer } from "./postgres-rows.ts";
-import type { Fdatasync } from "./sqlite-journal.ts";
-import { openSqliteJournal } from "./sqlite-journal.ts";
+import { openPostgresJournal } from "./postgres/postgres-journal.ts";
+import { describeServer } from "./postgres/postgres-rows.ts";
+import type { Fdatasync } from "./sqlite/sqlite-journal.ts";
+import { openSqliteJournal } from "./sqlite/sqlite-journal.ts";
 
 /** What the process around the journal decides. */
 export interface OpenJournalOptions {

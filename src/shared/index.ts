@@ -1,7 +1,5 @@
 // Utilities shared by the library, its hosts (the Action, the CLI), the relay and the emulator.
 
-// Process edges shared by the executables (the CLI, the emulator, the relay).
-export { launchParentPid, recordLaunchParentPid } from "../../bin/launch-parent.js";
 // Server-side HTTP edges shared by the relay and the emulator.
 export {
   answerBeforeBody,
@@ -10,6 +8,8 @@ export {
 } from "./answer-before-body.ts";
 export { describeError } from "./describe-error.ts";
 export { keepYoungGeneration } from "./keep-young-generation.ts";
+// Process edges shared by the executables (the CLI, the emulator, the relay).
+export { launchParentPid, recordLaunchParentPid } from "./launch-parent.ts";
 export { MAX_PATH_LENGTH, makeFolder } from "./make-folder.ts";
 export { onOutputClosed } from "./on-output-closed.ts";
 export { type ParentWatchOptions, stopWhenParentExits } from "./stop-when-parent-exits.ts";

@@ -1,4 +1,4 @@
-import { launchParentPid } from "../../bin/launch-parent.js";
+import { launchParentPid } from "./launch-parent.ts";
 
 /** Options of {@link stopWhenParentExits}. */
 export interface ParentWatchOptions {

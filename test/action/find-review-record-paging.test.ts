@@ -4,7 +4,7 @@ import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.
 import { findReviewRecords } from "../../src/action/incremental/find-review-record.ts";
 import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
 import { API, testContext, testGithub } from "./github-nock.ts";
-import { LIVE_SCOPE, recordBlock } from "./signing-fixture.ts";
+import { LIVE_SCOPE, recordBlock } from "./signing/signing-fixture.ts";
 
 const KEY = deriveRecordKey("sk_live_findrecordpagingkey000000000001", LIVE_SCOPE);
 const HEAD = "c".repeat(40);

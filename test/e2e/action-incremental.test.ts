@@ -10,7 +10,7 @@ import {
   readRecordBlock,
   recordSigning,
 } from "../../src/action/incremental/review-record-block.ts";
-import { LIVE_SCOPE, recordBlock } from "../action/signing-fixture.ts";
+import { LIVE_SCOPE, recordBlock } from "../action/signing/signing-fixture.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { type ActionRun, pullRequestEvent, runAction } from "./action-harness.ts";
 

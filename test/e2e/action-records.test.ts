@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandIn } from "../../emulator/github/index.ts";
 import { startEmulator } from "../../emulator/index.ts";
 import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
-import { LIVE_SCOPE, recordBlock } from "../action/signing-fixture.ts";
+import { LIVE_SCOPE, recordBlock } from "../action/signing/signing-fixture.ts";
 import { gitBlobSha } from "../helpers/git-blob-sha.ts";
 import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
 import { pullRequestEvent } from "./action-harness.ts";

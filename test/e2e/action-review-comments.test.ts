@@ -14,7 +14,7 @@ import {
   readSignedComment,
   signComment,
 } from "../../src/action/review-comments/signed-comment.ts";
-import { LIVE_SCOPE } from "../action/signing-fixture.ts";
+import { LIVE_SCOPE } from "../action/signing/signing-fixture.ts";
 import { pullRequestEvent } from "./action-harness.ts";
 import { CALM, CLAIMS, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
 

@@ -1,5 +1,5 @@
 import type { KeyObject } from "node:crypto";
-import { deriveScopedKey, type SigningScope } from "../signed-block.ts";
+import { deriveScopedKey, type SigningScope } from "../signing/signed-block.ts";
 
 /**
  * The domain label of the review record's key: the key signs records and nothing else, so a

@@ -8,7 +8,7 @@ import {
   htmlBlock,
   MAC_PATTERN,
   macMatches,
-} from "../signed-block.ts";
+} from "../signing/signed-block.ts";
 
 const RECORD_BLOCK_NAME = "content-review:record";
 

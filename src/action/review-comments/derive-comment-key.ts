@@ -1,5 +1,5 @@
 import type { KeyObject } from "node:crypto";
-import { deriveScopedKey, type SigningScope } from "../signed-block.ts";
+import { deriveScopedKey, type SigningScope } from "../signing/signed-block.ts";
 
 /**
  * The domain label of the review comments' key: distinct from the record's, so that a record's

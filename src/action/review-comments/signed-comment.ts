@@ -5,7 +5,7 @@ import {
   htmlBlock,
   MAC_PATTERN,
   macMatches,
-} from "../signed-block.ts";
+} from "../signing/signed-block.ts";
 import { FINGERPRINT_PATTERN, FINGERPRINT_PREFIX } from "./review-fingerprint.ts";
 
 /** The purpose label in the MAC of a review comment's marker. */

@@ -18,7 +18,7 @@ import {
 import { entryOf, recordOf, uuid } from "../../pipeline/review-record-fixture.ts";
 import { assetWith, issueWith, outcomeWith } from "../../report/outcome-fixture.ts";
 import { API, testContext, testGithub } from "../github-nock.ts";
-import { LIVE_SCOPE, readBlock, TEST_HEAD } from "../signing-fixture.ts";
+import { LIVE_SCOPE, readBlock, TEST_HEAD } from "../signing/signing-fixture.ts";
 
 const KEY = deriveRecordKey("sk_live_checkruntestkey000000000000001", LIVE_SCOPE);
 

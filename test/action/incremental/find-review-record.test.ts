@@ -17,7 +17,7 @@ import {
 } from "../../../src/action/incremental/review-record-block.ts";
 import { entryOf, largeRecord, recordOf } from "../../pipeline/review-record-fixture.ts";
 import { testContext } from "../github-nock.ts";
-import { LIVE_SCOPE, recordBlock, SANDBOX_SCOPE } from "../signing-fixture.ts";
+import { LIVE_SCOPE, recordBlock, SANDBOX_SCOPE } from "../signing/signing-fixture.ts";
 
 const TOKEN = "ghs_findrecordtokenfindrecordtoken01";
 const OTHER_APP_TOKEN = "ghs_otherapptokenotherapptokenother1";

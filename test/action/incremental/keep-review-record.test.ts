@@ -11,7 +11,7 @@ import { MAX_RECORD_PARTS } from "../../../src/action/incremental/review-record-
 import type { ReviewRecord } from "../../../src/pipeline/index.ts";
 import { entryOf, largeRecord, recordOf } from "../../pipeline/review-record-fixture.ts";
 import { testContext } from "../github-nock.ts";
-import { LIVE_SCOPE } from "../signing-fixture.ts";
+import { LIVE_SCOPE } from "../signing/signing-fixture.ts";
 
 const TOKEN = "ghs_keeprecordtokenkeeprecordtoken01";
 const KEY = deriveRecordKey("sk_live_keeprecordtestkey0000000000001", LIVE_SCOPE);

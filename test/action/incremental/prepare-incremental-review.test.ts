@@ -8,7 +8,7 @@ import { deriveRecordKey } from "../../../src/action/incremental/derive-record-k
 import { prepareIncrementalReview } from "../../../src/action/incremental/prepare-incremental-review.ts";
 import { resolveActionInputs } from "../../../src/action/resolve-action-inputs.ts";
 import { testContext } from "../github-nock.ts";
-import { LIVE_SCOPE } from "../signing-fixture.ts";
+import { LIVE_SCOPE } from "../signing/signing-fixture.ts";
 
 const TOKEN = "ghs_prepareincrementaltokenprepare01";
 let github: GithubStandIn;

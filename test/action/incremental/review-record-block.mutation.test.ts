@@ -11,7 +11,7 @@ import {
 } from "../../../src/action/incremental/review-record-block.ts";
 import type { ReviewRecord } from "../../../src/pipeline/index.ts";
 import { entryOf, recordOf } from "../../pipeline/review-record-fixture.ts";
-import { LIVE_SCOPE, TEST_HEAD } from "../signing-fixture.ts";
+import { LIVE_SCOPE, TEST_HEAD } from "../signing/signing-fixture.ts";
 
 // The edges of the record block that the round-trip tests (review-record-block.test.ts) leave
 // open (issue 19, issue 23): the inflate limit, the exact-length boundary of a part, the most

@@ -15,7 +15,7 @@ import {
 } from "../../../src/action/incremental/review-record-block.ts";
 import type { ReviewRecord } from "../../../src/pipeline/index.ts";
 import { entryOf, largeRecord, recordOf } from "../../pipeline/review-record-fixture.ts";
-import { LIVE_SCOPE, SANDBOX_SCOPE, TEST_HEAD } from "../signing-fixture.ts";
+import { LIVE_SCOPE, SANDBOX_SCOPE, TEST_HEAD } from "../signing/signing-fixture.ts";
 
 const SECRET = "sk_live_recordblocktestkey0000000001";
 const KEY = deriveRecordKey(SECRET, LIVE_SCOPE);

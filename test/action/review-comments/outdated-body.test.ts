@@ -11,7 +11,7 @@ import {
   readSignedComment,
 } from "../../../src/action/review-comments/signed-comment.ts";
 import { CHECK_SUMMARY_LIMIT } from "../../../src/report/index.ts";
-import { LIVE_SCOPE } from "../signing-fixture.ts";
+import { LIVE_SCOPE } from "../signing/signing-fixture.ts";
 
 const SIGNING = commentSigning(
   deriveCommentKey("sk_test_abcdefgh12345678", LIVE_SCOPE),

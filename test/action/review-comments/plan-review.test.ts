@@ -16,7 +16,7 @@ import {
 } from "../../../src/action/review-comments/signed-comment.ts";
 import type { AssetReview } from "../../../src/pipeline/index.ts";
 import { assetWith, issueWith, outcomeWith } from "../../report/outcome-fixture.ts";
-import { LIVE_SCOPE } from "../signing-fixture.ts";
+import { LIVE_SCOPE } from "../signing/signing-fixture.ts";
 
 const SIGNING = commentSigning(
   deriveCommentKey("sk_test_abcdefgh12345678", LIVE_SCOPE),

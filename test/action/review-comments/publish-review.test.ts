@@ -18,7 +18,7 @@ import {
 } from "../../../src/action/review-comments/signed-comment.ts";
 import { assetWith, issueWith, outcomeWith } from "../../report/outcome-fixture.ts";
 import { API, testContext, testGithub } from "../github-nock.ts";
-import { LIVE_SCOPE } from "../signing-fixture.ts";
+import { LIVE_SCOPE } from "../signing/signing-fixture.ts";
 
 afterEach(() => {
   nock.cleanAll();

@@ -14,7 +14,7 @@ import {
   signComment,
   signedMarkerLength,
 } from "../../../src/action/review-comments/signed-comment.ts";
-import { LIVE_SCOPE, SANDBOX_SCOPE } from "../signing-fixture.ts";
+import { LIVE_SCOPE, SANDBOX_SCOPE } from "../signing/signing-fixture.ts";
 
 const SECRET = "sk_live_signedcommenttestkey000000001";
 const SIGNING = commentSigning(deriveCommentKey(SECRET, LIVE_SCOPE), "Octo", "Media", 7);

@@ -10,16 +10,16 @@ import {
   type EffectRecord,
 } from "../../../relay/journal/claim-effect.ts";
 import type { EffectJournal, Journal } from "../../../relay/journal/index.ts";
-import { postgresClaimSteps } from "../../../relay/journal/postgres-effects.ts";
-import { postgresQueries } from "../../../relay/journal/postgres-queries.ts";
-import { preparePostgresSchema } from "../../../relay/journal/postgres-schema.ts";
-import { sqliteClaimSteps } from "../../../relay/journal/sqlite-effects.ts";
-import { createGroupCommit } from "../../../relay/journal/sqlite-group-commit.ts";
+import { postgresClaimSteps } from "../../../relay/journal/postgres/postgres-effects.ts";
+import { postgresQueries } from "../../../relay/journal/postgres/postgres-queries.ts";
+import { preparePostgresSchema } from "../../../relay/journal/postgres/postgres-schema.ts";
+import { sqliteClaimSteps } from "../../../relay/journal/sqlite/sqlite-effects.ts";
+import { createGroupCommit } from "../../../relay/journal/sqlite/sqlite-group-commit.ts";
 import {
   prepareStatements,
   SQLITE_SCHEMA,
   upgradeSqliteSchema,
-} from "../../../relay/journal/sqlite-schema.ts";
+} from "../../../relay/journal/sqlite/sqlite-schema.ts";
 import { testStores } from "../helpers/journal-stores.ts";
 import { dropSchemas, TEST_POSTGRES_URL, uniqueSchema } from "../helpers/postgres.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { openSqliteJournal } from "../../../relay/journal/index.ts";
+import { openSqliteJournal } from "../../../../relay/journal/index.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "sqlite-upgrade-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

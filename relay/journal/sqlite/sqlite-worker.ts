@@ -1,12 +1,12 @@
-import { attemptDeadline } from "./attempt-deadline.ts";
-import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
-import type { EntryHandler, JournalEntry, WorkerHooks } from "./journal.ts";
-import { journalBackoffMs } from "./journal-backoff.ts";
-import { type AttemptStore, runAttempt } from "./run-attempt.ts";
+import { attemptDeadline } from "../attempt-deadline.ts";
+import type { EntryRetryPolicy } from "../entry-retry-policy.ts";
+import type { EntryHandler, JournalEntry, WorkerHooks } from "../journal.ts";
+import { journalBackoffMs } from "../journal-backoff.ts";
+import { type AttemptStore, runAttempt } from "../run-attempt.ts";
+import { storableKey } from "../storable-key.ts";
 import type { GroupCommit } from "./sqlite-group-commit.ts";
 import { type EventRow, toEntry } from "./sqlite-rows.ts";
 import type { SqliteStatements } from "./sqlite-schema.ts";
-import { storableKey } from "./storable-key.ts";
 
 export interface SqliteWorkerOptions {
   readonly q: SqliteStatements;

@@ -1,5 +1,5 @@
 import { createHmac, type KeyObject, timingSafeEqual } from "node:crypto";
-import type { KeyEnvironment } from "../api/index.ts";
+import type { KeyEnvironment } from "../../api/index.ts";
 import { deriveLabelledKey } from "./derive-labelled-key.ts";
 
 /**

@@ -1,13 +1,13 @@
 import type { KeyObject } from "node:crypto";
-import { RECORD_ROOM } from "../../src/action/github/check-run.ts";
+import { RECORD_ROOM } from "../../../src/action/github/check-run.ts";
 import {
   type RecordBlock,
   readRecordBlock,
   recordSigning,
   writeRecordBlocks,
-} from "../../src/action/incremental/review-record-block.ts";
-import type { SigningScope } from "../../src/action/signed-block.ts";
-import type { ReviewRecord } from "../../src/pipeline/index.ts";
+} from "../../../src/action/incremental/review-record-block.ts";
+import type { SigningScope } from "../../../src/action/signing/signed-block.ts";
+import type { ReviewRecord } from "../../../src/pipeline/index.ts";
 
 /** The scope of the tests' live runs: `octo/media`, without a repository id (as try-action runs). */
 export const LIVE_SCOPE: SigningScope = Object.freeze({

@@ -1,15 +1,15 @@
 import pg from "pg";
 import { PgBoss } from "pg-boss";
-import type { RelayEvent } from "../relay-event.ts";
-import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
-import type { EntryHandler, Journal, WorkerHooks } from "./journal.ts";
+import type { RelayEvent } from "../../relay-event.ts";
+import type { EntryRetryPolicy } from "../entry-retry-policy.ts";
+import type { EntryHandler, Journal, WorkerHooks } from "../journal.ts";
+import { storableKey } from "../storable-key.ts";
 import { createPostgresEffects } from "./postgres-effects.ts";
 import { type PostgresQueries, postgresQueries } from "./postgres-queries.ts";
 import { describeServer, type PostgresEventRow, toPostgresEntry } from "./postgres-rows.ts";
 import { preparePostgresSchema } from "./postgres-schema.ts";
 import { createPostgresWatch, preparePostgresWatch } from "./postgres-watch.ts";
 import { startPostgresWorker } from "./postgres-worker.ts";
-import { storableKey } from "./storable-key.ts";
 
 /** Options of {@link openPostgresJournal}. */
 export interface PostgresJournalOptions {

@@ -1,9 +1,9 @@
 import type pg from "pg";
-import { type ClaimSteps, claimEffect } from "./claim-effect.ts";
-import { EffectClaimLostError } from "./effect-claim-lost-error.ts";
-import type { EffectJournal, EffectScope } from "./journal.ts";
+import { type ClaimSteps, claimEffect } from "../claim-effect.ts";
+import { EffectClaimLostError } from "../effect-claim-lost-error.ts";
+import type { EffectJournal, EffectScope } from "../journal.ts";
+import { storableKey } from "../storable-key.ts";
 import { type PostgresQueries, postgresQueries } from "./postgres-queries.ts";
-import { storableKey } from "./storable-key.ts";
 
 /** The claim steps on one key, each one statement deciding on the database's clock. */
 export function postgresClaimSteps(

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { openSqliteJournal } from "../../../relay/journal/index.ts";
-import type { AssetEvent } from "../../../relay/relay-event.ts";
-import { waitUntil } from "../helpers/signed-sender.ts";
-import { completedEvent } from "../helpers/submission-builders.ts";
+import { openSqliteJournal } from "../../../../relay/journal/index.ts";
+import type { AssetEvent } from "../../../../relay/relay-event.ts";
+import { waitUntil } from "../../helpers/signed-sender.ts";
+import { completedEvent } from "../../helpers/submission-builders.ts";
 
 const EVENT: AssetEvent = completedEvent("s-1", "a-1");
 

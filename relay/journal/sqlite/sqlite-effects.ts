@@ -1,9 +1,9 @@
-import { type ClaimSteps, claimEffect } from "./claim-effect.ts";
-import { EffectClaimLostError } from "./effect-claim-lost-error.ts";
-import type { EffectJournal, EffectScope } from "./journal.ts";
+import { type ClaimSteps, claimEffect } from "../claim-effect.ts";
+import { EffectClaimLostError } from "../effect-claim-lost-error.ts";
+import type { EffectJournal, EffectScope } from "../journal.ts";
+import { storableKey } from "../storable-key.ts";
 import type { GroupCommit } from "./sqlite-group-commit.ts";
 import type { SqliteStatements } from "./sqlite-schema.ts";
-import { storableKey } from "./storable-key.ts";
 
 interface EffectRow {
   state: "claimed" | "done";

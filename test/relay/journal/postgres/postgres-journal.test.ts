@@ -1,14 +1,14 @@
 import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { openPostgresJournal } from "../../../relay/journal/index.ts";
+import { openPostgresJournal } from "../../../../relay/journal/index.ts";
 import {
   dropSchemas,
   postgresAvailable,
   TEST_POSTGRES_URL,
   uniqueSchema,
-} from "../helpers/postgres.ts";
-import { waitUntil } from "../helpers/signed-sender.ts";
-import { completedEvent } from "../helpers/submission-builders.ts";
+} from "../../helpers/postgres.ts";
+import { waitUntil } from "../../helpers/signed-sender.ts";
+import { completedEvent } from "../../helpers/submission-builders.ts";
 
 const hasPostgres = await postgresAvailable();
 const schema = uniqueSchema("relay_pg_clients");

@@ -1,12 +1,12 @@
 import type pg from "pg";
 import type { Job, PgBoss } from "pg-boss";
-import { attemptDeadline, errorText } from "./attempt-deadline.ts";
-import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
-import type { EntryHandler, WorkerHooks } from "./journal.ts";
-import { journalBackoffMs } from "./journal-backoff.ts";
+import { attemptDeadline, errorText } from "../attempt-deadline.ts";
+import type { EntryRetryPolicy } from "../entry-retry-policy.ts";
+import type { EntryHandler, WorkerHooks } from "../journal.ts";
+import { journalBackoffMs } from "../journal-backoff.ts";
+import { type AttemptStore, runAttempt } from "../run-attempt.ts";
 import { type PostgresQueries, postgresQueries } from "./postgres-queries.ts";
 import { type PostgresEventRow, toPostgresEntry } from "./postgres-rows.ts";
-import { type AttemptStore, runAttempt } from "./run-attempt.ts";
 
 export interface PostgresWorkerOptions {
   readonly boss: PgBoss;

@@ -1,6 +1,6 @@
 import { fdatasync } from "node:fs";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
-import { JournalDurabilityError } from "./durability-error.ts";
+import { JournalDurabilityError } from "../durability-error.ts";
 
 /** `fs.fdatasync`'s shape: syncs a file's data, then calls back. */
 export type Fdatasync = (

@@ -1,8 +1,8 @@
 import type pg from "pg";
 import type { Job, PgBoss } from "pg-boss";
 import { describe, expect, it } from "vitest";
-import type { AttemptInfo } from "../../../relay/journal/index.ts";
-import { startPostgresWorker } from "../../../relay/journal/postgres-worker.ts";
+import type { AttemptInfo } from "../../../../relay/journal/index.ts";
+import { startPostgresWorker } from "../../../../relay/journal/postgres/postgres-worker.ts";
 
 const SLOW_QUERY_MS = 300;
 const TIMEOUT_MS = 1000;

@@ -1,11 +1,12 @@
 import { closeSync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { RelayEvent } from "../relay-event.ts";
-import type { JournalDurabilityError } from "./durability-error.ts";
-import type { EntryRetryPolicy } from "./entry-retry-policy.ts";
-import type { EntryHandler, Journal, WorkerHooks } from "./journal.ts";
-import { openOwnedDatabase } from "./open-owned-database.ts";
+import type { RelayEvent } from "../../relay-event.ts";
+import type { JournalDurabilityError } from "../durability-error.ts";
+import type { EntryRetryPolicy } from "../entry-retry-policy.ts";
+import type { EntryHandler, Journal, WorkerHooks } from "../journal.ts";
+import { openOwnedDatabase } from "../open-owned-database.ts";
+import { storableKey } from "../storable-key.ts";
 import { createSqliteEffects } from "./sqlite-effects.ts";
 import { createGroupCommit, type Fdatasync, type GroupCommit } from "./sqlite-group-commit.ts";
 import { type EventRow, toEntry } from "./sqlite-rows.ts";
@@ -17,7 +18,6 @@ import {
 } from "./sqlite-schema.ts";
 import { createSqliteWatch } from "./sqlite-watch.ts";
 import { createSqliteWorker } from "./sqlite-worker.ts";
-import { storableKey } from "./storable-key.ts";
 
 export type { Fdatasync } from "./sqlite-group-commit.ts";
 

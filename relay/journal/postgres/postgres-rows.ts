@@ -1,5 +1,5 @@
-import type { RelayEvent } from "../relay-event.ts";
-import type { DeliveryState, JournalEntry } from "./journal.ts";
+import type { RelayEvent } from "../../relay-event.ts";
+import type { DeliveryState, JournalEntry } from "../journal.ts";
 
 /** A row of the Postgres `events` table. */
 export interface PostgresEventRow {

@@ -7,7 +7,7 @@ import {
   MAC_PATTERN,
   macMatches,
   type SigningScope,
-} from "../../src/action/signed-block.ts";
+} from "../../../src/action/signing/signed-block.ts";
 import { LIVE_SCOPE, SANDBOX_SCOPE } from "./signing-fixture.ts";
 
 const SECRET = "a-shared-record-key-0123456789abcdef";

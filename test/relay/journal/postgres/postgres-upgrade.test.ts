@@ -1,13 +1,13 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPostgresJournal } from "../../../relay/journal/index.ts";
-import type { AssetEvent } from "../../../relay/relay-event.ts";
+import { openPostgresJournal } from "../../../../relay/journal/index.ts";
+import type { AssetEvent } from "../../../../relay/relay-event.ts";
 import {
   dropSchemas,
   postgresAvailable,
   TEST_POSTGRES_URL,
   uniqueSchema,
-} from "../helpers/postgres.ts";
+} from "../../helpers/postgres.ts";
 
 const hasPostgres = await postgresAvailable();
 const schema = uniqueSchema("relay_pg_upgrade");

@@ -5,10 +5,10 @@ import {
   type Journal,
   journalFaultReason,
   openSqliteJournal,
-} from "../../../relay/journal/index.ts";
-import { waitUntil } from "../helpers/signed-sender.ts";
-import { mountSmallDisk, type SmallDisk } from "../helpers/small-disk.ts";
-import { completedEvent } from "../helpers/submission-builders.ts";
+} from "../../../../relay/journal/index.ts";
+import { waitUntil } from "../../helpers/signed-sender.ts";
+import { mountSmallDisk, type SmallDisk } from "../../helpers/small-disk.ts";
+import { completedEvent } from "../../helpers/submission-builders.ts";
 
 // A 16 MB tmpfs of this test's own (root, as in CI); elsewhere the test is skipped with a notice.
 const disk: SmallDisk | null = await mountSmallDisk(16);

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { toWatched, type VerdictWatch, type WatchRow } from "./verdict-watch.ts";
+import { toWatched, type VerdictWatch, type WatchRow } from "../verdict-watch.ts";
 
 /** Creates the watch table in `s` (quoted schema), inside the caller's schema transaction. */
 export async function preparePostgresWatch(db: pg.PoolClient, s: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
+import { toWatched, type VerdictWatch, type WatchRow } from "../verdict-watch.ts";
 import type { GroupCommit } from "./sqlite-group-commit.ts";
-import { toWatched, type VerdictWatch, type WatchRow } from "./verdict-watch.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS verdict_watch (
