@@ -16,12 +16,6 @@ export {
   computeCommitStatus,
   STATUS_DESCRIPTION_MAX,
 } from "./destinations/compute-commit-status.ts";
-export {
-  type CallOutcome,
-  type Destination,
-  DestinationError,
-  isDestinationError,
-} from "./destinations/destination-error.ts";
 export { escapeMrkdwn } from "./destinations/escape-mrkdwn.ts";
 export {
   renderFailureReply,
@@ -29,6 +23,13 @@ export {
   SLACK_LIMITS,
   type SlackMessage,
 } from "./destinations/render-slack-message.ts";
+export {
+  type CallOutcome,
+  type Destination,
+  DestinationError,
+  isDestinationError,
+} from "./effects/destination-error.ts";
+export { EffectBusyError, type EffectContext } from "./effects/perform-once.ts";
 export {
   createRelayApp,
   type RelayAppOptions,
@@ -67,14 +68,6 @@ export { createLogger, type Logger } from "./logger.ts";
 export { createRelayMetrics, type RelayMetrics } from "./metrics.ts";
 export type { AssetDetails, Enricher } from "./processing/enricher.ts";
 export { createApiEnricher } from "./processing/enricher.ts";
-export { EffectBusyError, type EffectContext } from "./processing/perform-once.ts";
-export {
-  assetMarker,
-  type OutcomeState,
-  type SubmissionOutcome,
-  submissionOutcome,
-} from "./processing/submission-outcome.ts";
-export type { SubmissionState } from "./processing/submission-state.ts";
 export type { ReconcileOutcome } from "./reconciliation/plan-reconciliation.ts";
 export type { ServiceReader } from "./reconciliation/service-reader.ts";
 export type {
@@ -86,3 +79,10 @@ export type {
 } from "./relay-event.ts";
 export { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
 export { type RelayHandle, type StartRelayOverrides, startRelay } from "./start-relay.ts";
+export {
+  assetMarker,
+  type OutcomeState,
+  type SubmissionOutcome,
+  submissionOutcome,
+} from "./submission/submission-outcome.ts";
+export type { SubmissionState } from "./submission/submission-state.ts";

@@ -1,5 +1,5 @@
-import { type OutcomeState, submissionOutcome } from "../processing/submission-outcome.ts";
-import type { SubmissionState } from "../processing/submission-state.ts";
+import { type OutcomeState, submissionOutcome } from "../submission/submission-outcome.ts";
+import type { SubmissionState } from "../submission/submission-state.ts";
 import { truncate } from "./escape-mrkdwn.ts";
 import { harmlessText } from "./harmless-text.ts";
 

@@ -1,17 +1,17 @@
 // By file, not through src/shared's index: only the Action and the relay bundle Octokit.
 import { createOctokit } from "../../src/shared/create-octokit.ts";
 import { httpStatusOf } from "../../src/shared/http-status-of.ts";
-import type { EffectJournal } from "../journal/index.ts";
-import type { Logger } from "../logger.ts";
-import { type EffectContext, performOnce } from "../processing/perform-once.ts";
-import type { CommitStatus } from "./compute-commit-status.ts";
 import {
   type CallOutcome,
   DestinationError,
   hostOf,
   isDestinationError,
   neverConnected,
-} from "./destination-error.ts";
+} from "../effects/destination-error.ts";
+import { type EffectContext, performOnce } from "../effects/perform-once.ts";
+import type { EffectJournal } from "../journal/index.ts";
+import type { Logger } from "../logger.ts";
+import type { CommitStatus } from "./compute-commit-status.ts";
 import { createGithubAppAuth, type GithubAppAuth } from "./github-app-auth.ts";
 
 export interface GithubRelay {

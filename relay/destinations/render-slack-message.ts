@@ -4,8 +4,8 @@ import {
   describeFindings,
   type SubmissionOutcome,
   submissionOutcome,
-} from "../processing/submission-outcome.ts";
-import type { AssetState, SubmissionState } from "../processing/submission-state.ts";
+} from "../submission/submission-outcome.ts";
+import type { AssetState, SubmissionState } from "../submission/submission-state.ts";
 import { escapeMrkdwn, truncate, truncateMrkdwn } from "./escape-mrkdwn.ts";
 
 /**

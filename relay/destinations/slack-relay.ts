@@ -10,12 +10,17 @@ import {
 import { describeError } from "../../src/shared/describe-error.ts";
 import { mentionOf } from "../config/slack-mentions.ts";
 import { routeChannel, type SlackRoute } from "../config/slack-routes.ts";
+import {
+  type CallOutcome,
+  DestinationError,
+  hostOf,
+  neverConnected,
+} from "../effects/destination-error.ts";
+import { type EffectContext, type OnceResult, performOnce } from "../effects/perform-once.ts";
 import type { EffectJournal, EffectScope } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
-import { type EffectContext, type OnceResult, performOnce } from "../processing/perform-once.ts";
 import { traceEffect } from "../tracing/trace-effect.ts";
 import type { ChannelPacer } from "./channel-pacer.ts";
-import { type CallOutcome, DestinationError, hostOf, neverConnected } from "./destination-error.ts";
 import { raceSignal } from "./race-signal.ts";
 import type { SlackMessage } from "./render-slack-message.ts";
 

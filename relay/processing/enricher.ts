@@ -1,6 +1,6 @@
 import { countBySeverity, type SeverityCounts } from "../../src/policy/index.ts";
 import { describeError } from "../../src/shared/describe-error.ts";
-import { DestinationError, hostOf } from "../destinations/destination-error.ts";
+import { DestinationError, hostOf } from "../effects/destination-error.ts";
 import { createServiceClient } from "./service-client.ts";
 
 /** What the service can add to an asset event: its filename and issue counts by severity. */

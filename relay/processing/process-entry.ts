@@ -8,15 +8,11 @@ import {
   renderSlackMessage,
 } from "../destinations/render-slack-message.ts";
 import type { SlackRelay } from "../destinations/slack-relay.ts";
+import type { EffectContext } from "../effects/perform-once.ts";
 import type { AttemptInfo, Journal, JournalEntry, VerdictWatch } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayEvent } from "../relay-event.ts";
-import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
-import type { EffectTrace } from "../tracing/trace-effect.ts";
-import { traceEntry } from "../tracing/trace-entry.ts";
-import type { AssetDetails, Enricher } from "./enricher.ts";
-import type { EffectContext } from "./perform-once.ts";
-import { submissionOutcome } from "./submission-outcome.ts";
+import { submissionOutcome } from "../submission/submission-outcome.ts";
 import {
   applyAssetEvent,
   applyLink,
@@ -24,7 +20,11 @@ import {
   emptySubmissionState,
   isStaleAssetEvent,
   type SubmissionState,
-} from "./submission-state.ts";
+} from "../submission/submission-state.ts";
+import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
+import type { EffectTrace } from "../tracing/trace-effect.ts";
+import { traceEntry } from "../tracing/trace-entry.ts";
+import type { AssetDetails, Enricher } from "./enricher.ts";
 
 export interface ProcessEntryDeps {
   readonly journal: Pick<Journal, "loadState" | "saveState" | "hasLaterEntries">;
