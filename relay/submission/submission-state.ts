@@ -1,5 +1,5 @@
 import type { SeverityCounts } from "../../src/policy/index.ts";
-import type { AssetDetails } from "../processing/enricher.ts";
+import type { AssetDetails } from "./asset-details.ts";
 import type { AssetEvent, SubmissionLink, UnresolvedEvent } from "../relay-event.ts";
 
 /** What the relay knows about one asset of a submission. */
