@@ -3,7 +3,7 @@ import { z } from "zod";
 import { baseUrlProblem, parseApiKey } from "../../src/api/index.ts";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { DEFAULT_DEDUPE_DAYS } from "../journal/retention.ts";
-import { resolveTracingConfig, type TracingConfig } from "../tracing/tracing-config.ts";
+import { resolveTracingConfig, type TracingConfig } from "./tracing-config.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
 import { resolveStoreUrl, storeBaseDir } from "./resolve-store-url.ts";
 import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";

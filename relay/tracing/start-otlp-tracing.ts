@@ -14,7 +14,7 @@ import {
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
 import { formatTraceparent, type RelayTracing } from "./relay-tracing.ts";
-import type { TraceSamplerName, TracingConfig } from "./tracing-config.ts";
+import type { TraceSamplerName, TracingConfig } from "../config/tracing-config.ts";
 
 /** `OTEL_TRACES_SAMPLER` to the SDK's sampler (policy as data). */
 const SAMPLERS: Readonly<Record<TraceSamplerName, (ratio: number) => Sampler>> = Object.freeze({
