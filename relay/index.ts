@@ -1,16 +1,15 @@
 export { main } from "./bin.ts";
 export {
+  isRelayConfigError,
   LOG_LEVELS,
   type LogLevel,
+  RELAY_DEFAULTS,
   RELAY_VARIABLES,
   type RelayConfig,
-  resolveRelayConfig,
-} from "./config/config.ts";
-export {
-  isRelayConfigError,
   RelayConfigError,
   type RelayConfigProblem,
-} from "./config/relay-config-error.ts";
+  resolveRelayConfig,
+} from "./config/index.ts";
 export {
   type CommitStatus,
   computeCommitStatus,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describeError } from "../src/shared/describe-error.ts";
-import type { RelayConfig } from "./config/config.ts";
+import type { RelayConfig } from "./config/index.ts";
 import { createChannelPacer } from "./destinations/channel-pacer.ts";
 import { createGithubRelay } from "./destinations/github-relay.ts";
 import { createSlackRelay } from "./destinations/slack-relay.ts";

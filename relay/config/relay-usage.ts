@@ -1,5 +1,5 @@
 import { RELAY_EXIT_CODES_HELP } from "../relay-exit-codes.ts";
-import type { RELAY_VARIABLES } from "./config.ts";
+import type { RELAY_VARIABLES } from "./relay-variables.ts";
 
 type Variable = (typeof RELAY_VARIABLES)[number];
 

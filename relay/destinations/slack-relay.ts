@@ -8,8 +8,7 @@ import {
   WebClientEvent,
 } from "@slack/web-api";
 import { describeError } from "../../src/shared/describe-error.ts";
-import { mentionOf } from "../config/slack-mentions.ts";
-import { routeChannel, type SlackRoute } from "../config/slack-routes.ts";
+import { mentionOf, routeChannel, type SlackRoute } from "../config/index.ts";
 import {
   type CallOutcome,
   DestinationError,
