@@ -13,28 +13,28 @@ export {
 export {
   type CommitStatus,
   computeCommitStatus,
-  STATUS_DESCRIPTION_MAX,
-} from "./destinations/compute-commit-status.ts";
-export { escapeMrkdwn } from "./destinations/escape-mrkdwn.ts";
-export {
+  escapeMrkdwn,
   renderFailureReply,
   renderSlackMessage,
   SLACK_LIMITS,
   type SlackMessage,
-} from "./destinations/render-slack-message.ts";
+  STATUS_DESCRIPTION_MAX,
+} from "./destinations/index.ts";
 export {
   type CallOutcome,
   type Destination,
   DestinationError,
+  EffectBusyError,
+  type EffectContext,
   isDestinationError,
-} from "./effects/destination-error.ts";
-export { EffectBusyError, type EffectContext } from "./effects/perform-once.ts";
+} from "./effects/index.ts";
 export {
   createRelayApp,
   type RelayAppOptions,
   type RelayRequestListener,
-} from "./http/create-relay-app.ts";
-export { WEBHOOK_BODY_LIMIT_BYTES, WEBHOOK_PATH } from "./http/webhook-route.ts";
+  WEBHOOK_BODY_LIMIT_BYTES,
+  WEBHOOK_PATH,
+} from "./http/index.ts";
 export type {
   AttemptInfo,
   DeliveryState,
@@ -65,10 +65,8 @@ export {
 } from "./journal/index.ts";
 export { createLogger, type Logger } from "./logger.ts";
 export { createRelayMetrics, type RelayMetrics } from "./metrics.ts";
-export type { AssetDetails, Enricher } from "./processing/enricher.ts";
-export { createApiEnricher } from "./processing/enricher.ts";
-export type { ReconcileOutcome } from "./reconciliation/plan-reconciliation.ts";
-export type { ServiceReader } from "./reconciliation/service-reader.ts";
+export { type AssetDetails, createApiEnricher, type Enricher } from "./processing/index.ts";
+export type { ReconcileOutcome, ServiceReader } from "./reconciliation/index.ts";
 export type {
   AssetEvent,
   RelayEvent,
@@ -82,6 +80,6 @@ export {
   assetMarker,
   type OutcomeState,
   type SubmissionOutcome,
+  type SubmissionState,
   submissionOutcome,
-} from "./submission/submission-outcome.ts";
-export type { SubmissionState } from "./submission/submission-state.ts";
+} from "./submission/index.ts";

@@ -2,25 +2,23 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describeError } from "../src/shared/describe-error.ts";
 import type { RelayConfig } from "./config/index.ts";
-import { createChannelPacer } from "./destinations/channel-pacer.ts";
-import { createGithubRelay } from "./destinations/github-relay.ts";
-import { createSlackRelay } from "./destinations/slack-relay.ts";
-import { createRelayApp } from "./http/create-relay-app.ts";
+import { createChannelPacer, createGithubRelay, createSlackRelay } from "./destinations/index.ts";
+import { createRelayApp } from "./http/index.ts";
 import type { Fdatasync } from "./journal/index.ts";
-import { type Journal, openJournal } from "./journal/index.ts";
-import { startRetention } from "./journal/retention.ts";
+import { type Journal, openJournal, startRetention } from "./journal/index.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createRelayMetrics, type RelayMetrics } from "./metrics.ts";
-import { createApiEnricher, type Enricher } from "./processing/enricher.ts";
-import { createEntryProcessor } from "./processing/process-entry.ts";
-import { createServiceReader, type ServiceReader } from "./reconciliation/service-reader.ts";
-import { type Reconciliation, startReconciliation } from "./reconciliation/start-reconciliation.ts";
+import { createApiEnricher, createEntryProcessor, type Enricher } from "./processing/index.ts";
 import {
+  createServiceReader,
+  type Reconciliation,
+  type ServiceReader,
   type SubscriptionCheck,
+  startReconciliation,
   startSubscriptionCheck,
-} from "./reconciliation/start-subscription-check.ts";
+} from "./reconciliation/index.ts";
 import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
-import { type RelayTracing, TRACING_OFF } from "./tracing/relay-tracing.ts";
+import { type RelayTracing, startTracing } from "./tracing/index.ts";
 
 /** A running relay. */
 export interface RelayHandle {
@@ -54,16 +52,6 @@ export interface StartRelayOverrides {
   readonly subscriptionCheckMs?: number;
 }
 
-/**
- * The tracing the configuration asks for. The SDK is imported only when tracing is on, so a
- * relay without an OTLP endpoint never loads it (the bundle keeps it in a chunk of its own).
- */
-async function startTracing(config: RelayConfig): Promise<RelayTracing> {
-  if (config.tracing === null) return TRACING_OFF;
-  const { startOtlpTracing } = await import("./tracing/start-otlp-tracing.ts");
-  return startOtlpTracing(config.tracing);
-}
-
 /** `http://address:port` as bound, IPv6 in brackets. */
 function boundUrl(address: AddressInfo): string {
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
@@ -76,7 +64,7 @@ export async function startRelay(
   overrides: StartRelayOverrides = {},
 ): Promise<RelayHandle> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const tracing = overrides.tracing ?? (await startTracing(config));
+  const tracing = overrides.tracing ?? (await startTracing(config.tracing));
   const metrics = createRelayMetrics();
   const onFatal =
     overrides.onFatal ??

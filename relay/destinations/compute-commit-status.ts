@@ -1,5 +1,4 @@
-import { type OutcomeState, submissionOutcome } from "../submission/submission-outcome.ts";
-import type { SubmissionState } from "../submission/submission-state.ts";
+import { type OutcomeState, type SubmissionState, submissionOutcome } from "../submission/index.ts";
 import { truncate } from "./escape-mrkdwn.ts";
 import { harmlessText } from "./harmless-text.ts";
 

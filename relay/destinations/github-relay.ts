@@ -4,11 +4,12 @@ import { httpStatusOf } from "../../src/shared/http-status-of.ts";
 import {
   type CallOutcome,
   DestinationError,
+  type EffectContext,
   hostOf,
   isDestinationError,
   neverConnected,
-} from "../effects/destination-error.ts";
-import { type EffectContext, performOnce } from "../effects/perform-once.ts";
+  performOnce,
+} from "../effects/index.ts";
 import type { EffectJournal } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { CommitStatus } from "./compute-commit-status.ts";

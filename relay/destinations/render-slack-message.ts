@@ -1,11 +1,12 @@
 import { addSeverityCounts, type FailOn, noSeverityCounts } from "../../src/policy/index.ts";
 import {
+  type AssetState,
   assetMarker,
   describeFindings,
   type SubmissionOutcome,
+  type SubmissionState,
   submissionOutcome,
-} from "../submission/submission-outcome.ts";
-import type { AssetState, SubmissionState } from "../submission/submission-state.ts";
+} from "../submission/index.ts";
 import { escapeMrkdwn, truncate, truncateMrkdwn } from "./escape-mrkdwn.ts";
 
 /**

@@ -12,13 +12,15 @@ import { mentionOf, routeChannel, type SlackRoute } from "../config/index.ts";
 import {
   type CallOutcome,
   DestinationError,
+  type EffectContext,
   hostOf,
   neverConnected,
-} from "../effects/destination-error.ts";
-import { type EffectContext, type OnceResult, performOnce } from "../effects/perform-once.ts";
+  type OnceResult,
+  performOnce,
+} from "../effects/index.ts";
 import type { EffectJournal, EffectScope } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
-import { traceEffect } from "../tracing/trace-effect.ts";
+import { traceEffect } from "../tracing/index.ts";
 import type { ChannelPacer } from "./channel-pacer.ts";
 import { raceSignal } from "./race-signal.ts";
 import type { SlackMessage } from "./render-slack-message.ts";

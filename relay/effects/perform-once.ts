@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EffectJournal, EffectScope, RetryNotBefore } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
-import { type EffectTrace, traceEffect } from "../tracing/trace-effect.ts";
+import { type EffectTrace, traceEffect } from "../tracing/index.ts";
 import { isDestinationError } from "./destination-error.ts";
 
 /**

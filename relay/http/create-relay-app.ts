@@ -13,10 +13,13 @@ import {
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
 import { parseSubmissionLink } from "../relay-event.ts";
-import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
-import { SPAN_ATTRIBUTES } from "../tracing/span-attributes.ts";
-import { startIntakeSpan } from "../tracing/start-intake-span.ts";
-import { eventAttributes } from "../tracing/trace-entry.ts";
+import {
+  eventAttributes,
+  type RelayTracing,
+  SPAN_ATTRIBUTES,
+  startIntakeSpan,
+  TRACING_OFF,
+} from "../tracing/index.ts";
 import { bearerAuth } from "./bearer-auth.ts";
 import { linkEntryId } from "./link-entry-id.ts";
 import { createWebhookRoute, isWebhookRequest, WEBHOOK_PATH } from "./webhook-route.ts";

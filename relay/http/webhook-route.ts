@@ -7,10 +7,13 @@ import { type Journal, unstorableReason } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
 import { parseDelivery, type RelayEvent } from "../relay-event.ts";
-import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
-import { SPAN_ATTRIBUTES } from "../tracing/span-attributes.ts";
-import { startIntakeSpan } from "../tracing/start-intake-span.ts";
-import { eventAttributes } from "../tracing/trace-entry.ts";
+import {
+  eventAttributes,
+  type RelayTracing,
+  SPAN_ATTRIBUTES,
+  startIntakeSpan,
+  TRACING_OFF,
+} from "../tracing/index.ts";
 import { deliveryKey } from "./delivery-key.ts";
 
 /** What the webhook route needs. */

@@ -1,7 +1,7 @@
 import { countBySeverity } from "../../src/policy/index.ts";
 import { describeError } from "../../src/shared/describe-error.ts";
-import { DestinationError, hostOf } from "../effects/destination-error.ts";
-import type { AssetDetails } from "../submission/asset-details.ts";
+import { DestinationError, hostOf } from "../effects/index.ts";
+import type { AssetDetails } from "../submission/index.ts";
 import { createServiceClient } from "./service-client.ts";
 
 export type { AssetDetails };

@@ -1,18 +1,17 @@
 import { describeError } from "../../src/shared/describe-error.ts";
-import { computeCommitStatus } from "../destinations/compute-commit-status.ts";
-import type { GithubRelay } from "../destinations/github-relay.ts";
-import { pullRequestUrl } from "../destinations/github-web-url.ts";
 import {
+  computeCommitStatus,
+  type GithubRelay,
+  pullRequestUrl,
   renderFailureReply,
   renderMentionReply,
   renderSlackMessage,
-} from "../destinations/render-slack-message.ts";
-import type { SlackRelay } from "../destinations/slack-relay.ts";
-import type { EffectContext } from "../effects/perform-once.ts";
+  type SlackRelay,
+} from "../destinations/index.ts";
+import type { EffectContext } from "../effects/index.ts";
 import type { AttemptInfo, Journal, JournalEntry, VerdictWatch } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayEvent } from "../relay-event.ts";
-import { submissionOutcome } from "../submission/submission-outcome.ts";
 import {
   applyAssetEvent,
   applyLink,
@@ -20,10 +19,9 @@ import {
   emptySubmissionState,
   isStaleAssetEvent,
   type SubmissionState,
-} from "../submission/submission-state.ts";
-import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
-import type { EffectTrace } from "../tracing/trace-effect.ts";
-import { traceEntry } from "../tracing/trace-entry.ts";
+  submissionOutcome,
+} from "../submission/index.ts";
+import { type EffectTrace, type RelayTracing, TRACING_OFF, traceEntry } from "../tracing/index.ts";
 import type { AssetDetails, Enricher } from "./enricher.ts";
 
 export interface ProcessEntryDeps {

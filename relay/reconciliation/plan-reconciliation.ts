@@ -1,11 +1,11 @@
 import type { Submission } from "../../src/api/index.ts";
 import type { AssetEvent, RelayEvent, UnresolvedEvent } from "../relay-event.ts";
-import { submissionOutcome } from "../submission/submission-outcome.ts";
 import {
   applyAssetEvent,
   reportedAssets,
   type SubmissionState,
-} from "../submission/submission-state.ts";
+  submissionOutcome,
+} from "../submission/index.ts";
 
 /** What one check of a submission against the service came to (the metric's `outcome`). */
 export type ReconcileOutcome =
