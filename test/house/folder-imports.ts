@@ -68,7 +68,8 @@ export function folderImports(dir: string): FolderImport[] {
   for (const file of sourceFiles(dir)) {
     for (const spec of specifiers(file)) {
       let target = path.resolve(path.dirname(file), spec);
-      if (existsSync(target) && statSync(target).isDirectory()) target = path.join(target, "index.ts");
+      if (existsSync(target) && statSync(target).isDirectory())
+        target = path.join(target, "index.ts");
       if (!target.startsWith(dir + path.sep)) continue;
       const from = unitOf(dir, file);
       const to = unitOf(dir, target);
