@@ -157,53 +157,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     const later = await deps.journal.hasLaterEntries(event.submissionId, entry.seq);
     const failed = event.kind === "asset.processing.failed" && !stale;
 
-    const unresolved = state.unresolved !== undefined;
-    if (deps.slack !== null && (state.assets.length > 0 || unresolved) && (!later || failed)) {
-      // The parent stays in the channel it was first posted to: updates and replies go there.
-      const channel = state.slackChannel ?? deps.slack.channelFor(state.link?.repository ?? null);
-      const mention = deps.slack.mentionFor(state.link?.author ?? null);
-      const message = renderSlackMessage(state, prUrl, mention);
-      const ts = await deps.slack.upsertParent(state.submissionId, message, context, {
-        updateExisting: !later,
-        channel,
-      });
-      if (state.slackChannel === undefined) {
-        state = { ...state, slackChannel: channel };
-        await deps.journal.saveState(event.submissionId, JSON.stringify(state));
-      }
-      // A stale failure (older than what the state shows of its asset) is not replied to.
-      if (failed) {
-        state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
-      }
-      const mentionReply =
-        mention === null || later ? null : renderMentionReply(state, prUrl, mention);
-      if (mentionReply !== null) {
-        // Once per submission, whichever entry finds it failed first.
-        await deps.slack.replyOnce(state.submissionId, ts, mentionReply, context, {
-          channel,
-          replyKey: `mention:${state.submissionId}`,
-        });
-      }
-    }
-
-    if (deps.github !== null && state.link !== null && !later) {
-      const status = computeCommitStatus(state, prUrl);
-      const value = JSON.stringify([state.link.repository, state.link.sha, status]);
-      // Skip a repeat of the status already set (a replay, or a link registered twice).
-      if (status !== null && state.lastStatus !== value) {
-        await deps.github.setStatus(
-          state.submissionId,
-          state.link.repository,
-          state.link.sha,
-          status,
-          context,
-        );
-        await deps.journal.saveState(
-          event.submissionId,
-          JSON.stringify({ ...state, lastStatus: value }),
-        );
-      }
-    }
+    state = await relayToSlack(deps, state, { event, stale, later, failed, prUrl, context });
+    await relayToGithub(deps, state, { later, prUrl, context });
     if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
   }
 }
@@ -252,4 +207,77 @@ async function keepWatch(
   } else if (!("source" in event && event.source === "reconciliation")) {
     await watch.journal.watchVerdict(state.submissionId, Date.now() + watch.afterMs);
   }
+}
+
+/** What one entry's effects are made from, besides the submission's state. */
+interface EntryEffects {
+  readonly event: RelayEvent;
+  readonly stale: boolean;
+  /** A later entry of this submission is queued: it will render a newer state. */
+  readonly later: boolean;
+  /** The entry says an asset failed (and is not stale): its failure reply is due. */
+  readonly failed: boolean;
+  readonly prUrl: string | null;
+  readonly context: EffectContext;
+}
+
+/**
+ * The Slack parent posted or updated, the failure reply and the mention posted once. Returns
+ * the state with the parent's channel and the replying entry recorded.
+ */
+async function relayToSlack(
+  deps: ProcessEntryDeps,
+  current: StoredState,
+  { event, later, failed, prUrl, context }: EntryEffects,
+): Promise<StoredState> {
+  let state = current;
+  const unresolved = state.unresolved !== undefined;
+  if (deps.slack === null || !(state.assets.length > 0 || unresolved) || (later && !failed))
+    return state;
+  // The parent stays in the channel it was first posted to: updates and replies go there.
+  const channel = state.slackChannel ?? deps.slack.channelFor(state.link?.repository ?? null);
+  const mention = deps.slack.mentionFor(state.link?.author ?? null);
+  const message = renderSlackMessage(state, prUrl, mention);
+  const ts = await deps.slack.upsertParent(state.submissionId, message, context, {
+    updateExisting: !later,
+    channel,
+  });
+  if (state.slackChannel === undefined) {
+    state = { ...state, slackChannel: channel };
+    await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+  }
+  // A stale failure (older than what the state shows of its asset) is not replied to.
+  if (failed && event.kind === "asset.processing.failed") {
+    state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
+  }
+  const mentionReply = mention === null || later ? null : renderMentionReply(state, prUrl, mention);
+  if (mentionReply !== null) {
+    // Once per submission, whichever entry finds it failed first.
+    await deps.slack.replyOnce(state.submissionId, ts, mentionReply, context, {
+      channel,
+      replyKey: `mention:${state.submissionId}`,
+    });
+  }
+  return state;
+}
+
+/** The commit status set, unless a later entry will set a newer one or it is already set. */
+async function relayToGithub(
+  deps: ProcessEntryDeps,
+  state: StoredState,
+  { later, prUrl, context }: Pick<EntryEffects, "later" | "prUrl" | "context">,
+): Promise<void> {
+  if (deps.github === null || state.link === null || later) return;
+  const status = computeCommitStatus(state, prUrl);
+  const value = JSON.stringify([state.link.repository, state.link.sha, status]);
+  // Skip a repeat of the status already set (a replay, or a link registered twice).
+  if (status === null || state.lastStatus === value) return;
+  await deps.github.setStatus(
+    state.submissionId,
+    state.link.repository,
+    state.link.sha,
+    status,
+    context,
+  );
+  await deps.journal.saveState(state.submissionId, JSON.stringify({ ...state, lastStatus: value }));
 }
