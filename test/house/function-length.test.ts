@@ -5,7 +5,7 @@ import { findLongFunctions } from "./long-functions.ts";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 // The house's plan-then-act rule: a long orchestrator is split into a pure plan and a thin apply.
-const FOLDERS = ["src/action", "src/pipeline", "relay/journal"] as const;
+const FOLDERS = ["src/action", "src/pipeline", "relay"] as const;
 const LIMIT = 80;
 
 describe("function length", () => {
