@@ -1,18 +1,18 @@
 import { httpStatusOf } from "../../src/shared/http-status-of.ts";
 import { type CallOutcome, DestinationError, neverConnected } from "../effects/index.ts";
 
-/** What a failed call to GitHub did: a 4xx (rate limits included) set nothing; else unknown. */
-export function githubError(host: string, operation: string, error: unknown): DestinationError {
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** A failed GitHub call as a destination error, its HTTP status kept when there is one. */
+function failure(
+  host: string,
+  operation: string,
+  outcome: CallOutcome,
+  reason: string,
+  error: unknown,
+): DestinationError {
   const status = httpStatusOf(error);
-  // A 4xx is a refusal (rate limits included): nothing was set. A "500" from Octokit may be
-  // a real 5xx or a request that never got an answer.
-  const refused = status !== null && status >= 400 && status < 500;
-  const outcome: CallOutcome = refused || neverConnected(error) ? "not-performed" : "unknown";
-  const reason = refused
-    ? `HTTP ${status} ${error instanceof Error ? error.message : ""}`.trim()
-    : error instanceof Error
-      ? error.message
-      : String(error);
   return new DestinationError(
     {
       destination: "GitHub",
@@ -24,6 +24,19 @@ export function githubError(host: string, operation: string, error: unknown): De
     },
     { cause: error },
   );
+}
+
+/** What a failed call to GitHub did: a 4xx (rate limits included) set nothing; else unknown. */
+export function githubError(host: string, operation: string, error: unknown): DestinationError {
+  const status = httpStatusOf(error);
+  // A 4xx is a refusal (rate limits included): nothing was set. A "500" from Octokit may be
+  // a real 5xx or a request that never got an answer.
+  const refused = status !== null && status >= 400 && status < 500;
+  const outcome: CallOutcome = refused || neverConnected(error) ? "not-performed" : "unknown";
+  const reason = refused
+    ? `HTTP ${status} ${error instanceof Error ? error.message : ""}`.trim()
+    : messageOf(error);
+  return failure(host, operation, outcome, reason, error);
 }
 
 /**
@@ -42,18 +55,6 @@ export function installationError(
       ? `the GitHub App ${appId} is not installed on ${repository}: install it on the repository (or its owner) with the "Commit statuses: write" permission`
       : status === 401
         ? `GitHub refused the App's credentials (HTTP 401): check GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY`
-        : error instanceof Error
-          ? error.message
-          : String(error);
-  return new DestinationError(
-    {
-      destination: "GitHub",
-      host,
-      operation: "apps.createInstallationAccessToken",
-      outcome: "not-performed",
-      reason,
-      ...(status === null ? {} : { status }),
-    },
-    { cause: error },
-  );
+        : messageOf(error);
+  return failure(host, "apps.createInstallationAccessToken", "not-performed", reason, error);
 }
