@@ -3,7 +3,7 @@
  * clone, relative paths resolved from that folder; and the process edges of the executable
  * (a reader that closes the pipe early).
  */
-import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
@@ -98,6 +98,44 @@ describe("docs/cli.md: the CLI from a clone", () => {
       await outside.remove();
     }
   }, 150_000);
+
+  it("Where the machine's Node is older: the clone's own Node runs the installed command, as written", async () => {
+    const [block] = blocksUnder(
+      await readDoc("docs/cli.md"),
+      "Where the machine's Node is older",
+      "sh",
+    );
+    const outside = await tempDir();
+    try {
+      const media = join(outside.path, "campaign-media");
+      await mkdir(join(media, "ads"), { recursive: true });
+      await writeFile(join(media, "ads", "claims.txt"), "Clinically proven and guaranteed.\n");
+      // The machine: a `node` older than 24 first on PATH (a stand-in that says so and fails),
+      // and content-review linked onto PATH as a global install links it.
+      const machine = join(outside.path, "bin");
+      await mkdir(machine);
+      await writeFile(join(machine, "node"), "#!/bin/sh\necho 'v20.0.0: too old' >&2\nexit 9\n", {
+        mode: 0o755,
+      });
+      await symlink(join(ROOT, "bin", "content-review.js"), join(machine, "content-review"));
+      const old = await bash("content-review --version", {
+        cwd: media,
+        env: { ...envFor(emu, emu.liveKey), PATH: `${machine}:/usr/bin:/bin` },
+      });
+      expect(old.code).toBe(9);
+      const script = block!
+        .replace("cd ~/campaign-media", `cd "${media}"`)
+        .replace("~/content-review-toolkit/", ROOT.endsWith("/") ? ROOT : `${ROOT}/`);
+      const res = await bash(script, {
+        cwd: outside.path,
+        env: { ...envFor(emu, emu.liveKey), PATH: `${machine}:/usr/bin:/bin` },
+      });
+      expect(res.stdout).toMatch(/^ads\/claims\.txt\s+complete\s+1 critical/m);
+      expect(res.code, res.stderr).toBe(1);
+    } finally {
+      await outside.remove();
+    }
+  });
 
   it("a missing relative path names where it looked: the folder the command was typed in", async () => {
     const res = await bash("cd samples && npm run -s cli -- review nothere.txt", {
