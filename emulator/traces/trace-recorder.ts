@@ -11,6 +11,8 @@ export interface RecordedSpan {
   readonly startTimeUnixNano: string;
   readonly endTimeUnixNano: string;
   readonly attributes: Readonly<Record<string, string | number | boolean | null>>;
+  /** The span's links to spans of other traces (a `relay.status` to the delivery's effect). */
+  readonly links: readonly { readonly traceId: string; readonly spanId: string }[];
 }
 
 /** A trace: every span received with its id, in the order they started. */
@@ -50,6 +52,9 @@ export const exportTraceRequest = z.object({
                     startTimeUnixNano: nanos,
                     endTimeUnixNano: nanos,
                     attributes: keyValues,
+                    links: z
+                      .array(z.object({ traceId: z.string(), spanId: z.string() }).loose())
+                      .default([]),
                   }),
                 )
                 .default([]),
@@ -118,6 +123,10 @@ export function createTraceRecorder(): TraceRecorder {
             startTimeUnixNano: span.startTimeUnixNano,
             endTimeUnixNano: span.endTimeUnixNano,
             attributes: attributesOf(span.attributes),
+            links: span.links.map((l) => ({
+              traceId: l.traceId.toLowerCase(),
+              spanId: l.spanId.toLowerCase(),
+            })),
           });
         }
       }
