@@ -3,21 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqliteJournal } from "../../../../relay/journal/index.ts";
+import { completedEvent } from "../../helpers/submission-builders.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "journal-mode-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
-const event = {
-  kind: "asset.processing.completed" as const,
-  submissionId: "s-1",
-  assetId: "a",
-  workspaceId: null,
-  status: "complete",
-  errorMessage: null,
-  issueCount: 0,
-  occurredAt: null,
-};
+const event = completedEvent("s-1", "a");
 
 describe("openSqliteJournal: the journal is its owner's only (0600)", () => {
   it.each([
