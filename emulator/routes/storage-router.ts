@@ -7,7 +7,6 @@ import type { EmulatorContext } from "../context.ts";
 import { blobFile } from "../processing/blob-file.ts";
 import { blobSubmitted, planUpload } from "./plan-upload.ts";
 
-
 function fail(res: Response, status: number, detail: string): void {
   res.status(status).json({ detail });
 }
