@@ -95,8 +95,8 @@ export function renderSlackMessage(
   state: SubmissionState,
   prUrl: string | null,
   mention: string | null = null,
+  outcome: SubmissionOutcome = submissionOutcome(state),
 ): SlackMessage {
-  const outcome = submissionOutcome(state);
   let totals = noSeverityCounts();
   let unknown = 0;
   for (const asset of state.assets) {
@@ -169,8 +169,8 @@ export function renderMentionReply(
   state: SubmissionState,
   prUrl: string | null,
   mention: string,
+  outcome: SubmissionOutcome = submissionOutcome(state),
 ): string | null {
-  const outcome = submissionOutcome(state);
   if (!failing(outcome) || state.link === null) return null;
   const pr =
     prUrl !== null

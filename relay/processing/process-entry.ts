@@ -1,13 +1,5 @@
 import { describeError } from "../../src/shared/describe-error.ts";
-import {
-  computeCommitStatus,
-  type GithubRelay,
-  pullRequestUrl,
-  renderFailureReply,
-  renderMentionReply,
-  renderSlackMessage,
-  type SlackRelay,
-} from "../destinations/index.ts";
+import { type GithubRelay, pullRequestUrl, type SlackRelay } from "../destinations/index.ts";
 import type { EffectContext } from "../effects/index.ts";
 import type { AttemptInfo, Journal, JournalEntry, VerdictWatch } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
@@ -19,10 +11,15 @@ import {
   emptySubmissionState,
   isStaleAssetEvent,
   type SubmissionState,
-  submissionOutcome,
 } from "../submission/index.ts";
 import { type EffectTrace, type RelayTracing, TRACING_OFF, traceEntry } from "../tracing/index.ts";
 import type { AssetDetails, Enricher } from "./enricher.ts";
+import {
+  type EntryPlan,
+  planEntryEffects,
+  type SlackPlan,
+  type StoredState,
+} from "./plan-entry-effects.ts";
 
 export interface ProcessEntryDeps {
   readonly journal: Pick<Journal, "loadState" | "saveState" | "hasLaterEntries">;
@@ -45,17 +42,6 @@ export interface ProcessEntryDeps {
 }
 
 type StartEffectTrace = (linkTraceparent: string | null, repository: string | null) => EffectTrace;
-
-/** The state as stored: the submission, and the last commit status set for it. */
-interface StoredState extends SubmissionState {
-  readonly lastStatus?: string;
-  /** The channel of the Slack parent, fixed when it is first posted. */
-  readonly slackChannel?: string;
-  /** The link entry's `traceparent`: the commit status shows in that run's trace too. */
-  readonly linkTrace?: string;
-  /** Asset id to the entry whose failure reply was posted: one reply per asset. */
-  readonly failureReplies?: Readonly<Record<string, string>>;
-}
 
 /**
  * The state after the entry's event. An asset event older than what the state shows of its
@@ -155,129 +141,87 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     // A later entry of this submission is queued: it will render a newer state, so skip the
     // in-between message update and status (Slack allows about one message a second).
     const later = await deps.journal.hasLaterEntries(event.submissionId, entry.seq);
-    const failed = event.kind === "asset.processing.failed" && !stale;
-
-    state = await relayToSlack(deps, state, { event, stale, later, failed, prUrl, context });
-    await relayToGithub(deps, state, { later, prUrl, context });
-    if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
+    const plan = planEntryEffects(
+      state,
+      { entryId: entry.id, event, stale, later, prUrl },
+      { slack: deps.slack, github: deps.github !== null },
+    );
+    state = await applySlack(deps, state, plan.slack, context);
+    await applyStatus(deps, state, plan.status, context);
+    if (deps.watch != null && plan.watch !== null) await applyWatch(deps.watch, state, plan.watch);
   }
 }
 
 /**
- * Posts an asset's failure reply in the thread once per asset, by the first entry that says it
- * failed: a late webhook after reconciliation made its event (or the other way round) finds it
- * replied. Returns the state, with the replying entry recorded.
- */
-async function replyFailureOnce(
-  deps: ProcessEntryDeps,
-  state: StoredState,
-  assetId: string,
-  thread: { ts: string; channel: string; context: EffectContext },
-): Promise<StoredState> {
-  const asset = state.assets.find((a) => a.assetId === assetId);
-  const entryId = thread.context.entryId;
-  const replier = state.failureReplies?.[assetId];
-  if (deps.slack === null || asset === undefined || (replier ?? entryId) !== entryId) return state;
-  await deps.slack.replyOnce(
-    state.submissionId,
-    thread.ts,
-    renderFailureReply(asset),
-    thread.context,
-    {
-      channel: thread.channel,
-    },
-  );
-  if (replier !== undefined) return state;
-  const next = { ...state, failureReplies: { ...state.failureReplies, [assetId]: entryId } };
-  await deps.journal.saveState(state.submissionId, JSON.stringify(next));
-  return next;
-}
-
-/**
- * Watches a linked submission until its verdict is final. A real event or a link moves its
- * check to `afterMs` from now; reconciliation's own events leave its backoff alone.
- */
-async function keepWatch(
-  watch: NonNullable<ProcessEntryDeps["watch"]>,
-  state: SubmissionState,
-  event: JournalEntry["event"],
-): Promise<void> {
-  if (submissionOutcome(state).state !== "pending") {
-    await watch.journal.unwatchVerdict(state.submissionId);
-  } else if (!("source" in event && event.source === "reconciliation")) {
-    await watch.journal.watchVerdict(state.submissionId, Date.now() + watch.afterMs);
-  }
-}
-
-/** What one entry's effects are made from, besides the submission's state. */
-interface EntryEffects {
-  readonly event: RelayEvent;
-  readonly stale: boolean;
-  /** A later entry of this submission is queued: it will render a newer state. */
-  readonly later: boolean;
-  /** The entry says an asset failed (and is not stale): its failure reply is due. */
-  readonly failed: boolean;
-  readonly prUrl: string | null;
-  readonly context: EffectContext;
-}
-
-/**
- * The Slack parent posted or updated, the failure reply and the mention posted once. Returns
+ * Posts or updates the Slack parent and posts the replies the plan names, each once. Returns
  * the state with the parent's channel and the replying entry recorded.
  */
-async function relayToSlack(
+async function applySlack(
   deps: ProcessEntryDeps,
   current: StoredState,
-  { event, later, failed, prUrl, context }: EntryEffects,
+  plan: SlackPlan | null,
+  context: EffectContext,
 ): Promise<StoredState> {
+  if (deps.slack === null || plan === null) return current;
   let state = current;
-  const unresolved = state.unresolved !== undefined;
-  if (deps.slack === null || !(state.assets.length > 0 || unresolved) || (later && !failed))
-    return state;
-  // The parent stays in the channel it was first posted to: updates and replies go there.
-  const channel = state.slackChannel ?? deps.slack.channelFor(state.link?.repository ?? null);
-  const mention = deps.slack.mentionFor(state.link?.author ?? null);
-  const message = renderSlackMessage(state, prUrl, mention);
-  const ts = await deps.slack.upsertParent(state.submissionId, message, context, {
-    updateExisting: !later,
+  const { channel } = plan;
+  const ts = await deps.slack.upsertParent(state.submissionId, plan.message, context, {
+    updateExisting: plan.updateExisting,
     channel,
   });
-  if (state.slackChannel === undefined) {
+  if (plan.recordChannel) {
     state = { ...state, slackChannel: channel };
-    await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+    await deps.journal.saveState(state.submissionId, JSON.stringify(state));
   }
-  // A stale failure (older than what the state shows of its asset) is not replied to.
-  if (failed && event.kind === "asset.processing.failed") {
-    state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
+  const reply = plan.failureReply;
+  if (reply !== null) {
+    await deps.slack.replyOnce(state.submissionId, ts, reply.text, context, { channel });
+    if (reply.record) {
+      const replies = { ...state.failureReplies, [reply.assetId]: context.entryId };
+      state = { ...state, failureReplies: replies };
+      await deps.journal.saveState(state.submissionId, JSON.stringify(state));
+    }
   }
-  const mentionReply = mention === null || later ? null : renderMentionReply(state, prUrl, mention);
-  if (mentionReply !== null) {
+  if (plan.mention !== null) {
     // Once per submission, whichever entry finds it failed first.
-    await deps.slack.replyOnce(state.submissionId, ts, mentionReply, context, {
+    await deps.slack.replyOnce(state.submissionId, ts, plan.mention.text, context, {
       channel,
-      replyKey: `mention:${state.submissionId}`,
+      replyKey: plan.mention.replyKey,
     });
   }
   return state;
 }
 
-/** The commit status set, unless a later entry will set a newer one or it is already set. */
-async function relayToGithub(
+/** Sets the commit status the plan names, then records it as the last one set. */
+async function applyStatus(
   deps: ProcessEntryDeps,
   state: StoredState,
-  { later, prUrl, context }: Pick<EntryEffects, "later" | "prUrl" | "context">,
+  plan: EntryPlan["status"],
+  context: EffectContext,
 ): Promise<void> {
-  if (deps.github === null || state.link === null || later) return;
-  const status = computeCommitStatus(state, prUrl);
-  const value = JSON.stringify([state.link.repository, state.link.sha, status]);
-  // Skip a repeat of the status already set (a replay, or a link registered twice).
-  if (status === null || state.lastStatus === value) return;
+  if (deps.github === null || plan === null || state.link === null) return;
   await deps.github.setStatus(
     state.submissionId,
     state.link.repository,
     state.link.sha,
-    status,
+    plan.status,
     context,
   );
-  await deps.journal.saveState(state.submissionId, JSON.stringify({ ...state, lastStatus: value }));
+  await deps.journal.saveState(
+    state.submissionId,
+    JSON.stringify({ ...state, lastStatus: plan.value }),
+  );
+}
+
+/**
+ * Watches a linked submission until its verdict is final: a real event or a link moves its
+ * check to `afterMs` from now.
+ */
+async function applyWatch(
+  watch: NonNullable<ProcessEntryDeps["watch"]>,
+  state: SubmissionState,
+  decision: "watch" | "unwatch",
+): Promise<void> {
+  if (decision === "unwatch") await watch.journal.unwatchVerdict(state.submissionId);
+  else await watch.journal.watchVerdict(state.submissionId, Date.now() + watch.afterMs);
 }
