@@ -1,3 +1,4 @@
+import type { SQLInputValue } from "node:sqlite";
 import { attemptDeadline } from "../attempt-deadline.ts";
 import type { EntryRetryPolicy } from "../entry-retry-policy.ts";
 import type { EntryHandler, JournalEntry, WorkerHooks } from "../journal.ts";
@@ -30,19 +31,52 @@ export interface SqliteWorker {
   stop(timeoutMs: number): Promise<void>;
 }
 
-/** The SQLite side of an attempt: it only persists, every write through the group commit. */
-function sqliteAttemptStore(q: SqliteStatements, writer: GroupCommit, sub: string): AttemptStore {
+/**
+ * How much of a submission's line one run takes: up to `entries` entries due now, and no new
+ * one after `ms` (the "done"s of a run commit together at its end, so this bounds what a crash
+ * runs again and how long a relayed entry still shows `processing`).
+ */
+const RUN = Object.freeze({ entries: 100, ms: 250 });
+
+/**
+ * The SQLite side of a run's attempts: it only persists, every write through the group
+ * commit. The "done"s are held back and written together once the run ends (`commit`), with
+ * the last state the run saved: per-event commits cost a write of the submission's whole
+ * state each, so a large submission relayed quadratically (issue 35). A failed attempt ends
+ * the run and commits what it holds with it. Handlers still run one at a time, in order; an
+ * entry whose "done" did not commit simply runs again (its state update is safe to repeat,
+ * and its effects are claimed), as after a crash.
+ */
+function sqliteRunStore(
+  q: SqliteStatements,
+  writer: GroupCommit,
+  sub: string,
+  hooks: WorkerHooks,
+): AttemptStore & { readonly hooks: WorkerHooks; commit(): Promise<void> } {
+  let held: { readonly entry: JournalEntry; readonly params: SQLInputValue[] }[] = [];
+  const { onDone, ...others } = hooks;
+  async function commit(last: SQLInputValue[] | null): Promise<void> {
+    const batch = held;
+    held = [];
+    // Queued in one turn: one transaction, after the state writes queued before them.
+    const params = [...batch.map((h) => h.params), ...(last === null ? [] : [last])];
+    await Promise.all(params.map((p) => writer.write(q.setState, p, false, sub)));
+    for (const h of batch) onDone?.(h.entry);
+  }
   return {
     keepsNotBefore: true,
+    hooks: others,
     begin: (entry, attempt) => {
       const params = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
       writer.writeBehind(q.setState, params, sub);
     },
     persist: async (entry, settlement, lastError) => {
       const notBefore = settlement.state === "pending" ? settlement.notBefore : 0;
-      const params = [settlement.state, settlement.attempts, notBefore, lastError];
-      await writer.write(q.setState, [...params, Date.now(), entry.id], false, sub);
+      const params = [settlement.state, settlement.attempts, notBefore, lastError, Date.now()];
+      if (settlement.state === "done") held.push({ entry, params: [...params, entry.id] });
+      else await commit([...params, entry.id]);
     },
+    commit: () => commit(null),
   };
 }
 
@@ -96,47 +130,59 @@ class HoldBack {
 }
 
 /**
- * The submission's head when it is due at `now`; undefined when it is not, or when the
- * submission has no open entry left (it leaves `open`). Throws when the read fails.
+ * The run of the submission's line due at `now`: its head and the entries after it, up to the
+ * first one not due; empty when the head is not due, or when the submission has no open entry
+ * left (it leaves `open`). Throws when the read fails.
  */
-function dueHead(
+function dueRun(
   q: SqliteStatements,
   open: Set<string>,
   submissionId: string,
   now: number,
-): EventRow | undefined {
-  const row = q.head.get(submissionId) as EventRow | undefined;
-  if (row === undefined) open.delete(submissionId);
-  // A `processing` head that nothing here runs lost its state write: it runs again.
-  else if (row.state === "pending" && Number(row.next_attempt_at) > now) return undefined;
-  return row;
+): EventRow[] {
+  const rows = q.line.all(submissionId, RUN.entries) as unknown as EventRow[];
+  if (rows.length === 0) open.delete(submissionId);
+  // A `processing` entry that nothing here runs lost its state write: it runs again.
+  const due = (row: EventRow) => row.state !== "pending" || Number(row.next_attempt_at) <= now;
+  const end = rows.findIndex((row) => !due(row));
+  return end === -1 ? rows : rows.slice(0, end);
 }
 
-/** One attempt of an entry; a failure of the journal itself holds its submission back. */
-async function runEntry(
-  entry: JournalEntry,
+/** A run of a submission's entries, one attempt each, in order; a failure of the journal itself holds the submission back. */
+async function runLine(
+  entries: readonly JournalEntry[],
   options: SqliteWorkerOptions,
   worker: { handler: EntryHandler | null; hooks: WorkerHooks; held: HoldBack },
   stop: AbortSignal,
 ): Promise<void> {
-  const sub = storableKey(entry.event.submissionId);
-  const deadline = attemptDeadline(options.handlerTimeoutMs, [stop]);
+  const sub = storableKey(entries[0]?.event.submissionId ?? "");
+  const store = sqliteRunStore(options.q, options.writer, sub, worker.hooks);
+  const started = Date.now();
   try {
-    await runAttempt(entry, {
-      handler: worker.handler ?? (async () => undefined),
-      hooks: worker.hooks,
-      policy: options.retry,
-      store: sqliteAttemptStore(options.q, options.writer, sub),
-      deadline,
-      abandoned: () => stop.aborted,
-    });
+    for (const entry of entries) {
+      if (stop.aborted || (entry !== entries[0] && Date.now() - started >= RUN.ms)) break;
+      const deadline = attemptDeadline(options.handlerTimeoutMs, [stop]);
+      try {
+        const result = await runAttempt(entry, {
+          handler: worker.handler ?? (async () => undefined),
+          hooks: store.hooks,
+          policy: options.retry,
+          store,
+          deadline,
+          abandoned: () => stop.aborted,
+        });
+        // A retry waits its backoff, and the entries after it wait for it (arrival order).
+        if (result === null || result.settlement.state === "pending") break;
+      } finally {
+        deadline.dispose();
+      }
+    }
+    await store.commit();
     worker.held.succeeded();
   } catch (error) {
-    // The journal itself failed: the entry stays `pending` or `processing` and runs again
-    // after a backoff (the pump also takes a `processing` head that nothing runs).
+    // The journal itself failed: the run's entries stay `pending` or `processing` and run
+    // again after a backoff (the pump also takes a `processing` head that nothing runs).
     worker.hooks.onJournalError?.(error, worker.held.failed(sub));
-  } finally {
-    deadline.dispose();
   }
 }
 
@@ -156,8 +202,8 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     hooks.onJournalError?.(error, held.failed(submissionId));
   }
 
-  const run = (entry: JournalEntry) =>
-    runEntry(entry, options, { handler, hooks, held }, stop.signal);
+  const run = (entries: readonly JournalEntry[]) =>
+    runLine(entries, options, { handler, hooks, held }, stop.signal);
 
   function schedulePump(): void {
     if (pumpScheduled) return;
@@ -175,14 +221,14 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
       if (running.size >= options.concurrency) break;
       if (running.has(submissionId)) continue;
       if (held.holds(submissionId, now)) continue;
-      let row: EventRow | undefined;
+      let rows: EventRow[] = [];
       try {
-        row = dueHead(q, open, submissionId, now);
+        rows = dueRun(q, open, submissionId, now);
       } catch (error) {
         journalFailed(submissionId, error);
       }
-      if (row === undefined) continue;
-      const task = run(toEntry(row)).finally(() => {
+      if (rows.length === 0) continue;
+      const task = run(rows.map(toEntry)).finally(() => {
         running.delete(submissionId);
         schedulePump();
       });
