@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { median } from "../median.ts";
 import type { Drain, IntakeRound, SETTINGS, Sustained } from "./run-bench.ts";
@@ -111,6 +112,9 @@ export function renderRelayResults(run: RelayRun): string {
     `| ${NAMES["on"]} | ${f0(median(on))} | ${on.map(f0).join(", ")} | ${loads(run.tracing.get("on") ?? [])} |`,
     "",
     `Ratio of medians (on/off): **${f2(ratio)}×**; the rounds' own ratios (on/off, round by round) spread from ${f2(pairs[0] ?? Number.NaN)}× to ${f2(pairs.at(-1) ?? Number.NaN)}× (median ${f2(median(pairs))}×). Goal ≥ 0.9×: ${verdict(ratio >= 0.9)}.`,
+    "",
+    // The profiles are taken by hand (node --cpu-prof), not by this run: kept in a file of their own.
+    readFileSync(new URL("PROFILE.md", import.meta.url), "utf8").trim(),
     "",
   ].join("\n");
 }

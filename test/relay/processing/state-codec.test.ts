@@ -46,9 +46,10 @@ describe("createStateCodec", () => {
 
   it("stringify writes an asset changed since (a new object) with its new fields", () => {
     const codec = createStateCodec();
-    const before = { submissionId: "s-3", assets: [asset("a-1"), asset("a-2")], link: null };
+    const first = asset("a-1");
+    const before = { submissionId: "s-3", assets: [first, asset("a-2")], link: null };
     codec.stringify("s-3", before);
-    const after = { ...before, assets: [before.assets[0], asset("a-2", "failed")] };
+    const after = { ...before, assets: [first, asset("a-2", "failed")] };
     expect(JSON.parse(codec.stringify("s-3", after)).assets[1].status).toBe("failed");
   });
 });
