@@ -22,7 +22,7 @@ import type {
 import { newId } from "../state/ids.ts";
 import { resolveTags } from "../state/resolve-tags.ts";
 import { parseBlobPath } from "./blob-path.ts";
-import { effectiveSizeLimit } from "./storage-router.ts";
+import { effectiveSizeLimit } from "./effective-size-limit.ts";
 
 export interface CreateSubmissionBody {
   assets: {
