@@ -93,7 +93,7 @@ export function renderRelayResults(run: RelayRun): string {
     "",
     `Worker: ${s.drainEvents} events of one submission journaled first, then a fresh relay opens the journal and is timed from listening until it has relayed them all (\`relay_events_relayed_total\`): ${run.drains.map((d) => `${f0(d.relayedPerSecond)}/s (load ${d.load.toFixed(1)})`).join(", ")}. Median **${f0(drain)} events/s** (goal ≥ 1,000: ${verdict(drain >= 1000)}).`,
     "",
-    `Sustained: the highest offered rate at which the backlog stays bounded over ${s.probeSeconds} s, bisected between 0 and the relay's intake above (standard-webhooks, ${f0(standard)}/s), ${s.probes} probes a shape, each a fresh relay offered a fixed rate (autocannon \`overallRate\`, 16 connections). A probe is sustained when at least 95% of what was offered was acknowledged and the backlog (\`relay_queue_depth\` from \`/metrics\`) at its end is at most one second of input.`,
+    `Sustained: the highest offered rate at which the backlog stays bounded over ${s.probeSeconds} s, bisected between 0 and the relay's intake above (standard-webhooks, ${f0(standard)}/s), ${s.probes} probes a shape, each a fresh relay offered a fixed rate (autocannon \`overallRate\`, 64 connections). A probe is sustained when at least 95% of what was offered was acknowledged and the backlog (\`relay_queue_depth\` from \`/metrics\`) at its end is at most one second of input.`,
     "",
     "| Shape | Sustained | Against intake (same run) | Probes |",
     "|---|---|---:|---|",

@@ -23,7 +23,7 @@ import { bodyFor, poolRequests, type Shape, signedPool } from "./signed-pool.ts"
 // before the next, so no round inherits a backlog; requests are signed before the clock starts;
 // the bare server's ceiling and the @octokit/webhooks peer are measured in the same run.
 // Not a test: it asserts nothing.
-//   npm run bench:relay [-- --rounds 3 --seconds 4 --probe-seconds 30 --probes 4 --tracing-rounds 9]
+//   npm run bench:relay [-- --rounds 3 --seconds 4 --probe-seconds 30 --probes 3 --tracing-rounds 9]
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -36,7 +36,7 @@ export const SETTINGS = Object.freeze({
   warmupSeconds: arg("warmup", 1),
   connections: arg("connections", 32),
   probeSeconds: arg("probe-seconds", 30),
-  probes: arg("probes", 4),
+  probes: arg("probes", 3),
   tracingRounds: arg("tracing-rounds", 9),
   tracingSeconds: arg("tracing-seconds", 3),
   drainEvents: arg("drain-events", 3000),
@@ -133,7 +133,7 @@ async function probe(shape: Shape, rate: number): Promise<ProbeRecord & { load: 
     );
     const result = await autocannon({
       url: server.url,
-      connections: 16,
+      connections: 64,
       overallRate: rate,
       duration: SETTINGS.probeSeconds,
       ...poolRequests(pool),

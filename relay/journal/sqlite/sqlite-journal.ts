@@ -173,20 +173,40 @@ const CACHED_STATES = 32;
 /**
  * Per-submission relay state, written behind. The latest text of recent submissions is kept
  * (reads see a state not yet committed at once, and a large state is not read back from the
- * file for every event), and the writes of one submission still queued for the same commit
- * are one write: a submission's state is written once per commit, not once per event.
+ * file for every event). While the worker runs a submission's line (`hold`), its state is
+ * written once, when the run commits (`release`); otherwise the writes of one submission
+ * queued for the same commit are one write.
  */
 function submissionStates(q: SqliteStatements, writer: GroupCommit, closed: () => boolean) {
   const latest = new Map<string, string>();
   // The parameters of the state write queued for the next commit, by submission.
   const queued = new Map<string, SQLInputValue[]>();
+  const held = new Set<string>();
+  const unwritten = new Set<string>();
+  const pinned = (key: string) => queued.has(key) || unwritten.has(key);
   function keep(submissionId: string, json: string): void {
     latest.delete(submissionId);
     latest.set(submissionId, json);
     for (const key of latest.keys()) {
-      if (latest.size <= CACHED_STATES + queued.size) break;
-      if (!queued.has(key)) latest.delete(key);
+      if (latest.size <= CACHED_STATES + queued.size + unwritten.size) break;
+      if (!pinned(key)) latest.delete(key);
     }
+  }
+  function write(submissionId: string, json: string): void {
+    const waiting = queued.get(submissionId);
+    if (waiting !== undefined) {
+      // The group commit runs a write's parameters as they are when it commits.
+      waiting[1] = json;
+      waiting[2] = Date.now();
+      return;
+    }
+    const params: SQLInputValue[] = [submissionId, json, Date.now()];
+    queued.set(submissionId, params);
+    writer.writeBehind(q.saveState, params, submissionId, (ok) => {
+      queued.delete(submissionId);
+      // Not written: the next read takes the file's state (the entry runs again).
+      if (!ok && latest.get(submissionId) === params[1]) latest.delete(submissionId);
+    });
   }
   return {
     async loadState(id: string) {
@@ -198,29 +218,26 @@ function submissionStates(q: SqliteStatements, writer: GroupCommit, closed: () =
     },
     async saveState(id: string, json: string) {
       const submissionId = storableKey(id);
-      // Write-behind: it commits before the entry's "done" (same or earlier batch: the worker
-      // writes a run's "done"s after its last handler), and the submission's next entry reads
-      // this text back from `latest` until it has committed.
+      // Write-behind: it commits before the entry's "done" (same or earlier batch: a run's
+      // "done"s are queued after its state), and later reads take it from `latest`.
       if (closed()) throw new Error("The journal is closed");
       keep(submissionId, json);
-      const waiting = queued.get(submissionId);
-      if (waiting !== undefined) {
-        // The group commit runs a write's parameters as they are when it commits.
-        waiting[1] = json;
-        waiting[2] = Date.now();
-        return;
-      }
-      const params: SQLInputValue[] = [submissionId, json, Date.now()];
-      queued.set(submissionId, params);
-      writer.writeBehind(q.saveState, params, submissionId, (ok) => {
-        queued.delete(submissionId);
-        // Not written: the next read takes the file's state (the entry runs again).
-        if (!ok && latest.get(submissionId) === params[1]) latest.delete(submissionId);
-      });
+      if (held.has(submissionId)) unwritten.add(submissionId);
+      else write(submissionId, json);
+    },
+    /** The worker runs the submission's line: its state waits for {@link release}. */
+    hold(submissionId: string) {
+      held.add(submissionId);
+    },
+    /** Queues the state the run left (before the run's "done"s, so in the same commit or an earlier one). */
+    release(submissionId: string) {
+      held.delete(submissionId);
+      const json = latest.get(submissionId);
+      if (unwritten.delete(submissionId) && json !== undefined) write(submissionId, json);
     },
     /** Retention deleted states: what is kept of them must go too. */
     forgetStates() {
-      for (const key of latest.keys()) if (!queued.has(key)) latest.delete(key);
+      for (const key of latest.keys()) if (!pinned(key)) latest.delete(key);
     },
   };
 }
@@ -268,7 +285,9 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       }),
     onCommitted: () => worker.journalWorks(),
   });
+  const { forgetStates, hold, release, ...states } = submissionStates(q, writer, () => closed);
   const worker = createSqliteWorker({
+    states: { hold, release },
     q,
     writer,
     retry: options.retry,
@@ -278,7 +297,6 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     open,
   });
 
-  const { forgetStates, ...states } = submissionStates(q, writer, () => closed);
   return {
     kind: "sqlite",
     location: options.path,

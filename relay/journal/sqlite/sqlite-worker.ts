@@ -18,6 +18,8 @@ export interface SqliteWorkerOptions {
   readonly handlerTimeoutMs: number;
   /** Submissions with open entries. One process owns the file, so this set is the whole truth. */
   readonly open: Set<string>;
+  /** Holds a submission's state writes during a run; the run's commit releases them. */
+  readonly states: { hold(submissionId: string): void; release(submissionId: string): void };
 }
 
 /** The SQLite journal's workers: one handler at a time per submission, in arrival order. */
@@ -36,7 +38,7 @@ export interface SqliteWorker {
  * one after `ms` (the "done"s of a run commit together at its end, so this bounds what a crash
  * runs again and how long a relayed entry still shows `processing`).
  */
-const RUN = Object.freeze({ entries: 100, ms: 250 });
+const RUN = Object.freeze({ entries: 100, ms: 250, yieldMs: 5 });
 
 /**
  * The SQLite side of a run's attempts: it only persists, every write through the group
@@ -48,19 +50,23 @@ const RUN = Object.freeze({ entries: 100, ms: 250 });
  * and its effects are claimed), as after a crash.
  */
 function sqliteRunStore(
-  q: SqliteStatements,
-  writer: GroupCommit,
+  options: SqliteWorkerOptions,
   sub: string,
   hooks: WorkerHooks,
 ): AttemptStore & { readonly hooks: WorkerHooks; commit(): Promise<void> } {
+  const { q, writer, states } = options;
   let held: { readonly entry: JournalEntry; readonly params: SQLInputValue[] }[] = [];
   const { onDone, ...others } = hooks;
   async function commit(last: SQLInputValue[] | null): Promise<void> {
     const batch = held;
     held = [];
-    // Queued in one turn: one transaction, after the state writes queued before them.
+    states.release(sub);
+    // Queued in one turn: one transaction, after the state write queued just before them.
     const params = [...batch.map((h) => h.params), ...(last === null ? [] : [last])];
-    await Promise.all(params.map((p) => writer.write(q.setState, p, false, sub)));
+    const written = Promise.all(params.map((p) => writer.write(q.setState, p, false, sub)));
+    // A run that goes on after a dead letter holds its state again.
+    if (last !== null) states.hold(sub);
+    await written;
     for (const h of batch) onDone?.(h.entry);
   }
   return {
@@ -131,7 +137,7 @@ class HoldBack {
 
 /**
  * The run of the submission's line due at `now`: its head and the entries after it, up to the
- * first one not due; empty when the head is not due, or when the submission has no open entry
+ * first one not due or attempted before; empty when the head is not due, or when the submission has no open entry
  * left (it leaves `open`). Throws when the read fails.
  */
 function dueRun(
@@ -144,7 +150,11 @@ function dueRun(
   if (rows.length === 0) open.delete(submissionId);
   // A `processing` entry that nothing here runs lost its state write: it runs again.
   const due = (row: EventRow) => row.state !== "pending" || Number(row.next_attempt_at) <= now;
-  const end = rows.findIndex((row) => !due(row));
+  // An entry attempted before (a retry, or one a crash interrupted) runs alone: its outcome
+  // is committed before its successors start, as the line recovers.
+  const alone = (row: EventRow) => Number(row.attempts) > 0;
+  if (rows[0] !== undefined && alone(rows[0])) return due(rows[0]) ? [rows[0]] : [];
+  const end = rows.findIndex((row) => !due(row) || alone(row));
   return end === -1 ? rows : rows.slice(0, end);
 }
 
@@ -156,11 +166,19 @@ async function runLine(
   stop: AbortSignal,
 ): Promise<void> {
   const sub = storableKey(entries[0]?.event.submissionId ?? "");
-  const store = sqliteRunStore(options.q, options.writer, sub, worker.hooks);
+  const store = sqliteRunStore(options, sub, worker.hooks);
   const started = Date.now();
+  let turn = started;
+  options.states.hold(sub);
   try {
     for (const entry of entries) {
       if (stop.aborted || (entry !== entries[0] && Date.now() - started >= RUN.ms)) break;
+      // Handlers that never wait would keep this thread for the whole run: webhooks are
+      // answered between them.
+      if (Date.now() - turn >= RUN.yieldMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turn = Date.now();
+      }
       const deadline = attemptDeadline(options.handlerTimeoutMs, [stop]);
       try {
         const result = await runAttempt(entry, {
@@ -183,6 +201,9 @@ async function runLine(
     // The journal itself failed: the run's entries stay `pending` or `processing` and run
     // again after a backoff (the pump also takes a `processing` head that nothing runs).
     worker.hooks.onJournalError?.(error, worker.held.failed(sub));
+  } finally {
+    // A run that ended early still writes the state its handlers left (their entries run again).
+    options.states.release(sub);
   }
 }
 

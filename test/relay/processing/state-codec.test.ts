@@ -52,4 +52,17 @@ describe("createStateCodec", () => {
     const after = { ...before, assets: [first, asset("a-2", "failed")] };
     expect(JSON.parse(codec.stringify("s-3", after)).assets[1].status).toBe("failed");
   });
+
+  it("stringify writes each state of a growing submission whole (one asset added at a time)", () => {
+    const codec = createStateCodec();
+    let state: { submissionId: string; assets: object[]; link: null } = {
+      submissionId: "s-4",
+      assets: [],
+      link: null,
+    };
+    for (let n = 0; n < 4; n += 1) {
+      state = { ...state, assets: [...state.assets, asset(`a-${n}`)] };
+      expect(JSON.parse(codec.stringify("s-4", state))).toEqual(JSON.parse(JSON.stringify(state)));
+    }
+  });
 });
