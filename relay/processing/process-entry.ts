@@ -20,6 +20,7 @@ import {
   type SlackPlan,
   type StoredState,
 } from "./plan-entry-effects.ts";
+import { createStateCodec } from "./state-codec.ts";
 
 export interface ProcessEntryDeps {
   readonly journal: Pick<Journal, "loadState" | "saveState" | "hasLaterEntries">;
@@ -99,6 +100,9 @@ async function foldEvent(
  */
 export function createEntryProcessor(deps: ProcessEntryDeps) {
   const tracing = deps.tracing ?? TRACING_OFF;
+  const codec = createStateCodec();
+  const save = (state: StoredState) =>
+    deps.journal.saveState(state.submissionId, codec.stringify(state.submissionId, state));
   return async function processEntry(entry: JournalEntry, attempt: AttemptInfo): Promise<void> {
     if (!tracing.enabled) return relayEntry(entry, attempt, undefined);
     return traceEntry(tracing, entry, attempt, (start) => relayEntry(entry, attempt, start));
@@ -114,7 +118,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     let state: StoredState =
       stored === null
         ? emptySubmissionState(event.submissionId)
-        : (JSON.parse(stored) as StoredState);
+        : codec.parse<StoredState>(event.submissionId, stored);
 
     const folded = await foldEvent(deps, state, event, attempt);
     state = folded.state;
@@ -122,7 +126,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     if (event.kind === "link.registered" && entry.traceparent) {
       state = { ...state, linkTrace: entry.traceparent };
     }
-    await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+    await save(state);
     const context: EffectContext = {
       signal: attempt.signal,
       deadline: attempt.deadline,
@@ -146,8 +150,8 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
       { entryId: entry.id, event, stale, later, prUrl },
       { slack: deps.slack, github: deps.github !== null },
     );
-    state = await applySlack(deps, state, plan.slack, context);
-    await applyStatus(deps, state, plan.status, context);
+    state = await applySlack(deps, state, plan.slack, context, save);
+    await applyStatus(deps, state, plan.status, context, save);
     if (deps.watch != null && plan.watch !== null) await applyWatch(deps.watch, state, plan.watch);
   }
 }
@@ -161,6 +165,7 @@ async function applySlack(
   current: StoredState,
   plan: SlackPlan | null,
   context: EffectContext,
+  save: (state: StoredState) => Promise<void>,
 ): Promise<StoredState> {
   if (deps.slack === null || plan === null) return current;
   let state = current;
@@ -171,7 +176,7 @@ async function applySlack(
   });
   if (plan.recordChannel) {
     state = { ...state, slackChannel: channel };
-    await deps.journal.saveState(state.submissionId, JSON.stringify(state));
+    await save(state);
   }
   const reply = plan.failureReply;
   if (reply !== null) {
@@ -179,7 +184,7 @@ async function applySlack(
     if (reply.record) {
       const replies = { ...state.failureReplies, [reply.assetId]: context.entryId };
       state = { ...state, failureReplies: replies };
-      await deps.journal.saveState(state.submissionId, JSON.stringify(state));
+      await save(state);
     }
   }
   if (plan.mention !== null) {
@@ -198,6 +203,7 @@ async function applyStatus(
   state: StoredState,
   plan: EntryPlan["status"],
   context: EffectContext,
+  save: (state: StoredState) => Promise<void>,
 ): Promise<void> {
   if (deps.github === null || plan === null || state.link === null) return;
   await deps.github.setStatus(
@@ -207,10 +213,7 @@ async function applyStatus(
     plan.status,
     context,
   );
-  await deps.journal.saveState(
-    state.submissionId,
-    JSON.stringify({ ...state, lastStatus: plan.value }),
-  );
+  await save({ ...state, lastStatus: plan.value });
 }
 
 /**
