@@ -54,10 +54,14 @@ const SUBJECT_TYPE_REFUSED = (documentation_url?: string): Reply => ({
   },
 });
 
+/** GitHub lists at most 3,000 files of a pull request (`pulls.listFiles`). */
+export const MAX_PULL_REQUEST_FILES = 3000;
+
 /**
  * The files of a pull request in `repository`: derived from its commits, or as seeded;
  * undefined when there is no such pull request.
  */
+
 export function pullRequestFiles(state: GithubState, repository: string, number: number) {
   const pr = state.pullRequests.get(number);
   if (pr !== undefined) {
@@ -172,9 +176,10 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
   "pulls/list-files": (ctx) => {
     const files = pullRequestFiles(ctx.state, ctx.repository, Number(ctx.params["pull_number"]));
     if (files === undefined) return NOT_FOUND;
+    // GitHub lists at most the first 3,000 files of a pull request, and says nothing of the rest.
     return page(
       ctx,
-      files.map((file: PullRequestFile) => {
+      files.slice(0, MAX_PULL_REQUEST_FILES).map((file: PullRequestFile) => {
         const { content: _content, ...f } = file;
         const at = f.sha ?? "HEAD";
         return {
