@@ -16,16 +16,18 @@ import {
 
 /**
  * A pull_request `synchronize` event payload for `octo/media` (same-repository head unless
- * `fork`); `before` is the head before the push, as GitHub sends it.
+ * `fork`); `before` is the head before the push, as GitHub sends it; the base commit is 40 "b"
+ * unless `baseSha` names one.
  */
 export function pullRequestEvent(
   number: number,
   headSha: string,
   fork = false,
-  options: { before?: string } = {},
+  options: { before?: string; baseSha?: string } = {},
 ) {
+  const baseSha = options.baseSha ?? "b".repeat(40);
   return {
-    ...event({ repository: "octo/media", number, headSha, baseSha: "b".repeat(40), fork }),
+    ...event({ repository: "octo/media", number, headSha, baseSha, fork }),
     ...(options.before === undefined ? {} : { before: options.before, after: headSha }),
   };
 }
