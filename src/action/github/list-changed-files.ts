@@ -117,7 +117,8 @@ async function listWithGithub(
     return {
       paths,
       source: "pull-request-files",
-      truncated: listed >= MAX_PR_FILES,
+      // A list of exactly 3,000 is whole when the PR says it changes no more.
+      truncated: listed >= MAX_PR_FILES && !((pr.changedFiles ?? Infinity) <= listed),
       diffLines,
       range: { base: pr.baseSha, head: pr.headSha },
     };

@@ -100,6 +100,19 @@ describe("listChangedFiles", () => {
     expect(nock.isDone()).toBe(true);
   });
 
+  it("listChangedFiles takes a list of exactly 3000 as whole when the PR says it changes 3000 files", async () => {
+    const files = Array.from({ length: MAX_PR_FILES }, (_, i) => ({
+      filename: `f${i}.json`,
+      status: "added",
+    }));
+    pullRequestFiles(files, 30);
+    const pullRequest = { ...testContext().pullRequest!, changedFiles: MAX_PR_FILES };
+    const changed = await listChangedFiles(testGithub(), testContext({ pullRequest }));
+    expect(changed?.paths).toHaveLength(MAX_PR_FILES);
+    expect(changed?.source).toBe("pull-request-files");
+    expect(nock.isDone()).toBe(true);
+  });
+
   it("listChangedFiles completes a PR list cut at 3000 with the Git trees of the merge base and the head", async () => {
     const files = Array.from({ length: MAX_PR_FILES }, (_, i) => ({
       filename: `f${i}.json`,
