@@ -163,8 +163,11 @@ export const THREAD_SCOPES: readonly GithubScope[] = Object.freeze(["pulls", "co
  *   with 422, as older GitHub Enterprise Server versions answer (`"subject_type" is not a
  *   permitted key`).
  * - `fileComments: "reject"`: a single file-level comment is refused too.
+ * - `userLookup`: `GET /users/{login}` answers 404 for every login (a GitHub Enterprise Server
+ *   without that account) or 503 (an outage), instead of the user.
  */
 export interface GithubQuirks {
   readonly subjectTypeInReview?: "accept" | "reject";
   readonly fileComments?: "accept" | "reject";
+  readonly userLookup?: "answer" | "not-found" | "unavailable";
 }

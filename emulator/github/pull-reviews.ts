@@ -163,6 +163,9 @@ const REVIEW_STATE: Readonly<Record<string, string>> = Object.freeze({
 export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
   // The Action looks its bot user up by login, for the id it has on this server.
   "users/get-by-username": (ctx) => {
+    const quirk = ctx.state.quirks.userLookup;
+    if (quirk === "not-found") return NOT_FOUND;
+    if (quirk === "unavailable") return { status: 503, body: { message: "Service Unavailable" } };
     const login = ctx.params["username"]?.toLowerCase();
     const known = [ctx.state.actionsBot, ...ctx.state.reviewComments.map((c) => c.user)];
     const user = known.find((u) => u.login.toLowerCase() === login);

@@ -219,6 +219,8 @@ async function postReview(
       `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments; ${plural(published.resolved, "thread")} resolved, ${published.unresolved} reopened.`,
     );
     if (published.ignored !== undefined) core.warning(published.ignored);
+    if (published.authorUnknown !== undefined)
+      core.warning(redact(published.authorUnknown, report.secrets));
     if (published.threads !== undefined) core.warning(redact(published.threads, report.secrets));
     if (published.refused !== undefined)
       core.warning(

@@ -8,6 +8,7 @@ import { deriveCommentKey } from "../../src/action/review-comments/derive-commen
 import {
   FINGERPRINT_PREFIX,
   fingerprintFields,
+  RESOLVE_PENDING_MARKER,
 } from "../../src/action/review-comments/review-fingerprint.ts";
 import {
   commentSigning,
@@ -356,7 +357,7 @@ describe("action review threads (built dist/index.js, emulator, GitHub stand-in'
     });
   });
 
-  it("action whose token may not resolve threads warns once, marks the comments outdated and goes on", async () => {
+  it("action whose token may not resolve threads warns once, marks the comments outdated and goes on; a later run resolves them once it may, and leaves a thread reopened after that open", async () => {
     await withStandIn({}, async (own) => {
       const files = (text: string) => ({ "pr71/a.txt": text, "pr71/b.txt": text });
       const first = await pushAndReview(own, 71, 1, files(CLAIMS));
@@ -373,9 +374,55 @@ describe("action review threads (built dist/index.js, emulator, GitHub stand-in'
       // One refusal ends the thread changes: the second thread is not tried.
       const mutations = own.github.requests.filter((r) => r.operationId === "graphql");
       expect(mutations).toHaveLength(2);
+      const comments = own.github.reviewComments.filter((c) => c.pull_number === 71);
+      expect(comments.every((c) => c.body.includes(RESOLVE_PENDING_MARKER))).toBe(true);
+
+      // The permission is back: the next run resolves both threads and says so in the comments.
+      own.github.state.denied.delete("contents");
+      const later = await pushAndReview(own, 71, 3, files(CALM));
+      expect(later.code).toBe(0);
+      expect(later.stdout).toContain("0 marked outdated");
+      expect(later.stdout).toContain("2 threads resolved, 0 reopened");
+      expect(own.github.state.resolvedThreads).toEqual(new Set(comments.map((c) => c.id)));
+      expect(comments.some((c) => c.body.includes(RESOLVE_PENDING_MARKER))).toBe(false);
+      expect(comments.every((c) => readAsTheAction(71, c.body).kind === "signed")).toBe(true);
+
+      // A thread a person opens again after that stays open.
+      own.github.state.resolvedThreads.delete(comments[0]!.id);
+      const again = await pushAndReview(own, 71, 4, files(CALM));
+      expect(again.stdout).toContain("0 threads resolved, 0 reopened");
       expect(own.github.violations).toEqual([]);
     });
   });
+
+  it.each([
+    ["not-found", "HTTP 404"],
+    ["unavailable", "HTTP 503"],
+  ] as const)(
+    "action whose bot look-up fails (%s) still posts new findings, touches no earlier comment, and warns once",
+    {
+      timeout: 60_000,
+    },
+    async (quirk, status) => {
+      await withStandIn({}, async (own) => {
+        const pr = quirk === "not-found" ? 73 : 74;
+        const a = `pr${pr}/a.txt`;
+        const first = await pushAndReview(own, pr, 1, { [a]: CLAIMS });
+        expect(first.code).toBe(0);
+        const [earlier] = own.github.reviewComments.filter((c) => c.path === a);
+        own.github.setQuirks({ userLookup: quirk });
+        const b = `pr${pr}/b.txt`;
+        const second = await pushAndReview(own, pr, 2, { [a]: CALM, [b]: CLAIMS });
+        expect(second.code).toBe(0);
+        expect(second.stdout).toContain("PR review: 1 new, 0 updated, 0 marked outdated");
+        expect(own.github.reviewComments.filter((c) => c.path === b)).toHaveLength(1);
+        expect(earlier!.updates).toBe(0);
+        const warnings = second.stdout.match(/::warning::Could not look up[^\n]*/g);
+        expect(warnings).toHaveLength(1);
+        expect(warnings![0]).toContain(`github-actions[bot] on this GitHub (${status}`);
+      });
+    },
+  );
 
   it("action on a GitHub whose Actions bot has another id than github.com's still finds its own comments", async () => {
     const bot = { login: "github-actions[bot]", id: 3, type: "Bot" as const };
