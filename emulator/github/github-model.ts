@@ -5,6 +5,11 @@ export interface GithubApp {
   readonly id: number;
   readonly slug: string;
   readonly name: string;
+  /**
+   * The id of the App's bot user, `<slug>[bot]`, which writes what its tokens post (review
+   * comments): on GitHub another number than the App's id. @default the App's id plus 10^8
+   */
+  readonly botId?: number;
 }
 
 /** A GitHub App registered with the stand-in (`POST /_emulator/github/apps`). */

@@ -1,4 +1,11 @@
-import type { GithubUser, PullRequestFile, Review, ReviewComment } from "./github-model.ts";
+import {
+  ACTIONS_APP,
+  type GithubApp,
+  type GithubUser,
+  type PullRequestFile,
+  type Review,
+  type ReviewComment,
+} from "./github-model.ts";
 import {
   type GithubOperation,
   invalid,
@@ -120,6 +127,15 @@ function refuseComment(
   return undefined;
 }
 
+/**
+ * The account that writes what a token of `app` posts: the Actions bot for `GITHUB_TOKEN`, the
+ * App's own bot user, `<slug>[bot]`, for a GitHub App's token.
+ */
+export function botUserOf(state: GithubState, app: GithubApp): GithubUser {
+  if (app.id === ACTIONS_APP.id) return state.actionsBot;
+  return { login: `${app.slug}[bot]`, id: app.botId ?? app.id + 100_000_000, type: "Bot" };
+}
+
 /** Stores a review comment as GitHub keeps it. */
 export function storeComment(
   state: GithubState,
@@ -167,7 +183,11 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
     if (quirk === "not-found") return NOT_FOUND;
     if (quirk === "unavailable") return { status: 503, body: { message: "Service Unavailable" } };
     const login = ctx.params["username"]?.toLowerCase();
-    const known = [ctx.state.actionsBot, ...ctx.state.reviewComments.map((c) => c.user)];
+    const known = [
+      ctx.state.actionsBot,
+      botUserOf(ctx.state, ctx.app),
+      ...ctx.state.reviewComments.map((c) => c.user),
+    ];
     const user = known.find((u) => u.login.toLowerCase() === login);
     return user === undefined ? NOT_FOUND : { status: 200, body: userView(user) };
   },
@@ -212,6 +232,10 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
   "pulls/update-review-comment": (ctx) => {
     const comment = ctx.state.reviewComments.find((c) => c.id === Number(ctx.params["comment_id"]));
     if (!comment) return NOT_FOUND;
+    // Only the comment's author may edit it: another App's token gets 403, as on GitHub.
+    const editor = botUserOf(ctx.state, ctx.app);
+    if (comment.user.login !== editor.login || comment.user.id !== editor.id)
+      return { status: 403, body: { message: "Resource not accessible by integration" } };
     comment.body = String(ctx.input["body"]);
     comment.updated_at = ctx.state.now().toISOString();
     comment.updates += 1;
@@ -242,7 +266,15 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
       submitted_at: state.now().toISOString(),
     };
     for (const c of comments) {
-      const comment = storeComment(state, ctx.repository, number, c, review.id, review.commit_id);
+      const comment = storeComment(
+        state,
+        ctx.repository,
+        number,
+        c,
+        review.id,
+        review.commit_id,
+        botUserOf(state, ctx.app),
+      );
       review.commentIds.push(comment.id);
     }
     state.reviews.push(review);
@@ -255,7 +287,7 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
         state: REVIEW_STATE[event] ?? "COMMENTED",
         commit_id: review.commit_id,
         submitted_at: review.submitted_at,
-        user: userView(state.actionsBot),
+        user: userView(botUserOf(state, ctx.app)),
         html_url: `https://github.com/${ctx.repository}/pull/${number}#pullrequestreview-${review.id}`,
       },
     };
@@ -275,6 +307,7 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
       input,
       null,
       input["commit_id"] as string,
+      botUserOf(state, ctx.app),
     );
     return { status: 201, body: commentView(comment, ctx.baseUrl) };
   },
