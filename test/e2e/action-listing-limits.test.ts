@@ -29,7 +29,15 @@ function pastTheLimit(dir: string, filler: number): Record<string, string> {
   };
 }
 
-const tip = () => stage.github.state.git.resolve("main")!.sha;
+/** {@link pastTheLimit} committed on `main`'s tip in the stand-in and written to the workspace. */
+async function commitPastTheLimit(dir: string, filler: number) {
+  const files = pastTheLimit(dir, filler);
+  const base = stage.github.state.git.resolve("main")!.sha;
+  const head = stage.github.addCommit({ parents: [base], files });
+  await writeFiles(stage, files);
+  return { base, head };
+}
+
 const checkRunsOn = (sha: string) => stage.github.checkRuns.filter((c) => c.head_sha === sha);
 
 /** The run failed on the claim past the limit: it was listed, uploaded and reviewed. */
@@ -62,11 +70,8 @@ describe("action past GitHub's listing limits (built dist/index.js, emulator, Gi
   it("action on a 3,001-file pull request reviews the file GitHub lists 3,001st, read from the Git trees, and fails on its claim", {
     timeout: 120_000,
   }, async () => {
-    const files = pastTheLimit("pr71", 2_999);
-    const base = tip();
-    const head = stage.github.addCommit({ parents: [base], files });
+    const { base, head } = await commitPastTheLimit("pr71", 2_999);
     stage.github.openPullRequest({ number: 71, head });
-    await writeFiles(stage, files);
 
     const event = pullRequestEvent(71, head, false, { baseSha: base });
     const [run, spent] = await runOn(stage, "pull_request", event, { comment: "summary-only" });
@@ -82,10 +87,7 @@ describe("action past GitHub's listing limits (built dist/index.js, emulator, Gi
   it("action on a merge group of 302 files reviews the file past the compare's 300 and fails on its claim", {
     timeout: 60_000,
   }, async () => {
-    const files = pastTheLimit("mq72", 300);
-    const base = tip();
-    const head = stage.github.addCommit({ parents: [base], files });
-    await writeFiles(stage, files);
+    const { base, head } = await commitPastTheLimit("mq72", 300);
     const group = {
       pullNumber: 72,
       head_ref: `refs/heads/gh-readonly-queue/main/pr-72-${base}`,
@@ -104,10 +106,7 @@ describe("action past GitHub's listing limits (built dist/index.js, emulator, Gi
   it("action on a push of 302 files reviews the file past the compare's 300 and fails on its claim", {
     timeout: 60_000,
   }, async () => {
-    const files = pastTheLimit("push73", 300);
-    const base = tip();
-    const head = stage.github.addCommit({ parents: [base], files });
-    await writeFiles(stage, files);
+    const { base, head } = await commitPastTheLimit("push73", 300);
     const push = stage.github.pushEvent({
       ref: "refs/heads/feature-73",
       before: base,
