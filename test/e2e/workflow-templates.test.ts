@@ -155,6 +155,7 @@ describe("workflow templates, run as written", () => {
       "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
       "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
       "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
+      "secrets.CONTENT_REVIEW_RECORD_KEY": "",
       "steps.app-token.outputs.token": APP_TOKEN,
     });
     expect(inputs["github-token"]).toBe(APP_TOKEN);
