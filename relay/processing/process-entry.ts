@@ -16,6 +16,7 @@ import type { EffectTrace } from "../tracing/trace-effect.ts";
 import { traceEntry } from "../tracing/trace-entry.ts";
 import type { AssetDetails, Enricher } from "./enricher.ts";
 import type { EffectContext } from "./perform-once.ts";
+import { createStateCodec } from "./state-codec.ts";
 import { submissionOutcome } from "./submission-outcome.ts";
 import {
   applyAssetEvent,
@@ -115,6 +116,9 @@ async function foldEvent(
  */
 export function createEntryProcessor(deps: ProcessEntryDeps) {
   const tracing = deps.tracing ?? TRACING_OFF;
+  const codec = createStateCodec();
+  const save = (state: StoredState) =>
+    deps.journal.saveState(state.submissionId, codec.stringify(state.submissionId, state));
   return async function processEntry(entry: JournalEntry, attempt: AttemptInfo): Promise<void> {
     if (!tracing.enabled) return relayEntry(entry, attempt, undefined);
     return traceEntry(tracing, entry, attempt, (start) => relayEntry(entry, attempt, start));
@@ -130,7 +134,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     let state: StoredState =
       stored === null
         ? emptySubmissionState(event.submissionId)
-        : (JSON.parse(stored) as StoredState);
+        : codec.parse<StoredState>(event.submissionId, stored);
 
     const folded = await foldEvent(deps, state, event, attempt);
     state = folded.state;
@@ -138,7 +142,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     if (event.kind === "link.registered" && entry.traceparent) {
       state = { ...state, linkTrace: entry.traceparent };
     }
-    await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+    await save(state);
     const context: EffectContext = {
       signal: attempt.signal,
       deadline: attempt.deadline,
@@ -171,11 +175,11 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
       });
       if (state.slackChannel === undefined) {
         state = { ...state, slackChannel: channel };
-        await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+        await save(state);
       }
       // A stale failure (older than what the state shows of its asset) is not replied to.
       if (failed) {
-        state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
+        state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context }, save);
       }
       const mentionReply =
         mention === null || later ? null : renderMentionReply(state, prUrl, mention);
@@ -200,10 +204,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
           status,
           context,
         );
-        await deps.journal.saveState(
-          event.submissionId,
-          JSON.stringify({ ...state, lastStatus: value }),
-        );
+        await save({ ...state, lastStatus: value });
       }
     }
     if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
@@ -220,6 +221,7 @@ async function replyFailureOnce(
   state: StoredState,
   assetId: string,
   thread: { ts: string; channel: string; context: EffectContext },
+  save: (state: StoredState) => Promise<void>,
 ): Promise<StoredState> {
   const asset = state.assets.find((a) => a.assetId === assetId);
   const entryId = thread.context.entryId;
@@ -236,7 +238,7 @@ async function replyFailureOnce(
   );
   if (replier !== undefined) return state;
   const next = { ...state, failureReplies: { ...state.failureReplies, [assetId]: entryId } };
-  await deps.journal.saveState(state.submissionId, JSON.stringify(next));
+  await save(next);
   return next;
 }
 
