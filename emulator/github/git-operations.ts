@@ -2,6 +2,9 @@ import { gitBlobSha } from "./git-history.ts";
 import { type GithubOperation, NOT_FOUND, page } from "./github-operation.ts";
 import { commitView, pullView } from "./github-views.ts";
 
+/** GitHub lists at most 300 files of a comparison. */
+export const MAX_COMPARE_FILES = 300;
+
 /** Compares, the pull requests of a commit, and Git trees and blobs, from the commit history. */
 export const GIT_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
   "repos/compare-commits-with-basehead": (ctx) => {
@@ -17,7 +20,7 @@ export const GIT_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
           behind_by: 0,
           total_commits: 1,
           commits: [],
-          files: seeded,
+          files: seeded.slice(0, MAX_COMPARE_FILES),
         },
       };
     const [baseRef = "", headRef = ""] = basehead.split("...");
@@ -52,7 +55,7 @@ export const GIT_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
         merge_base_commit: from === undefined ? null : view(from),
         commits: ahead.slice((current - 1) * perPage, current * perPage).map(view),
         // The files come on every page, up to 300, as GitHub lists them.
-        files: git.diff(from, head).slice(0, 300),
+        files: git.diff(from, head).slice(0, MAX_COMPARE_FILES),
       },
     };
   },
