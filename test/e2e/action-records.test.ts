@@ -132,7 +132,7 @@ describe("action review records (built dist/index.js, emulator, fake GitHub)", (
           deriveRecordKey(stage.emu.sandboxKey, LIVE_SCOPE),
           sha,
         ),
-        broken: `<!-- content-review:record v3 id=${"0".repeat(32)} part=1/1 bm9wZQ== mac=${"0".repeat(64)} -->`,
+        broken: `<!-- content-review:record v4 id=${"0".repeat(32)} part=1/1 bm9wZQ== mac=${"0".repeat(64)} -->`,
       }[kind]!;
       const newer = await postCheckRun(stage, sha, text);
       const [run, spent] = await review(pr, sha);

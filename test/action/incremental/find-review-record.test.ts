@@ -15,7 +15,12 @@ import {
   recordSigning,
   writeRecordBlocks,
 } from "../../../src/action/incremental/review-record-block.ts";
-import { entryOf, largeRecord, recordOf } from "../../pipeline/review-record-fixture.ts";
+import {
+  entryOf,
+  largeRecord,
+  recordOf,
+  TEST_PATHS,
+} from "../../pipeline/review-record-fixture.ts";
 import { testContext } from "../github-nock.ts";
 import { LIVE_SCOPE, recordBlock, SANDBOX_SCOPE } from "../signing/signing-fixture.ts";
 
@@ -97,6 +102,7 @@ const find = (
     ownCheckRunId,
     appId,
     key: KEY,
+    paths: TEST_PATHS,
   });
 
 const paths = (found: Awaited<ReturnType<typeof find>>) =>
@@ -224,7 +230,7 @@ describe("findReviewRecords", () => {
       await checkRun(head, text, { name });
       // Newer companions of the same name: the part made for another commit, and garbage.
       await checkRun(head, elsewhere[i + 1], { name });
-      await checkRun(head, "<!-- content-review:record v3 nothing -->", { name });
+      await checkRun(head, "<!-- content-review:record v4 nothing -->", { name });
     }
     const found = await find(sources(head));
     expect(found.problems).toEqual([]);
@@ -285,6 +291,7 @@ describe("findReviewRecords", () => {
         ownCheckRunId: undefined,
         appId: 15368,
         key: KEY,
+        paths: TEST_PATHS,
       });
       expect(found.records).toEqual([]);
       expect(found.problems).toEqual([
