@@ -26,7 +26,9 @@ async function openOnSix(number: number): Promise<string> {
 
 /** Pushes `changes` on `parent` to pull request `number`, in the stand-in and the workspace. */
 async function push(number: number, parent: string, changes: Record<string, string>) {
-  const files = Object.fromEntries(Object.entries(changes).map(([p, t]) => [`pr${number}/${p}`, t]));
+  const files = Object.fromEntries(
+    Object.entries(changes).map(([p, t]) => [`pr${number}/${p}`, t]),
+  );
   const head = stage.github.addCommit({ parents: [parent], files });
   stage.github.pushPullRequest(number, head);
   await writeFiles(stage, files);
