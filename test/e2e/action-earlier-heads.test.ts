@@ -1,14 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGithubStandIn } from "../../emulator/github/index.ts";
-import { startEmulator } from "../../emulator/index.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
-import { CALM, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { CALM, runOn, type Stage, startStage, writeFiles } from "./review-lifecycle.ts";
 
-let stage: Stage;
+let stage: Stage & { close(): Promise<void> };
 
 /** Six calm files, told apart by a word. */
 const SIX = Object.fromEntries(
@@ -55,20 +50,12 @@ const setProcessing = async (seconds: number) => {
 let base: string;
 
 beforeAll(async () => {
-  const token = "ghs_earlierheadstokenearlierheads01";
-  stage = {
-    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startGithubStandIn({ token }),
-    workspace: await mkdtemp(join(tmpdir(), "content-review-earlier-heads-")),
-    token,
-  };
+  stage = await startStage("earlier-heads", "ghs_earlierheadstokenearlierheads01");
   base = stage.github.addCommit({ branch: "main", files: { "README.md": "Media.\n" } });
 });
 
 afterAll(async () => {
-  await stage?.github.close();
-  await stage?.emu.close();
-  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
+  await stage?.close();
 });
 
 describe("action reviews found across a pull request's earlier heads (built dist/index.js, emulator, GitHub stand-in)", () => {
@@ -89,49 +76,58 @@ describe("action reviews found across a pull request's earlier heads (built dist
     expect(stage.github.violations).toEqual([]);
   });
 
-  it("action with two pushes a few seconds apart, the first run cancelled while it polls, pays for the second only what changed since the last finished run, and the cancelled run keeps its record", async () => {
+  it("action with two pushes a few seconds apart pays for the second only what changed since the last finished run while the first still runs, and the first, cancelled, keeps its record", async () => {
     const a = await openOnSix(42);
     await review(42, a);
     const b = await push(42, a, { "d.txt": "A calm d, changed.\n" });
-    // Run B uploads d.txt and polls a review that takes an hour, until it is cancelled.
+    // Run B uploads d.txt and polls a review that takes an hour.
     await setProcessing(3_600);
     const cancel = new AbortController();
-    const runB = spentDuring(stage.emu.baseUrl, () =>
-      runAction({
-        inputs: {
-          "api-key": stage.emu.liveKey,
-          "base-url": stage.emu.baseUrl,
-          "sidekick-ids": "brand",
-          comment: "summary-only",
-        },
-        eventName: "pull_request",
-        event: pullRequestEvent(42, b, false, { before: a }),
-        workspace: stage.workspace,
-        githubApiUrl: stage.github.apiUrl,
-        githubToken: stage.token,
-        cancel: cancel.signal,
-        onLine: (line) => {
-          if (line.startsWith("Submitted 1 file")) cancel.abort();
-          return undefined;
-        },
-      }),
-    );
-    const [cancelled, spentB] = await runB;
+    let submitted: () => void = () => {};
+    const polling = new Promise<void>((done) => {
+      submitted = done;
+    });
+    const runB = runAction({
+      inputs: {
+        "api-key": stage.emu.liveKey,
+        "base-url": stage.emu.baseUrl,
+        "sidekick-ids": "brand",
+        comment: "summary-only",
+      },
+      eventName: "pull_request",
+      event: pullRequestEvent(42, b, false, { before: a }),
+      workspace: stage.workspace,
+      githubApiUrl: stage.github.apiUrl,
+      githubToken: stage.token,
+      cancel: cancel.signal,
+      onLine: (line) => {
+        if (line.startsWith("Submitted 1 file")) submitted();
+        return undefined;
+      },
+    });
+    await polling;
     await setProcessing(0);
+    // Push C while B polls: B's check run is in progress, with no record yet.
+    const c = await push(42, b, { "e.txt": "A calm e, changed.\n" });
+    const [run, spent] = await review(42, c, b);
+    cancel.abort();
+    const cancelled = await runB;
+    expect(run.code).toBe(0);
+    // d.txt's review is not complete in B, so it is paid again with e.txt; the four others are
+    // reused from A's record, found past B.
+    expect(spent).toMatchObject({ uploads: 2, creditsCharged: 2 });
+    expect(run.outputs).toMatchObject({ "reused-count": "4", credits: "2" });
+    expect(run.stdout).toContain(`on ${a.slice(0, 7)} (an earlier commit of pull request #42)`);
+    // B, cancelled, concludes its check run with the record of the five files it reused.
     expect(cancelled.outputs).toMatchObject({ status: "cancelled" });
-    expect(spentB).toMatchObject({ uploads: 1, creditsCharged: 1 });
-    // Its check run concludes cancelled, with the record of the five files it reused.
+    expect(cancelled.stdout).toContain("Uploaded pr42/d.txt");
     const checkB = stage.github.checkRuns.filter((r) => r.head_sha === b).at(-1)!;
     expect(checkB.conclusion).toBe("cancelled");
     expect(checkB.output?.text).toContain("content-review:record v4");
-
-    const c = await push(42, b, { "e.txt": "A calm e, changed.\n" });
-    const [run, spent] = await review(42, c, b);
-    expect(run.code).toBe(0);
-    // d.txt's review was never seen complete, so it is paid again with e.txt; the four others
-    // are reused (from B's record and A's).
-    expect(spent).toMatchObject({ uploads: 2, creditsCharged: 2 });
-    expect(run.outputs).toMatchObject({ "reused-count": "4", credits: "2" });
+    // A re-run of C finds C's own record: nothing is paid again.
+    const [again, spentAgain] = await review(42, c, b);
+    expect(spentAgain).toMatchObject({ uploads: 0, creditsCharged: 0 });
+    expect(again.outputs).toMatchObject({ "reused-count": "6" });
     expect(stage.github.violations).toEqual([]);
   });
 });

@@ -1,15 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGithubStandIn } from "../../emulator/github/index.ts";
-import { startEmulator } from "../../emulator/index.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
-import { CALM, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { CALM, type Stage, startStage, writeFiles } from "./review-lifecycle.ts";
 
-let stage: Stage;
+let stage: Stage & { close(): Promise<void> };
 
 /** The files of pull request `pr`, in the workspace and in the stand-in's listing. */
 async function seed(pr: number, files: Record<string, string>): Promise<void> {
@@ -63,19 +58,11 @@ function longPath(i: number): string {
 }
 
 beforeAll(async () => {
-  const token = "ghs_recordreachtokenrecordreachtok01";
-  stage = {
-    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startGithubStandIn({ token }),
-    workspace: await mkdtemp(join(tmpdir(), "content-review-reach-")),
-    token,
-  };
+  stage = await startStage("reach", "ghs_recordreachtokenrecordreachtok01");
 });
 
 afterAll(async () => {
-  await stage?.github.close();
-  await stage?.emu.close();
-  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
+  await stage?.close();
 });
 
 describe("action records of any path and any repository name (built dist/index.js, emulator, GitHub stand-in)", () => {
