@@ -86,7 +86,10 @@ describe("action records of any path and any repository name (built dist/index.j
     expect(stage.github.violations).toEqual([]);
   });
 
-  it("action in a renamed repository with the same GITHUB_REPOSITORY_ID reuses the records made under the old name", async () => {
+  it("action in a renamed repository with the same GITHUB_REPOSITORY_ID reuses the records made under the old name", {
+    // Four runs of the Action.
+    timeout: 120_000,
+  }, async () => {
     await seed(72, { "pr72/a.txt": CALM, "pr72/b.txt": CALM.replace("calm", "quiet") });
     const env = { GITHUB_REPOSITORY_ID: "424242" };
     const [first, firstSpent] = await review(72, { env });

@@ -303,4 +303,52 @@ describe("findReviewRecords", () => {
       await locked.close();
     }
   });
+
+  it("findReviewRecords searches the earlier sources, in order, only until one holds a finished run's record, going on past a cancelled run's", async () => {
+    const [oldest, finished, cancelled, before, head] = [1, 2, 3, 4, 5].map(() => newHead());
+    await checkRun(oldest!, block(oldest!, "older.png", "1"));
+    await checkRun(finished!, block(finished!, "a.png", "2"));
+    await client.rest.checks.create({
+      owner: "octo",
+      repo: "media",
+      name: "Content Review",
+      head_sha: cancelled!,
+      status: "completed",
+      conclusion: "cancelled",
+      output: { title: "t", summary: "s", text: block(cancelled!, "b.png", "3") },
+    });
+    let asked = 0;
+    const earlier = async () => {
+      asked += 1;
+      return {
+        sources: [cancelled!, finished!, oldest!].map((sha) => ({ sha, label: "earlier" })),
+        problems: ["a problem of the listing"],
+      };
+    };
+    const found = await findReviewRecords(client, context(), {
+      checkName: "Content Review",
+      sources: sources(head!, before!),
+      ownCheckRunId: undefined,
+      appId: 15368,
+      key: KEY,
+      paths: TEST_PATHS,
+      earlier,
+    });
+    expect(asked).toBe(1);
+    expect(found.records.map((r) => r.from.sha)).toEqual([cancelled, finished]);
+    expect(found.problems).toEqual(["a problem of the listing"]);
+    // A finished run's record on the head settles the search: the earlier heads are not asked.
+    await checkRun(head!, block(head!, "head.png", "4"));
+    const settled = await findReviewRecords(client, context(), {
+      checkName: "Content Review",
+      sources: sources(head!, before!),
+      ownCheckRunId: undefined,
+      appId: 15368,
+      key: KEY,
+      paths: TEST_PATHS,
+      earlier,
+    });
+    expect(asked).toBe(1);
+    expect(settled.records.map((r) => r.from.sha)).toEqual([head]);
+  });
 });
