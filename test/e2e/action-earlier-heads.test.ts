@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spentDuring } from "../helpers/spent-during.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
 import { CALM, runOn, type Stage, startStage, writeFiles } from "./review-lifecycle.ts";
 
