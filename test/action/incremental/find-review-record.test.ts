@@ -325,29 +325,23 @@ describe("findReviewRecords", () => {
         problems: ["a problem of the listing"],
       };
     };
-    const found = await findReviewRecords(client, context(), {
-      checkName: "Content Review",
-      sources: sources(head!, before!),
-      ownCheckRunId: undefined,
-      appId: 15368,
-      key: KEY,
-      paths: TEST_PATHS,
-      earlier,
-    });
+    const search = () =>
+      findReviewRecords(client, context(), {
+        checkName: "Content Review",
+        sources: sources(head!, before!),
+        ownCheckRunId: undefined,
+        appId: 15368,
+        key: KEY,
+        paths: TEST_PATHS,
+        earlier,
+      });
+    const found = await search();
     expect(asked).toBe(1);
     expect(found.records.map((r) => r.from.sha)).toEqual([cancelled, finished]);
     expect(found.problems).toEqual(["a problem of the listing"]);
     // A finished run's record on the head settles the search: the earlier heads are not asked.
     await checkRun(head!, block(head!, "head.png", "4"));
-    const settled = await findReviewRecords(client, context(), {
-      checkName: "Content Review",
-      sources: sources(head!, before!),
-      ownCheckRunId: undefined,
-      appId: 15368,
-      key: KEY,
-      paths: TEST_PATHS,
-      earlier,
-    });
+    const settled = await search();
     expect(asked).toBe(1);
     expect(settled.records.map((r) => r.from.sha)).toEqual([head]);
   });
