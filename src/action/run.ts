@@ -126,6 +126,7 @@ async function main(
       context: plan.context,
       inputs: plan.inputs,
       files: found.files,
+      changedPaths: found.changed?.paths ?? null,
       checksAllowed: plan.checksAllowed,
       ownCheckRunId: plan.checkRunId,
       appId: started.appId,
