@@ -49,6 +49,8 @@ export interface ReportPlan {
   readonly commentKey: KeyObject;
   /** The account of the Action's own review comments; undefined: none is edited. */
   readonly commentAuthor: CommentAuthor | undefined;
+  /** For the job summary: no CODEOWNERS rule protects the accepted file (issue 32). */
+  readonly acceptedWarning: string | undefined;
 }
 
 /** What a run has to report. */
@@ -95,6 +97,8 @@ export async function reportOutcome(
   }
   const problem = plan === undefined ? undefined : await reportOnGithub(report, plan, warn);
   try {
+    const warning = plan?.acceptedWarning;
+    if (warning !== undefined) core.summary.addRaw(`> [!WARNING]\n> ${warning}`, true).addEOL();
     await core.summary
       .addRaw(
         renderMarkdownReport(outcome, {
@@ -234,5 +238,6 @@ function setOutputs(outcome: ReviewOutcome, reportPath: string): void {
   // What this run submitted: reused files cost nothing and are counted apart.
   core.setOutput("credits", String(outcome.estimate?.totalCredits ?? 0));
   core.setOutput("reused-count", String(reuseSummary(outcome.assets).count));
+  core.setOutput("accepted-count", String(outcome.acceptance?.acceptedCount ?? 0));
   core.setOutput("report-path", reportPath);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCEPTANCE_POLICY } from "../acceptance/index.ts";
 import { baseUrlProblem, parseApiKey, SUPPORTED_EXTENSIONS } from "../api/index.ts";
 import { REVIEW_DEFAULTS } from "../pipeline/index.ts";
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../policy/index.ts";
@@ -34,6 +35,8 @@ export interface ActionInputs {
    * a rotation of the API key. Undefined when the input is empty.
    */
   readonly recordKey: string | undefined;
+  /** The accepted findings file, relative to the workspace (issue 32). */
+  readonly acceptedFile: string;
 }
 
 /** A `record-key` shorter than this is refused: it would be guessable. */
@@ -186,6 +189,14 @@ const INPUTS = {
         )
       : ok(raw),
   ),
+  "accepted-file": (raw: string) => {
+    const path = raw || ACCEPTANCE_POLICY.defaultPath;
+    return path.startsWith("/") || path.split(/[\\/]/).includes("..")
+      ? no(
+          `must be a path inside the repository, such as ${ACCEPTANCE_POLICY.defaultPath} (got "${raw}").`,
+        )
+      : ok(path.replace(/^\.\//, ""));
+  },
 } as const;
 
 /** The names of the Action's inputs, as action.yml declares them. */
@@ -249,5 +260,6 @@ export function resolveActionInputs(getInput: (name: string) => string): ActionI
     relayToken: v["relay-token"],
     sarifFile: v["sarif-file"],
     recordKey: v["record-key"],
+    acceptedFile: v["accepted-file"],
   });
 }
