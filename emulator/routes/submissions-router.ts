@@ -14,8 +14,14 @@ import { type CreateSubmissionBody, createSubmission } from "./create-submission
 
 function findSubmission(ctx: EmulatorContext, caller: Caller, id: string): SubmissionRecord {
   const submission = ctx.state.submissions[id];
-  // Another workspace's submission is invisible (part 5 rule 3).
-  if (!submission || submission.workspaceId !== caller.workspaceId)
+  // Another workspace's submission is invisible (part 5 rule 3), and so is one of the other
+  // environment: the key's prefix alone selects live or sandbox (part 1 rule 9, part 5 rule 2),
+  // so a live key never reads a simulated outcome as a review, nor a sandbox key a real one.
+  if (
+    !submission ||
+    submission.workspaceId !== caller.workspaceId ||
+    submission.kind !== caller.kind
+  )
     throw domainError(404, "Submission not found");
   return submission;
 }
@@ -54,9 +60,8 @@ function finishedAsset(
   return asset;
 }
 
-/** Submissions, assets, issues, topics, versions, retry and the tag filter (parts 4.3 to 4.10). */
-export function submissionsRouter(ctx: EmulatorContext): Router {
-  const router = Router();
+/** Creating and reading submissions and their assets (parts 4.3, 4.5, 4.6). */
+function registerSubmissions(router: Router, ctx: EmulatorContext): void {
   apiRoute<CreateSubmissionBody>(router, ctx, "createSubmission", (call) =>
     createSubmission(ctx, call),
   );
@@ -70,7 +75,10 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
       findAsset(ctx, caller, uuidParam(req, "submissionId"), uuidParam(req, "assetId")),
     ),
   }));
+}
 
+/** What a finished asset's review found: issues and topics (parts 4.7, 4.8). */
+function registerResults(router: Router, ctx: EmulatorContext): void {
   apiRoute(router, ctx, "listAssetIssues", ({ caller, req }) => {
     const asset = finishedAsset(
       ctx,
@@ -93,13 +101,21 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
       body: buildTopics(asset.assetId, asset.issues ?? [], asset.completedAt ?? asset.createdAt),
     };
   });
+}
 
+/** The version chains of a submission's assets (part 4.9). */
+function registerVersions(router: Router, ctx: EmulatorContext): void {
   apiRoute(router, ctx, "listSubmissionVersions", ({ caller, req }) => {
     const submission = findSubmission(ctx, caller, uuidParam(req, "submissionId"));
     // A multi-asset submission returns the chains of all its assets (assumption).
     const groups = new Set(submission.assetIds.map((id) => ctx.state.assets[id]!.versionGroupId));
     const versions = Object.values(ctx.state.assets)
-      .filter((a) => a.workspaceId === caller.workspaceId && groups.has(a.versionGroupId))
+      .filter(
+        (a) =>
+          a.workspaceId === caller.workspaceId &&
+          a.kind === caller.kind &&
+          groups.has(a.versionGroupId),
+      )
       .sort(
         (a, b) =>
           a.versionNumber - b.versionNumber ||
@@ -117,7 +133,10 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
       }));
     return { body: { versions, total: versions.length } };
   });
+}
 
+/** Re-running a failed, retryable asset (part 4.10). */
+function registerRetry(router: Router, ctx: EmulatorContext): void {
   apiRoute(router, ctx, "retryAsset", ({ caller, req }) => {
     const submissionId = uuidParam(req, "submissionId");
     const asset = findAsset(ctx, caller, submissionId, uuidParam(req, "assetId"));
@@ -142,7 +161,10 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
     ctx.persist();
     return { status: 202, body: { submissionId, assetId: asset.assetId, status: asset.status } };
   });
+}
 
+/** The tag filter (part 4.4). */
+function registerTagFilter(router: Router, ctx: EmulatorContext): void {
   apiRoute(router, ctx, "listAssets", ({ caller, req }) => {
     const keyIds = uuidListQuery(req, "tagKeyIds");
     const valueIds = uuidListQuery(req, "tagValueIds");
@@ -154,10 +176,26 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
     }
     const matches = tagMatcher(ctx.state.tagKeys, keyIds, valueIds, mode);
     const assets = Object.values(ctx.state.assets)
-      .filter((a) => a.workspaceId === caller.workspaceId && matches(a.tags))
+      .filter(
+        (a) => a.workspaceId === caller.workspaceId && a.kind === caller.kind && matches(a.tags),
+      )
       .sort((a, b) => b.seq - a.seq)
       .map(assetView);
     return { body: paginate(assets, page, pageSize) };
   });
+}
+
+/** Submissions, assets, issues, topics, versions, retry and the tag filter (parts 4.3 to 4.10). */
+export function submissionsRouter(ctx: EmulatorContext): Router {
+  const router = Router();
+  for (const register of [
+    registerSubmissions,
+    registerResults,
+    registerVersions,
+    registerRetry,
+    registerTagFilter,
+  ]) {
+    register(router, ctx);
+  }
   return router;
 }

@@ -41,7 +41,8 @@ describe("acceptId", () => {
   it("acceptId is the same for the same issue under a new issue id, and differs by rule, anchor, summary or sidekick", () => {
     const a = issue("uuid-1", "R1");
     expect(acceptId(a)).toMatch(/^[0-9a-f]{8}$/);
-    expect(acceptId({ ...a, id: "uuid-2" })).toBe(acceptId(a));
+    const again: Issue = { ...a, id: "uuid-2" };
+    expect(acceptId(again)).toBe(acceptId(a));
     // The anchor's key order does not matter.
     expect(acceptId({ ...a, anchor: { quote: "Act now", line: 1, type: "text" } })).toBe(
       acceptId(a),

@@ -113,6 +113,8 @@ describe("workflow templates, run as written", () => {
     ]);
     const inputs = await actionStep("content-review.yml", {
       "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
+      // Unset, as a repository that keeps no dedicated record-key has it.
+      "secrets.CONTENT_REVIEW_RECORD_KEY": "",
       "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
       "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
       "github.token": TOKEN,
@@ -148,6 +150,8 @@ describe("workflow templates, run as written", () => {
     github.addPullRequest(23, [{ filename: "media/claims.txt", status: "modified" }]);
     const context = {
       "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
+      // Unset, as a repository that keeps no dedicated record-key has it.
+      "secrets.CONTENT_REVIEW_RECORD_KEY": "",
       "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
       "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
       "github.token": TOKEN,
@@ -291,6 +295,8 @@ describe("workflow templates, run as written", () => {
       });
       const inputs = await actionStep("content-review-fork.yml", {
         "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
+        // Unset, as a repository that keeps no dedicated record-key has it.
+        "secrets.CONTENT_REVIEW_RECORD_KEY": "",
         "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
         "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
         "github.token": TOKEN,
@@ -330,12 +336,22 @@ describe("workflow templates, run as written", () => {
       );
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow's expression
       expect(check?.env?.["CONTENT_REVIEW_BASE_URL"]).toBe("${{ vars.CONTENT_REVIEW_BASE_URL }}");
-      const unset = runScript(check!.run!, { CONTENT_REVIEW_BASE_URL: "" });
+      // The step's other variables are set: only the base URL is missing.
+      const others = Object.fromEntries(
+        Object.keys(check!.env!).map((name) => [
+          name,
+          name === "CONTENT_REVIEW_BASE_URL" ? "" : "set",
+        ]),
+      );
+      const unset = runScript(check!.run!, others);
       expect(unset.status).toBe(1);
       expect(unset.stdout).toMatch(
         /^::error title=Content Review::The repository variable CONTENT_REVIEW_BASE_URL is not set\. Set it/,
       );
-      expect(runScript(check!.run!, { CONTENT_REVIEW_BASE_URL: emu.baseUrl }).status).toBe(0);
+      expect(unset.stdout.trim().split("\n")).toHaveLength(1);
+      expect(
+        runScript(check!.run!, { ...others, CONTENT_REVIEW_BASE_URL: emu.baseUrl }).status,
+      ).toBe(0);
     },
   );
 
