@@ -110,7 +110,10 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-describe("action accepted findings (built dist/index.js, emulator, fake GitHub)", () => {
+// Each test runs the built Action three or four times: a loaded machine needs more than 30 s.
+describe("action accepted findings (built dist/index.js, emulator, fake GitHub)", {
+  timeout: 90_000,
+}, () => {
   it("action passes a run whose critical issue is accepted, for 0 new credits, and fails it again once the entry is gone", async () => {
     await pushFiles(41, { "pr41/claims.txt": CLAIMS });
     const sarif = { "sarif-file": "accepted.sarif" };
