@@ -51,6 +51,8 @@ export interface ReportPlan {
   readonly commentAuthor: CommentAuthor | undefined;
   /** Which source listed the changed files (see `describeListing`), for the job summary. */
   readonly listedBy: string | undefined;
+  /** For the job summary: no CODEOWNERS rule protects the accepted file (issue 32). */
+  readonly acceptedWarning: string | undefined;
 }
 
 /** What a run has to report. */
@@ -97,6 +99,8 @@ export async function reportOutcome(
   }
   const problem = plan === undefined ? undefined : await reportOnGithub(report, plan, warn);
   try {
+    const warning = plan?.acceptedWarning;
+    if (warning !== undefined) core.summary.addRaw(`> [!WARNING]\n> ${warning}`, true).addEOL();
     await core.summary
       .addRaw(
         renderMarkdownReport(outcome, {
@@ -239,5 +243,6 @@ function setOutputs(outcome: ReviewOutcome, reportPath: string): void {
   // What this run submitted: reused files cost nothing and are counted apart.
   core.setOutput("credits", String(outcome.estimate?.totalCredits ?? 0));
   core.setOutput("reused-count", String(reuseSummary(outcome.assets).count));
+  core.setOutput("accepted-count", String(outcome.acceptance?.acceptedCount ?? 0));
   core.setOutput("report-path", reportPath);
 }

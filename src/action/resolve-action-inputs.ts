@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCEPTANCE_POLICY } from "../acceptance/index.ts";
 import { baseUrlProblem, readApiKey, SUPPORTED_EXTENSIONS } from "../api/index.ts";
 import { REVIEW_DEFAULTS } from "../pipeline/index.ts";
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../policy/index.ts";
@@ -40,6 +41,8 @@ export interface ActionInputs {
    * a rotation of the API key. Undefined when the input is empty.
    */
   readonly recordKey: string | undefined;
+  /** The accepted findings file, relative to the workspace (issue 32). */
+  readonly acceptedFile: string;
 }
 
 /** A `record-key` shorter than this is refused: it would be guessable. */
@@ -170,6 +173,13 @@ const INPUTS = {
         `must be at least ${MIN_RECORD_KEY_LENGTH} characters (got ${String(issue.input).length}): generate one with \`openssl rand -hex 32\` and pass it from a secret, or leave it empty to sign with api-key.`,
     })
     .optional(),
+  "accepted-file": text
+    .refine((path) => !path.startsWith("/") && !path.split(/[\\/]/).includes(".."), {
+      error: (issue) =>
+        `must be a path inside the repository, such as ${ACCEPTANCE_POLICY.defaultPath} ${got(issue)}`,
+    })
+    .transform((path) => path.replace(/^\.\//, ""))
+    .default(ACCEPTANCE_POLICY.defaultPath),
 } as const;
 
 /** The names of the Action's inputs, as action.yml declares them. */
@@ -233,5 +243,6 @@ export function resolveActionInputs(getInput: (name: string) => string): ActionI
     relayToken: v["relay-token"],
     sarifFile: v["sarif-file"],
     recordKey: v["record-key"],
+    acceptedFile: v["accepted-file"],
   });
 }

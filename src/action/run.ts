@@ -1,8 +1,10 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as core from "@actions/core";
+import type { AcceptedFile } from "../acceptance/index.ts";
 import { redact, userAgent } from "../api/index.ts";
 import {
+  identifyVersions,
   outcomeWithoutReview,
   type ReviewOutcome,
   reuseSummary,
@@ -10,6 +12,8 @@ import {
 } from "../pipeline/index.ts";
 import { FAILING_CONCLUSIONS, formatSeverityCounts, plural } from "../policy/index.ts";
 import { describeError } from "../shared/index.ts";
+import { announceAcceptanceProblems, announceUnmatched } from "./accepted/announce-acceptance.ts";
+import { loadActionAcceptance } from "./accepted/load-action-acceptance.ts";
 import { type FilesToReview, findFilesToReview } from "./find-files-to-review.ts";
 import { startCheckRun } from "./github/check-run.ts";
 import {
@@ -137,7 +141,22 @@ async function main(
     });
     // Should the run end before the review, its check run keeps the record it found.
     plan = Object.freeze({ ...plan, record: incremental.previous });
-    const outcome = await review(resolved, found, incremental, signal);
+    const accepted = await loadActionAcceptance({
+      github: plan.github,
+      context: plan.context,
+      path: plan.inputs.acceptedFile,
+      now: new Date(),
+      signal,
+    });
+    core.info(accepted.note);
+    if (accepted.file !== undefined) announceAcceptanceProblems(accepted.file, core);
+    plan = Object.freeze({ ...plan, acceptedWarning: accepted.warning });
+    const outcome = await review(
+      resolved,
+      found,
+      { ...incremental, accepted: accepted.file },
+      signal,
+    );
     // A review that kept no record leaves the one found.
     if (outcome.record !== null) plan = Object.freeze({ ...plan, record: outcome.record });
     return { outcome, plan };
@@ -189,6 +208,7 @@ function initialPlan(
     commentKey: run.commentKey,
     commentAuthor: undefined,
     listedBy: undefined,
+    acceptedWarning: undefined,
   });
 }
 
@@ -259,13 +279,15 @@ async function startChecks(plan: ReportPlan): Promise<{
 async function review(
   run: ResolvedRun,
   found: FilesToReview,
-  incremental: IncrementalReview,
+  incremental: IncrementalReview & { accepted: AcceptedFile | undefined },
   signal: AbortSignal,
 ): Promise<ReviewOutcome> {
   const { inputs, client } = run;
   const outcome = await runReviewPipeline({
     client,
-    files: incremental.files,
+    // Each file's version (Git blob sha) binds the accepted file's entries to it (issue 32).
+    files: await identifyVersions(incremental.files, { signal }),
+    accepted: incremental.accepted,
     sidekickIds: inputs.sidekickIds,
     failOn: inputs.failOn,
     maxCredits: inputs.maxCredits,
@@ -286,6 +308,7 @@ async function review(
   });
   const reuse = reuseSummary(outcome.assets);
   if (reuse.count > 0) core.info(`Incremental review: ${reuse.text}.`);
+  announceUnmatched(outcome.acceptance, core);
   const final: ReviewOutcome = {
     ...outcome,
     reason: outcome.status === "budget-exceeded" ? overBudgetReason(outcome) : outcome.reason,

@@ -1,5 +1,5 @@
-import { type ReviewOutcome, SERVICE_SKIP_REASONS } from "../pipeline/index.ts";
-import { meetsThreshold, type ReviewStatus } from "../policy/index.ts";
+import { blockingIssues, type ReviewOutcome, SERVICE_SKIP_REASONS } from "../pipeline/index.ts";
+import type { ReviewStatus } from "../policy/index.ts";
 import { exitCodeForError } from "./exit-code-for-error.ts";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.ts";
 
@@ -16,7 +16,7 @@ export const EXIT_CODE_BY_REVIEW_STATUS: Readonly<
 });
 
 /**
- * The exit code of `review`: 1 when any issue is at or above `--fail-on`; otherwise 3 when an
+ * The exit code of `review`: 1 when any issue nobody accepted is at or above `--fail-on`; otherwise 3 when an
  * asset failed for good, its results could not be read or its upload failed; otherwise 0. A run
  * that ended early maps through {@link EXIT_CODE_BY_REVIEW_STATUS} (a run with nothing left to
  * submit because uploads failed gives 3, not 2); an error by the kind of error.
@@ -26,9 +26,8 @@ export function reviewExitCode(outcome: ReviewOutcome): ExitCode {
   const uploadFailed = outcome.skipped.some((s) => SERVICE_SKIP_REASONS.has(s.reason));
   if (outcome.status === "nothing-to-review" && uploadFailed) return EXIT_CODES.service;
   if (outcome.status !== "completed") return EXIT_CODE_BY_REVIEW_STATUS[outcome.status];
-  const findings = outcome.assets.some((a) =>
-    a.issues.some((i) => meetsThreshold(i.severity, outcome.failOn)),
-  );
+  // Accepted issues (`--accepted`) never fail the run.
+  const findings = outcome.assets.some((a) => blockingIssues(a, outcome.failOn).length > 0);
   if (findings) return EXIT_CODES.findings;
   if (outcome.failedAssetCount > 0 || uploadFailed) return EXIT_CODES.service;
   return EXIT_CODES.ok;

@@ -1,6 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { parseReviewRecord, type ReviewRecord, ReviewRecordError } from "../pipeline/index.ts";
+import {
+  isReviewRecordError,
+  parseReviewRecord,
+  type ReviewRecord,
+  ReviewRecordError,
+} from "../pipeline/index.ts";
 import { prettyJsonChunks } from "../report/index.ts";
 import { writeFileAtomically } from "../shared/index.ts";
 import { displayPathOf } from "./expand-paths.ts";
@@ -66,4 +71,22 @@ export async function writeReviewState(
     return isAbsolute(rel) ? full : rel.split(sep).join("/");
   };
   await writeFileAtomically(file, prettyJsonChunks(withPaths(record, relativeToFolder)));
+}
+
+/** The state file's record, or null: none yet, or a damaged one (a full review, never the run). */
+export async function readPreviousState(
+  state: string | undefined,
+  cwd: string,
+  stderr: { write(text: string): unknown },
+): Promise<ReviewRecord | null> {
+  if (state === undefined) return null;
+  try {
+    return await readReviewState(resolve(cwd, state), state, cwd);
+  } catch (error) {
+    if (!isReviewRecordError(error)) throw error;
+    stderr.write(
+      `content-review: warning: ${error.message} Every file is reviewed, and ${state} is written anew.\n`,
+    );
+    return null;
+  }
 }

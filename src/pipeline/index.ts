@@ -42,10 +42,17 @@
  * code policy is the caller's: the Action fails exactly on `FAILING_CONCLUSIONS` (src/policy).
  * Render it with `src/report/index.ts` (markdown, mermaid chart, SARIF, JSON).
  */
-export { deriveConclusion, SERVICE_SKIP_REASONS } from "./derive-conclusion.ts";
+export {
+  blockingIssues,
+  completedReason,
+  deriveConclusion,
+  isAccepted,
+  SERVICE_SKIP_REASONS,
+} from "./derive-conclusion.ts";
 export { collectIssues, diffIssues, issueIdentity } from "./diff-issues.ts";
 export { fileContentId } from "./file-content-id.ts";
 export { identifyFiles } from "./identify-files.ts";
+export { identifyVersions } from "./identify-versions.ts";
 export { mapConcurrent } from "./map-concurrent.ts";
 export { outcomeWithoutReview } from "./outcome-without-review.ts";
 export type { PipelineEvents } from "./pipeline-events.ts";
@@ -55,6 +62,7 @@ export type {
   AssetReview,
   CostEstimate,
   FileEstimate,
+  OutcomeAcceptance,
   ReusedReview,
   ReviewFile,
   ReviewOutcome,

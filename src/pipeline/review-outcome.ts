@@ -1,3 +1,9 @@
+import type {
+  Acceptance,
+  AcceptedEntry,
+  AcceptedFile,
+  UnmatchedEntry,
+} from "../acceptance/index.ts";
 import type { Issue, LocalFileProblem, Submission, SubmissionStatus, Topic } from "../api/index.ts";
 import type { FailOn, ReviewConclusion, ReviewStatus, SeverityCounts } from "../policy/index.ts";
 import type { ReviewRecord } from "./review-record.ts";
@@ -20,6 +26,12 @@ export interface ReviewFile {
    * again. Undefined: the file is always reviewed, and never recorded.
    */
   readonly contentId?: string | undefined;
+  /**
+   * The file version's content id for accepted findings: its Git blob sha (what
+   * `git hash-object` prints), the same in the Action and the CLI (see `identifyVersions`).
+   * Undefined: unknown, and nothing of the file can be accepted.
+   */
+  readonly version?: string | undefined;
 }
 
 /** Why a file was left out before submission. */
@@ -113,6 +125,22 @@ export interface AssetReview {
    * reviewing it again (no upload, no submission, no credits). Its findings count as usual.
    */
   readonly reused: ReusedReview | null;
+  /**
+   * The issues people accepted (issue 32), by issue id: listed, but not counted towards
+   * `failOn`. Absent: none.
+   */
+  readonly accepted?: ReadonlyMap<string, Acceptance> | undefined;
+  /** Entries of the accepted file about this version that have expired: the report says so. */
+  readonly expiredAcceptances?: readonly AcceptedEntry[] | undefined;
+}
+
+/** What the accepted file did in a run (issue 32). */
+export interface OutcomeAcceptance {
+  readonly file: AcceptedFile;
+  /** Issues accepted, over all assets. */
+  readonly acceptedCount: number;
+  /** Entries that accept nothing in this run: a notice each, so that they can be removed. */
+  readonly unmatched: readonly UnmatchedEntry[];
 }
 
 /** Everything a run found, as plain data: what reports and exit codes are made from. */
@@ -148,4 +176,6 @@ export interface ReviewOutcome {
    * this run reviewed to completion or reused). Null when the run kept no record.
    */
   readonly record: ReviewRecord | null;
+  /** What the accepted file did; absent or null when the run read none. */
+  readonly acceptance?: OutcomeAcceptance | null | undefined;
 }

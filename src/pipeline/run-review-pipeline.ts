@@ -1,3 +1,4 @@
+import type { AcceptedFile } from "../acceptance/index.ts";
 import {
   type ContentReviewClient,
   isHttpError,
@@ -11,11 +12,11 @@ import {
   countBySeverity,
   DEFAULT_FAIL_ON,
   type FailOn,
-  meetsThreshold,
   plural,
   type ReviewStatus,
 } from "../policy/index.ts";
-import { deriveConclusion } from "./derive-conclusion.ts";
+import { applyAcceptance } from "./apply-acceptance.ts";
+import { completedReason, deriveConclusion } from "./derive-conclusion.ts";
 import { fetchAssetResults } from "./fetch-asset-results.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import { reuseReviews } from "./reuse-reviews.ts";
@@ -84,6 +85,12 @@ export interface ReviewPipelineOptions {
    * `record` is the record for the next run. @default none: every file is reviewed, no record
    */
   readonly incremental?: IncrementalOptions | undefined;
+  /**
+   * The accepted file (issue 32): the issues it accepts are listed but do not count towards
+   * `failOn`. Applied to the conclusion only, never to the record. Files need their `version`
+   * (see `identifyVersions`). @default none: every issue counts
+   */
+  readonly accepted?: AcceptedFile | undefined;
 }
 
 /**
@@ -376,8 +383,11 @@ function buildOutcome(
 ): ReviewOutcome {
   // Reused and fresh reviews together, in the order the files were given.
   const order = new Map(options.files.map((f, i) => [f, i]));
-  const assets = [...progress.reused, ...progress.assets].sort(
-    (a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0),
+  const { assets, acceptance } = applyAcceptance(
+    [...progress.reused, ...progress.assets].sort(
+      (a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0),
+    ),
+    options.accepted,
   );
   const { failOn } = options;
   const counts = assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), countBySeverity([]));
@@ -414,6 +424,7 @@ function buildOutcome(
             cause: error,
           },
     lastSubmission: submission,
+    acceptance,
     record:
       options.incremental === undefined
         ? null
@@ -447,22 +458,4 @@ function polledComplete(progress: Progress): UploadedAsset[] {
       .map((a) => a.assetId),
   );
   return progress.uploaded.filter((u) => complete.has(u.assetId) && !read.has(u.assetId));
-}
-
-/** Why a completed run passed or failed, in one sentence. */
-function completedReason(assets: readonly AssetReview[], failOn: FailOn): string {
-  const failed = assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
-  const blocking = assets
-    .flatMap((a) => a.issues)
-    .filter((i) => meetsThreshold(i.severity, failOn)).length;
-  const parts: string[] = [];
-  if (blocking > 0)
-    parts.push(`${blocking} ${blocking === 1 ? "issue" : "issues"} at or above ${failOn}`);
-  if (failed > 0) parts.push(`${failed} ${failed === 1 ? "file" : "files"} could not be reviewed`);
-  if (parts.length > 0) return `Review failed: ${parts.join(" and ")}.`;
-  const reused = assets.filter((a) => a.reused !== null).length;
-  const files = `${plural(assets.length, "file")}${reused > 0 ? ` (${reused} unchanged since their last review)` : ""}`;
-  return failOn === "never"
-    ? `Reviewed ${files}; fail-on is never.`
-    : `Reviewed ${files}: no issues at or above ${failOn}.`;
 }

@@ -10,6 +10,7 @@ export {
   renderAssetMarkdown,
 } from "./render-asset-markdown.ts";
 export {
+  type IssueAcceptance,
   renderIssueHeadline,
   renderIssueMarkdown,
   SEVERITY_MARKERS,

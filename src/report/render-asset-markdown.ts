@@ -1,3 +1,4 @@
+import { acceptId } from "../acceptance/index.ts";
 import type { Issue } from "../api/index.ts";
 import type { AssetReview } from "../pipeline/index.ts";
 import { bySeverity, formatSeverityCounts, plural } from "../policy/index.ts";
@@ -17,6 +18,25 @@ export interface AssetMarkdownOptions {
 
 function sorted(issues: readonly Issue[]): Issue[] {
   return [...issues].sort(bySeverity);
+}
+
+/** An issue as a list item, with its accept id and acceptance (issue 32). */
+function issueItem(asset: AssetReview, issue: Issue, withDetails: boolean): string {
+  const accept = { acceptId: acceptId(issue), accepted: asset.accepted?.get(issue.id) };
+  return renderIssueMarkdown(issue, { withDetails, accept });
+}
+
+/** The version's content id, and the expired acceptances of it: what an entry needs and misses. */
+function acceptanceLines(asset: AssetReview): string[] {
+  const lines: string[] = [];
+  if (asset.file.version !== undefined && asset.issues.length > 0)
+    lines.push(`Content id ${inlineCode(asset.file.version)} (for accepting a finding).`, "");
+  for (const e of asset.expiredAcceptances ?? [])
+    lines.push(
+      `> [!WARNING]\n> The acceptance of ${e.issue === "*" ? "every issue" : `issue ${inlineCode(e.issue)}`} (line ${e.line} of the accepted file) expired on ${sanitizeMarkdown(e.expires, { inline: true })}: it counts again.`,
+      "",
+    );
+  return lines;
 }
 
 /** One-line state of an asset: its issue counts, or why it has none. */
@@ -91,6 +111,7 @@ export function renderAssetMarkdown(
       );
     }
   }
+  lines.push(...acceptanceLines(asset));
   if (asset.issues.length === 0) {
     if (asset.status === "complete") lines.push("No issues found.", "");
     return lines.join("\n").trimEnd();
@@ -104,14 +125,11 @@ export function renderAssetMarkdown(
       "",
     );
     if (topic.summary?.text) lines.push(sanitizeMarkdown(topic.summary.text), "");
-    lines.push(...sorted(topic.issues).map((i) => renderIssueMarkdown(i, { withDetails })), "");
+    lines.push(...sorted(topic.issues).map((i) => issueItem(asset, i, withDetails)), "");
   }
   if (asset.orphanIssues.length > 0) {
     if (topics.length > 0) lines.push(`${h(level + 1)} Other issues`, "");
-    lines.push(
-      ...sorted(asset.orphanIssues).map((i) => renderIssueMarkdown(i, { withDetails })),
-      "",
-    );
+    lines.push(...sorted(asset.orphanIssues).map((i) => issueItem(asset, i, withDetails)), "");
   }
   return lines.join("\n").trimEnd();
 }

@@ -1,3 +1,4 @@
+import type { Acceptance } from "../acceptance/index.ts";
 import type { Issue } from "../api/index.ts";
 import { inlineCode, safeLink, sanitizeMarkdown } from "./sanitize-markdown.ts";
 
@@ -19,12 +20,31 @@ export function renderIssueHeadline(issue: Issue): string {
   return `${marker(issue.severity)} **${sanitizeMarkdown(issue.severity, { inline: true })}** ${rule}${sanitizeMarkdown(issue.summary, { inline: true })}`;
 }
 
+/** What a report says of an issue's acceptance (issue 32): its accept id, and who accepted it. */
+export interface IssueAcceptance {
+  readonly acceptId: string;
+  readonly accepted: Acceptance | undefined;
+}
+
+/** The accept id after the head line, and for an accepted issue who, until when and why. */
+function acceptanceText(accept: IssueAcceptance | undefined): string {
+  if (accept === undefined) return "";
+  const id = ` · accept id ${inlineCode(accept.acceptId)}`;
+  const a = accept.accepted;
+  if (a === undefined) return id;
+  return `${id}\n  ☑️ **Accepted** by ${sanitizeMarkdown(a.by, { inline: true })} until ${sanitizeMarkdown(a.expires, { inline: true })}: ${sanitizeMarkdown(a.reason, { inline: true })}. It does not count towards fail-on.`;
+}
+
 /**
  * One issue as a list item, with details, severity reasoning and precedents folded in
- * `<details>` (issue 4, flow step 6). `withDetails: false` gives the head line only.
+ * `<details>` (issue 4, flow step 6). `withDetails: false` gives the head line only. With
+ * `accept`, the accept id follows the head line, and an accepted issue says who accepted it.
  */
-export function renderIssueMarkdown(issue: Issue, options: { withDetails?: boolean } = {}): string {
-  const head = `- ${renderIssueHeadline(issue)}`;
+export function renderIssueMarkdown(
+  issue: Issue,
+  options: { withDetails?: boolean; accept?: IssueAcceptance | undefined } = {},
+): string {
+  const head = `- ${renderIssueHeadline(issue)}${acceptanceText(options.accept)}`;
   if (options.withDetails === false) return head;
   const parts: string[] = [];
   if (issue.details) parts.push(sanitizeMarkdown(issue.details));

@@ -1,3 +1,4 @@
+import { acceptId } from "../acceptance/index.ts";
 import { type ReviewOutcome, reuseSummary } from "../pipeline/index.ts";
 
 /** Version of the JSON report's shape; bumped on breaking changes. */
@@ -28,6 +29,8 @@ export function renderJsonReport(
     // (`--no-wait`, a budget stop), so a caller can follow each asset up.
     files: outcome.uploaded.map((u) => ({
       path: u.file.displayPath,
+      // The version's content id, as an accepted file's entry names it (issue 32).
+      content: u.file.version ?? null,
       assetId: u.assetId,
       blobPath: u.blobPath,
     })),
@@ -46,6 +49,8 @@ export function renderJsonReport(
     reusedCount: reuse.count,
     creditsSaved: reuse.creditsSaved,
     issueCount: outcome.issueCount,
+    // Issues people accepted: listed with their acceptance, never counted towards failOn.
+    acceptedCount: outcome.acceptance?.acceptedCount ?? 0,
     counts: outcome.counts,
     failedAssetCount: outcome.failedAssetCount,
     skipped: outcome.skipped.map((s) => ({
@@ -55,6 +60,7 @@ export function renderJsonReport(
     })),
     assets: outcome.assets.map((a) => ({
       path: a.file.displayPath,
+      content: a.file.version ?? null,
       assetId: a.assetId,
       filename: a.filename,
       status: a.status,
@@ -72,7 +78,16 @@ export function renderJsonReport(
         issueIds: t.issues.map((i) => i.id),
       })),
       orphanIssueIds: a.orphanIssues.map((i) => i.id),
-      issues: a.issues,
+      issues: a.issues.map((i) => ({
+        ...i,
+        acceptId: acceptId(i),
+        accepted: a.accepted?.get(i.id) ?? null,
+      })),
+      expiredAcceptances: (a.expiredAcceptances ?? []).map((e) => ({
+        line: e.line,
+        issue: e.issue,
+        expires: e.expires,
+      })),
       diff:
         a.diff === null
           ? null

@@ -1,5 +1,10 @@
-import { type ReviewOutcome, secondsBetween } from "../pipeline/index.ts";
-import { bySeverity, formatSeverityCounts, meetsThreshold } from "../policy/index.ts";
+import {
+  blockingIssues,
+  isAccepted,
+  type ReviewOutcome,
+  secondsBetween,
+} from "../pipeline/index.ts";
+import { bySeverity, formatSeverityCounts } from "../policy/index.ts";
 
 /** Options of {@link renderJunit}. */
 export interface JunitOptions {
@@ -66,14 +71,18 @@ export function renderJunit(outcome: ReviewOutcome, options: JunitOptions = {}):
       });
       continue;
     }
-    const failing = asset.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn));
+    // Accepted issues are listed with the failure's text, and never fail a case (issue 32).
+    const failing = blockingIssues(asset, outcome.failOn);
     if (failing.length === 0) {
       cases.push({ name, kind: "pass", body: "", seconds: asset.processingSeconds ?? 0 });
       continue;
     }
     const lines = [...asset.issues]
       .sort(bySeverity)
-      .map((i) => `[${i.severity}] ${i.ruleCode ?? "issue"}: ${i.summary}`);
+      .map(
+        (i) =>
+          `[${i.severity}] ${i.ruleCode ?? "issue"}: ${i.summary}${isAccepted(asset, i) ? " (accepted)" : ""}`,
+      );
     const message = `${failing.length} issue${failing.length === 1 ? "" : "s"} at or above ${outcome.failOn} (${formatSeverityCounts(asset.counts)})`;
     cases.push({
       name,

@@ -42,6 +42,8 @@ export function renderMarkdownReport(
     );
   if (reuse.count > 0) facts.push(reuse.text);
   if (outcome.status === "completed") facts.push(formatSeverityCounts(outcome.counts));
+  const accepted = outcome.acceptance?.acceptedCount ?? 0;
+  if (accepted > 0) facts.push(`${accepted} accepted (not counted)`);
   if (outcome.failedAssetCount > 0) facts.push(`${outcome.failedAssetCount} failed`);
   if (outcome.skipped.length > 0) facts.push(`${outcome.skipped.length} skipped`);
   if (outcome.estimate !== null) {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Acceptance } from "../acceptance/index.ts";
 import { type Issue, PACKAGE_HOMEPAGE } from "../api/index.ts";
 import { issueIdentity, type ReviewOutcome } from "../pipeline/index.ts";
 import { severityRank } from "../policy/index.ts";
@@ -33,7 +34,8 @@ export function renderSarif(
   options: SarifOptions = {},
 ): Record<string, unknown> {
   const rules = new Map<string, { issue: Issue; severity: string }>();
-  const found: { ruleId: string; path: string; issue: Issue }[] = [];
+  const found: { ruleId: string; path: string; issue: Issue; accepted: Acceptance | undefined }[] =
+    [];
   for (const asset of outcome.assets) {
     for (const issue of asset.issues) {
       const ruleId = issue.ruleCode ?? issue.ruleId ?? "content-review";
@@ -41,12 +43,17 @@ export function renderSarif(
       if (!known || severityRank(issue.severity) < severityRank(known.severity)) {
         rules.set(ruleId, { issue, severity: issue.severity });
       }
-      found.push({ ruleId, path: asset.file.displayPath, issue });
+      found.push({
+        ruleId,
+        path: asset.file.displayPath,
+        issue,
+        accepted: asset.accepted?.get(issue.id),
+      });
     }
   }
   const ruleIndex = new Map([...rules.keys()].map((id, i) => [id, i]));
   const occurrences = new Map<string, number>();
-  const results = found.map(({ ruleId, path, issue }) => {
+  const results = found.map(({ ruleId, path, issue, accepted }) => {
     const fingerprint = createHash("sha256")
       .update(`${path}\u0000${issueIdentity(issue)}`)
       .digest("hex");
@@ -79,6 +86,18 @@ export function renderSarif(
           ? {}
           : { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:${occurrence}` }),
       },
+      // An accepted finding is suppressed where people decided it: the accepted file (issue 32).
+      ...(accepted === undefined
+        ? {}
+        : {
+            suppressions: [
+              {
+                kind: "external",
+                status: "accepted",
+                justification: `${accepted.reason} (accepted by ${accepted.by}, until ${accepted.expires})`,
+              },
+            ],
+          }),
       properties: {
         severity: issue.severity,
         ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),

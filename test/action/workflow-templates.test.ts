@@ -72,6 +72,7 @@ describe("action.yml", () => {
       expect(spec.required === true || spec.default !== undefined).toBe(true);
     }
     expect(Object.keys(action.outputs).sort()).toEqual([
+      "accepted-count",
       "credits",
       "critical-count",
       "issue-count",

@@ -1,3 +1,4 @@
+import { acceptId } from "../../acceptance/index.ts";
 import type { ReviewOutcome } from "../../pipeline/index.ts";
 import { type FailOn, meetsThreshold, type ReviewConclusion } from "../../policy/index.ts";
 import { issueLocationIn } from "../../report/index.ts";
@@ -50,19 +51,32 @@ export function buildAnnotations(outcome: ReviewOutcome, failOn: FailOn): CheckA
       continue;
     }
     for (const issue of asset.issues) {
-      const level = meetsThreshold(issue.severity, failOn)
-        ? "failure"
-        : issue.severity === "info"
-          ? "notice"
-          : "warning";
+      // An accepted issue is a notice that says who accepted it (issue 32).
+      const accepted = asset.accepted?.get(issue.id);
+      const level =
+        accepted === undefined && meetsThreshold(issue.severity, failOn)
+          ? "failure"
+          : accepted !== undefined || issue.severity === "info"
+            ? "notice"
+            : "warning";
       const line = issueLocationIn(path, issue)?.line ?? 1;
+      const acceptance =
+        accepted === undefined
+          ? `Accept id: ${acceptId(issue)}`
+          : `Accepted by ${accepted.by} until ${accepted.expires}: ${accepted.reason}`;
       out.push({
         path,
         start_line: line,
         end_line: line,
         annotation_level: level,
-        title: clip(`${issue.severity}${issue.ruleCode ? ` ${issue.ruleCode}` : ""}`, 255),
-        message: clip([issue.summary, issue.details].filter(Boolean).join("\n\n"), 4000),
+        title: clip(
+          `${accepted === undefined ? "" : "accepted "}${issue.severity}${issue.ruleCode ? ` ${issue.ruleCode}` : ""}`,
+          255,
+        ),
+        message: clip(
+          [issue.summary, issue.details, acceptance].filter(Boolean).join("\n\n"),
+          4000,
+        ),
       });
     }
   }

@@ -6,7 +6,12 @@ import {
   severityRank,
 } from "../../policy/index.ts";
 import { outdatedBody } from "./outdated-body.ts";
-import { type PlannedComment, plannedComments, reviewHeading } from "./planned-comments.ts";
+import {
+  ACCEPTED_HEAD,
+  type PlannedComment,
+  plannedComments,
+  reviewHeading,
+} from "./planned-comments.ts";
 import type { OwnComment } from "./read-own-comments.ts";
 import { OUTDATED_MARKER, RESOLVE_PENDING_MARKER } from "./review-fingerprint.ts";
 import type { ReviewThread } from "./review-threads.ts";
@@ -124,6 +129,7 @@ export function planReview(input: ReviewPlanInput): ReviewPlan {
   const post: PlannedComment[] = [];
   const update: CommentEdit[] = [];
   const unresolve: string[] = [];
+  const acceptedThreads: string[] = [];
   const kept = new Set<number>();
   let unchanged = 0;
   for (const comment of wanted) {
@@ -134,15 +140,26 @@ export function planReview(input: ReviewPlanInput): ReviewPlan {
       if (earlier.body === comment.body) unchanged += 1;
       else update.push({ id: earlier.id, body: comment.body });
       const thread = input.threads.get(earlier.id);
-      if (earlier.content.startsWith(OUTDATED_MARKER) && thread?.isResolved === true)
+      // Threads this Action closed (outdated, or every finding accepted) reopen when findings
+      // count again; a comment whose findings are now all accepted closes its thread (issue 32).
+      const wasAccepted = earlier.content.startsWith(
+        `${reviewHeading(input.checkName)}: ${ACCEPTED_HEAD}`,
+      );
+      if (comment.accepted) {
+        if (!wasAccepted && thread?.isResolved === false) acceptedThreads.push(thread.id);
+      } else if (
+        (earlier.content.startsWith(OUTDATED_MARKER) || wasAccepted) &&
+        thread?.isResolved === true
+      )
         unresolve.push(thread.id);
     }
   }
   const left = input.own.filter((c) => !kept.has(c.id) && !notShown.has(c.path));
   const { outdate, settle, cleared } = planOutdated(input, left);
-  const resolve = [...outdate, ...settle].flatMap((e) =>
-    e.thread === undefined ? [] : [e.thread],
-  );
+  const resolve = [
+    ...acceptedThreads,
+    ...[...outdate, ...settle].flatMap((e) => (e.thread === undefined ? [] : [e.thread])),
+  ];
   const body = reviewBody(input, files, notShown.size);
   return {
     post,

@@ -6,6 +6,7 @@ import { applyReviewPlan } from "./apply-review-plan.ts";
 import type { CommentAuthor } from "./comment-author.ts";
 import { planReview } from "./plan-review.ts";
 import { readOwnComments } from "./read-own-comments.ts";
+import { resolveAcceptedPosts } from "./resolve-accepted-posts.ts";
 import { commentSigning } from "./signed-comment.ts";
 
 /** What a publish did, for the log and tests. */
@@ -78,14 +79,16 @@ export async function publishReview(
   if (pr === undefined) throw new TypeError("publishReview needs a pull request event.");
   const { owner, repo, sha } = context;
   const signing = commentSigning(options.commentKey, owner, repo, pr.number);
-  const found = await readOwnComments(github, {
-    owner,
-    repo,
-    number: pr.number,
-    checkName: options.checkName,
-    author: options.author,
-    signing,
-  });
+  const read = () =>
+    readOwnComments(github, {
+      owner,
+      repo,
+      number: pr.number,
+      checkName: options.checkName,
+      author: options.author,
+      signing,
+    });
+  const found = await read();
   const plan = planReview({
     outcome: options.outcome,
     checkName: options.checkName,
@@ -96,6 +99,11 @@ export async function publishReview(
     threads: found.threads,
   });
   const applied = await applyReviewPlan(github, { owner, repo, number: pr.number, sha }, plan);
+  // New comments whose findings are all accepted are posted, then their threads resolved.
+  const newAccepted =
+    applied.refused === undefined
+      ? await resolveAcceptedPosts(github, plan.post, read)
+      : { resolved: 0, refused: undefined };
   const unread =
     found.threadsUnread === undefined
       ? undefined
@@ -105,12 +113,12 @@ export async function publishReview(
     updated: applied.updated,
     outdated: applied.outdated,
     unchanged: plan.unchanged,
-    resolved: applied.resolved,
+    resolved: applied.resolved + newAccepted.resolved,
     unresolved: applied.unresolved,
     reviewId: applied.reviewId,
     ignored: found.ignored,
     refused: applied.refused,
-    threads: unread ?? applied.threadsRefused,
+    threads: unread ?? applied.threadsRefused ?? newAccepted.refused,
     authorUnknown: found.authorUnknown,
   };
 }

@@ -8,7 +8,7 @@ import {
 } from "../../api/index.ts";
 import {
   identifyFiles,
-  isReviewRecordError,
+  identifyVersions,
   REVIEW_DEFAULTS,
   type ReviewOutcome,
   type ReviewRecord,
@@ -32,8 +32,9 @@ import { requireSandbox, type Session } from "../create-session.ts";
 import { EXIT_CODES } from "../exit-codes.ts";
 import { expandPaths, type FoundFile } from "../expand-paths.ts";
 import { intInRange, parseCredits } from "../option-parsers.ts";
+import { addAcceptedOption, readCliAcceptance, reportUnmatched } from "../review-acceptance.ts";
 import { reviewExitCode } from "../review-exit-code.ts";
-import { readReviewState, writeReviewState } from "../review-state-file.ts";
+import { readPreviousState, writeReviewState } from "../review-state-file.ts";
 import { addSidekickOption, addWaitOptions, resolveSidekicks } from "../shared-options.ts";
 import { StateFileError } from "../state-file-error.ts";
 import { formatReview, reviewErrorLine } from "../views/format-review.ts";
@@ -65,6 +66,7 @@ interface ReviewOptions {
   readonly pollInterval: number;
   readonly state?: string;
   readonly incremental: boolean;
+  readonly accepted?: string;
 }
 
 const TOOL = { name: PACKAGE_NAME, version: PACKAGE_VERSION };
@@ -228,24 +230,11 @@ async function prepareReview(
       }
     },
   ]);
-  return { sidekickIds, found, previous: await readPreviousState(options.state, ctx) };
-}
-
-/** The state file's record, or null: none yet, or a damaged one (a full review, never the run). */
-async function readPreviousState(
-  state: string | undefined,
-  ctx: CommandContext,
-): Promise<ReviewRecord | null> {
-  if (state === undefined) return null;
-  try {
-    return await readReviewState(resolve(ctx.io.cwd, state), state, ctx.io.cwd);
-  } catch (error) {
-    if (!isReviewRecordError(error)) throw error;
-    ctx.io.stderr.write(
-      `content-review: warning: ${error.message} Every file is reviewed, and ${state} is written anew.\n`,
-    );
-    return null;
-  }
+  return {
+    sidekickIds,
+    found,
+    previous: await readPreviousState(options.state, ctx.io.cwd, ctx.io.stderr),
+  };
 }
 
 /** `review <paths...>`: the whole shared pipeline, then a report and an exit code. */
@@ -296,6 +285,7 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
       "incremental review: files unchanged since a review recorded in this file are not reviewed (or charged) again; read when present, written after the run",
     )
     .option("--no-incremental", "with --state: review every file again, and still update the file");
+  addAcceptedOption(command);
   addWaitOptions(command);
   command.action((paths: string[], options: ReviewOptions, cmd: Command) =>
     ctx.run(cmd, async (session) => {
@@ -307,10 +297,13 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
         ctx,
       );
       const state = options.state;
-      const files =
-        state === undefined
-          ? found
-          : await identifyFiles(found, "sha256", { signal: ctx.io.signal });
+      const { signal, cwd, stderr } = ctx.io;
+      const accepted = await readCliAcceptance(options.accepted, cwd, new Date(), stderr);
+      // Each file's version (its Git blob sha, as in the Action) binds accepted findings to it.
+      const files = await identifyVersions(
+        state === undefined ? found : await identifyFiles(found, "sha256", { signal }),
+        { signal },
+      );
       let unmarked: string | undefined;
       const outcome = await runReviewPipeline({
         client: session.client(),
@@ -332,6 +325,7 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
           onRecordIgnored: (e) => ctx.io.stderr.write(`content-review: warning: ${e.message}\n`),
         },
         signal: ctx.io.signal,
+        accepted,
         incremental:
           state === undefined
             ? undefined
@@ -343,6 +337,7 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
               },
       });
       session.progress.stop();
+      reportUnmatched(outcome.acceptance, stderr);
       // The state goes to disk before any output, which a closed pipe could cut short.
       let stateError: StateFileError | undefined;
       if (state !== undefined && outcome.record !== null) {
@@ -393,5 +388,6 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
     "content-review review media/ --sidekick brand-safety --format sarif --output content-review.sarif",
     "content-review review media/ --sidekick brand-safety --no-wait --json | jq -r .submissionId",
     "content-review review media/ --sidekick brand-safety --state .content-review-state.json",
+    "content-review review media/ --sidekick brand-safety --accepted .content-review/accepted.yml",
   ]);
 }

@@ -1,6 +1,7 @@
+import { acceptId } from "../../acceptance/index.ts";
 import { isHttpError, isNetworkError, isWrongBaseUrlError } from "../../api/index.ts";
 import type { ReviewOutcome, SkippedFile } from "../../pipeline/index.ts";
-import { reuseSummary, SERVICE_SKIP_REASONS } from "../../pipeline/index.ts";
+import { blockingIssues, reuseSummary, SERVICE_SKIP_REASONS } from "../../pipeline/index.ts";
 import { bySeverity, formatSeverityCounts, meetsThreshold, plural } from "../../policy/index.ts";
 import { describeReuse } from "../../report/index.ts";
 import type { Style } from "../create-style.ts";
@@ -50,10 +51,16 @@ export function formatReview(
     for (const asset of outcome.assets) {
       if (asset.issues.length === 0) continue;
       const lines = [...asset.issues].sort(bySeverity).map((issue) => {
-        const mark = meetsThreshold(issue.severity, outcome.failOn) ? "!" : " ";
-        return `  ${mark} ${style.tone(issue.severity.padEnd(8))} ${(issue.ruleCode ?? "").padEnd(24)} ${issue.summary.replace(/\s+/g, " ")}`;
+        // Accepted issues (`--accepted`) are marked `a`, with who accepted them and until when.
+        const accepted = asset.accepted?.get(issue.id);
+        const mark =
+          accepted !== undefined ? "a" : meetsThreshold(issue.severity, outcome.failOn) ? "!" : " ";
+        const note =
+          accepted === undefined ? "" : ` (accepted by ${accepted.by} until ${accepted.expires})`;
+        return `  ${mark} ${style.tone(issue.severity.padEnd(8))} ${(issue.ruleCode ?? "").padEnd(24)} ${issue.summary.replace(/\s+/g, " ")} · accept id ${acceptId(issue)}${note}`;
       });
-      parts.push(`${style.bold(asset.file.displayPath)}\n${lines.join("\n")}\n`);
+      const content = asset.file.version === undefined ? "" : ` (content ${asset.file.version})`;
+      parts.push(`${style.bold(asset.file.displayPath)}${content}\n${lines.join("\n")}\n`);
     }
   }
   if (outcome.skipped.length > 0) {
@@ -89,10 +96,7 @@ export function formatReview(
  */
 function verdictLine(outcome: ReviewOutcome, style: Style, options: FormatReviewOptions): string {
   if (outcome.status !== "completed") return unfinishedLine(outcome, style, options);
-  const over = outcome.assets.reduce(
-    (n, a) => n + a.issues.filter((i) => meetsThreshold(i.severity, outcome.failOn)).length,
-    0,
-  );
+  const over = outcome.assets.reduce((n, a) => n + blockingIssues(a, outcome.failOn).length, 0);
   const uploadFailed = outcome.skipped.filter((s) => SERVICE_SKIP_REASONS.has(s.reason)).length;
   const problems = [
     over > 0 ? `${plural(over, "issue")} at or above ${outcome.failOn} (marked !)` : null,

@@ -233,7 +233,18 @@ describe("formatReview", () => {
 
   it("marks the issues at or above --fail-on with !", () => {
     const text = formatReview(outcome({ assets: [asset(["critical", "minor"])] }), plain);
-    expect(text).toMatch(/^ {2}! critical\s+RULE_0\s+summary 0$/m);
-    expect(text).toMatch(/^ {4}minor\s+RULE_1\s+summary 1$/m);
+    expect(text).toMatch(/^ {2}! critical\s+RULE_0\s+summary 0 · accept id [0-9a-f]{8}$/m);
+    expect(text).toMatch(/^ {4}minor\s+RULE_1\s+summary 1 · accept id [0-9a-f]{8}$/m);
+  });
+
+  it("marks accepted issues with a, and says who accepted them until when", () => {
+    const base = asset(["critical", "minor"]);
+    const accepted = new Map([
+      [base.issues[0]!.id, { by: "@acme/legal", reason: "ok", expires: "2027-03-01" }],
+    ]);
+    const text = formatReview(outcome({ assets: [{ ...base, accepted }] }), plain);
+    expect(text).toMatch(
+      /^ {2}a critical\s+RULE_0\s+summary 0 · accept id [0-9a-f]{8} \(accepted by @acme\/legal until 2027-03-01\)$/m,
+    );
   });
 });
