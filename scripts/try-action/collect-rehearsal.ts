@@ -123,6 +123,7 @@ const REHEARSAL_FILES = [
   "posted.json",
   "action.log",
   "report.json",
+  "accepted.yml",
 ] as const;
 
 /**
@@ -147,6 +148,8 @@ export async function writeRehearsal(options: {
   spent?: string;
   /** The runs before this one in a lifecycle rehearsal (the pull request before its queue entry). */
   earlier?: readonly { label: string; run: ActionRun; spent: string }[];
+  /** `--accept`: what it did and why, and the accepted file the last run read (`accepted.yml`). */
+  acceptance?: { said: string; yaml?: string | undefined };
 }): Promise<string> {
   const { outDir, run } = options;
   const everything = options.posted;
@@ -175,6 +178,7 @@ export async function writeRehearsal(options: {
   }
   await write("posted.json", `${JSON.stringify(everything, null, 2)}\n`);
   await write("action.log", options.log);
+  if (options.acceptance?.yaml !== undefined) await write("accepted.yml", options.acceptance.yaml);
   if (copied !== undefined) written.push("report.json");
 
   const steps = run.code === 0 ? "the step passes" : "the step fails";
@@ -195,6 +199,7 @@ export async function writeRehearsal(options: {
       (e) =>
         `First, ${e.label}: exit code ${e.run.code ?? e.run.signal}; outputs: ${outputPairs(e.run.outputs)}; the service recorded ${e.spent}`,
     ),
+    ...(options.acceptance === undefined ? [] : [options.acceptance.said]),
     `Action exit code ${run.code ?? run.signal} (${steps}); outputs: ${outputPairs(outputs)}`,
     ...(options.spent === undefined ? [] : [`  the service recorded ${options.spent}`]),
     check
