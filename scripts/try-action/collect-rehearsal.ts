@@ -113,6 +113,21 @@ function outputPairs(outputs: Record<string, string>): string {
     .join(" ");
 }
 
+/** The digest's first line when a signal cancelled the run. */
+function cancelledLine(
+  signal: NodeJS.Signals,
+  run: ActionRun,
+  check: CheckRunRecord | undefined,
+): string {
+  return `Cancelled by ${signal}: the Action got SIGINT, as on a cancelled GitHub job, ${
+    run.signal === null
+      ? "and concluded the run."
+      : check?.status === "completed"
+        ? `and was stopped by ${run.signal} after its check run had concluded (${check.conclusion}).`
+        : `and was stopped by ${run.signal} before it concluded.`
+  }`;
+}
+
 /** Every file a rehearsal may write; the others in the folder are left alone. */
 const REHEARSAL_FILES = [
   "check-run.md",
@@ -184,17 +199,7 @@ export async function writeRehearsal(options: {
   const steps = run.code === 0 ? "the step passes" : "the step fails";
   const comments = posted.reviews.flatMap((r) => r.comments);
   const digest = [
-    ...(options.cancelledBy
-      ? [
-          `Cancelled by ${options.cancelledBy}: the Action got SIGINT, as on a cancelled GitHub job, ${
-            run.signal === null
-              ? "and concluded the run."
-              : check?.status === "completed"
-                ? `and was stopped by ${run.signal} after its check run had concluded (${check.conclusion}).`
-                : `and was stopped by ${run.signal} before it concluded.`
-          }`,
-        ]
-      : []),
+    ...(options.cancelledBy ? [cancelledLine(options.cancelledBy, run, check)] : []),
     ...(options.earlier ?? []).map(
       (e) =>
         `First, ${e.label}: exit code ${e.run.code ?? e.run.signal}; outputs: ${outputPairs(e.run.outputs)}; the service recorded ${e.spent}`,
