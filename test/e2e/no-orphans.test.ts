@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/docs-shell.ts";
-import { TEST_RELAY_TOKEN, TEST_SECRET } from "../relay/helpers/signed-sender.ts";
+import { relayTestEnv } from "../relay/helpers/relay-test-env.ts";
 
 /** Parent pid and state of every live process, from /proc. */
 async function processTable(): Promise<Map<number, { ppid: number; state: string }>> {
@@ -145,14 +145,7 @@ describe("bins stop when their npx parent is killed", () => {
   it("npx content-review-relay: none survives", async () => {
     const relay = await npx(
       ["content-review-relay"],
-      {
-        TMPDIR: tmp,
-        HOST: "127.0.0.1",
-        PORT: "0",
-        WEBHOOK_SECRETS: TEST_SECRET,
-        RELAY_TOKEN: TEST_RELAY_TOKEN,
-        STORE_URL: `sqlite:${join(tmp, "journal.db")}`,
-      },
+      relayTestEnv({ TMPDIR: tmp, STORE_URL: `sqlite:${join(tmp, "journal.db")}` }),
       /listening on http/,
     );
     const below = await descendants(relay.child.pid!);

@@ -26,6 +26,7 @@ import {
   TEST_POSTGRES_URL,
   uniqueSchema,
 } from "../relay/helpers/postgres.ts";
+import { relayTestEnv } from "../relay/helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "../relay/helpers/signed-sender.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
 
@@ -97,11 +98,8 @@ async function control(method: string, path: string, body: unknown): Promise<unk
 }
 
 function relayEnv(store: Record<string, string>): Record<string, string> {
-  return {
-    PORT: "0",
-    HOST: "127.0.0.1",
+  return relayTestEnv({
     WEBHOOK_SECRETS: world.secret,
-    RELAY_TOKEN: TEST_RELAY_TOKEN,
     SLACK_TOKEN: "xoxb-reconcile",
     SLACK_CHANNEL: "C0RECONCILE",
     SLACK_API_URL: world.slack.apiUrl,
@@ -113,7 +111,7 @@ function relayEnv(store: Record<string, string>): Record<string, string> {
     RECONCILE_AFTER_SECONDS: "1",
     RECONCILE_SWEEP_SECONDS: "0.1",
     ...store,
-  };
+  });
 }
 
 /** Every relay's log lines, parsed. */

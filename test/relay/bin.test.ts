@@ -8,14 +8,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { RELAY_VARIABLES } from "../../relay/config/config.ts";
 import { PACKAGE_VERSION } from "../../src/api/index.ts";
 import { type RelayProcess, runRelayToExit, spawnRelay } from "./helpers/relay-process.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { runRelayMain } from "./helpers/run-relay-main.ts";
-import {
-  eventBody,
-  sendSigned,
-  TEST_RELAY_TOKEN,
-  TEST_SECRET,
-  waitUntil,
-} from "./helpers/signed-sender.ts";
+import { eventBody, sendSigned, waitUntil } from "./helpers/signed-sender.ts";
 
 // In the run's private TMPDIR, removed with it.
 const dir = mkdtempSync(join(tmpdir(), "relay-bin-"));
@@ -27,7 +22,7 @@ afterAll(async () => {
   }
 });
 
-const BASE = { WEBHOOK_SECRETS: TEST_SECRET, RELAY_TOKEN: TEST_RELAY_TOKEN };
+const BASE = relayTestEnv();
 /** A sandbox key of the service's shape. */
 const SK = "sk_test_0123456789abcdef";
 

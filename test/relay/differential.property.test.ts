@@ -18,7 +18,8 @@ import {
   TEST_POSTGRES_URL,
   uniqueSchema,
 } from "./helpers/postgres.ts";
-import { sendSigned, TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "./helpers/signed-sender.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
+import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 
 const SLACK_TOKEN = "xoxb-differential";
 const GITHUB_TOKEN = "ghs_differential";
@@ -36,21 +37,19 @@ let github: GithubStandIn;
 async function startSide(store: string): Promise<Side> {
   const slack = await startFakeSlack({ token: SLACK_TOKEN });
   const relay = await startRelay(
-    resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEBHOOK_SECRETS: TEST_SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: store,
-      STORE_SCHEMA: schema,
-      SLACK_TOKEN,
-      SLACK_CHANNEL: "C0DIFF",
-      SLACK_API_URL: slack.apiUrl,
-      SLACK_MIN_INTERVAL_MS: "0",
-      GITHUB_TOKEN,
-      GITHUB_API_URL: github.apiUrl,
-      RELAY_RETRY_BASE_MS: "20",
-    }),
+    resolveRelayConfig(
+      relayTestEnv({
+        STORE_URL: store,
+        STORE_SCHEMA: schema,
+        SLACK_TOKEN,
+        SLACK_CHANNEL: "C0DIFF",
+        SLACK_API_URL: slack.apiUrl,
+        SLACK_MIN_INTERVAL_MS: "0",
+        GITHUB_TOKEN,
+        GITHUB_API_URL: github.apiUrl,
+        RELAY_RETRY_BASE_MS: "20",
+      }),
+    ),
     { logger: createLogger("silent") },
   );
   return { slack, relay };

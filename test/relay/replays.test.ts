@@ -18,6 +18,7 @@ import {
   TEST_POSTGRES_URL,
   uniqueSchema,
 } from "./helpers/postgres.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 
 const SECRET = "a-github-or-stripe-secret-0123456789";
@@ -105,22 +106,21 @@ describe.each(cases)("relay replays ($scheme on $store)", ({ scheme, store, skip
     if (skip) return;
     const schema = uniqueSchema("relay_replays");
     if (store === "postgres") schemas.push(schema);
-    const config = resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SIGNATURE_SCHEME: scheme satisfies WebhookScheme,
-      WEBHOOK_SECRETS: SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: store === "sqlite" ? `sqlite:${join(dir, `${scheme}.db`)}` : TEST_POSTGRES_URL,
-      STORE_SCHEMA: schema,
-      SLACK_TOKEN,
-      SLACK_CHANNEL: "C0REPLAY",
-      SLACK_API_URL: slack.apiUrl,
-      SLACK_MIN_INTERVAL_MS: "0",
-      GITHUB_TOKEN,
-      GITHUB_API_URL: github.apiUrl,
-      RELAY_RETRY_BASE_MS: "20",
-    });
+    const config = resolveRelayConfig(
+      relayTestEnv({
+        SIGNATURE_SCHEME: scheme satisfies WebhookScheme,
+        WEBHOOK_SECRETS: SECRET,
+        STORE_URL: store === "sqlite" ? `sqlite:${join(dir, `${scheme}.db`)}` : TEST_POSTGRES_URL,
+        STORE_SCHEMA: schema,
+        SLACK_TOKEN,
+        SLACK_CHANNEL: "C0REPLAY",
+        SLACK_API_URL: slack.apiUrl,
+        SLACK_MIN_INTERVAL_MS: "0",
+        GITHUB_TOKEN,
+        GITHUB_API_URL: github.apiUrl,
+        RELAY_RETRY_BASE_MS: "20",
+      }),
+    );
     relay = await startRelay(config, { logger: createLogger("silent") });
   });
   afterAll(async () => {

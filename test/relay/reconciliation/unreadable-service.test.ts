@@ -17,7 +17,8 @@ import {
   startRelay,
 } from "../../../relay/index.ts";
 import { startScriptedServer } from "../../helpers/scripted-server.ts";
-import { TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "../helpers/signed-sender.ts";
+import { relayTestEnv } from "../helpers/relay-test-env.ts";
+import { TEST_RELAY_TOKEN, waitUntil } from "../helpers/signed-sender.ts";
 
 const GITHUB_TOKEN = "ghs_unreadable_service";
 const dir = mkdtempSync(join(tmpdir(), "relay-unreadable-"));
@@ -38,21 +39,19 @@ describe.each([
   let service: Awaited<ReturnType<typeof startScriptedServer>>;
   beforeAll(async () => {
     service = await startScriptedServer([{ status, body }]);
-    const config = resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEBHOOK_SECRETS: TEST_SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: `sqlite:${join(dir, `${status}.db`)}`,
-      GITHUB_TOKEN,
-      GITHUB_API_URL: github.apiUrl,
-      CONTENT_REVIEW_BASE_URL: service.url,
-      CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
-      RECONCILE_AFTER_SECONDS: "1",
-      RECONCILE_SWEEP_SECONDS: "0.1",
-      // 3.6 s after the link.
-      RECONCILE_MAX_HOURS: "0.001",
-    });
+    const config = resolveRelayConfig(
+      relayTestEnv({
+        STORE_URL: `sqlite:${join(dir, `${status}.db`)}`,
+        GITHUB_TOKEN,
+        GITHUB_API_URL: github.apiUrl,
+        CONTENT_REVIEW_BASE_URL: service.url,
+        CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
+        RECONCILE_AFTER_SECONDS: "1",
+        RECONCILE_SWEEP_SECONDS: "0.1",
+        // 3.6 s after the link.
+        RECONCILE_MAX_HOURS: "0.001",
+      }),
+    );
     relay = await startRelay(config, { logger: createLogger("silent") });
   });
   afterAll(async () => {

@@ -17,6 +17,7 @@ import {
   startOtlpReceiver,
 } from "../helpers/otlp-receiver.ts";
 import { type RelayProcess, spawnRelay } from "../helpers/relay-process.ts";
+import { relayTestEnv } from "../helpers/relay-test-env.ts";
 import {
   eventBody,
   sendSigned,
@@ -62,9 +63,7 @@ afterAll(async () => {
 });
 
 function relayEnv(store: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    WEBHOOK_SECRETS: TEST_SECRET,
-    RELAY_TOKEN: TEST_RELAY_TOKEN,
+  return relayTestEnv({
     STORE_URL: `sqlite:${join(dir, store)}`,
     SLACK_TOKEN,
     SLACK_CHANNEL: "C0OTLP",
@@ -76,7 +75,7 @@ function relayEnv(store: string, extra: Record<string, string> = {}): Record<str
     // Export within milliseconds, so that spans leave before a SIGKILL.
     OTEL_BSP_SCHEDULE_DELAY: "20",
     ...extra,
-  };
+  });
 }
 
 async function start(env: Record<string, string>): Promise<RelayProcess> {
