@@ -20,12 +20,7 @@ import {
 } from "../../relay/index.ts";
 import { ContentReviewClient } from "../../src/api/index.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../relay/helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../relay/helpers/postgres.ts";
 import { relayTestEnv } from "../relay/helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "../relay/helpers/signed-sender.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
@@ -355,14 +350,13 @@ describe("relay reconciliation against the emulator (SQLite)", () => {
 describe.runIf(await postgresAvailable())(
   "relay reconciliation against the emulator (two replicas on Postgres)",
   () => {
-    const schema = uniqueSchema("reconcile");
+    const schema = testSchema("reconcile");
     let relays: RelayHandle[] = [];
     beforeAll(async () => {
       relays = await startRelays(2, { STORE_URL: TEST_POSTGRES_URL, STORE_SCHEMA: schema });
     });
     afterAll(async () => {
       for (const r of relays) await r.close();
-      await dropSchemas(schema);
     });
 
     it("relay reconciliation by two replicas sweeping at once sets the status and posts to Slack once; late deliveries change nothing", async () => {

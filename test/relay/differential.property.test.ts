@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -12,12 +12,7 @@ import {
 } from "../../relay/index.ts";
 import { parseDelivery } from "../../relay/relay-event.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "./helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
 import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 
@@ -25,7 +20,7 @@ const SLACK_TOKEN = "xoxb-differential";
 const GITHUB_TOKEN = "ghs_differential";
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "relay-differential-"));
-const schema = uniqueSchema("relay_differential");
+const schema = testSchema("relay_differential");
 
 interface Side {
   readonly slack: FakeSlack;
@@ -67,8 +62,6 @@ afterAll(async () => {
     await side.slack.close();
   }
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
-  if (hasPostgres) await dropSchemas(schema);
 });
 
 // JSON text the generator splices in where JSON.stringify cannot write it: numbers past any

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,12 +12,7 @@ import {
 } from "../../relay/index.ts";
 import { signWebhook, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "./helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
 import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 
@@ -27,7 +22,6 @@ const GITHUB_TOKEN = "ghs_replays";
 const SHA = "0123456789abcdef0123456789abcdef01234567";
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "relay-replays-"));
-const schemas: string[] = [];
 
 let slack: FakeSlack;
 let github: GithubStandIn;
@@ -38,8 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
-  for (const schema of schemas) await dropSchemas(schema);
 });
 
 /** A body as the service sends it, at `at` (its own, signed, event time). */
@@ -104,8 +96,7 @@ describe.each(cases)("relay replays ($scheme on $store)", ({ scheme, store, skip
   let relay: RelayHandle;
   beforeAll(async () => {
     if (skip) return;
-    const schema = uniqueSchema("relay_replays");
-    if (store === "postgres") schemas.push(schema);
+    const schema = store === "postgres" ? testSchema("relay_replays") : "relay_replays";
     const config = resolveRelayConfig(
       relayTestEnv({
         SIGNATURE_SCHEME: scheme satisfies WebhookScheme,
