@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,7 +19,6 @@ const running: RelayProcess[] = [];
 afterAll(async () => {
   for (const relay of running) if (relay.child.exitCode === null) relay.child.kill("SIGKILL");
   await slack?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("relay durability", () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -71,7 +71,6 @@ afterAll(async () => {
   await emulator?.close();
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("relay against the emulator's signed deliveries", () => {

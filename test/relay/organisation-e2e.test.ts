@@ -4,7 +4,7 @@
  * Slack (routes per repository, mentions of a failed pull request's author).
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,7 +88,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await relay?.close();
   await emulator?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function slackMessages(): Promise<SlackView[]> {

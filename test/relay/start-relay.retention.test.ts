@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -17,7 +17,6 @@ let relay: RelayHandle | undefined;
 
 afterAll(async () => {
   await relay?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("startRelay retention", () => {

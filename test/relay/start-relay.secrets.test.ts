@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -23,7 +23,6 @@ let github: GithubStandIn | undefined;
 afterAll(async () => {
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("startRelay logs", () => {

@@ -1,4 +1,4 @@
-import { fdatasync, mkdtempSync, rmSync } from "node:fs";
+import { fdatasync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -28,7 +28,6 @@ const { stores, dropAll } = await testStores("relay_claims_test");
 const dir = mkdtempSync(join(tmpdir(), "claim-effect-test-"));
 
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await dropAll();
 });
 

@@ -6,7 +6,7 @@
  * scripted service and the GitHub stand-in.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -64,7 +64,6 @@ afterAll(async () => {
   await relay?.close();
   await service?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 it("reconciliation: a failure delivered after the service's later success sets nothing back", async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,7 +73,6 @@ describe("startSubscriptionCheck in the relay, against the emulator's subscripti
   afterAll(async () => {
     await relay?.close();
     await emulator?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const gauge = async () =>

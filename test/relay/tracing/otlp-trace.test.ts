@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -59,7 +59,6 @@ afterAll(async () => {
   await receiver?.close();
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function relayEnv(store: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -65,7 +65,6 @@ afterAll(async () => {
   await relay?.close();
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const attr = (span: ReadableSpan, name: string) => span.attributes[name];
