@@ -18,8 +18,13 @@ export function registerTeardown(teardown: Teardown): void {
     });
   } catch {
     // "can only be called inside a test": the file owns it.
-    fileTeardowns.push(teardown);
+    registerFileTeardown(teardown);
   }
+}
+
+/** Registers `teardown` to run after the file's own `afterAll` hooks, wherever it is called. */
+export function registerFileTeardown(teardown: Teardown): void {
+  fileTeardowns.push(teardown);
 }
 
 /** Runs the file's teardowns, newest first; every one runs, the first failure is thrown. */
