@@ -84,7 +84,7 @@ describe("docs/cli.md: the CLI from a clone", () => {
       }
       await outside.remove();
     }
-  }, 150_000);
+  });
 
   it("a missing relative path names where it looked: the folder the command was typed in", async () => {
     const res = await bash("cd samples && npm run -s cli -- review nothere.txt", {

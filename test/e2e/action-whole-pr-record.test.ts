@@ -14,9 +14,7 @@ beforeAll(async () => {
 });
 
 describe("action record of a whole pull request (built dist/index.js, emulator, GitHub stand-in)", () => {
-  it("action re-runs a 3,000-file pull request for 0 credits: its record, split over companion check runs within GitHub's limits, reuses every review", {
-    timeout: 120_000,
-  }, async () => {
+  it("action re-runs a 3,000-file pull request for 0 credits: its record, split over companion check runs within GitHub's limits, reuses every review", async () => {
     const files = Object.fromEntries(
       Array.from({ length: FILES }, (_, i) => [
         `assets/batch-${Math.floor(i / 100)}/copy-${i}.txt`,

@@ -140,7 +140,7 @@ describe("bins stop when their npx parent is killed", () => {
     expect(emulator.output()).toMatch(/its parent process ended, stopping/);
     // The emulator stopped as on SIGTERM: its temp folder is gone too.
     expect((await readdir(tmp)).filter((n) => n.startsWith("content-review"))).toEqual([]);
-  }, 60_000);
+  });
 
   it("npx content-review-relay: none survives", async () => {
     const relay = await npx(
@@ -155,5 +155,5 @@ describe("bins stop when their npx parent is killed", () => {
     relay.child.kill("SIGTERM");
     await exit;
     expect(await survivors(below)).toEqual([]);
-  }, 60_000);
+  });
 });

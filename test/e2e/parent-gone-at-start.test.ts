@@ -68,7 +68,7 @@ describe("a bin whose parent exits during its start-up", () => {
     expect(run.ended, run.output).toBe("ended");
     expect(run.output).toMatch(/ready; stop with Ctrl\+C/);
     expect(run.output).toMatch(/its parent process ended, stopping/);
-  }, 60_000);
+  });
 
   it("content-review polling a pending review stops on its own, saying why", async () => {
     const file = join(tmp, "slow__sandbox_pending__.txt");
@@ -84,7 +84,7 @@ describe("a bin whose parent exits during its start-up", () => {
     );
     expect(run.ended, run.output).toBe("ended");
     expect(run.output).toMatch(/content-review: its parent process ended; stopping/);
-  }, 60_000);
+  });
 
   it("content-review-relay stops on its own once started", async () => {
     const run = await startOrphaned(
@@ -95,5 +95,5 @@ describe("a bin whose parent exits during its start-up", () => {
     expect(run.ended, run.output).toBe("ended");
     // It had started: nothing but its parent's end (no signal reached it) stopped it.
     expect(run.output).toMatch(/listening on http/);
-  }, 60_000);
+  });
 });

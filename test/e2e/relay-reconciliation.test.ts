@@ -283,7 +283,7 @@ describe("relay reconciliation against the emulator (SQLite)", () => {
 
   it("relay reconciliation sets the final status and posts to Slack once when every delivery is dropped; late deliveries change nothing", async () => {
     await reconcileDroppedDeliveries(relays);
-  }, 90_000);
+  });
 
   it("relay reconciliation ends a submission the service does not know with a final error", async () => {
     const [relay] = relays as [RelayHandle];
@@ -361,6 +361,6 @@ describe.runIf(await postgresAvailable())(
 
     it("relay reconciliation by two replicas sweeping at once sets the status and posts to Slack once; late deliveries change nothing", async () => {
       await reconcileDroppedDeliveries(relays);
-    }, 90_000);
+    });
   },
 );

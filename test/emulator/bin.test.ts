@@ -90,7 +90,7 @@ describe("emulator bin", () => {
     });
     expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout)).toHaveProperty("baseUrl");
-  }, 30_000);
+  });
 
   it("rejects an unknown flag with usage and exit code 2", async () => {
     const child = spawn(process.execPath, [BIN, "--bogus"], { stdio: ["ignore", "pipe", "pipe"] });

@@ -90,7 +90,7 @@ describe("docs/emulator.md: the curl walkthrough", () => {
     } finally {
       await git.remove();
     }
-  }, 150_000);
+  });
 
   it("runs again after a run interrupted before step 8, whose receiver still holds the port", async () => {
     const port = await freePort();

@@ -55,7 +55,7 @@ describe("emulator temp folder", () => {
     } finally {
       child.kill("SIGKILL");
     }
-  }, 60_000);
+  });
 
   it("a start on a port in use (EADDRINUSE) removes it", async () => {
     const taken = createServer();

@@ -83,7 +83,7 @@ beforeAll(async () => {
   await client.updateWebhookSubscription(subscription.id, {
     endpointUrl: `${relay.url}/webhooks/content-review`,
   });
-}, 30_000);
+});
 
 afterAll(async () => {
   await relay?.close();
@@ -208,5 +208,5 @@ describe("relay for an organisation, against the emulator's GitHub and Slack", (
     for (const passed of [b, c, d]) {
       expect(JSON.stringify([passed.parent, ...passed.replies])).not.toContain("<@");
     }
-  }, 60_000);
+  });
 });

@@ -94,7 +94,7 @@ describe("createGithubClient", () => {
     const error = await stalled;
     expect(String(error.message)).toMatch(/Cancelled by SIGINT/);
     expect(attempts).toBe(1);
-  }, 30_000);
+  });
 });
 
 describe("createGithubClient write spacing", () => {

@@ -108,4 +108,4 @@ it("reconciliation: a failure delivered after the service's later success sets n
   });
   expect(ours().map((s) => s.state)).not.toContain("error");
   expect(ours().at(-1)?.state).toBe("success");
-}, 60_000);
+});
