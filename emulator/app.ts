@@ -12,6 +12,7 @@ import { submissionsRouter } from "./routes/submissions-router.ts";
 import { uploadsRouter } from "./routes/uploads-router.ts";
 import { webhooksRouter } from "./routes/webhooks-router.ts";
 import { slackRouter } from "./slack/slack-router.ts";
+import { tracesRouter } from "./traces/traces-router.ts";
 
 /**
  * The Express app of one emulator instance: storage, the `/api` service, the control plane, and
@@ -26,6 +27,7 @@ export function createApp(ctx: EmulatorContext): express.Express {
   // Before the control plane, whose JSON parser would take their bodies.
   app.use(slackRouter(ctx.slack));
   app.use(githubRouter(ctx.github, ctx.now));
+  app.use(tracesRouter(ctx.traces, ctx.config.log));
   app.use(controlRouter(ctx));
   app.use("/api", readJsonBody("10mb"));
   app.use(uploadsRouter(ctx));

@@ -1,3 +1,4 @@
+import { fchmodSync, fstatSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { PACKAGE_VERSION } from "../src/api/index.ts";
 import { onOutputClosed, recordLaunchParentPid, stopWhenParentExits } from "../src/shared/index.ts";
@@ -135,6 +136,7 @@ async function serve(options: Extract<EmulatorCommand, { kind: "start" }>["optio
   // `kill` of the npx pid reaches sh, not this process: its end stops the emulator as SIGTERM.
   stopWhenParentExits(() => stop("its parent process ended"));
   const { baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl } = handle;
+  keepOutputPrivate();
   // Must stay the first stdout line: tools parse it.
   out(
     `${JSON.stringify({ baseUrl, workspaceId, liveKey, sandboxKey, slackApiUrl, githubApiUrl })}\n`,
@@ -143,6 +145,18 @@ async function serve(options: Extract<EmulatorCommand, { kind: "start" }>["optio
   if (process.stdout.isTTY) showReady();
   else setTimeout(showReady, READER_GRACE_MS).unref();
   return handle;
+}
+
+/**
+ * The first line holds the keys: written to a file (`> emulator.log`), that file is made
+ * readable by its owner only (0600), as the secret files are. A pipe or a terminal is left be.
+ */
+function keepOutputPrivate(): void {
+  try {
+    if (fstatSync(1).isFile()) fchmodSync(1, 0o600);
+  } catch {
+    // A file the user may not change (another owner's): the line is written as before.
+  }
 }
 
 /** How long a reader of the first line has to close the pipe before the next lines follow. */

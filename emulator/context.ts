@@ -3,6 +3,7 @@ import type { EmulatorConfig } from "./resolve-options.ts";
 import type { SlackRecorder } from "./slack/slack-recorder.ts";
 import type { EmulatorState } from "./state/emulator-state.ts";
 import type { Scheduler } from "./state/scheduler.ts";
+import type { TraceRecorder } from "./traces/trace-recorder.ts";
 
 /** Everything a route or a background task needs; one per emulator instance (no module state). */
 export interface EmulatorContext {
@@ -32,4 +33,6 @@ export interface EmulatorContext {
   /** The recording Slack and GitHub that the relay and the Action can rehearse against. */
   readonly slack: SlackRecorder;
   readonly github: GithubState;
+  /** The spans sent to `POST /v1/traces` (OTLP/HTTP), for `GET /_emulator/traces`. */
+  readonly traces: TraceRecorder;
 }

@@ -19,6 +19,7 @@ import { type DataDirLock, lockDataDir } from "./state/lock-data-dir.ts";
 import { createScheduler } from "./state/scheduler.ts";
 import { seededRandom } from "./state/seeded-random.ts";
 import { blobDirPath, readStateFile, writeStateFile } from "./state/state-file.ts";
+import { createTraceRecorder } from "./traces/trace-recorder.ts";
 import { resumeDeliveries } from "./webhooks/dispatch-event.ts";
 
 /** A running emulator. */
@@ -109,6 +110,7 @@ function createContext(
     ),
     slack: createSlackRecorder({ now }),
     github: createGithubState(),
+    traces: createTraceRecorder(),
   };
 }
 

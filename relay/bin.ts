@@ -2,9 +2,12 @@ import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { PACKAGE_VERSION } from "../src/api/index.ts";
 import { recordLaunchParentPid } from "../src/shared/index.ts";
-import { RELAY_VARIABLES, resolveRelayConfig } from "./config/config.ts";
-import { isRelayConfigError } from "./config/relay-config-error.ts";
-import { relayUsage } from "./config/relay-usage.ts";
+import {
+  isRelayConfigError,
+  RELAY_VARIABLES,
+  relayUsage,
+  resolveRelayConfig,
+} from "./config/index.ts";
 import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
 import { type StartRelayOverrides, startRelay } from "./start-relay.ts";
 import { stopOnSignals } from "./stop-on-signals.ts";

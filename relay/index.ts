@@ -1,40 +1,40 @@
 export { main } from "./bin.ts";
 export {
+  isRelayConfigError,
   LOG_LEVELS,
   type LogLevel,
+  RELAY_DEFAULTS,
   RELAY_VARIABLES,
   type RelayConfig,
-  resolveRelayConfig,
-} from "./config/config.ts";
-export {
-  isRelayConfigError,
   RelayConfigError,
   type RelayConfigProblem,
-} from "./config/relay-config-error.ts";
+  resolveRelayConfig,
+} from "./config/index.ts";
 export {
   type CommitStatus,
   computeCommitStatus,
-  STATUS_DESCRIPTION_MAX,
-} from "./destinations/compute-commit-status.ts";
-export {
-  type CallOutcome,
-  type Destination,
-  DestinationError,
-  isDestinationError,
-} from "./destinations/destination-error.ts";
-export { escapeMrkdwn } from "./destinations/escape-mrkdwn.ts";
-export {
+  escapeMrkdwn,
   renderFailureReply,
   renderSlackMessage,
   SLACK_LIMITS,
   type SlackMessage,
-} from "./destinations/render-slack-message.ts";
+  STATUS_DESCRIPTION_MAX,
+} from "./destinations/index.ts";
+export {
+  type CallOutcome,
+  type Destination,
+  DestinationError,
+  EffectBusyError,
+  type EffectContext,
+  isDestinationError,
+} from "./effects/index.ts";
 export {
   createRelayApp,
   type RelayAppOptions,
   type RelayRequestListener,
-} from "./http/create-relay-app.ts";
-export { WEBHOOK_BODY_LIMIT_BYTES, WEBHOOK_PATH } from "./http/webhook-route.ts";
+  WEBHOOK_BODY_LIMIT_BYTES,
+  WEBHOOK_PATH,
+} from "./http/index.ts";
 export type {
   AttemptInfo,
   DeliveryState,
@@ -65,18 +65,8 @@ export {
 } from "./journal/index.ts";
 export { createLogger, type Logger } from "./logger.ts";
 export { createRelayMetrics, type RelayMetrics } from "./metrics.ts";
-export type { AssetDetails, Enricher } from "./processing/enricher.ts";
-export { createApiEnricher } from "./processing/enricher.ts";
-export { EffectBusyError, type EffectContext } from "./processing/perform-once.ts";
-export {
-  assetMarker,
-  type OutcomeState,
-  type SubmissionOutcome,
-  submissionOutcome,
-} from "./processing/submission-outcome.ts";
-export type { SubmissionState } from "./processing/submission-state.ts";
-export type { ReconcileOutcome } from "./reconciliation/plan-reconciliation.ts";
-export type { ServiceReader } from "./reconciliation/service-reader.ts";
+export { type AssetDetails, createApiEnricher, type Enricher } from "./processing/index.ts";
+export type { ReconcileOutcome, ServiceReader } from "./reconciliation/index.ts";
 export type {
   AssetEvent,
   RelayEvent,
@@ -86,3 +76,10 @@ export type {
 } from "./relay-event.ts";
 export { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
 export { type RelayHandle, type StartRelayOverrides, startRelay } from "./start-relay.ts";
+export {
+  assetMarker,
+  type OutcomeState,
+  type SubmissionOutcome,
+  type SubmissionState,
+  submissionOutcome,
+} from "./submission/index.ts";

@@ -1,4 +1,4 @@
-import type { LogLevel } from "./config/config.ts";
+import type { LogLevel } from "./config/index.ts";
 
 /** A small structured logger: one JSON line per entry. Callers never pass secrets to it. */
 export interface Logger {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { WebhookEventType } from "../src/api/index.ts";
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../src/policy/index.ts";
-import { GITHUB_AUTHOR } from "./config/github-login.ts";
+import { GITHUB_AUTHOR } from "./config/index.ts";
 
 /** The asset events the service sends (part 6). */
 export const ASSET_EVENT_TYPES = Object.freeze([

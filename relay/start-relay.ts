@@ -1,26 +1,31 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describeError } from "../src/shared/describe-error.ts";
-import type { RelayConfig } from "./config/config.ts";
-import { createChannelPacer } from "./destinations/channel-pacer.ts";
-import { createGithubRelay } from "./destinations/github-relay.ts";
-import { createSlackRelay } from "./destinations/slack-relay.ts";
-import { createRelayApp } from "./http/create-relay-app.ts";
-import type { Fdatasync } from "./journal/index.ts";
-import { type Journal, openJournal } from "./journal/index.ts";
-import { startRetention } from "./journal/retention.ts";
+import type { RelayConfig } from "./config/index.ts";
+import {
+  createChannelPacer,
+  createGithubRelay,
+  createSlackRelay,
+  type GithubRelay,
+  type SlackRelay,
+} from "./destinations/index.ts";
+import { createRelayApp } from "./http/index.ts";
+import type { Fdatasync, WorkerHooks } from "./journal/index.ts";
+import { type Journal, openJournal, startRetention } from "./journal/index.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createRelayMetrics, type RelayMetrics } from "./metrics.ts";
-import { createApiEnricher, type Enricher } from "./processing/enricher.ts";
-import { createEntryProcessor } from "./processing/process-entry.ts";
-import { createServiceReader, type ServiceReader } from "./reconciliation/service-reader.ts";
-import { type Reconciliation, startReconciliation } from "./reconciliation/start-reconciliation.ts";
+import { describeRelaying, planRelay, type RelayPlan } from "./plan-relay.ts";
+import { createApiEnricher, createEntryProcessor, type Enricher } from "./processing/index.ts";
 import {
+  createServiceReader,
+  type Reconciliation,
+  type ServiceReader,
   type SubscriptionCheck,
+  startReconciliation,
   startSubscriptionCheck,
-} from "./reconciliation/start-subscription-check.ts";
+} from "./reconciliation/index.ts";
 import { RELAY_EXIT_CODES } from "./relay-exit-codes.ts";
-import { type RelayTracing, TRACING_OFF } from "./tracing/relay-tracing.ts";
+import { type RelayTracing, startTracing } from "./tracing/index.ts";
 
 /** A running relay. */
 export interface RelayHandle {
@@ -54,37 +59,28 @@ export interface StartRelayOverrides {
   readonly subscriptionCheckMs?: number;
 }
 
-/**
- * The tracing the configuration asks for. The SDK is imported only when tracing is on, so a
- * relay without an OTLP endpoint never loads it (the bundle keeps it in a chunk of its own).
- */
-async function startTracing(config: RelayConfig): Promise<RelayTracing> {
-  if (config.tracing === null) return TRACING_OFF;
-  const { startOtlpTracing } = await import("./tracing/start-otlp-tracing.ts");
-  return startOtlpTracing(config.tracing);
-}
-
 /** `http://address:port` as bound, IPv6 in brackets. */
 function boundUrl(address: AddressInfo): string {
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
 }
 
-/** Starts the relay from a resolved configuration: journal, workers and HTTP server. */
-export async function startRelay(
+/** Logs why the relay must stop, and ends the process (its supervisor restarts it). */
+function exitOnFatal(logger: Logger): (error: Error) => void {
+  return (error) => {
+    logger.error("the relay must stop", { error: error.message });
+    process.exit(RELAY_EXIT_CODES.failure);
+  };
+}
+
+/** The journal `STORE_URL` names; a Postgres one still waiting is logged as it waits. */
+function openRelayJournal(
   config: RelayConfig,
-  overrides: StartRelayOverrides = {},
-): Promise<RelayHandle> {
-  const logger = overrides.logger ?? createLogger(config.logLevel);
-  const tracing = overrides.tracing ?? (await startTracing(config));
-  const metrics = createRelayMetrics();
-  const onFatal =
-    overrides.onFatal ??
-    ((error: Error) => {
-      logger.error("the relay must stop", { error: error.message });
-      process.exit(RELAY_EXIT_CODES.failure);
-    });
-  const journal = await openJournal(config, {
+  overrides: StartRelayOverrides,
+  logger: Logger,
+  onFatal: (error: Error) => void,
+): Promise<Journal> {
+  return openJournal(config, {
     onDurabilityFailure: onFatal,
     ...(overrides.fdatasync === undefined ? {} : { fdatasync: overrides.fdatasync }),
     // Postgres down at start-up: the relay listens meanwhile (503s, /readyz says why).
@@ -93,39 +89,35 @@ export async function startRelay(
     onOpen: () => logger.info("journal open", { store: config.storeUrl.split(":")[0] }),
     onFatal,
   });
-  // One request may take at most half an attempt, leaving room for a lookup and a retry.
-  const requestTimeoutMs = Math.max(500, Math.floor(config.handlerTimeoutMs / 2));
-  const pacer = createChannelPacer(config.slackMinIntervalMs);
-  const slack =
-    config.slack === null
-      ? null
-      : createSlackRelay({ ...config.slack, pacer, effects: journal, logger, requestTimeoutMs });
-  const github =
-    config.github === null
-      ? null
-      : createGithubRelay({ ...config.github, effects: journal, logger, requestTimeoutMs });
-  const enricher =
-    overrides.enricher !== undefined
-      ? overrides.enricher
-      : config.contentReview === null
-        ? null
-        : createApiEnricher({
-            ...config.contentReview,
-            requestTimeoutMs,
-            maxElapsedMs: requestTimeoutMs,
-          });
-  const processEntry = createEntryProcessor({
-    journal,
-    slack,
-    github,
-    enricher,
-    githubApiUrl: config.github?.apiUrl ?? "https://api.github.com",
-    logger,
-    tracing,
-    watch: config.reconcile === null ? null : { journal, afterMs: config.reconcile.afterMs },
-  });
+}
 
-  await journal.start((entry, attempt) => processEntry(entry, attempt), {
+/** The destinations the plan names, each claiming its effects once through the journal. */
+function createDestinations(
+  plan: RelayPlan,
+  journal: Journal,
+  logger: Logger,
+): { slack: SlackRelay | null; github: GithubRelay | null } {
+  const { requestTimeoutMs } = plan;
+  const slack =
+    plan.slack === null
+      ? null
+      : createSlackRelay({
+          ...plan.slack,
+          pacer: createChannelPacer(plan.slack.minIntervalMs),
+          effects: journal,
+          logger,
+          requestTimeoutMs,
+        });
+  const github =
+    plan.github === null
+      ? null
+      : createGithubRelay({ ...plan.github, effects: journal, logger, requestTimeoutMs });
+  return { slack, github };
+}
+
+/** What the workers report: counted, and logged with the entry's id (never its payload). */
+function workerHooks(metrics: RelayMetrics, logger: Logger): WorkerHooks {
+  return {
     onDone: () => metrics.relayed(),
     onRetry: (entry, error, delayMs) => {
       metrics.retried();
@@ -150,19 +142,48 @@ export async function startRelay(
         error: describeError(error),
       });
     },
-  });
+  };
+}
 
-  const app = createRelayApp({
-    scheme: config.signatureScheme,
-    secrets: config.webhookSecrets,
-    toleranceSeconds: config.toleranceSeconds,
-    relayToken: config.relayToken,
+/** The workers: each journaled entry goes through the entry processor. */
+async function startWorkers(
+  plan: RelayPlan,
+  overrides: StartRelayOverrides,
+  deps: { journal: Journal; logger: Logger; metrics: RelayMetrics; tracing: RelayTracing },
+): Promise<{ slack: SlackRelay | null; github: GithubRelay | null }> {
+  const { journal, logger, tracing } = deps;
+  const { slack, github } = createDestinations(plan, journal, logger);
+  const { requestTimeoutMs } = plan;
+  const enricher =
+    overrides.enricher !== undefined
+      ? overrides.enricher
+      : plan.service === null
+        ? null
+        : createApiEnricher({ ...plan.service, requestTimeoutMs, maxElapsedMs: requestTimeoutMs });
+  const processEntry = createEntryProcessor({
     journal,
-    metrics,
+    slack,
+    github,
+    enricher,
+    githubApiUrl: plan.githubApiUrl,
     logger,
     tracing,
+    watch: plan.reconcile === null ? null : { journal, afterMs: plan.reconcile.afterMs },
   });
-  const server: Server = createServer(app);
+  await journal.start(
+    (entry, attempt) => processEntry(entry, attempt),
+    workerHooks(deps.metrics, logger),
+  );
+  return { slack, github };
+}
+
+/** Listens where the configuration says; a port taken closes what was opened, and rethrows. */
+async function listen(
+  config: RelayConfig,
+  server: Server,
+  journal: Journal,
+  tracing: RelayTracing,
+): Promise<AddressInfo> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -173,72 +194,103 @@ export async function startRelay(
     await tracing.shutdown();
     throw error;
   }
-  const retention = startRetention({
-    journal,
-    retentionDays: config.retentionDays,
-    dedupeDays: config.dedupeDays,
-    logger,
-    onPruned: (entries) => metrics.pruned(entries),
-  });
-  const { reconciliation, subscriptions } = startBackgroundChecks(config, overrides, {
-    journal,
-    logger,
-    metrics,
-    tracing,
-  });
-  const address = server.address() as AddressInfo;
-  const { port } = address;
-  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-  const destinations = [slack?.destination, github?.destination].filter(
-    (d): d is string => d !== undefined,
-  );
-  const relaying =
-    destinations.length === 0
-      ? "journal only: nothing is relayed (set SLACK_TOKEN and SLACK_CHANNEL, or GITHUB_TOKEN)"
-      : `relaying to ${destinations.join(" and ")}`;
-  const reconciling =
-    config.reconcile === null
-      ? "reconciliation off (set CONTENT_REVIEW_API_KEY and CONTENT_REVIEW_BASE_URL)"
-      : `reconciling after ${config.reconcile.afterMs / 1000} s`;
-  const summary = `listening on ${boundUrl(address)} · journal ${journal.kind} ${journal.location} · ${relaying} · ${reconciling}`;
-  logger.info("relay listening", {
+  return server.address() as AddressInfo;
+}
+
+/** The start line, logged once with what the relay does. */
+function announce(
+  config: RelayConfig,
+  plan: RelayPlan,
+  address: AddressInfo,
+  deps: { journal: Journal; logger: Logger; tracing: RelayTracing; destinations: string[] },
+): string {
+  const { journal, destinations } = deps;
+  const summary = `listening on ${boundUrl(address)} · journal ${journal.kind} ${journal.location} · ${describeRelaying(destinations)} · ${plan.reconciling}`;
+  deps.logger.info("relay listening", {
     address: boundUrl(address),
     store: journal.kind,
     journal: journal.location,
     destinations: destinations.length === 0 ? "journal only: nothing is relayed" : destinations,
     scheme: config.signatureScheme,
     retentionDays: config.retentionDays,
-    reconciliation: reconciling,
-    tracing: tracing.enabled ? "OTLP/HTTP" : "off",
+    reconciliation: plan.reconciling,
+    tracing: deps.tracing.enabled ? "OTLP/HTTP" : "off",
   });
+  return summary;
+}
 
+/** Stops in order: no new requests, timers, workers drained, sockets, then the last traces. */
+async function stopRelay(
+  config: RelayConfig,
+  server: Server,
+  stops: readonly (() => Promise<void> | void)[],
+  deps: { journal: Journal; logger: Logger; tracing: RelayTracing },
+): Promise<void> {
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  for (const stop of stops) await stop();
+  await deps.journal.close(config.shutdownTimeoutMs);
+  // Answers to events committed by the final flush are written before sockets close.
+  await new Promise((resolve) => setImmediate(resolve));
+  server.closeAllConnections();
+  await stopped;
+  // Last: the drain's own spans (the final attempts, their answers) are exported too.
+  await deps.tracing
+    .shutdown()
+    .catch((error: unknown) =>
+      deps.logger.warn("could not export the last traces", { error: describeError(error) }),
+    );
+  deps.logger.info("relay stopped");
+}
+
+/** Starts the relay from a resolved configuration: journal, workers and HTTP server. */
+export async function startRelay(
+  config: RelayConfig,
+  overrides: StartRelayOverrides = {},
+): Promise<RelayHandle> {
+  const plan = planRelay(config);
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const tracing = overrides.tracing ?? (await startTracing(config.tracing));
+  const metrics = createRelayMetrics();
+  const onFatal = overrides.onFatal ?? exitOnFatal(logger);
+  const journal = await openRelayJournal(config, overrides, logger, onFatal);
+  const deps = { journal, logger, metrics, tracing };
+  const { slack, github } = await startWorkers(plan, overrides, deps);
+  const app = createRelayApp({
+    scheme: config.signatureScheme,
+    secrets: config.webhookSecrets,
+    toleranceSeconds: config.toleranceSeconds,
+    relayToken: config.relayToken,
+    ...deps,
+  });
+  const server: Server = createServer(app);
+  const address = await listen(config, server, journal, tracing);
+  const retention = startRetention({
+    journal,
+    ...plan.retention,
+    logger,
+    onPruned: (entries) => metrics.pruned(entries),
+  });
+  const { reconciliation, subscriptions } = startBackgroundChecks(plan, overrides, deps);
+  const destinations = [slack?.destination, github?.destination].filter(
+    (d): d is string => d !== undefined,
+  );
+  const summary = announce(config, plan, address, { ...deps, destinations });
+  const host = plan.reachableHost;
   let closing: Promise<void> | null = null;
   return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-    port,
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`,
+    port: address.port,
     summary,
     journal,
     metrics,
     close() {
-      closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        subscriptions?.stop();
-        await reconciliation?.stop();
-        await retention.stop();
-        await journal.close(config.shutdownTimeoutMs);
-        // Answers to events committed by the final flush are written before sockets close.
-        await new Promise((resolve) => setImmediate(resolve));
-        server.closeAllConnections();
-        await stopped;
-        // Last: the drain's own spans (the final attempts, their answers) are exported too.
-        await tracing
-          .shutdown()
-          .catch((error: unknown) =>
-            logger.warn("could not export the last traces", { error: describeError(error) }),
-          );
-        logger.info("relay stopped");
-      })();
+      closing ??= stopRelay(
+        config,
+        server,
+        [() => subscriptions?.stop(), () => reconciliation?.stop(), () => retention.stop()],
+        deps,
+      );
       return closing;
     },
   };
@@ -246,25 +298,22 @@ export async function startRelay(
 
 /** Reconciliation and the subscription check, when their settings are there. */
 function startBackgroundChecks(
-  config: RelayConfig,
+  plan: RelayPlan,
   overrides: StartRelayOverrides,
   deps: { journal: Journal; logger: Logger; metrics: RelayMetrics; tracing: RelayTracing },
 ): { reconciliation: Reconciliation | null; subscriptions: SubscriptionCheck | null } {
   const service =
-    overrides.service ??
-    (config.contentReview === null ? null : createServiceReader(config.contentReview));
+    overrides.service ?? (plan.service === null ? null : createServiceReader(plan.service));
   if (service === null) return { reconciliation: null, subscriptions: null };
   const reconciliation =
-    config.reconcile === null
-      ? null
-      : startReconciliation({ ...deps, ...config.reconcile, service });
+    plan.reconcile === null ? null : startReconciliation({ ...deps, ...plan.reconcile, service });
   const subscriptions =
-    config.publicUrl === null
+    plan.publicUrl === null
       ? null
       : startSubscriptionCheck({
           ...deps,
           service,
-          publicUrl: config.publicUrl,
+          publicUrl: plan.publicUrl,
           ...(overrides.subscriptionCheckMs === undefined
             ? {}
             : { intervalMs: overrides.subscriptionCheckMs }),

@@ -25,7 +25,7 @@ export const DEFAULT_MODULES: readonly string[] = [
   "src/action/review-comments/signed-comment.ts",
   "src/pipeline/review-record.ts",
   "src/pipeline/reuse-reviews.ts",
-  "relay/processing/perform-once.ts",
+  "relay/effects/perform-once.ts",
   "relay/journal/claim-effect.ts",
   "relay/journal/sqlite/sqlite-effects.ts",
   "relay/journal/postgres/postgres-effects.ts",

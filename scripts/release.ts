@@ -2,14 +2,17 @@
 // current (npm run check:dist), that the tests pass (npm test; --skip-tests leaves them out, for
 // the test of this script, which runs it in a scratch clone) and that the version is newer; then
 // bumps package.json, package-lock.json and src/api/version.ts, rebuilds dist/, dates the
-// changelog's Unreleased section, commits, tags vX.Y.Z and moves the major tag (v1) to it.
-// It never pushes: it prints the commands that would.
+// changelog's Unreleased section, commits, tags vX.Y.Z and moves the major tag (v1) to it; then
+// pins the workflow templates to that commit's sha (`@<sha> # vX.Y.Z`) in a commit of their own
+// (a commit cannot hold its own sha). It never pushes: it prints the commands that would.
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { pinTemplate } from "./release/pin-templates.ts";
 import { parseVersion, releaseChangelog, releaseProblems } from "./release/plan-release.ts";
+import { releaseArguments } from "./release/release-arguments.ts";
+import { testRunReport } from "./release/test-run-report.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -18,8 +21,21 @@ function run(command: string, args: readonly string[], what: string): string {
     return execFileSync(command, [...args], { cwd: root, encoding: "utf8", stdio: "pipe" });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string };
-    throw new Error(`${what} failed:\n${(e.stderr || e.stdout || String(error)).trim()}`);
+    const said = testRunReport(e.stdout ?? "", e.stderr ?? "");
+    throw new Error(`${what} failed:\n${said || String(error)}`);
   }
+}
+
+/** The templates pinned to the release's commit, committed on top of it. */
+function pinTemplates(version: string): void {
+  const sha = run("git", ["rev-parse", `v${version}^{commit}`], "git rev-parse").trim();
+  const folder = "templates/workflows";
+  for (const name of readdirSync(join(root, folder)).filter((n) => /\.ya?ml$/.test(n)))
+    edit(`${folder}/${name}`, (text) => pinTemplate(text, sha, `v${version}`));
+  run("git", ["add", folder], "git add");
+  const pinned = run("git", ["diff", "--cached", "--name-only"], "git diff").trim();
+  if (pinned !== "")
+    run("git", ["commit", "-q", "-m", `Templates: pin v${version} (${sha})`], "git commit");
 }
 
 function edit(file: string, change: (text: string) => string): void {
@@ -44,12 +60,12 @@ function bumpVersion(version: string, current: string): void {
 }
 
 function main(argv: readonly string[]): number {
-  const { positionals, values } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: { "skip-tests": { type: "boolean", default: false } },
-  });
-  const version = positionals[0] ?? "";
+  const args = releaseArguments(argv, process.env);
+  if (!args.ok) {
+    for (const problem of args.problems) console.error(`release: ${problem}`);
+    return 1;
+  }
+  const { version } = args;
   const current = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version as string;
   const tags = run("git", ["tag", "--list", `v${version}`], "git tag --list");
   const problems = releaseProblems(version, {
@@ -62,7 +78,7 @@ function main(argv: readonly string[]): number {
     return 1;
   }
   run("npm", ["run", "-s", "check:dist"], "npm run check:dist (dist/ must match its sources)");
-  if (values["skip-tests"]) console.log("release: tests skipped (--skip-tests)");
+  if (args.skipTests) console.log("release: tests skipped (--skip-tests)");
   else run("npm", ["test"], "npm test");
   bumpVersion(version, current);
   run("npm", ["run", "-s", "build"], "npm run build (dist/ with the new version)");
@@ -72,8 +88,9 @@ function main(argv: readonly string[]): number {
   const major = `v${parseVersion(version)!.major}`;
   // The major tag moves with every release (a lightweight tag, as actions/checkout's v4 is).
   run("git", ["tag", "-f", major, `v${version}^{}`], `git tag -f ${major}`);
+  pinTemplates(version);
   console.log(
-    `release: v${version} tagged, and ${major} moved to it (locally; nothing was pushed). To publish:\n  git push origin HEAD v${version}\n  git push --force origin ${major}`,
+    `release: v${version} tagged, and ${major} moved to it; the templates pin it, in the commit after the tag (locally; nothing was pushed). To publish:\n  git push origin HEAD v${version}\n  git push --force origin ${major}`,
   );
   return 0;
 }

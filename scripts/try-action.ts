@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator/index.ts";
 import { makeFolder, onOutputClosed } from "../src/shared/index.ts";
 import { cancelOnSignals } from "./try-action/cancel-on-signals.ts";
-import { readPosted, writeRehearsal } from "./try-action/collect-rehearsal.ts";
+import { type Posted, readPosted, writeRehearsal } from "./try-action/collect-rehearsal.ts";
 import {
   nextRehearsalStep,
   openRehearsalPullRequest,
@@ -145,6 +145,8 @@ interface StepRun {
   readonly step: RehearsalStep;
   readonly run: ActionRun;
   readonly spent: string;
+  /** What the recording GitHub had kept before this run. */
+  readonly postedBefore: Posted;
   /** The signal that came while the Action ran (sent on to it as SIGINT), if one did. */
   readonly cancelledBy: NodeJS.Signals | undefined;
 }
@@ -219,6 +221,7 @@ async function runStep(
 ): Promise<StepRun> {
   const log = createRunnerLog();
   const before = await readLedger(emu.baseUrl);
+  const postedBefore = await readPosted(emu.githubApiUrl);
   const run = await runActionAsRunner({
     inputs: {
       "api-key": rehearsal.sandbox ? emu.sandboxKey : emu.liveKey,
@@ -242,7 +245,8 @@ async function runStep(
   });
   // A signal after the Action ended cancelled nothing of this run.
   const cancelledBy = signals.received();
-  return { step, run, spent: spentBetween(before, await readLedger(emu.baseUrl)), cancelledBy };
+  const spent = spentBetween(before, await readLedger(emu.baseUrl));
+  return { step, run, spent, postedBefore, cancelledBy };
 }
 
 /** Writes what the last run posted and prints the digest; returns the exit code. */
@@ -260,6 +264,7 @@ async function report(
     run: last.run,
     log: `${shown}${runs.map(({ run }) => run.stderr).join("\n")}`,
     posted: await readPosted(githubApiUrl),
+    postedBefore: last.postedBefore,
     spent: last.spent,
     earlier: runs.slice(0, -1).map(({ step, run, spent }) => ({
       label: `${step.label} (${step.eventName})`,

@@ -4,7 +4,8 @@
 // GitHub, with incremental review on and off (the baseline). Counts uploads, submissions and
 // credits against the minimum possible: one review per file version. Then a pull request of
 // 3,000 files (GitHub lists no more), run and re-run on the same head: what the re-run costs.
-// Usage: npm run bench:lifecycle [-- --runs 1 --files 8 --large-files 3000].
+// Then 10,000 PNGs with UUID-style paths, run and re-run once (one round: it is the slowest).
+// Usage: npm run bench:lifecycle [-- --runs 1 --files 8 --large-files 3000 --uuid-files 10000].
 // Writes bench/lifecycle/RESULTS.md.
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
@@ -15,6 +16,7 @@ import { pullRequestEvent } from "../../test/e2e/action-harness.ts";
 import { type Ledger, startBenchServers, TEXTS } from "../bench-servers.ts";
 import { inTurn } from "../in-turn.ts";
 import { median } from "../median.ts";
+import { uuidRerunSample } from "./uuid-rerun-sample.ts";
 import { type WholePrSample, wholePrSample } from "./whole-pr-sample.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,9 +25,11 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     files: { type: "string", default: "8" },
     "large-files": { type: "string", default: "3000" },
+    "uuid-files": { type: "string", default: "10000" },
   },
 });
 const LARGE_FILES = Number(values["large-files"]);
+const UUID_FILES = Number(values["uuid-files"]);
 const RUNS = Number(values.runs);
 const FILES = Number(values.files);
 /** Pushes to the pull request: the first adds the files, each later one changes one file. */
@@ -130,6 +134,10 @@ for (let i = 0; i < RUNS; i++) {
     );
   }
 }
+const uuid = await uuidRerunSample(UUID_FILES, TOKEN);
+console.log(
+  `${UUID_FILES} UUID-named files: first run ${uuid.first.creditsCharged} credits, re-run ${uuid.rerun.uploads} uploads and ${uuid.rerun.creditsCharged} credits, ${uuid.reused} reused, exits ${uuid.exitCodes.join(",")}`,
+);
 const largeOf = (mode: Mode, pick: (s: WholePrSample) => number) =>
   median(large.filter((s) => s.mode === mode).map(pick));
 const rerunRatio = largeOf("incremental", (s) => s.rerunMs) / largeOf("baseline", (s) => s.rerunMs);
@@ -198,6 +206,20 @@ const lines = [
   `| Wall time | ${(largeOf("incremental", (s) => s.rerunMs) / 1000).toFixed(1)} s | ${(largeOf("baseline", (s) => s.rerunMs) / 1000).toFixed(1)} s |`,
   "",
   `The re-run with incremental review takes ${rerunRatio.toFixed(2)}× the baseline's time (it reads ${LARGE_FILES} recorded reviews back, two requests a file, instead of uploading and reviewing ${LARGE_FILES} files) and costs nothing. First runs: ${(largeOf("incremental", (s) => s.firstMs) / 1000).toFixed(1)} s (incremental, which also writes the record) and ${(largeOf("baseline", (s) => s.firstMs) / 1000).toFixed(1)} s (baseline). Exit codes: ${large.every((s) => s.exitCodes.every((c) => c === 0)) ? "all 0" : large.map((s) => s.exitCodes.join(",")).join("; ")}; OpenAPI violations: ${large.map((s) => s.violations).join(", ")}.`,
+  "",
+  `## ${UUID_FILES} files with UUID-style paths, re-run`,
+  "",
+  `${UUID_FILES} PNG files named \`<uuid>/<uuid>.png\` (a folder and a name of 36 characters each, as random as real ones), reviewed by a \`workflow_dispatch\` run (every matching file of the workspace, no listing limit) and then re-run on the same commit: one round, the slowest part of this benchmark. The record names files by a 64-bit hash of the path, so its size does not depend on the paths: ${uuid.companions} companion check runs keep its parts past the first. The first run's cost is the baseline (what every run would pay without the record).`,
+  "",
+  "| | First run (baseline) | Re-run |",
+  "| --- | ---: | ---: |",
+  `| Uploads | ${uuid.first.uploads} | ${uuid.rerun.uploads} |`,
+  `| Submissions | ${uuid.first.submissions} | ${uuid.rerun.submissions} |`,
+  `| Credits charged | ${uuid.first.creditsCharged} | ${uuid.rerun.creditsCharged} |`,
+  `| Files reused | 0 | ${uuid.reused} |`,
+  `| Wall time | ${(uuid.firstMs / 1000).toFixed(1)} s | ${(uuid.rerunMs / 1000).toFixed(1)} s |`,
+  "",
+  `Exit codes: ${uuid.exitCodes.join(", ")}; OpenAPI violations: ${uuid.violations}.`,
   "",
   `Wall time of the whole sequence: ${(med("incremental", (s) => s.ms) / 1000).toFixed(1)} s (incremental) and ${(med("baseline", (s) => s.ms) / 1000).toFixed(1)} s (baseline), on a machine shared with other work; counts, not times, are the result here.`,
   "",

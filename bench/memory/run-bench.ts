@@ -146,6 +146,7 @@ async function actionReview(version: Version, count: number): Promise<Sample> {
         number: 1,
         pull_request: {
           number: 1,
+          changed_files: count,
           head: { sha: "e".repeat(40), repo: { full_name: "octo/media", fork: false } },
           base: { repo: { full_name: "octo/media" } },
         },

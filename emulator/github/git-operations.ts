@@ -2,8 +2,30 @@ import { gitBlobSha } from "./git-history.ts";
 import { type GithubOperation, NOT_FOUND, page } from "./github-operation.ts";
 import { commitView, pullView } from "./github-views.ts";
 
-/** Compares, the pull requests of a commit, and Git trees and blobs, from the commit history. */
+/** GitHub lists at most 300 files of a comparison. */
+export const MAX_COMPARE_FILES = 300;
+
+/** GitHub lists at most this many commits of a pull request. */
+const PULL_COMMITS_LIMIT = 250;
+
+/**
+ * Compares, the pull requests of a commit, a pull request's commits, and Git trees and blobs,
+ * from the commit history.
+ */
 export const GIT_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
+  // Oldest first, the first 250 only, as GitHub lists them; a seeded PR has no commits behind it.
+  "pulls/list-commits": (ctx) => {
+    const number = Number(ctx.params["pull_number"]);
+    const pr = ctx.state.pullRequests.get(number);
+    if (pr === undefined) return ctx.state.pulls.has(number) ? page(ctx, []) : NOT_FOUND;
+    const commits = [...pr.commits].slice(0, PULL_COMMITS_LIMIT);
+    return page(
+      ctx,
+      commits.map((sha) =>
+        commitView(ctx.state.git.commits.get(sha)!, ctx.baseUrl, ctx.repository),
+      ),
+    );
+  },
   "repos/compare-commits-with-basehead": (ctx) => {
     const { git, compares } = ctx.state;
     const basehead = ctx.params["basehead"] ?? "";
@@ -17,7 +39,7 @@ export const GIT_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
           behind_by: 0,
           total_commits: 1,
           commits: [],
-          files: seeded,
+          files: seeded.slice(0, MAX_COMPARE_FILES),
         },
       };
     const [baseRef = "", headRef = ""] = basehead.split("...");
@@ -52,7 +74,7 @@ export const GIT_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
         merge_base_commit: from === undefined ? null : view(from),
         commits: ahead.slice((current - 1) * perPage, current * perPage).map(view),
         // The files come on every page, up to 300, as GitHub lists them.
-        files: git.diff(from, head).slice(0, 300),
+        files: git.diff(from, head).slice(0, MAX_COMPARE_FILES),
       },
     };
   },

@@ -5,6 +5,11 @@ export interface GithubApp {
   readonly id: number;
   readonly slug: string;
   readonly name: string;
+  /**
+   * The id of the App's bot user, `<slug>[bot]`, which writes what its tokens post (review
+   * comments): on GitHub another number than the App's id. @default the App's id plus 10^8
+   */
+  readonly botId?: number;
 }
 
 /** A GitHub App registered with the stand-in (`POST /_emulator/github/apps`). */
@@ -163,8 +168,11 @@ export const THREAD_SCOPES: readonly GithubScope[] = Object.freeze(["pulls", "co
  *   with 422, as older GitHub Enterprise Server versions answer (`"subject_type" is not a
  *   permitted key`).
  * - `fileComments: "reject"`: a single file-level comment is refused too.
+ * - `userLookup`: `GET /users/{login}` answers 404 for every login (a GitHub Enterprise Server
+ *   without that account) or 503 (an outage), instead of the user.
  */
 export interface GithubQuirks {
   readonly subjectTypeInReview?: "accept" | "reject";
   readonly fileComments?: "accept" | "reject";
+  readonly userLookup?: "answer" | "not-found" | "unavailable";
 }

@@ -150,7 +150,8 @@ export const seedPullRequestBody = z.object({
         patch: z.string().optional(),
       }),
     )
-    .max(3000),
+    // More than GitHub lists (3,000): a pull request may change more files than its list shows.
+    .max(20_000),
 });
 
 const REPOSITORY = z.string().regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/repo");

@@ -1,4 +1,11 @@
-import type { GithubUser, PullRequestFile, Review, ReviewComment } from "./github-model.ts";
+import {
+  ACTIONS_APP,
+  type GithubApp,
+  type GithubUser,
+  type PullRequestFile,
+  type Review,
+  type ReviewComment,
+} from "./github-model.ts";
 import {
   type GithubOperation,
   invalid,
@@ -54,10 +61,14 @@ const SUBJECT_TYPE_REFUSED = (documentation_url?: string): Reply => ({
   },
 });
 
+/** GitHub lists at most 3,000 files of a pull request (`pulls.listFiles`). */
+export const MAX_PULL_REQUEST_FILES = 3000;
+
 /**
  * The files of a pull request in `repository`: derived from its commits, or as seeded;
  * undefined when there is no such pull request.
  */
+
 export function pullRequestFiles(state: GithubState, repository: string, number: number) {
   const pr = state.pullRequests.get(number);
   if (pr !== undefined) {
@@ -116,6 +127,15 @@ function refuseComment(
   return undefined;
 }
 
+/**
+ * The account that writes what a token of `app` posts: the Actions bot for `GITHUB_TOKEN`, the
+ * App's own bot user, `<slug>[bot]`, for a GitHub App's token.
+ */
+export function botUserOf(state: GithubState, app: GithubApp): GithubUser {
+  if (app.id === ACTIONS_APP.id) return state.actionsBot;
+  return { login: `${app.slug}[bot]`, id: app.botId ?? app.id + 100_000_000, type: "Bot" };
+}
+
 /** Stores a review comment as GitHub keeps it. */
 export function storeComment(
   state: GithubState,
@@ -159,8 +179,15 @@ const REVIEW_STATE: Readonly<Record<string, string>> = Object.freeze({
 export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
   // The Action looks its bot user up by login, for the id it has on this server.
   "users/get-by-username": (ctx) => {
+    const quirk = ctx.state.quirks.userLookup;
+    if (quirk === "not-found") return NOT_FOUND;
+    if (quirk === "unavailable") return { status: 503, body: { message: "Service Unavailable" } };
     const login = ctx.params["username"]?.toLowerCase();
-    const known = [ctx.state.actionsBot, ...ctx.state.reviewComments.map((c) => c.user)];
+    const known = [
+      ctx.state.actionsBot,
+      botUserOf(ctx.state, ctx.app),
+      ...ctx.state.reviewComments.map((c) => c.user),
+    ];
     const user = known.find((u) => u.login.toLowerCase() === login);
     return user === undefined ? NOT_FOUND : { status: 200, body: userView(user) };
   },
@@ -172,9 +199,10 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
   "pulls/list-files": (ctx) => {
     const files = pullRequestFiles(ctx.state, ctx.repository, Number(ctx.params["pull_number"]));
     if (files === undefined) return NOT_FOUND;
+    // GitHub lists at most the first 3,000 files of a pull request, and says nothing of the rest.
     return page(
       ctx,
-      files.map((file: PullRequestFile) => {
+      files.slice(0, MAX_PULL_REQUEST_FILES).map((file: PullRequestFile) => {
         const { content: _content, ...f } = file;
         const at = f.sha ?? "HEAD";
         return {
@@ -204,6 +232,10 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
   "pulls/update-review-comment": (ctx) => {
     const comment = ctx.state.reviewComments.find((c) => c.id === Number(ctx.params["comment_id"]));
     if (!comment) return NOT_FOUND;
+    // Only the comment's author may edit it: another App's token gets 403, as on GitHub.
+    const editor = botUserOf(ctx.state, ctx.app);
+    if (comment.user.login !== editor.login || comment.user.id !== editor.id)
+      return { status: 403, body: { message: "Resource not accessible by integration" } };
     comment.body = String(ctx.input["body"]);
     comment.updated_at = ctx.state.now().toISOString();
     comment.updates += 1;
@@ -234,7 +266,15 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
       submitted_at: state.now().toISOString(),
     };
     for (const c of comments) {
-      const comment = storeComment(state, ctx.repository, number, c, review.id, review.commit_id);
+      const comment = storeComment(
+        state,
+        ctx.repository,
+        number,
+        c,
+        review.id,
+        review.commit_id,
+        botUserOf(state, ctx.app),
+      );
       review.commentIds.push(comment.id);
     }
     state.reviews.push(review);
@@ -247,7 +287,7 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
         state: REVIEW_STATE[event] ?? "COMMENTED",
         commit_id: review.commit_id,
         submitted_at: review.submitted_at,
-        user: userView(state.actionsBot),
+        user: userView(botUserOf(state, ctx.app)),
         html_url: `https://github.com/${ctx.repository}/pull/${number}#pullrequestreview-${review.id}`,
       },
     };
@@ -267,6 +307,7 @@ export const PULL_REVIEW_OPERATIONS: Readonly<Record<string, GithubOperation>> =
       input,
       null,
       input["commit_id"] as string,
+      botUserOf(state, ctx.app),
     );
     return { status: 201, body: commentView(comment, ctx.baseUrl) };
   },

@@ -109,6 +109,11 @@ export interface GithubStandIn {
   pushEvent(push: Omit<PushInput, "repository"> & { repository?: string }): Record<string, unknown>;
   /** Answer 403 to calls of this scope. */
   deny(scope: GithubScope): void;
+  /**
+   * Renames (or transfers) the token's repository to `to` (`owner/repo`), as GitHub does: its
+   * check runs, statuses, reviews and comments move with it, and the token now serves `to`.
+   */
+  renameRepository(to: string): void;
   close(): Promise<void>;
 }
 
@@ -222,6 +227,13 @@ export async function startGithubStandIn(options: GithubStandInOptions): Promise
       mergeGroupEvent(state.git, group, repository),
     pushEvent: (push) => pushEvent(state.git, { repository: "octo/media", ...push }),
     deny: (scope) => state.denied.add(scope),
+    renameRepository: (to) => {
+      const from = rules.tokenRepository.toLowerCase();
+      for (const kept of [state.checkRuns, state.statuses, state.reviews, state.reviewComments])
+        for (const item of kept as { repository: string }[])
+          if (item.repository.toLowerCase() === from) item.repository = to;
+      rules.tokenRepository = to;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

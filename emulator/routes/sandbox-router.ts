@@ -16,7 +16,12 @@ export function sandboxRouter(ctx: EmulatorContext): Router {
         throw domainError(403, "This endpoint needs a sandbox (sk_test_) key");
       }
       const submission = ctx.state.submissions[body.submissionId.toLowerCase()];
-      if (!submission || submission.workspaceId !== caller.workspaceId)
+      // A live submission is invisible to a sandbox key, as on every read.
+      if (
+        !submission ||
+        submission.workspaceId !== caller.workspaceId ||
+        submission.kind !== caller.kind
+      )
         throw domainError(404, "Submission not found");
       let dispatched = 0;
       for (const assetId of submission.assetIds) {

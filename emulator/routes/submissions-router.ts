@@ -14,8 +14,14 @@ import { type CreateSubmissionBody, createSubmission } from "./create-submission
 
 function findSubmission(ctx: EmulatorContext, caller: Caller, id: string): SubmissionRecord {
   const submission = ctx.state.submissions[id];
-  // Another workspace's submission is invisible (part 5 rule 3).
-  if (!submission || submission.workspaceId !== caller.workspaceId)
+  // Another workspace's submission is invisible (part 5 rule 3), and so is one of the other
+  // environment: the key's prefix alone selects live or sandbox (part 1 rule 9, part 5 rule 2),
+  // so a live key never reads a simulated outcome as a review, nor a sandbox key a real one.
+  if (
+    !submission ||
+    submission.workspaceId !== caller.workspaceId ||
+    submission.kind !== caller.kind
+  )
     throw domainError(404, "Submission not found");
   return submission;
 }
@@ -104,7 +110,12 @@ function registerVersions(router: Router, ctx: EmulatorContext): void {
     // A multi-asset submission returns the chains of all its assets (assumption).
     const groups = new Set(submission.assetIds.map((id) => ctx.state.assets[id]!.versionGroupId));
     const versions = Object.values(ctx.state.assets)
-      .filter((a) => a.workspaceId === caller.workspaceId && groups.has(a.versionGroupId))
+      .filter(
+        (a) =>
+          a.workspaceId === caller.workspaceId &&
+          a.kind === caller.kind &&
+          groups.has(a.versionGroupId),
+      )
       .sort(
         (a, b) =>
           a.versionNumber - b.versionNumber ||
@@ -165,7 +176,9 @@ function registerTagFilter(router: Router, ctx: EmulatorContext): void {
     }
     const matches = tagMatcher(ctx.state.tagKeys, keyIds, valueIds, mode);
     const assets = Object.values(ctx.state.assets)
-      .filter((a) => a.workspaceId === caller.workspaceId && matches(a.tags))
+      .filter(
+        (a) => a.workspaceId === caller.workspaceId && a.kind === caller.kind && matches(a.tags),
+      )
       .sort((a, b) => b.seq - a.seq)
       .map(assetView);
     return { body: paginate(assets, page, pageSize) };

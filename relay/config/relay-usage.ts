@@ -1,5 +1,6 @@
 import { RELAY_EXIT_CODES_HELP } from "../relay-exit-codes.ts";
-import type { RELAY_VARIABLES } from "./config.ts";
+import { RELAY_DEFAULTS } from "./relay-defaults.ts";
+import type { RELAY_VARIABLES } from "./relay-variables.ts";
 
 type Variable = (typeof RELAY_VARIABLES)[number];
 
@@ -8,48 +9,46 @@ type Variable = (typeof RELAY_VARIABLES)[number];
  * here is still listed, pointing at the docs.
  */
 const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
-  PORT: "listening port (0 picks a free one; default 3000)",
-  HOST: "listening address (default 0.0.0.0)",
+  PORT: `listening port (0 picks a free one; default ${RELAY_DEFAULTS.PORT})`,
+  HOST: `listening address (default ${RELAY_DEFAULTS.HOST})`,
   WEBHOOK_SECRETS:
     "required: signing secrets, comma-separated, new first (whsec_... for standard-webhooks: keys of 16+ bytes)",
   SIGNATURE_SCHEME: "standard-webhooks (default), github or stripe",
-  SIGNATURE_TOLERANCE_SECONDS: "allowed age of a signed timestamp (default 300)",
-  STORE_URL:
-    "sqlite:<path> (default sqlite:./data/relay.db) or postgres://...; a relative path is relative to the working directory (under npm run relay, the folder npm was run from)",
-  STORE_SCHEMA: "Postgres schema of the relay's tables (default content_review_relay)",
+  SIGNATURE_TOLERANCE_SECONDS: `allowed age of a signed timestamp (default ${RELAY_DEFAULTS.SIGNATURE_TOLERANCE_SECONDS})`,
+  STORE_URL: `sqlite:<path> (default ${RELAY_DEFAULTS.STORE_URL}) or postgres://...; a relative path is relative to the working directory (under npm run relay, the folder npm was run from)`,
+  STORE_SCHEMA: `Postgres schema of the relay's tables (default ${RELAY_DEFAULTS.STORE_SCHEMA})`,
   SLACK_TOKEN: "Slack bot token; with SLACK_CHANNEL turns the Slack relay on",
   SLACK_CHANNEL: "channel id of submissions no route matches, and of unlinked ones",
-  SLACK_API_URL: "Slack Web API base (default https://slack.com/api/)",
+  SLACK_API_URL: `Slack Web API base (default ${RELAY_DEFAULTS.SLACK_API_URL})`,
   SLACK_ROUTES: "pattern=channelId, comma-separated (owner/repo or owner/*; first match wins)",
   SLACK_MENTIONS: "login=SlackUserId, comma-separated: who is mentioned when their PR fails",
   GITHUB_TOKEN: "token for commit statuses (or use a GitHub App)",
   GITHUB_APP_ID:
     "GitHub App id for commit statuses (with GITHUB_APP_PRIVATE_KEY, not GITHUB_TOKEN)",
   GITHUB_APP_PRIVATE_KEY: "the App's private key, PEM (literal \\n read as newlines)",
-  GITHUB_API_URL: "GitHub REST base (default https://api.github.com)",
+  GITHUB_API_URL: `GitHub REST base (default ${RELAY_DEFAULTS.GITHUB_API_URL})`,
   RELAY_TOKEN:
     "required: bearer token (16+ characters, no spaces; a trailing newline is dropped) for /links and the admin routes",
   CONTENT_REVIEW_BASE_URL:
     "service base URL, to enrich events and reconcile (with CONTENT_REVIEW_API_KEY)",
   CONTENT_REVIEW_API_KEY:
     "service API key, to enrich events and reconcile (reads only; with CONTENT_REVIEW_BASE_URL)",
-  RECONCILE_AFTER_SECONDS:
-    "a linked submission quiet this long is read from the service (default 600)",
-  RECONCILE_MAX_HOURS: "still processing this long after its link: final error (default 24)",
-  RECONCILE_SWEEP_SECONDS: "how often reconciliation looks for due submissions (default 60)",
+  RECONCILE_AFTER_SECONDS: `a linked submission quiet this long is read from the service (default ${RELAY_DEFAULTS.RECONCILE_AFTER_SECONDS})`,
+  RECONCILE_MAX_HOURS: `still processing this long after its link: final error (default ${RELAY_DEFAULTS.RECONCILE_MAX_HOURS})`,
+  RECONCILE_SWEEP_SECONDS: `how often reconciliation looks for due submissions (default ${RELAY_DEFAULTS.RECONCILE_SWEEP_SECONDS})`,
   RELAY_PUBLIC_URL: "the relay's public URL: checks that a subscription points at it (hourly)",
   LOG_LEVEL: "debug, info (default), warn, error or silent",
-  RELAY_CONCURRENCY: "events relayed at once (default 4)",
-  RELAY_MAX_ATTEMPTS: "attempts before an event is dead-lettered (default 8)",
-  RELAY_RETRY_BASE_MS: "first retry delay (default 1000)",
-  RELAY_RETRY_MAX_MS: "longest retry delay (default 300000)",
-  SLACK_MIN_INTERVAL_MS: "spacing of writes per Slack channel (default 1000)",
-  RELAY_SHUTDOWN_TIMEOUT_MS: "how long SIGTERM waits for in-flight relays (default 10000)",
-  RELAY_JOB_EXPIRE_SECONDS: "Postgres job lease (default 60)",
-  RELAY_SUPERVISE_SECONDS: "Postgres: how often expired leases are looked for (default 10)",
+  RELAY_CONCURRENCY: `events relayed at once (default ${RELAY_DEFAULTS.RELAY_CONCURRENCY})`,
+  RELAY_MAX_ATTEMPTS: `attempts before an event is dead-lettered (default ${RELAY_DEFAULTS.RELAY_MAX_ATTEMPTS})`,
+  RELAY_RETRY_BASE_MS: `first retry delay (default ${RELAY_DEFAULTS.RELAY_RETRY_BASE_MS})`,
+  RELAY_RETRY_MAX_MS: `longest retry delay (default ${RELAY_DEFAULTS.RELAY_RETRY_MAX_MS})`,
+  SLACK_MIN_INTERVAL_MS: `spacing of writes per Slack channel (default ${RELAY_DEFAULTS.SLACK_MIN_INTERVAL_MS})`,
+  RELAY_SHUTDOWN_TIMEOUT_MS: `how long SIGTERM waits for in-flight relays (default ${RELAY_DEFAULTS.RELAY_SHUTDOWN_TIMEOUT_MS})`,
+  RELAY_JOB_EXPIRE_SECONDS: `Postgres job lease (default ${RELAY_DEFAULTS.RELAY_JOB_EXPIRE_SECONDS})`,
+  RELAY_SUPERVISE_SECONDS: `Postgres: how often expired leases are looked for (default ${RELAY_DEFAULTS.RELAY_SUPERVISE_SECONDS})`,
   RELAY_HANDLER_TIMEOUT_MS: "deadline of one relay attempt (default a third of the lease)",
-  RETENTION_DAYS: "done entries are deleted after this many days (default 30)",
-  DEDUPE_DAYS: "delivery ids are kept this many days to answer duplicate (default 90)",
+  RETENTION_DAYS: `done entries are deleted after this many days (default ${RELAY_DEFAULTS.RETENTION_DAYS})`,
+  DEDUPE_DAYS: `delivery ids are kept this many days to answer duplicate (default ${RELAY_DEFAULTS.DEDUPE_DAYS})`,
 });
 
 /** `content-review-relay --help`: what it does and every variable it reads. */

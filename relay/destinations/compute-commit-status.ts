@@ -1,5 +1,9 @@
-import { type OutcomeState, submissionOutcome } from "../processing/submission-outcome.ts";
-import type { SubmissionState } from "../processing/submission-state.ts";
+import {
+  type OutcomeState,
+  type SubmissionOutcome,
+  type SubmissionState,
+  submissionOutcome,
+} from "../submission/index.ts";
 import { truncate } from "./escape-mrkdwn.ts";
 import { harmlessText } from "./harmless-text.ts";
 
@@ -20,9 +24,9 @@ export interface CommitStatus {
 export function computeCommitStatus(
   state: SubmissionState,
   prUrl: string | null,
+  outcome: SubmissionOutcome = submissionOutcome(state),
 ): CommitStatus | null {
   if (state.link === null) return null;
-  const outcome = submissionOutcome(state);
   return {
     state: outcome.state,
     description: truncate(harmlessText(outcome.detail), STATUS_DESCRIPTION_MAX),

@@ -1,11 +1,12 @@
 import { addSeverityCounts, type FailOn, noSeverityCounts } from "../../src/policy/index.ts";
 import {
+  type AssetState,
   assetMarker,
   describeFindings,
   type SubmissionOutcome,
+  type SubmissionState,
   submissionOutcome,
-} from "../processing/submission-outcome.ts";
-import type { AssetState, SubmissionState } from "../processing/submission-state.ts";
+} from "../submission/index.ts";
 import { escapeMrkdwn, truncate, truncateMrkdwn } from "./escape-mrkdwn.ts";
 
 /**
@@ -94,8 +95,8 @@ export function renderSlackMessage(
   state: SubmissionState,
   prUrl: string | null,
   mention: string | null = null,
+  outcome: SubmissionOutcome = submissionOutcome(state),
 ): SlackMessage {
-  const outcome = submissionOutcome(state);
   let totals = noSeverityCounts();
   let unknown = 0;
   for (const asset of state.assets) {
@@ -168,8 +169,8 @@ export function renderMentionReply(
   state: SubmissionState,
   prUrl: string | null,
   mention: string,
+  outcome: SubmissionOutcome = submissionOutcome(state),
 ): string | null {
-  const outcome = submissionOutcome(state);
   if (!failing(outcome) || state.link === null) return null;
   const pr =
     prUrl !== null

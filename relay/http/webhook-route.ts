@@ -6,12 +6,20 @@ import { createWebhookVerifier, type WebhookScheme } from "../../src/webhooks/in
 import { type Journal, unstorableReason } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
-import { parseDelivery, type RelayEvent } from "../relay-event.ts";
-import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
-import { SPAN_ATTRIBUTES } from "../tracing/span-attributes.ts";
-import { startIntakeSpan } from "../tracing/start-intake-span.ts";
-import { eventAttributes } from "../tracing/trace-entry.ts";
+import type { RelayEvent } from "../relay-event.ts";
+import {
+  eventAttributes,
+  type RelayTracing,
+  SPAN_ATTRIBUTES,
+  startIntakeSpan,
+  TRACING_OFF,
+} from "../tracing/index.ts";
 import { deliveryKey } from "./delivery-key.ts";
+import { planDelivery } from "./plan-delivery.ts";
+import { sendJson } from "./send-json.ts";
+import { headerRefusal, readRawBody, TOO_LARGE } from "./webhook-intake.ts";
+
+export { WEBHOOK_BODY_LIMIT_BYTES } from "./webhook-intake.ts";
 
 /** What the webhook route needs. */
 export interface WebhookRouteOptions {
@@ -29,27 +37,12 @@ export interface WebhookRouteOptions {
 
 /** The route's path; {@link isWebhookRequest} sends it past Express. */
 export const WEBHOOK_PATH = "/webhooks/content-review";
-/** Only this route reads a raw body, and at most this many bytes of it (1 MiB). */
-export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
-// The two answers of the hot path, serialised once (strings: Node sends them in one write
+// The answers of the hot path, serialised once (strings: Node sends them in one write
 // together with the head).
 const ACCEPTED = '{"status":"accepted"}';
 const DUPLICATE = '{"status":"duplicate"}';
 const IGNORED = '{"status":"ignored"}';
-const TOO_LARGE = JSON.stringify({
-  error: "payload_too_large",
-  message: `Bodies are limited to ${WEBHOOK_BODY_LIMIT_BYTES} bytes (1 MiB)`,
-});
-const UNSUPPORTED_TYPE = JSON.stringify({
-  error: "unsupported_media_type",
-  message: "Send Content-Type: application/json",
-});
-const UNSUPPORTED_ENCODING = JSON.stringify({
-  error: "unsupported_encoding",
-  message: "Send the body uncompressed (no Content-Encoding)",
-});
 
 /** True for the request the webhook route serves directly, without Express's routing. */
 export function isWebhookRequest(req: IncomingMessage): boolean {
@@ -60,20 +53,31 @@ export function isWebhookRequest(req: IncomingMessage): boolean {
   );
 }
 
-function send(
+/** Answers a journal write that failed: refused for good (422), or retry later (503). */
+function ingestFailed(
   res: ServerResponse,
-  status: number,
-  body: string | object,
-  extra?: Record<string, string>,
-) {
-  if (res.headersSent || res.destroyed) return;
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": String(Buffer.byteLength(text)),
-    ...extra,
-  });
-  res.end(text);
+  error: unknown,
+  deps: { metrics: RelayMetrics; logger: Logger },
+): void {
+  const unstorable = unstorableReason(error);
+  if (unstorable !== null) {
+    // The same on every retry: refused for good, and logged once, here.
+    deps.logger.warn("webhook refused: the store cannot hold it", { reason: unstorable });
+    deps.metrics.rejected("unstorable");
+    sendJson(res, 422, {
+      error: "unstorable",
+      message: `The relay's store cannot hold this event (${unstorable}); it was not stored, and sending it again will not help`,
+    });
+    return;
+  }
+  deps.logger.error("journal write failed", { error: describeError(error) });
+  // Our failure, not the sender's: ask it to retry.
+  sendJson(
+    res,
+    503,
+    { error: "unavailable", message: "The journal is unavailable; retry later" },
+    { "retry-after": "5" },
+  );
 }
 
 /**
@@ -90,23 +94,6 @@ export function createWebhookRoute(
   const verifier = createWebhookVerifier(options);
   const tracing = options.tracing ?? TRACING_OFF;
 
-  function reject(res: ServerResponse, status: number, reason: string, body: object): void {
-    metrics.rejected(reason);
-    send(res, status, body);
-  }
-
-  /** A refusal before the body is read: the sender may still be writing (lingering close). */
-  function refuse(
-    req: IncomingMessage,
-    res: ServerResponse,
-    status: number,
-    reason: string,
-    body: string,
-  ): void {
-    metrics.rejected(reason);
-    answerBeforeBody(req, res, status, body);
-  }
-
   async function receive(
     req: IncomingMessage,
     res: ServerResponse,
@@ -115,70 +102,32 @@ export function createWebhookRoute(
   ) {
     const verdict = verifier.verify(req.headers, rawBody, now());
     span?.setAttribute(SPAN_ATTRIBUTES.refusal, verdict.ok ? "none" : verdict.reason);
-    if (!verdict.ok) {
-      logger.debug("webhook refused", { reason: verdict.reason });
-      reject(res, 401, verdict.reason, {
-        error: "invalid_signature",
-        reason: verdict.reason,
-        message: verdict.message,
-      });
+    const plan = planDelivery(verdict, rawBody);
+    if (plan.kind === "reject") {
+      if (!verdict.ok) logger.debug("webhook refused", { reason: verdict.reason });
+      metrics.rejected(plan.reason);
+      sendJson(res, plan.status, plan.body);
       return;
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(rawBody.toString("utf8"));
-    } catch {
-      reject(res, 400, "malformed-json", {
-        error: "malformed_json",
-        message: "The body is not valid JSON",
-      });
-      return;
-    }
-    const parsed = parseDelivery(body);
-    if (parsed.kind === "invalid") {
-      reject(res, 400, "not-an-event", { error: "not_an_event", message: parsed.message });
-      return;
-    }
-    if (parsed.kind === "ignored") {
-      // A type this relay does not know (yet): refusing it would only make the sender retry in
-      // vain and, in the end, disable the endpoint.
+    if (plan.kind === "ignore") {
       metrics.ignored();
-      logger.info("webhook of an unknown event type ignored", { type: parsed.type.slice(0, 100) });
-      send(res, 200, IGNORED);
+      logger.info("webhook of an unknown event type ignored", { type: plan.type.slice(0, 100) });
+      sendJson(res, 200, IGNORED);
       return;
     }
     let status: "accepted" | "duplicate";
-    const entryId = deliveryKey(options.scheme, verdict.id, rawBody);
-    const traceparent = span === null ? null : intakeTraceparent(span, entryId, parsed.event);
+    const entryId = deliveryKey(options.scheme, plan.id, rawBody);
+    const traceparent = span === null ? null : intakeTraceparent(span, entryId, plan.event);
     try {
-      status = await journal.ingest(entryId, parsed.event, traceparent);
+      status = await journal.ingest(entryId, plan.event, traceparent);
     } catch (error) {
-      const unstorable = unstorableReason(error);
-      if (unstorable !== null) {
-        // The same on every retry: refused for good, and logged once, here.
-        logger.warn("webhook refused: the store cannot hold it", { reason: unstorable });
-        reject(res, 422, "unstorable", {
-          error: "unstorable",
-          message: `The relay's store cannot hold this event (${unstorable}); it was not stored, and sending it again will not help`,
-        });
-        return;
-      }
-      logger.error("journal write failed", {
-        error: describeError(error),
-      });
-      // Our failure, not the sender's: ask it to retry.
-      send(
-        res,
-        503,
-        { error: "unavailable", message: "The journal is unavailable; retry later" },
-        { "retry-after": "5" },
-      );
+      ingestFailed(res, error, options);
       return;
     }
     span?.setAttribute(SPAN_ATTRIBUTES.intakeStatus, status);
     if (status === "duplicate") metrics.duplicate();
     else metrics.accepted();
-    send(res, 200, status === "accepted" ? ACCEPTED : DUPLICATE);
+    sendJson(res, 200, status === "accepted" ? ACCEPTED : DUPLICATE);
   }
 
   /** Names the delivery on its span; returns the trace context to store with the entry. */
@@ -191,48 +140,29 @@ export function createWebhookRoute(
   return (req, res) => {
     metrics.received();
     const span = tracing.enabled ? startIntakeSpan(tracing, WEBHOOK_PATH, req, res) : null;
-    const type = req.headers["content-type"];
-    const length = req.headers["content-length"];
-    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(length ?? 0) > 0;
-    if ((type === undefined || !JSON_TYPE.test(type)) && (hasBody || type !== undefined)) {
-      refuse(req, res, 415, "unsupported-media-type", UNSUPPORTED_TYPE);
+    const refusal = headerRefusal(req.headers);
+    if (refusal !== null) {
+      // Refused before the body is read: the sender may still be writing (lingering close).
+      metrics.rejected(refusal.reason);
+      answerBeforeBody(req, res, refusal.status, refusal.body);
       return;
     }
-    const encoding = req.headers["content-encoding"];
-    if (encoding !== undefined && encoding.toLowerCase() !== "identity") {
-      refuse(req, res, 415, "unsupported-media-type", UNSUPPORTED_ENCODING);
-      return;
-    }
-    const tooLarge = () => refuse(req, res, 413, "too-large", TOO_LARGE);
-    if (length !== undefined && Number(length) > WEBHOOK_BODY_LIMIT_BYTES) {
-      tooLarge();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on("data", (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > WEBHOOK_BODY_LIMIT_BYTES) {
-        over = true;
-        chunks.length = 0;
-        tooLarge();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (over) return;
-      const rawBody = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
-      receive(req, res, rawBody, span).catch((error: unknown) => {
-        logger.error("webhook handling failed", {
-          error: describeError(error),
-        });
-        send(res, 503, { error: "unavailable", message: "Retry later" }, { "retry-after": "5" });
-      });
-    });
-    // An aborted upload: nobody is left to answer.
-    req.on("error", () => undefined);
+    readRawBody(
+      req,
+      (rawBody) =>
+        receive(req, res, rawBody, span).catch((error: unknown) => {
+          logger.error("webhook handling failed", { error: describeError(error) });
+          sendJson(
+            res,
+            503,
+            { error: "unavailable", message: "Retry later" },
+            { "retry-after": "5" },
+          );
+        }),
+      () => {
+        metrics.rejected("too-large");
+        answerBeforeBody(req, res, 413, TOO_LARGE);
+      },
+    );
   };
 }

@@ -26,6 +26,7 @@ export { JournalUnavailableError } from "./journal-unavailable-error.ts";
 export { type OpenJournalOptions, openJournal } from "./open-journal.ts";
 export type { PostgresJournalOptions } from "./postgres/postgres-journal.ts";
 export { openPostgresJournal } from "./postgres/postgres-journal.ts";
+export { startRetention } from "./retention.ts";
 export type { RetryNotBefore } from "./retry-not-before.ts";
 export { retryNotBefore } from "./retry-not-before.ts";
 export type { Fdatasync, SqliteJournalOptions } from "./sqlite/sqlite-journal.ts";

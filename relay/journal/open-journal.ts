@@ -1,4 +1,3 @@
-import type { RelayConfig } from "../config/config.ts";
 import type { JournalDurabilityError } from "./durability-error.ts";
 import { isPostgresOutage } from "./is-postgres-outage.ts";
 import type { Journal } from "./journal.ts";
@@ -7,6 +6,20 @@ import { openPostgresJournal } from "./postgres/postgres-journal.ts";
 import { describeServer } from "./postgres/postgres-rows.ts";
 import type { Fdatasync } from "./sqlite/sqlite-journal.ts";
 import { openSqliteJournal } from "./sqlite/sqlite-journal.ts";
+
+/** The settings of the journal, as the relay's configuration resolved them. */
+export interface JournalSettings {
+  /** `sqlite:<path>` or a Postgres URL. */
+  readonly storeUrl: string;
+  readonly storeSchema: string;
+  readonly maxAttempts: number;
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+  readonly concurrency: number;
+  readonly jobExpireSeconds: number;
+  readonly superviseSeconds: number;
+  readonly handlerTimeoutMs: number;
+}
 
 /** What the process around the journal decides. */
 export interface OpenJournalOptions {
@@ -28,18 +41,7 @@ export interface OpenJournalOptions {
  * waiting out the outage with backoff; a misconfiguration (bad credentials) rejects.
  */
 export async function openJournal(
-  config: Pick<
-    RelayConfig,
-    | "storeUrl"
-    | "storeSchema"
-    | "maxAttempts"
-    | "retryBaseMs"
-    | "retryMaxMs"
-    | "concurrency"
-    | "jobExpireSeconds"
-    | "superviseSeconds"
-    | "handlerTimeoutMs"
-  >,
+  config: JournalSettings,
   options: OpenJournalOptions,
 ): Promise<Journal> {
   const retry = {

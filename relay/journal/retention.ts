@@ -1,9 +1,9 @@
 import { describeError } from "../../src/shared/describe-error.ts";
+import { RELAY_DEFAULTS } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Journal } from "./journal.ts";
 
 /** Days a delivery id is kept to refuse a replay, unless configured. */
-export const DEFAULT_DEDUPE_DAYS = 90;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,7 +11,7 @@ export interface RetentionOptions {
   readonly journal: Pick<Journal, "prune"> & Partial<Pick<Journal, "pruneDeliveryIds">>;
   /** Entries finished longer ago than this are deleted. */
   readonly retentionDays: number;
-  /** Delivery ids (dedupe keys) received longer ago than this are deleted. @default DEFAULT_DEDUPE_DAYS */
+  /** Delivery ids (dedupe keys) received longer ago than this are deleted. @default RELAY_DEFAULTS.DEDUPE_DAYS */
   readonly dedupeDays?: number;
   readonly logger: Logger;
   /** Called with the number of entries each batch deleted. */
@@ -77,7 +77,7 @@ export function startRetention(options: RetentionOptions): Retention {
     );
     const { pruneDeliveryIds } = options.journal;
     if (pruneDeliveryIds !== undefined) {
-      const dedupeDays = options.dedupeDays ?? DEFAULT_DEDUPE_DAYS;
+      const dedupeDays = options.dedupeDays ?? RELAY_DEFAULTS.DEDUPE_DAYS;
       await inBatches(() => pruneDeliveryIds(now() - dedupeDays * DAY_MS, batchSize));
     }
     if (total > 0) {

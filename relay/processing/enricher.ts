@@ -1,13 +1,10 @@
-import { countBySeverity, type SeverityCounts } from "../../src/policy/index.ts";
+import { countBySeverity } from "../../src/policy/index.ts";
 import { describeError } from "../../src/shared/describe-error.ts";
-import { DestinationError, hostOf } from "../destinations/destination-error.ts";
+import { DestinationError, hostOf } from "../effects/index.ts";
+import type { AssetDetails } from "../submission/index.ts";
 import { createServiceClient } from "./service-client.ts";
 
-/** What the service can add to an asset event: its filename and issue counts by severity. */
-export interface AssetDetails {
-  readonly filename: string | null;
-  readonly counts: SeverityCounts | null;
-}
+export type { AssetDetails };
 
 /** Optional enrichment of events through the API layer; the relay works without it. */
 export interface Enricher {

@@ -1,22 +1,9 @@
 import { describeError } from "../../src/shared/describe-error.ts";
-import { computeCommitStatus } from "../destinations/compute-commit-status.ts";
-import type { GithubRelay } from "../destinations/github-relay.ts";
-import { pullRequestUrl } from "../destinations/github-web-url.ts";
-import {
-  renderFailureReply,
-  renderMentionReply,
-  renderSlackMessage,
-} from "../destinations/render-slack-message.ts";
-import type { SlackRelay } from "../destinations/slack-relay.ts";
+import { type GithubRelay, pullRequestUrl, type SlackRelay } from "../destinations/index.ts";
+import type { EffectContext } from "../effects/index.ts";
 import type { AttemptInfo, Journal, JournalEntry, VerdictWatch } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayEvent } from "../relay-event.ts";
-import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
-import type { EffectTrace } from "../tracing/trace-effect.ts";
-import { traceEntry } from "../tracing/trace-entry.ts";
-import type { AssetDetails, Enricher } from "./enricher.ts";
-import type { EffectContext } from "./perform-once.ts";
-import { submissionOutcome } from "./submission-outcome.ts";
 import {
   applyAssetEvent,
   applyLink,
@@ -24,7 +11,16 @@ import {
   emptySubmissionState,
   isStaleAssetEvent,
   type SubmissionState,
-} from "./submission-state.ts";
+} from "../submission/index.ts";
+import { type EffectTrace, type RelayTracing, TRACING_OFF, traceEntry } from "../tracing/index.ts";
+import type { AssetDetails, Enricher } from "./enricher.ts";
+import {
+  type EntryPlan,
+  planEntryEffects,
+  type SlackPlan,
+  type StoredState,
+} from "./plan-entry-effects.ts";
+import { createStateCodec } from "./state-codec.ts";
 
 export interface ProcessEntryDeps {
   readonly journal: Pick<Journal, "loadState" | "saveState" | "hasLaterEntries">;
@@ -47,17 +43,6 @@ export interface ProcessEntryDeps {
 }
 
 type StartEffectTrace = (linkTraceparent: string | null, repository: string | null) => EffectTrace;
-
-/** The state as stored: the submission, and the last commit status set for it. */
-interface StoredState extends SubmissionState {
-  readonly lastStatus?: string;
-  /** The channel of the Slack parent, fixed when it is first posted. */
-  readonly slackChannel?: string;
-  /** The link entry's `traceparent`: the commit status shows in that run's trace too. */
-  readonly linkTrace?: string;
-  /** Asset id to the entry whose failure reply was posted: one reply per asset. */
-  readonly failureReplies?: Readonly<Record<string, string>>;
-}
 
 /**
  * The state after the entry's event. An asset event older than what the state shows of its
@@ -115,6 +100,9 @@ async function foldEvent(
  */
 export function createEntryProcessor(deps: ProcessEntryDeps) {
   const tracing = deps.tracing ?? TRACING_OFF;
+  const codec = createStateCodec();
+  const save = (state: StoredState) =>
+    deps.journal.saveState(state.submissionId, codec.stringify(state.submissionId, state));
   return async function processEntry(entry: JournalEntry, attempt: AttemptInfo): Promise<void> {
     if (!tracing.enabled) return relayEntry(entry, attempt, undefined);
     return traceEntry(tracing, entry, attempt, (start) => relayEntry(entry, attempt, start));
@@ -130,7 +118,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     let state: StoredState =
       stored === null
         ? emptySubmissionState(event.submissionId)
-        : (JSON.parse(stored) as StoredState);
+        : codec.parse<StoredState>(event.submissionId, stored);
 
     const folded = await foldEvent(deps, state, event, attempt);
     state = folded.state;
@@ -138,7 +126,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     if (event.kind === "link.registered" && entry.traceparent) {
       state = { ...state, linkTrace: entry.traceparent };
     }
-    await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+    await save(state);
     const context: EffectContext = {
       signal: attempt.signal,
       deadline: attempt.deadline,
@@ -157,101 +145,86 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
     // A later entry of this submission is queued: it will render a newer state, so skip the
     // in-between message update and status (Slack allows about one message a second).
     const later = await deps.journal.hasLaterEntries(event.submissionId, entry.seq);
-    const failed = event.kind === "asset.processing.failed" && !stale;
-
-    const unresolved = state.unresolved !== undefined;
-    if (deps.slack !== null && (state.assets.length > 0 || unresolved) && (!later || failed)) {
-      // The parent stays in the channel it was first posted to: updates and replies go there.
-      const channel = state.slackChannel ?? deps.slack.channelFor(state.link?.repository ?? null);
-      const mention = deps.slack.mentionFor(state.link?.author ?? null);
-      const message = renderSlackMessage(state, prUrl, mention);
-      const ts = await deps.slack.upsertParent(state.submissionId, message, context, {
-        updateExisting: !later,
-        channel,
-      });
-      if (state.slackChannel === undefined) {
-        state = { ...state, slackChannel: channel };
-        await deps.journal.saveState(event.submissionId, JSON.stringify(state));
-      }
-      // A stale failure (older than what the state shows of its asset) is not replied to.
-      if (failed) {
-        state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
-      }
-      const mentionReply =
-        mention === null || later ? null : renderMentionReply(state, prUrl, mention);
-      if (mentionReply !== null) {
-        // Once per submission, whichever entry finds it failed first.
-        await deps.slack.replyOnce(state.submissionId, ts, mentionReply, context, {
-          channel,
-          replyKey: `mention:${state.submissionId}`,
-        });
-      }
-    }
-
-    if (deps.github !== null && state.link !== null && !later) {
-      const status = computeCommitStatus(state, prUrl);
-      const value = JSON.stringify([state.link.repository, state.link.sha, status]);
-      // Skip a repeat of the status already set (a replay, or a link registered twice).
-      if (status !== null && state.lastStatus !== value) {
-        await deps.github.setStatus(
-          state.submissionId,
-          state.link.repository,
-          state.link.sha,
-          status,
-          context,
-        );
-        await deps.journal.saveState(
-          event.submissionId,
-          JSON.stringify({ ...state, lastStatus: value }),
-        );
-      }
-    }
-    if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
+    const plan = planEntryEffects(
+      state,
+      { entryId: entry.id, event, stale, later, prUrl },
+      { slack: deps.slack, github: deps.github !== null },
+    );
+    state = await applySlack(deps, state, plan.slack, context, save);
+    await applyStatus(deps, state, plan.status, context, save);
+    if (deps.watch != null && plan.watch !== null) await applyWatch(deps.watch, state, plan.watch);
   }
 }
 
 /**
- * Posts an asset's failure reply in the thread once per asset, by the first entry that says it
- * failed: a late webhook after reconciliation made its event (or the other way round) finds it
- * replied. Returns the state, with the replying entry recorded.
+ * Posts or updates the Slack parent and posts the replies the plan names, each once. Returns
+ * the state with the parent's channel and the replying entry recorded.
  */
-async function replyFailureOnce(
+async function applySlack(
+  deps: ProcessEntryDeps,
+  current: StoredState,
+  plan: SlackPlan | null,
+  context: EffectContext,
+  save: (state: StoredState) => Promise<void>,
+): Promise<StoredState> {
+  if (deps.slack === null || plan === null) return current;
+  let state = current;
+  const { channel } = plan;
+  const ts = await deps.slack.upsertParent(state.submissionId, plan.message, context, {
+    updateExisting: plan.updateExisting,
+    channel,
+  });
+  if (plan.recordChannel) {
+    state = { ...state, slackChannel: channel };
+    await save(state);
+  }
+  const reply = plan.failureReply;
+  if (reply !== null) {
+    await deps.slack.replyOnce(state.submissionId, ts, reply.text, context, { channel });
+    if (reply.record) {
+      const replies = { ...state.failureReplies, [reply.assetId]: context.entryId };
+      state = { ...state, failureReplies: replies };
+      await save(state);
+    }
+  }
+  if (plan.mention !== null) {
+    // Once per submission, whichever entry finds it failed first.
+    await deps.slack.replyOnce(state.submissionId, ts, plan.mention.text, context, {
+      channel,
+      replyKey: plan.mention.replyKey,
+    });
+  }
+  return state;
+}
+
+/** Sets the commit status the plan names, then records it as the last one set. */
+async function applyStatus(
   deps: ProcessEntryDeps,
   state: StoredState,
-  assetId: string,
-  thread: { ts: string; channel: string; context: EffectContext },
-): Promise<StoredState> {
-  const asset = state.assets.find((a) => a.assetId === assetId);
-  const entryId = thread.context.entryId;
-  const replier = state.failureReplies?.[assetId];
-  if (deps.slack === null || asset === undefined || (replier ?? entryId) !== entryId) return state;
-  await deps.slack.replyOnce(
+  plan: EntryPlan["status"],
+  context: EffectContext,
+  save: (state: StoredState) => Promise<void>,
+): Promise<void> {
+  if (deps.github === null || plan === null || state.link === null) return;
+  await deps.github.setStatus(
     state.submissionId,
-    thread.ts,
-    renderFailureReply(asset),
-    thread.context,
-    {
-      channel: thread.channel,
-    },
+    state.link.repository,
+    state.link.sha,
+    plan.status,
+    context,
   );
-  if (replier !== undefined) return state;
-  const next = { ...state, failureReplies: { ...state.failureReplies, [assetId]: entryId } };
-  await deps.journal.saveState(state.submissionId, JSON.stringify(next));
-  return next;
+  await save({ ...state, lastStatus: plan.value });
 }
 
 /**
- * Watches a linked submission until its verdict is final. A real event or a link moves its
- * check to `afterMs` from now; reconciliation's own events leave its backoff alone.
+ * Watches a linked submission until its verdict is final: a real event or a link moves its
+ * check to `afterMs` from now.
  */
-async function keepWatch(
+async function applyWatch(
   watch: NonNullable<ProcessEntryDeps["watch"]>,
   state: SubmissionState,
-  event: JournalEntry["event"],
+  decision: "watch" | "unwatch",
 ): Promise<void> {
-  if (submissionOutcome(state).state !== "pending") {
-    await watch.journal.unwatchVerdict(state.submissionId);
-  } else if (!("source" in event && event.source === "reconciliation")) {
-    await watch.journal.watchVerdict(state.submissionId, Date.now() + watch.afterMs);
-  }
+  if (decision === "unwatch") await watch.journal.unwatchVerdict(state.submissionId);
+  else await watch.journal.watchVerdict(state.submissionId, Date.now() + watch.afterMs);
 }

@@ -1,11 +1,11 @@
 import type { Submission } from "../../src/api/index.ts";
-import { submissionOutcome } from "../processing/submission-outcome.ts";
+import type { AssetEvent, RelayEvent, UnresolvedEvent } from "../relay-event.ts";
 import {
   applyAssetEvent,
   reportedAssets,
   type SubmissionState,
-} from "../processing/submission-state.ts";
-import type { AssetEvent, RelayEvent, UnresolvedEvent } from "../relay-event.ts";
+  submissionOutcome,
+} from "../submission/index.ts";
 
 /** What one check of a submission against the service came to (the metric's `outcome`). */
 export type ReconcileOutcome =

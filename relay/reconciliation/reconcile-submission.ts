@@ -2,7 +2,7 @@ import { describeError } from "../../src/shared/describe-error.ts";
 import type { Journal, WatchedSubmission } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RelayMetrics } from "../metrics.ts";
-import type { SubmissionState } from "../processing/submission-state.ts";
+import type { SubmissionState } from "../submission/index.ts";
 import {
   nextCheckAt,
   planReconciliation,

@@ -1,5 +1,5 @@
 import { isHttpError, type Submission, type WebhookSubscription } from "../../src/api/index.ts";
-import { createServiceClient } from "../processing/service-client.ts";
+import { createServiceClient } from "../processing/index.ts";
 
 /** What reconciliation reads from the service with the relay's key: reads only, never a write. */
 export interface ServiceReader {

@@ -1,7 +1,6 @@
 import { describeError } from "../../src/shared/describe-error.ts";
 import type { Journal } from "../journal/index.ts";
-import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
-import { traceReconciliation } from "../tracing/trace-reconciliation.ts";
+import { type RelayTracing, TRACING_OFF, traceReconciliation } from "../tracing/index.ts";
 import { type ReconcileDeps, reconcileSubmission } from "./reconcile-submission.ts";
 
 export interface ReconciliationOptions extends ReconcileDeps {

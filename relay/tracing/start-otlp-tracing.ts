@@ -13,8 +13,8 @@ import {
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
+import type { TraceSamplerName, TracingConfig } from "../config/index.ts";
 import { formatTraceparent, type RelayTracing } from "./relay-tracing.ts";
-import type { TraceSamplerName, TracingConfig } from "./tracing-config.ts";
 
 /** `OTEL_TRACES_SAMPLER` to the SDK's sampler (policy as data). */
 const SAMPLERS: Readonly<Record<TraceSamplerName, (ratio: number) => Sampler>> = Object.freeze({

@@ -45,6 +45,19 @@ export async function readPosted(githubApiUrl: string): Promise<Posted> {
   };
 }
 
+/**
+ * What a run posted: the records the recording GitHub kept past those it had before the run
+ * (it keeps them in the order they came). A queue entry's or a push's run then shows its own
+ * check run, not the pull request run's review before it.
+ */
+export function postedSince(before: Posted, after: Posted): Posted {
+  return {
+    checkRuns: after.checkRuns.slice(before.checkRuns.length),
+    reviews: after.reviews.slice(before.reviews.length),
+    statuses: after.statuses.slice(before.statuses.length),
+  };
+}
+
 /** Copies the Action's report; its new path, or undefined when the Action wrote none. */
 async function copyReport(from: string, to: string): Promise<string | undefined> {
   try {
@@ -124,7 +137,10 @@ export async function writeRehearsal(options: {
   run: ActionRun;
   /** The Action's log as the runner shows it (secrets masked). */
   log: string;
+  /** Everything the recording GitHub kept (`posted.json`). */
   posted: Posted;
+  /** What it kept before this run: the digest, the check run and the review are this run's. */
+  postedBefore?: Posted;
   /** The signal that cancelled the run (sent on to the Action as SIGINT), if one did. */
   cancelledBy?: NodeJS.Signals;
   /** What the service recorded during the run (uploads, submissions, credits). */
@@ -132,7 +148,10 @@ export async function writeRehearsal(options: {
   /** The runs before this one in a lifecycle rehearsal (the pull request before its queue entry). */
   earlier?: readonly { label: string; run: ActionRun; spent: string }[];
 }): Promise<string> {
-  const { outDir, run, posted } = options;
+  const { outDir, run } = options;
+  const everything = options.posted;
+  const posted =
+    options.postedBefore === undefined ? everything : postedSince(options.postedBefore, everything);
   await makeFolder(outDir);
   // A file of an earlier rehearsal that this one does not write would read as this run's.
   await Promise.all(REHEARSAL_FILES.map((name) => rm(join(outDir, name), { force: true })));
@@ -154,7 +173,7 @@ export async function writeRehearsal(options: {
   if (posted.statuses.length > 0) {
     await write("commit-statuses.json", `${JSON.stringify(posted.statuses, null, 2)}\n`);
   }
-  await write("posted.json", `${JSON.stringify(posted, null, 2)}\n`);
+  await write("posted.json", `${JSON.stringify(everything, null, 2)}\n`);
   await write("action.log", options.log);
   if (copied !== undefined) written.push("report.json");
 

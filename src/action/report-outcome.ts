@@ -49,6 +49,8 @@ export interface ReportPlan {
   readonly commentKey: KeyObject;
   /** The account of the Action's own review comments; undefined: none is edited. */
   readonly commentAuthor: CommentAuthor | undefined;
+  /** Which source listed the changed files (see `describeListing`), for the job summary. */
+  readonly listedBy: string | undefined;
 }
 
 /** What a run has to report. */
@@ -104,6 +106,7 @@ export async function reportOutcome(
         }),
         true,
       )
+      .addRaw(plan?.listedBy === undefined ? "" : `\n${plan.listedBy}\n`, true)
       .write();
   } catch (error) {
     warn("Could not write the job summary", error);
@@ -216,6 +219,8 @@ async function postReview(
       `PR review: ${published.created} new, ${published.updated} updated, ${published.outdated} marked outdated, ${published.unchanged} unchanged comments; ${plural(published.resolved, "thread")} resolved, ${published.unresolved} reopened.`,
     );
     if (published.ignored !== undefined) core.warning(published.ignored);
+    if (published.authorUnknown !== undefined)
+      core.warning(redact(published.authorUnknown, report.secrets));
     if (published.threads !== undefined) core.warning(redact(published.threads, report.secrets));
     if (published.refused !== undefined)
       core.warning(

@@ -17,6 +17,8 @@ import {
   type GithubClient,
   isPermissionError,
 } from "./github/create-github-client.ts";
+import type { ChangedFiles } from "./github/list-changed-files.ts";
+import { describeListing } from "./github/listing-policy.ts";
 import {
   type IncrementalReview,
   prepareIncrementalReview,
@@ -112,7 +114,11 @@ async function main(
   let plan = initialPlan(resolved, signal, secrets);
   try {
     const found = await findFiles(resolved, plan.github, env, signal);
-    plan = Object.freeze({ ...plan, diffLines: found.changed?.diffLines ?? plan.diffLines });
+    plan = Object.freeze({
+      ...plan,
+      diffLines: found.changed?.diffLines ?? plan.diffLines,
+      listedBy: found.changed === null ? undefined : listedBy(found.changed),
+    });
     const started = await startChecks(plan);
     plan = Object.freeze({ ...plan, ...started.plan });
     const incremental = await prepareIncrementalReview({
@@ -120,6 +126,7 @@ async function main(
       context: plan.context,
       inputs: plan.inputs,
       files: found.files,
+      changedPaths: found.changed?.paths ?? null,
       checksAllowed: plan.checksAllowed,
       ownCheckRunId: plan.checkRunId,
       appId: started.appId,
@@ -181,9 +188,14 @@ function initialPlan(
     recordKey: run.recordKey,
     commentKey: run.commentKey,
     commentAuthor: undefined,
+    listedBy: undefined,
   });
 }
 
+/** Which source listed the changed files, for the log and the job summary. */
+function listedBy(changed: ChangedFiles): string {
+  return describeListing(changed.source, changed.cutShort, changed.paths.length);
+}
 /** The files of the event that match the patterns, with what the log says about them. */
 async function findFiles(
   run: ResolvedRun,
@@ -209,10 +221,7 @@ async function findFiles(
       : `${plural(changed.paths.length, "changed file")}, ${matching} of them ${matches} the patterns.`,
   );
   if (changed?.fallback !== undefined) core.warning(changed.fallback);
-  if (changed?.truncated === true)
-    core.warning(
-      `GitHub lists only the first ${context.pullRequest === undefined || changed.fallback !== undefined ? "300 files of a comparison" : "3000 files of a pull request"}: files past that limit are not reviewed. Split the change, or review everything with a workflow_dispatch run.`,
-    );
+  if (changed !== null) core.info(listedBy(changed));
   for (const skipped of found.skipped)
     core.warning(skipped.message, { file: skipped.file.displayPath });
   return found;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { plural } from "../policy/index.ts";
-import type { AssetReview, CostEstimate, ReviewFile } from "./review-outcome.ts";
+import type { AssetReview, CostEstimate, ReviewFile, UploadedAsset } from "./review-outcome.ts";
 import { ReviewRecordError } from "./review-record-error.ts";
 
 /** Version of the record's shape; a record of another version is not read. */
@@ -131,7 +131,9 @@ export function recordedReview(
 /**
  * The record after a run: the usable earlier entries (the first of each path), each replaced by
  * this run's entry for the same path (one entry a path: the newest version). A file gets an entry when its review is
- * complete (fresh, or reused), so a failed review is never recorded.
+ * complete (fresh, or reused), so a failed review is never recorded. `polledComplete` are the
+ * uploads the service last said were complete, before the run was cancelled or timed out and
+ * their results were read: their reviews are paid for, so they are recorded too.
  */
 export function nextReviewRecord(
   carried: readonly ReviewRecordEntry[],
@@ -139,6 +141,7 @@ export function nextReviewRecord(
     readonly assets: readonly AssetReview[];
     readonly submissionId: string | null;
     readonly estimate: CostEstimate | null;
+    readonly polledComplete?: readonly UploadedAsset[];
   },
   options: {
     identity: ContentIdentity;
@@ -152,7 +155,13 @@ export function nextReviewRecord(
   const byPath = new Map<string, ReviewRecordEntry>();
   for (const e of carried) if (!byPath.has(e.path)) byPath.set(e.path, e);
   const credits = new Map((run.estimate?.files ?? []).map((f) => [f.blobPath, f.credits]));
-  for (const asset of run.assets) {
+  const polled = (run.polledComplete ?? []).map((u) => ({
+    ...u,
+    status: "complete",
+    resultsError: null,
+    reused: null,
+  }));
+  for (const asset of [...polled, ...run.assets]) {
     const contentId = asset.file.contentId;
     if (contentId === undefined || asset.status !== "complete" || asset.resultsError !== null)
       continue;

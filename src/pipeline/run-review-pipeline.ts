@@ -419,7 +419,12 @@ function buildOutcome(
         ? null
         : nextReviewRecord(
             progress.carried,
-            { assets, submissionId: progress.submissionId, estimate: progress.estimate },
+            {
+              assets,
+              submissionId: progress.submissionId,
+              estimate: progress.estimate,
+              polledComplete: polledComplete(progress),
+            },
             {
               identity: options.incremental.identity,
               sidekickIds: options.sidekickIds,
@@ -428,6 +433,20 @@ function buildOutcome(
             },
           ),
   };
+}
+
+/**
+ * The uploads whose reviews the last poll saw complete and whose results this run did not read
+ * (it was cancelled or timed out while waiting): paid for, so kept in the record.
+ */
+function polledComplete(progress: Progress): UploadedAsset[] {
+  const read = new Set(progress.assets.map((a) => a.assetId));
+  const complete = new Set(
+    (progress.lastSubmission?.assets ?? [])
+      .filter((a) => a.status === "complete")
+      .map((a) => a.assetId),
+  );
+  return progress.uploaded.filter((u) => complete.has(u.assetId) && !read.has(u.assetId));
 }
 
 /** Why a completed run passed or failed, in one sentence. */

@@ -2,7 +2,7 @@ import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
 import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
 import { findReviewRecords } from "../../src/action/incremental/find-review-record.ts";
-import { entryOf, recordOf } from "../pipeline/review-record-fixture.ts";
+import { entryOf, recordOf, TEST_PATHS } from "../pipeline/review-record-fixture.ts";
 import { API, testContext, testGithub } from "./github-nock.ts";
 import { LIVE_SCOPE, recordBlock } from "./signing/signing-fixture.ts";
 
@@ -25,7 +25,7 @@ describe("findReviewRecords, page by page", () => {
   it("findReviewRecords keeps the record verified on the pages read when a later page of a flood cannot be read", async () => {
     const record = recordOf([entryOf("ad.txt", "1", 1)]);
     const genuine = recordBlock(record, KEY, HEAD);
-    const flood = `<!-- content-review:record v3 id=${"0".repeat(32)} part=1/1 bm9wZQ== mac=${"0".repeat(64)} -->`;
+    const flood = `<!-- content-review:record v4 id=${"0".repeat(32)} part=1/1 bm9wZQ== mac=${"0".repeat(64)} -->`;
     nock(API)
       .get(LIST)
       .query((q) => q["page"] === undefined)
@@ -46,6 +46,7 @@ describe("findReviewRecords, page by page", () => {
       ownCheckRunId: undefined,
       appId: 15368,
       key: KEY,
+      paths: TEST_PATHS,
     });
     expect(found.records).toEqual([
       { record, from: { sha: HEAD, checkRunId: 2, label: "this commit" } },

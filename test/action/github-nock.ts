@@ -10,7 +10,7 @@ export const API = "https://github.test/api/v3";
  * An Octokit for nock: the Action's plugins. Throttling, which spaces writes a second apart on a
  * real runner, is off unless a test asks for it (unit tests wait for nothing real).
  */
-export function testGithub(options: { throttle?: boolean } = {}): GithubClient {
+export function testGithub(options: { throttle?: boolean; retry?: boolean } = {}): GithubClient {
   const github = createGithubClient({
     token: "ghs_test",
     baseUrl: API,

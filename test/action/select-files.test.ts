@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectFiles } from "../../src/action/select-files.ts";
 
 let ws: string;
@@ -44,5 +45,59 @@ describe("selectFiles", () => {
       changed: ["media/linked/secret.txt"],
     });
     expect(files).toEqual([]);
+  });
+});
+
+describe("selectFiles reads only what it needs", () => {
+  let only: string;
+  beforeAll(async () => {
+    only = await mkdtemp(join(tmpdir(), "select-only-"));
+    await mkdir(join(only, "media"));
+    await writeFile(join(only, "media/a.png"), "x");
+    // A folder no walk can read: its files' paths are longer than the system allows
+    // (ENAMETOOLONG), as a vanishing cache folder gives ENOENT. Only a walk of the whole
+    // workspace meets it.
+    execFileSync("bash", [
+      "-c",
+      'cd "$1" && mkdir deep && cd deep && for i in $(seq 25); do mkdir "$2" && cd "$2" || exit 1; done && touch x.png',
+      "_",
+      only,
+      "d".repeat(200),
+    ]);
+  });
+  afterAll(() => {
+    // GNU rm walks the folder relatively; Node's rm meets the same ENAMETOOLONG.
+    execFileSync("rm", ["-rf", only]);
+  });
+
+  it("selectFiles with the changed paths known reads those paths, not the workspace", async () => {
+    const { files } = await selectFiles({
+      workspace: only,
+      patterns: ["**/*.png"],
+      changed: ["media/a.png", "missing.png"],
+    });
+    expect(files.map((f) => f.displayPath)).toEqual(["media/a.png"]);
+  });
+
+  it("selectFiles never takes a file from node_modules or .git, changed or not", async () => {
+    const workspace = await mkdtemp(join(tmpdir(), "select-never-"));
+    for (const p of [
+      "media/a.png",
+      "node_modules/pkg/b.png",
+      ".git/c.png",
+      "sub/node_modules/d.png",
+    ]) {
+      await mkdir(join(workspace, p, ".."), { recursive: true });
+      await writeFile(join(workspace, p), "x");
+    }
+    const all = await selectFiles({ workspace, patterns: ["**/*.png"], changed: null });
+    expect(all.files.map((f) => f.displayPath)).toEqual(["media/a.png"]);
+    const changed = await selectFiles({
+      workspace,
+      patterns: ["**/*.png"],
+      changed: ["media/a.png", "node_modules/pkg/b.png", ".git/c.png", "sub/node_modules/d.png"],
+    });
+    expect(changed.files.map((f) => f.displayPath)).toEqual(["media/a.png"]);
+    await rm(workspace, { recursive: true, force: true });
   });
 });

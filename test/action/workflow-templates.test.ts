@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { workflowHeader } from "../helpers/workflow-header.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -28,27 +29,13 @@ const TEMPLATES = [
   "templates/workflows/content-review-sandbox.yml",
   "templates/workflows/content-review-async.yml",
   "templates/workflows/content-review-insights.yml",
+  "templates/workflows/content-review-app.yml",
 ] as const;
 
-/**
- * The header's `Secrets:`, `Variables:`, `Permissions:` and `Required check:` entries (an entry
- * goes on over the comment lines indented under it), up to the first line that is not a comment.
- */
-function header(text: string): Record<string, string> {
-  const entries: Record<string, string> = {};
-  let current: string | undefined;
-  for (const line of text.split("\n")) {
-    if (!line.startsWith("#")) break;
-    const entry = /^# (Secrets|Variables|Permissions|Required check): (.*)$/.exec(line);
-    if (entry) {
-      current = entry[1]!;
-      entries[current] = entry[2]!;
-    } else if (current !== undefined && /^# {2,}\S/.test(line)) {
-      entries[current] += ` ${line.slice(1).trim()}`;
-    } else current = undefined;
-  }
-  return entries;
-}
+const header = workflowHeader;
+
+/** A GitHub expression as a workflow writes it: `${{ name }}`. */
+const expression = (name: string) => `\${{ ${name} }}`;
 
 /** The workflow's text without its comments, where a name in a comment does not count. */
 const code = (text: string) =>
@@ -124,6 +111,11 @@ describe("workflow templates", () => {
       { contents: "read", "pull-requests": "read", statuses: "write" },
       { wait: "false" },
     ],
+    [
+      "templates/workflows/content-review-app.yml",
+      { contents: "read" },
+      { "github-token": expression("steps.app-token.outputs.token") },
+    ],
   ])(
     "%s uses only the Action's inputs with least-privilege permissions",
     async (path, permissions, expected) => {
@@ -170,6 +162,7 @@ describe("workflow template headers", () => {
   it.each([
     ["templates/workflows/content-review.yml", "Content Review"],
     ["templates/workflows/content-review-fork.yml", "Content Review"],
+    ["templates/workflows/content-review-app.yml", "Content Review"],
     ["templates/workflows/content-review-async.yml", "Content Review (async)"],
     ["templates/workflows/content-review-sandbox.yml", null],
     ["templates/workflows/content-review-insights.yml", null],
@@ -223,6 +216,39 @@ describe("workflow template headers", () => {
   );
 });
 
+describe("content-review-app.yml (a GitHub App's token)", () => {
+  it("content-review-app.yml hands the Action a token of the App, made in the protected environment from the App's key, scoped to what the Action writes", async () => {
+    const text = await readFile(join(root, "templates/workflows/content-review-app.yml"), "utf8");
+    const workflow = (await load("templates/workflows/content-review-app.yml")) as unknown as {
+      on: Record<string, unknown>;
+      jobs: Record<string, { environment?: string; steps: (Step & { id?: string })[] }>;
+    };
+    expect(workflow.on).toMatchObject({ merge_group: { types: ["checks_requested"] } });
+    const [job] = Object.values(workflow.jobs);
+    expect(job?.environment).toBe("content-review");
+    const steps = job!.steps;
+    const token = steps.findIndex((s) => s.uses?.startsWith("actions/create-github-app-token@"));
+    const review = steps.findIndex((s) => s.uses?.includes("content-review-toolkit"));
+    expect(token).toBeGreaterThanOrEqual(0);
+    expect(token).toBeLessThan(review);
+    expect(steps[token]!.with).toEqual({
+      "app-id": expression("vars.CONTENT_REVIEW_APP_ID"),
+      "private-key": expression("secrets.CONTENT_REVIEW_APP_PRIVATE_KEY"),
+      "permission-checks": "write",
+      "permission-pull-requests": "write",
+      "permission-contents": "read",
+    });
+    expect(steps[review]!.with?.["github-token"]).toBe(
+      expression(`steps.${steps[token]!.id}.outputs.token`),
+    );
+    // The header says where the key goes and how the required check is pinned to the App.
+    expect(header(text)["Required check"]).toMatch(
+      /^Content Review, with its source set to your App/,
+    );
+    expect(header(text)["Secrets"]).toMatch(/content-review environment/);
+  });
+});
+
 describe("content-review-fork.yml (pull_request_target)", () => {
   it("content-review-fork.yml runs on pull_request_target only, for forks only", async () => {
     const fork = await load("templates/workflows/content-review-fork.yml");
@@ -240,7 +266,7 @@ describe("content-review-fork.yml (pull_request_target)", () => {
     // No checkout at all: of the base it is not needed, of the head it would be the hole.
     expect(steps.filter((s) => s.uses?.startsWith("actions/checkout"))).toEqual([]);
     expect(steps.filter((s) => s.uses !== undefined).map((s) => s.uses)).toEqual([
-      "content-review/content-review-toolkit@v1",
+      expect.stringMatching(/^content-review\/content-review-toolkit@[0-9a-f]{40}$/),
     ]);
     // Nothing in the steps names the head's code: no ref, sha, clone URL or fetch of it.
     expect(code(text)).not.toMatch(

@@ -3,7 +3,7 @@
  * clone, relative paths resolved from that folder; and the process edges of the executable
  * (a reader that closes the pipe early).
  */
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
@@ -52,7 +52,19 @@ describe("docs/cli.md: the CLI from a clone", () => {
       "sh",
     );
     const outside = await tempDir();
+    // The clone, as npm pack sees it (package.json and what its `files` lists), in a folder of
+    // this test's own: the tarball is made there, and any tarball in the clone's root is the
+    // user's, never read or removed here.
+    const clone = await folderInClone({ git: true });
+    const rootTarballs = async () =>
+      (await readdir(ROOT)).filter((f) => /^content-review-toolkit-.*\.tgz$/.test(f)).sort();
+    const before = await rootTarballs();
     try {
+      const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
+      for (const entry of ["package.json", ...(pkg.files as string[])].filter(
+        (f) => !f.startsWith("!"),
+      ))
+        await cp(join(ROOT, entry), join(clone.path, entry), { recursive: true });
       const media = join(outside.path, "campaign-media");
       await mkdir(join(media, "ads"), { recursive: true });
       await writeFile(join(media, "ads", "claims.txt"), "Clinically proven and guaranteed.\n");
@@ -60,7 +72,7 @@ describe("docs/cli.md: the CLI from a clone", () => {
       const script = block!.replace("cd ~/campaign-media", `cd "${media}"`);
       // npm pack writes into the clone, as the page says (git ignores the tarball).
       const res = await bash(script, {
-        cwd: ROOT,
+        cwd: clone.path,
         env: {
           ...envFor(emu, emu.liveKey),
           npm_config_prefix: prefix,
@@ -72,16 +84,55 @@ describe("docs/cli.md: the CLI from a clone", () => {
       });
       expect(res.stdout).toMatch(/^ads\/claims\.txt\s+complete\s+1 critical/m);
       expect(res.code, res.stderr).toBe(1);
-      const tarballs = (await readdir(ROOT)).filter((f) =>
+      const tarballs = (await readdir(clone.path)).filter((f) =>
         /^content-review-toolkit-.*\.tgz$/.test(f),
       );
       expect(tarballs).toHaveLength(1);
-      const ignored = await runProcess("git", ["check-ignore", "-q", tarballs[0]!], { cwd: ROOT });
+      const ignored = await runProcess("git", ["check-ignore", "-q", tarballs[0]!], {
+        cwd: clone.path,
+      });
       expect(ignored.code).toBe(0);
+      expect(await rootTarballs()).toEqual(before);
     } finally {
-      for (const f of await readdir(ROOT)) {
-        if (/^content-review-toolkit-.*\.tgz$/.test(f)) await rm(join(ROOT, f), { force: true });
-      }
+      await clone.remove();
+      await outside.remove();
+    }
+  });
+
+  it("Where the machine's Node is older: the clone's own Node runs the installed command, as written", async () => {
+    const [block] = blocksUnder(
+      await readDoc("docs/cli.md"),
+      "Where the machine's Node is older",
+      "sh",
+    );
+    const outside = await tempDir();
+    try {
+      const media = join(outside.path, "campaign-media");
+      await mkdir(join(media, "ads"), { recursive: true });
+      await writeFile(join(media, "ads", "claims.txt"), "Clinically proven and guaranteed.\n");
+      // The machine: a `node` older than 24 first on PATH (a stand-in that says so and fails),
+      // and content-review linked onto PATH as a global install links it.
+      const machine = join(outside.path, "bin");
+      await mkdir(machine);
+      await writeFile(join(machine, "node"), "#!/bin/sh\necho 'v20.0.0: too old' >&2\nexit 9\n", {
+        mode: 0o755,
+      });
+      await symlink(join(ROOT, "bin", "content-review.js"), join(machine, "content-review"));
+      const old = await bash("content-review --version", {
+        cwd: media,
+        env: { ...envFor(emu, emu.liveKey), PATH: `${machine}:/usr/bin:/bin` },
+      });
+      expect(old.code).toBe(9);
+      const script = block!
+        .replace("cd ~/campaign-media", `cd "${media}"`)
+        .replace("~/content-review-toolkit/", ROOT.endsWith("/") ? ROOT : `${ROOT}/`);
+      const res = await bash(script, {
+        cwd: outside.path,
+        env: { ...envFor(emu, emu.liveKey), PATH: `${machine}:/usr/bin:/bin` },
+      });
+      expect(res.stdout).toMatch(/^ads\/claims\.txt\s+complete\s+1 critical/m);
+      expect(res.code, res.stderr).toBe(1);
+    } finally {
       await outside.remove();
     }
   });

@@ -16,16 +16,22 @@ import {
 
 /**
  * A pull_request `synchronize` event payload for `octo/media` (same-repository head unless
- * `fork`); `before` is the head before the push, as GitHub sends it.
+ * `fork`); `before` is the head before the push, as GitHub sends it; the base commit is 40 "b"
+ * unless `baseSha` names one; `changedFiles` is the PR's `changed_files`, when sent.
  */
 export function pullRequestEvent(
   number: number,
   headSha: string,
   fork = false,
-  options: { before?: string } = {},
+  options: { before?: string; baseSha?: string; changedFiles?: number } = {},
 ) {
+  const baseSha = options.baseSha ?? "b".repeat(40);
+  const payload = event({ repository: "octo/media", number, headSha, baseSha, fork });
   return {
-    ...event({ repository: "octo/media", number, headSha, baseSha: "b".repeat(40), fork }),
+    ...payload,
+    ...(options.changedFiles === undefined
+      ? {}
+      : { pull_request: { ...payload.pull_request, changed_files: options.changedFiles } }),
     ...(options.before === undefined ? {} : { before: options.before, after: headSha }),
   };
 }

@@ -197,6 +197,7 @@ describe("action incremental review (built dist/index.js, emulator, fake GitHub)
       ((await served.json()) as { output: { text: string } }).output.text,
       "test",
       recordSigning(key, head("4")),
+      ["pr23/a.txt", "pr23/b.txt"],
     );
     if (block.kind !== "record") throw new Error(`no record in check run ${id}`);
     const unknown = randomUUID();

@@ -57,12 +57,16 @@ describe("action review records (built dist/index.js, emulator, fake GitHub)", (
     const forgedId = await postCheckRun(
       stage,
       head("1"),
-      forgeRecordBlock(genuine, (r) => ({
-        ...r,
-        entries: r.entries.map((e) =>
-          e.path === "pr31/ad.txt" ? { ...e, contentId: gitBlobSha(CLAIMS) } : e,
-        ),
-      })),
+      forgeRecordBlock(
+        genuine,
+        (r) => ({
+          ...r,
+          entries: r.entries.map((e) =>
+            e.path === "pr31/ad.txt" ? { ...e, contentId: gitBlobSha(CLAIMS) } : e,
+          ),
+        }),
+        ["pr31/ad.txt", "pr31/other.txt"],
+      ),
     );
 
     const [run, spent] = await review(31, head("2"), head("1"));
@@ -104,19 +108,23 @@ describe("action review records (built dist/index.js, emulator, fake GitHub)", (
       await review(pr, sha);
       const genuine = await checkRunText(stage, lastCheckRun(sha).id);
       const text = {
-        forged: forgeRecordBlock(genuine, (r) => ({
-          ...r,
-          entries: r.entries.map((e) => ({
-            ...e,
-            assetId: "00000000-0000-4000-8000-000000000001",
-          })),
-        })),
+        forged: forgeRecordBlock(
+          genuine,
+          (r) => ({
+            ...r,
+            entries: r.entries.map((e) => ({
+              ...e,
+              assetId: "00000000-0000-4000-8000-000000000001",
+            })),
+          }),
+          [`pr${pr}/a.txt`, `pr${pr}/b.txt`],
+        ),
         "other-key": recordBlock(
           recordOf([entryOf(`pr${pr}/a.txt`, "a", 1)]),
           deriveRecordKey(stage.emu.sandboxKey, LIVE_SCOPE),
           sha,
         ),
-        broken: `<!-- content-review:record v3 id=${"0".repeat(32)} part=1/1 bm9wZQ== mac=${"0".repeat(64)} -->`,
+        broken: `<!-- content-review:record v4 id=${"0".repeat(32)} part=1/1 bm9wZQ== mac=${"0".repeat(64)} -->`,
       }[kind]!;
       const newer = await postCheckRun(stage, sha, text);
       const [run, spent] = await review(pr, sha);

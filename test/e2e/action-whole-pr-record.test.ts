@@ -26,7 +26,8 @@ describe("action record of a whole pull request (built dist/index.js, emulator, 
       60,
       Object.entries(files).map(([filename, content]) => ({ filename, status: "added", content })),
     );
-    const event = pullRequestEvent(60, "6".repeat(40));
+    // GitHub's list stops at 3,000: the PR's own count says this one is whole.
+    const event = pullRequestEvent(60, "6".repeat(40), false, { changedFiles: FILES });
     const inputs = { comment: "summary-only", "upload-concurrency": "32" };
     const [first, firstSpent] = await runOn(stage, "pull_request", event, inputs);
     expect(first.code).toBe(0);

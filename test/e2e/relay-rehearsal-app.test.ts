@@ -46,7 +46,9 @@ describe("docs/relay.md: Rehearse App mode offline", () => {
       );
       expect(res.stdout).not.toContain("C0GENERAL");
       expect(await gitStatus(dir.path), `run ${run}: git status --porcelain`).toBe("");
-      const keys = (await readableByOthers(dir.path)).filter((f) => /app\.json|secret/.test(f));
+      const keys = (await readableByOthers(dir.path)).filter((f) =>
+        /app\.json|secret|relay\.db|emulator\.log/.test(f),
+      );
       expect(keys, `run ${run}: key files readable by others`).toEqual([]);
     }
   }, 180_000);

@@ -5,8 +5,9 @@
  * replaced by free ones. Run twice in one folder (a second run starts clean by itself), and once
  * with the relay's port taken (it stops at that step, says why, and stops the emulator).
  */
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bash,
@@ -68,7 +69,29 @@ describe("docs/relay.md: Rehearse offline", () => {
       expect(res.stdout).toMatch(/"state": "pending",\s+"description": "0\/1 assets reviewed"/);
       expect(res.stdout).toMatch(/"state": "failure"/);
       expect(submission === "" || res.stdout.includes(submission)).toBe(true);
-      // Step 6: SIGTERM to npm's pids stopped the servers themselves.
+      // Step 6: tracing on against the emulator's collector: the run's trace (begun by the
+      // link's traceparent) to its final status, linked to the delivery's, with the Slack post.
+      const traces = JSON.parse(res.stdout.slice(res.stdout.lastIndexOf('{\n  "run"')));
+      expect(traces).toEqual({
+        run: [
+          "relay.intake",
+          "relay.process",
+          "relay.effect github-status",
+          "relay.status github-status",
+        ],
+        delivery: expect.arrayContaining([
+          "relay.intake",
+          "relay.process",
+          "relay.effect slack-parent",
+          "relay.effect github-status",
+        ]),
+      });
+      // The emulator's log has a line per trace it received.
+      const emulatorLog = await readFile(join(dir.path, "emulator.log"), "utf8");
+      expect(
+        emulatorLog.match(/^\[emulator\] trace [0-9a-f]{32} received: /gm)?.length,
+      ).toBeGreaterThanOrEqual(2);
+      // Step 7: SIGTERM to npm's pids stopped the servers themselves.
       expect(await closed(emulatorPort)).toBe(true);
       expect(await closed(relayPort)).toBe(true);
     }
@@ -84,7 +107,10 @@ describe("docs/relay.md: Rehearse offline", () => {
     }
     // The folder is a work tree with the clone's ignore rules: nothing for git to commit.
     expect(await gitStatus(dir.path)).toBe("");
-    const secrets = (await readableByOthers(dir.path)).filter((f) => f.includes("secret"));
+    // The secret, the journal and the emulator's log (its first line holds the keys).
+    const secrets = (await readableByOthers(dir.path)).filter((f) =>
+      /secret|relay\.db|emulator\.log/.test(f),
+    );
     expect(secrets).toEqual([]);
   }, 220_000);
 

@@ -1,8 +1,12 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
-import type { GithubStandIn } from "../../emulator/github/index.ts";
-import type { EmulatorHandle } from "../../emulator/index.ts";
+import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
+import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import {
+  decodeRecordPayload,
+  encodeRecordPayload,
+} from "../../src/action/incremental/record-payload.ts";
 import type { ReviewRecord } from "../../src/pipeline/index.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { type ActionRun, runAction } from "./action-harness.ts";
@@ -17,6 +21,30 @@ export interface Stage {
   readonly github: GithubStandIn;
   readonly workspace: string;
   readonly token: string;
+}
+
+/**
+ * A stage of its own: an emulator (processing 0 s), a GitHub stand-in for `token`, and a
+ * workspace named after `name`; `close` takes them all down.
+ */
+export async function startStage(
+  name: string,
+  token: string,
+): Promise<Stage & { close(): Promise<void> }> {
+  const emu = await startEmulator({ port: 0, processingSeconds: 0 });
+  const github = await startGithubStandIn({ token });
+  const workspace = await mkdtemp(join(tmpdir(), `content-review-${name}-`));
+  return {
+    emu,
+    github,
+    workspace,
+    token,
+    close: async () => {
+      await github.close();
+      await emu.close();
+      await rm(workspace, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Writes the files into the workspace (as a checkout of the commit under review would). */
@@ -72,18 +100,19 @@ export async function checkRunText(stage: Stage, id: number): Promise<string> {
 
 /**
  * What an attacker who can write check runs but not read the secret can make of a genuine
- * record block: the payload changed by `change`, the genuine MAC kept.
+ * record block: the payload (with the entries of `paths`) changed by `change`, the genuine MAC
+ * kept.
  */
 export function forgeRecordBlock(
   genuine: string,
   change: (record: ReviewRecord) => ReviewRecord,
+  paths: readonly string[],
 ): string {
   const [, fields, data, mac] =
-    /content-review:record (v3 id=\S+ part=1\/1) (\S+) mac=([0-9a-f]{64})/.exec(genuine) ?? [];
+    /content-review:record (v4 id=\S+ part=1\/1) (\S+) mac=([0-9a-f]{64})/.exec(genuine) ?? [];
   if (data === undefined) throw new Error("no signed one-part record block in the text");
-  const record = JSON.parse(inflateRawSync(Buffer.from(data, "base64")).toString("utf8"));
-  const altered = deflateRawSync(Buffer.from(JSON.stringify(change(record)))).toString("base64");
-  return `<!-- content-review:record ${fields} ${altered} mac=${mac} -->`;
+  const record = decodeRecordPayload(data, paths, "the genuine block");
+  return `<!-- content-review:record ${fields} ${encodeRecordPayload(change(record))} mac=${mac} -->`;
 }
 
 /** Posts a completed check run of the Action's name, as another workflow of the repository can. */

@@ -56,6 +56,11 @@ describe("docs/action.md: Rehearse the merge queue and the push", () => {
       expect(res.stderr).toMatch(
         /\| Review record of check run \d+ on [0-9a-f]{7} \(pull request #1's head\)/,
       );
+      // The digest is this run's: its check run, and no PR review (the pull request's run
+      // posted that one, and says so in its own line).
+      expect(res.stdout).toMatch(/^ {2}check run "Content Review": failure, /m);
+      expect(res.stdout).toMatch(/^ {2}PR review: none was posted$/m);
+      await expect(out("review.md")).rejects.toThrow(/ENOENT/);
       // What the last run posted: its own check run, concluded as the pull request's was.
       const posted = JSON.parse(await out("posted.json")) as {
         checkRuns: { headSha: string; conclusion: string }[];

@@ -22,6 +22,9 @@ import { pullRequestEvent, runAction } from "./action-harness.ts";
 const TOKEN = "ghs_templatetokentemplatetoken01";
 const RELAY_TOKEN = "relay-token-for-templates-0001";
 const HEAD = "d".repeat(40);
+/** The repository's own GitHub App, and the installation token create-github-app-token makes. */
+const APP = { id: 4242, slug: "content-review-gate", name: "Content Review Gate" };
+const APP_TOKEN = "ghs_templateapptokentemplateapp01";
 
 interface Step {
   uses?: string;
@@ -86,7 +89,7 @@ async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, processingSeconds: 0, allowInsecureWebhooks: true });
-  github = await startGithubStandIn({ token: TOKEN });
+  github = await startGithubStandIn({ token: TOKEN, otherApps: { [APP_TOKEN]: APP } });
   workspace = await mkdtemp(join(tmpdir(), "content-review-templates-"));
   const files: Record<string, string> = {
     "media/claims.txt": "Clinically proven results, guaranteed. The #1 choice.",
@@ -114,6 +117,8 @@ describe("workflow templates, run as written", () => {
     ]);
     const inputs = await actionStep("content-review.yml", {
       "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
+      // Unset, as a repository that keeps no dedicated record-key has it.
+      "secrets.CONTENT_REVIEW_RECORD_KEY": "",
       "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
       "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
       "github.token": TOKEN,
@@ -145,10 +150,40 @@ describe("workflow templates, run as written", () => {
     expect(github.violations).toEqual([]);
   });
 
+  it("content-review-app.yml runs the Action with the App's token: its check run and review comments belong to the App", async () => {
+    github.addPullRequest(24, [{ filename: "media/claims.txt", status: "added" }]);
+    const inputs = await actionStep("content-review-app.yml", {
+      "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
+      "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
+      "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
+      "secrets.CONTENT_REVIEW_RECORD_KEY": "",
+      "steps.app-token.outputs.token": APP_TOKEN,
+    });
+    expect(inputs["github-token"]).toBe(APP_TOKEN);
+    const sha = "4".repeat(40);
+    const run = await runAction({
+      inputs,
+      eventName: "pull_request",
+      event: pullRequestEvent(24, sha),
+      workspace,
+      githubApiUrl: github.apiUrl,
+      // The runner's GITHUB_TOKEN (the Actions App's) is not what the Action writes with.
+      githubToken: TOKEN,
+    });
+    expect(run.outputs.status).toBe("failure");
+    const checks = github.checkRuns.filter((c) => c.head_sha === sha);
+    expect(checks.map((c) => [c.name, c.app.slug])).toEqual([["Content Review", APP.slug]]);
+    const comments = github.reviewComments.filter((c) => c.pull_number === 24);
+    expect(comments.map((c) => c.user.login)).toEqual([`${APP.slug}[bot]`]);
+    expect(github.violations).toEqual([]);
+  });
+
   it("content-review.yml over budget asks for action, and a workflow_dispatch run with a one-off higher limit reviews", async () => {
     github.addPullRequest(23, [{ filename: "media/claims.txt", status: "modified" }]);
     const context = {
       "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
+      // Unset, as a repository that keeps no dedicated record-key has it.
+      "secrets.CONTENT_REVIEW_RECORD_KEY": "",
       "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
       "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
       "github.token": TOKEN,
@@ -292,6 +327,8 @@ describe("workflow templates, run as written", () => {
       });
       const inputs = await actionStep("content-review-fork.yml", {
         "secrets.CONTENT_REVIEW_API_KEY": emu.liveKey,
+        // Unset, as a repository that keeps no dedicated record-key has it.
+        "secrets.CONTENT_REVIEW_RECORD_KEY": "",
         "vars.CONTENT_REVIEW_BASE_URL": emu.baseUrl,
         "vars.CONTENT_REVIEW_SIDEKICKS": "brand-safety",
         "github.token": TOKEN,
@@ -331,12 +368,22 @@ describe("workflow templates, run as written", () => {
       );
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow's expression
       expect(check?.env?.["CONTENT_REVIEW_BASE_URL"]).toBe("${{ vars.CONTENT_REVIEW_BASE_URL }}");
-      const unset = runScript(check!.run!, { CONTENT_REVIEW_BASE_URL: "" });
+      // The step's other variables are set: only the base URL is missing.
+      const others = Object.fromEntries(
+        Object.keys(check!.env!).map((name) => [
+          name,
+          name === "CONTENT_REVIEW_BASE_URL" ? "" : "set",
+        ]),
+      );
+      const unset = runScript(check!.run!, others);
       expect(unset.status).toBe(1);
       expect(unset.stdout).toMatch(
         /^::error title=Content Review::The repository variable CONTENT_REVIEW_BASE_URL is not set\. Set it/,
       );
-      expect(runScript(check!.run!, { CONTENT_REVIEW_BASE_URL: emu.baseUrl }).status).toBe(0);
+      expect(unset.stdout.trim().split("\n")).toHaveLength(1);
+      expect(
+        runScript(check!.run!, { ...others, CONTENT_REVIEW_BASE_URL: emu.baseUrl }).status,
+      ).toBe(0);
     },
   );
 

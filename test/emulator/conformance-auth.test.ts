@@ -133,8 +133,9 @@ describe("emulator authentication and tiers (parts 5 and 7)", () => {
         sidekickIds: SIDEKICKS,
       },
     });
+    // A sandbox asset: the other workspace's sandbox key finds it.
     const theirs = await h.call("GET", `/api/assets?tagKeyIds=${tag.body.keyId}`, {
-      key: other.body.liveKey,
+      key: other.body.sandboxKey,
     });
     expect(theirs.body.pagination.total).toBe(1);
     const mine = await h.call("GET", `/api/assets?tagKeyIds=${tag.body.keyId}`);
@@ -143,6 +144,51 @@ describe("emulator authentication and tiers (parts 5 and 7)", () => {
       data: [],
       pagination: { page: 1, pageSize: 10, total: 0, totalPages: 0 },
     });
+  });
+
+  it("a key reads only its own environment's submissions: 404 for the other one's, both ways (docs/emulator.md)", async () => {
+    const sandbox = await h.call("POST", "/api/submissions", {
+      key: h.emu.sandboxKey,
+      body: {
+        assets: [{ blobPath: `${randomUUID()}/x__sandbox_fail__.mp4` }],
+        sidekickIds: SIDEKICKS,
+      },
+    });
+    expect(sandbox.status).toBe(201);
+    const sandboxId = sandbox.body.submissionId as string;
+    const blobPath = await h.upload("calm.txt", "text/plain", Buffer.from("A calm line.\n"));
+    const live = await h.call("POST", "/api/submissions", {
+      body: { assets: [{ blobPath }], sidekickIds: SIDEKICKS },
+    });
+    expect(live.status).toBe(201);
+    const liveId = live.body.submissionId as string;
+    const sandboxAsset = (
+      await h.call("GET", `/api/submissions/${sandboxId}`, { key: h.emu.sandboxKey })
+    ).body.assets[0].assetId as string;
+    for (const [id, own, other, asset] of [
+      [sandboxId, h.emu.sandboxKey, h.emu.liveKey, sandboxAsset],
+      [liveId, h.emu.liveKey, h.emu.sandboxKey, null],
+    ] as const) {
+      expect((await h.call("GET", `/api/submissions/${id}`, { key: own })).status).toBe(200);
+      const refused = await h.call("GET", `/api/submissions/${id}`, { key: other });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ detail: "Submission not found" });
+      expect((await h.call("GET", `/api/submissions/${id}/versions`, { key: other })).status).toBe(
+        404,
+      );
+      if (asset !== null) {
+        const issues = await h.call("GET", `/api/submissions/${id}/assets/${asset}/issues`, {
+          key: other,
+        });
+        expect(issues.status).toBe(404);
+      }
+    }
+    // Nor can a sandbox key fire events about a live submission.
+    const fired = await h.call("POST", "/api/sandbox/events/fire", {
+      key: h.emu.sandboxKey,
+      body: { eventType: "asset.processing.completed", submissionId: liveId },
+    });
+    expect(fired.status).toBe(404);
   });
 
   it("422 in the framework shape for a path id that is not a UUID", async () => {

@@ -124,6 +124,55 @@ describe("startGithubStandIn: commits, pull requests and merge queues as GitHub 
     expect(github.violations).toEqual([]);
   });
 
+  it("pull request files stop at GitHub's 3,000 and compares at its 300, seeded or derived, with nothing said of the rest", async () => {
+    const many = (n: number) =>
+      Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [`cap/f${String(i).padStart(4, "0")}.json`, "{}\n"]),
+      );
+    const base = github.addCommit({ branch: "cap-main", files: { "README.md": "cap\n" } });
+    const head = github.addCommit({ parents: [base], files: many(3001) });
+    github.openPullRequest({ number: 51, head, base: "cap-main" });
+    const listed: string[] = [];
+    for (let page = 1; page <= 31; page++) {
+      const { json } = await call("GET", `${REPO}/pulls/51/files?per_page=100&page=${page}`);
+      listed.push(...json.map((f: { filename: string }) => f.filename));
+    }
+    expect(listed).toHaveLength(3000);
+    expect(listed).not.toContain("cap/f3000.json");
+    github.addPullRequest(
+      52,
+      Object.keys(many(3001)).map((filename) => ({ filename, status: "added" })),
+    );
+    const seeded = await call("GET", `${REPO}/pulls/52/files?per_page=100&page=31`);
+    expect(seeded.json).toEqual([]);
+
+    const compared = await call("GET", `${REPO}/compare/${base}...${head}`);
+    expect(compared.json.files).toHaveLength(300);
+    github.setCompare(
+      "x...y",
+      Object.keys(many(301)).map((filename) => ({ filename, status: "added" })),
+    );
+    expect((await call("GET", `${REPO}/compare/x...y`)).json.files).toHaveLength(300);
+  });
+
+  it("review comments are written by the token's App's bot user, <slug>[bot], whom GET /users knows, and only their author may edit them", async () => {
+    github.addPullRequest(53, [{ filename: "a.txt", status: "added", content: "a\n" }]);
+    const body = { path: "a.txt", body: "note", subject_type: "file", commit_id: "5".repeat(40) };
+    const byApp = await call("POST", `${REPO}/pulls/53/comments`, body, OTHER);
+    expect(byApp.json.user).toMatchObject({ login: "other[bot]", id: 100_000_077, type: "Bot" });
+    const byActions = await call("POST", `${REPO}/pulls/53/comments`, body);
+    expect(byActions.json.user).toMatchObject({ login: "github-actions[bot]", type: "Bot" });
+    expect((await call("GET", "/users/other%5Bbot%5D", undefined, OTHER)).json.id).toBe(
+      100_000_077,
+    );
+
+    const edit = (id: number, token: string) =>
+      call("PATCH", `${REPO}/pulls/comments/${id}`, { body: "edited" }, token);
+    expect((await edit(byApp.json.id, TOKEN)).status).toBe(403);
+    expect((await edit(byActions.json.id, OTHER)).status).toBe(403);
+    expect((await edit(byApp.json.id, OTHER)).status).toBe(200);
+  });
+
   it("a path with a malformed escape is refused (no such operation), and the stand-in keeps serving", async () => {
     const bad = await call("GET", "/repos/octo/%E0/pulls/1/files");
     expect([404, 422]).toContain(bad.status);

@@ -14,7 +14,7 @@ const FOLDERS = [
   "src/policy",
   "src/shared",
   "src/webhooks",
-  "relay/journal",
+  "relay",
   "scripts",
 ] as const;
 const FUNCTION_LIMIT = 80;

@@ -50,3 +50,17 @@ export function largeRecord(count: number): ReviewRecord {
     }),
   );
 }
+
+/**
+ * Paths the Action's record tests name: records keep hashes of paths, so a reader gives the
+ * paths it looks for (the short names of the tests, and those of {@link largeRecord}).
+ */
+export const TEST_PATHS: readonly string[] = [
+  ..."a b ad any before first genuine head in-progress newest older other-app other-name own posted small"
+    .split(" ")
+    .map((name) => (name === "ad" ? "ad.txt" : `${name}.png`)),
+  "media/a.png",
+  "media/b.png",
+  ...largeRecord(3_001).entries.map((e) => e.path),
+  ...Array.from({ length: 1_200 }, (_, i) => `media/spot-${i}.mp4`),
+];

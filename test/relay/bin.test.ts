@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RELAY_VARIABLES } from "../../relay/config/config.ts";
+import { RELAY_VARIABLES } from "../../relay/config/index.ts";
 import { PACKAGE_VERSION } from "../../src/api/index.ts";
 import { type RelayProcess, runRelayToExit, spawnRelay } from "./helpers/relay-process.ts";
 import { relayTestEnv } from "./helpers/relay-test-env.ts";

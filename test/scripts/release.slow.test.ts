@@ -5,7 +5,7 @@
  * changelog, tags vX.Y.Z and moves v1 to it, locally. `--skip-tests` leaves out `npm test`,
  * which this test cannot run inside itself.
  */
-import { appendFile, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +55,17 @@ describe("npm run release, in a scratch clone", () => {
     expect((await git("tag", "--list")).stdout).toBe("");
   });
 
+  it("release refuses an option npm took as its own (no --), before doing anything", async () => {
+    const before = await head();
+    const res = await runProcess("npm", ["run", "-s", "release", "1.0.0", "--skip-tests"], {
+      cwd: repo,
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("release: npm took --skip-tests as its own setting");
+    expect(await head()).toBe(before);
+    expect((await git("tag", "--list")).stdout).toBe("");
+  });
+
   it("release refuses a stale dist/ (a source changed, dist/ not rebuilt)", async () => {
     const before = await head();
     await appendFile(join(repo, "src", "api", "index.ts"), "\n// changed after the build\n");
@@ -71,7 +82,9 @@ describe("npm run release, in a scratch clone", () => {
   it("release 1.0.0 bumps the version, dates the changelog, tags v1.0.0 and moves v1, never pushing", async () => {
     const res = await release("1.0.0", "--skip-tests");
     expect(res.code, `${res.stderr}\n${res.stdout}`).toBe(0);
-    expect(res.stdout).toContain("release: v1.0.0 tagged, and v1 moved to it (locally");
+    expect(res.stdout).toContain(
+      "release: v1.0.0 tagged, and v1 moved to it; the templates pin it",
+    );
     const pkg = JSON.parse(await readFile(join(repo, "package.json"), "utf8"));
     expect(pkg.version).toBe("1.0.0");
     expect(await readFile(join(repo, "src", "api", "version.ts"), "utf8")).toContain(
@@ -83,8 +96,19 @@ describe("npm run release, in a scratch clone", () => {
       "v1",
       "v1.0.0",
     ]);
-    expect(await head("v1.0.0")).toBe(await head());
-    expect(await head("v1")).toBe(await head());
+    // The tag is the release's commit; the commit after it pins the templates to its sha.
+    const tagged = await head("v1.0.0");
+    expect(await head("HEAD~1")).toBe(tagged);
+    expect(await head("v1")).toBe(tagged);
+    expect((await git("log", "-1", "--format=%s")).stdout.trim()).toBe(
+      `Templates: pin v1.0.0 (${tagged})`,
+    );
+    const templates = join(repo, "templates", "workflows");
+    for (const name of await readdir(templates)) {
+      const text = await readFile(join(templates, name), "utf8");
+      for (const line of text.split("\n").filter((l) => /^\s+uses: content-review\//.test(l)))
+        expect(line.trim()).toBe(`uses: content-review/content-review-toolkit@${tagged} # v1.0.0`);
+    }
     expect((await git("status", "--porcelain")).stdout).toBe("");
     // The release's dist/ is current for its version, and nothing reached the checkout it
     // was cloned from.

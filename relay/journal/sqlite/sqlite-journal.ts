@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import type { RelayEvent } from "../../relay-event.ts";
 import type { JournalDurabilityError } from "../durability-error.ts";
 import type { EntryRetryPolicy } from "../entry-retry-policy.ts";
@@ -167,32 +167,83 @@ function sqliteEntries(
   };
 }
 
-/** Per-submission relay state, written behind; reads see a state not yet committed at once. */
+/** How many submissions' latest state text the journal keeps beyond those still being written. */
+const CACHED_STATES = 32;
+
+/**
+ * Per-submission relay state, written behind. The latest text of recent submissions is kept
+ * (reads see a state not yet committed at once, and a large state is not read back from the
+ * file for every event). While the worker runs a submission's line (`hold`), its state is
+ * written once, when the run commits (`release`); otherwise the writes of one submission
+ * queued for the same commit are one write.
+ */
 function submissionStates(q: SqliteStatements, writer: GroupCommit, closed: () => boolean) {
-  const unsavedStates = new Map<string, string>();
+  const latest = new Map<string, string>();
+  // The parameters of the state write queued for the next commit, by submission.
+  const queued = new Map<string, SQLInputValue[]>();
+  const held = new Set<string>();
+  const unwritten = new Set<string>();
+  const pinned = (key: string) => queued.has(key) || unwritten.has(key);
+  function keep(submissionId: string, json: string): void {
+    latest.delete(submissionId);
+    latest.set(submissionId, json);
+    for (const key of latest.keys()) {
+      if (latest.size <= CACHED_STATES + queued.size + unwritten.size) break;
+      if (!pinned(key)) latest.delete(key);
+    }
+  }
+  function write(submissionId: string, json: string): void {
+    const waiting = queued.get(submissionId);
+    if (waiting !== undefined) {
+      // The group commit runs a write's parameters as they are when it commits.
+      waiting[1] = json;
+      waiting[2] = Date.now();
+      return;
+    }
+    const params: SQLInputValue[] = [submissionId, json, Date.now()];
+    queued.set(submissionId, params);
+    writer.writeBehind(q.saveState, params, submissionId, (ok) => {
+      queued.delete(submissionId);
+      // Not written: the next read takes the file's state (the entry runs again).
+      if (!ok && latest.get(submissionId) === params[1]) latest.delete(submissionId);
+    });
+  }
   return {
     async loadState(id: string) {
       const submissionId = storableKey(id);
-      const unsaved = unsavedStates.get(submissionId);
-      if (unsaved !== undefined) return unsaved;
+      const known = latest.get(submissionId);
+      if (known !== undefined) return known;
       const row = q.loadState.get(submissionId) as { state: string } | undefined;
       return row?.state ?? null;
     },
     async saveState(id: string, json: string) {
       const submissionId = storableKey(id);
-      // Write-behind: it commits before the entry's "done" (same or earlier batch), and the
-      // submission's next entry starts only after that commit, so it always reads this state.
+      // Write-behind: it commits before the entry's "done" (same or earlier batch: a run's
+      // "done"s are queued after its state), and later reads take it from `latest`.
       if (closed()) throw new Error("The journal is closed");
-      unsavedStates.set(submissionId, json);
-      writer.writeBehind(q.saveState, [submissionId, json, Date.now()], submissionId, () => {
-        if (unsavedStates.get(submissionId) === json) unsavedStates.delete(submissionId);
-      });
+      keep(submissionId, json);
+      if (held.has(submissionId)) unwritten.add(submissionId);
+      else write(submissionId, json);
+    },
+    /** The worker runs the submission's line: its state waits for {@link release}. */
+    hold(submissionId: string) {
+      held.add(submissionId);
+    },
+    /** Queues the state the run left (before the run's "done"s, so in the same commit or an earlier one). */
+    release(submissionId: string) {
+      held.delete(submissionId);
+      const json = latest.get(submissionId);
+      if (unwritten.delete(submissionId) && json !== undefined) write(submissionId, json);
+    },
+    /** Retention deleted states: what is kept of them must go too. */
+    forgetStates() {
+      for (const key of latest.keys()) if (!pinned(key)) latest.delete(key);
     },
   };
 }
 
 /** Retention: finished entries with their effects, abandoned submissions, old delivery ids. */
-function sqliteRetention(q: SqliteStatements, writer: GroupCommit) {
+function sqliteRetention(q: SqliteStatements, writer: GroupCommit, forgetStates: () => void) {
   return {
     async prune(before: number, limit: number) {
       const done = writer.write(q.pruneEntryEffects, [before, limit], false);
@@ -201,7 +252,8 @@ function sqliteRetention(q: SqliteStatements, writer: GroupCommit) {
       const submissions = writer.write(q.pruneSubmissions, [before, limit], false);
       // All four awaited together: one left out would be an unhandled rejection when the
       // commit fails (a full disk), and Node ends the process for that.
-      const [, count] = await Promise.all([done, deleted, states, submissions]);
+      const [, count, , abandoned] = await Promise.all([done, deleted, states, submissions]);
+      if (abandoned > 0) forgetStates();
       return count;
     },
     async pruneDeliveryIds(before: number, limit: number) {
@@ -233,7 +285,9 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       }),
     onCommitted: () => worker.journalWorks(),
   });
+  const { forgetStates, hold, release, ...states } = submissionStates(q, writer, () => closed);
   const worker = createSqliteWorker({
+    states: { hold, release },
     q,
     writer,
     retry: options.retry,
@@ -248,9 +302,9 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
     location: options.path,
     ...sqliteEntries(db, q, writer, open, () => worker.schedulePump()),
     ping: () => ping(db, q, writer),
-    ...submissionStates(q, writer, () => closed),
+    ...states,
     ...createSqliteEffects(q, writer),
-    ...sqliteRetention(q, writer),
+    ...sqliteRetention(q, writer, forgetStates),
     ...createSqliteWatch(db, writer),
     async start(handler: EntryHandler, hooks: WorkerHooks = {}) {
       worker.start(handler, hooks);

@@ -130,8 +130,8 @@ const STATEMENTS = {
   // A delivery id seen before is a duplicate, also once retention deleted its entry.
   insert:
     "INSERT OR IGNORE INTO events (id, submission_id, payload, received_at, updated_at, traceparent) SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE NOT EXISTS (SELECT 1 FROM delivery_ids WHERE id = ?1)",
-  // The head of a submission's line: its earliest entry still waiting or running.
-  head: "SELECT * FROM events WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT 1",
+  // A submission's line: its entries still waiting or running, the earliest first.
+  line: "SELECT * FROM events WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT ?",
   setState:
     "UPDATE events SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ?",
   later:

@@ -1,3 +1,4 @@
+import type { SQLInputValue } from "node:sqlite";
 import { attemptDeadline } from "../attempt-deadline.ts";
 import type { EntryRetryPolicy } from "../entry-retry-policy.ts";
 import type { EntryHandler, JournalEntry, WorkerHooks } from "../journal.ts";
@@ -17,6 +18,8 @@ export interface SqliteWorkerOptions {
   readonly handlerTimeoutMs: number;
   /** Submissions with open entries. One process owns the file, so this set is the whole truth. */
   readonly open: Set<string>;
+  /** Holds a submission's state writes during a run; the run's commit releases them. */
+  readonly states: { hold(submissionId: string): void; release(submissionId: string): void };
 }
 
 /** The SQLite journal's workers: one handler at a time per submission, in arrival order. */
@@ -30,19 +33,56 @@ export interface SqliteWorker {
   stop(timeoutMs: number): Promise<void>;
 }
 
-/** The SQLite side of an attempt: it only persists, every write through the group commit. */
-function sqliteAttemptStore(q: SqliteStatements, writer: GroupCommit, sub: string): AttemptStore {
+/**
+ * How much of a submission's line one run takes: up to `entries` entries due now, and no new
+ * one after `ms` (the "done"s of a run commit together at its end, so this bounds what a crash
+ * runs again and how long a relayed entry still shows `processing`).
+ */
+const RUN = Object.freeze({ entries: 100, ms: 250, yieldMs: 5 });
+
+/**
+ * The SQLite side of a run's attempts: it only persists, every write through the group
+ * commit. The "done"s are held back and written together once the run ends (`commit`), with
+ * the last state the run saved: per-event commits cost a write of the submission's whole
+ * state each, so a large submission relayed quadratically (issue 35). A failed attempt ends
+ * the run and commits what it holds with it. Handlers still run one at a time, in order; an
+ * entry whose "done" did not commit simply runs again (its state update is safe to repeat,
+ * and its effects are claimed), as after a crash.
+ */
+function sqliteRunStore(
+  options: SqliteWorkerOptions,
+  sub: string,
+  hooks: WorkerHooks,
+): AttemptStore & { readonly hooks: WorkerHooks; commit(): Promise<void> } {
+  const { q, writer, states } = options;
+  let held: { readonly entry: JournalEntry; readonly params: SQLInputValue[] }[] = [];
+  const { onDone, ...others } = hooks;
+  async function commit(last: SQLInputValue[] | null): Promise<void> {
+    const batch = held;
+    held = [];
+    states.release(sub);
+    // Queued in one turn: one transaction, after the state write queued just before them.
+    const params = [...batch.map((h) => h.params), ...(last === null ? [] : [last])];
+    const written = Promise.all(params.map((p) => writer.write(q.setState, p, false, sub)));
+    // A run that goes on after a dead letter holds its state again.
+    if (last !== null) states.hold(sub);
+    await written;
+    for (const h of batch) onDone?.(h.entry);
+  }
   return {
     keepsNotBefore: true,
+    hooks: others,
     begin: (entry, attempt) => {
       const params = ["processing", attempt, 0, entry.lastError, Date.now(), entry.id];
       writer.writeBehind(q.setState, params, sub);
     },
     persist: async (entry, settlement, lastError) => {
       const notBefore = settlement.state === "pending" ? settlement.notBefore : 0;
-      const params = [settlement.state, settlement.attempts, notBefore, lastError];
-      await writer.write(q.setState, [...params, Date.now(), entry.id], false, sub);
+      const params = [settlement.state, settlement.attempts, notBefore, lastError, Date.now()];
+      if (settlement.state === "done") held.push({ entry, params: [...params, entry.id] });
+      else await commit([...params, entry.id]);
     },
+    commit: () => commit(null),
   };
 }
 
@@ -96,47 +136,74 @@ class HoldBack {
 }
 
 /**
- * The submission's head when it is due at `now`; undefined when it is not, or when the
- * submission has no open entry left (it leaves `open`). Throws when the read fails.
+ * The run of the submission's line due at `now`: its head and the entries after it, up to the
+ * first one not due or attempted before; empty when the head is not due, or when the submission has no open entry
+ * left (it leaves `open`). Throws when the read fails.
  */
-function dueHead(
+function dueRun(
   q: SqliteStatements,
   open: Set<string>,
   submissionId: string,
   now: number,
-): EventRow | undefined {
-  const row = q.head.get(submissionId) as EventRow | undefined;
-  if (row === undefined) open.delete(submissionId);
-  // A `processing` head that nothing here runs lost its state write: it runs again.
-  else if (row.state === "pending" && Number(row.next_attempt_at) > now) return undefined;
-  return row;
+): EventRow[] {
+  const rows = q.line.all(submissionId, RUN.entries) as unknown as EventRow[];
+  if (rows.length === 0) open.delete(submissionId);
+  // A `processing` entry that nothing here runs lost its state write: it runs again.
+  const due = (row: EventRow) => row.state !== "pending" || Number(row.next_attempt_at) <= now;
+  // An entry attempted before (a retry, or one a crash interrupted) runs alone: its outcome
+  // is committed before its successors start, as the line recovers.
+  const alone = (row: EventRow) => Number(row.attempts) > 0;
+  if (rows[0] !== undefined && alone(rows[0])) return due(rows[0]) ? [rows[0]] : [];
+  const end = rows.findIndex((row) => !due(row) || alone(row));
+  return end === -1 ? rows : rows.slice(0, end);
 }
 
-/** One attempt of an entry; a failure of the journal itself holds its submission back. */
-async function runEntry(
-  entry: JournalEntry,
+/** A run of a submission's entries, one attempt each, in order; a failure of the journal itself holds the submission back. */
+async function runLine(
+  entries: readonly JournalEntry[],
   options: SqliteWorkerOptions,
   worker: { handler: EntryHandler | null; hooks: WorkerHooks; held: HoldBack },
   stop: AbortSignal,
 ): Promise<void> {
-  const sub = storableKey(entry.event.submissionId);
-  const deadline = attemptDeadline(options.handlerTimeoutMs, [stop]);
+  const sub = storableKey(entries[0]?.event.submissionId ?? "");
+  const store = sqliteRunStore(options, sub, worker.hooks);
+  const started = Date.now();
+  let turn = started;
+  options.states.hold(sub);
   try {
-    await runAttempt(entry, {
-      handler: worker.handler ?? (async () => undefined),
-      hooks: worker.hooks,
-      policy: options.retry,
-      store: sqliteAttemptStore(options.q, options.writer, sub),
-      deadline,
-      abandoned: () => stop.aborted,
-    });
+    for (const entry of entries) {
+      if (stop.aborted || (entry !== entries[0] && Date.now() - started >= RUN.ms)) break;
+      // Handlers that never wait would keep this thread for the whole run: webhooks are
+      // answered between them.
+      if (Date.now() - turn >= RUN.yieldMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turn = Date.now();
+      }
+      const deadline = attemptDeadline(options.handlerTimeoutMs, [stop]);
+      try {
+        const result = await runAttempt(entry, {
+          handler: worker.handler ?? (async () => undefined),
+          hooks: store.hooks,
+          policy: options.retry,
+          store,
+          deadline,
+          abandoned: () => stop.aborted,
+        });
+        // A retry waits its backoff, and the entries after it wait for it (arrival order).
+        if (result === null || result.settlement.state === "pending") break;
+      } finally {
+        deadline.dispose();
+      }
+    }
+    await store.commit();
     worker.held.succeeded();
   } catch (error) {
-    // The journal itself failed: the entry stays `pending` or `processing` and runs again
-    // after a backoff (the pump also takes a `processing` head that nothing runs).
+    // The journal itself failed: the run's entries stay `pending` or `processing` and run
+    // again after a backoff (the pump also takes a `processing` head that nothing runs).
     worker.hooks.onJournalError?.(error, worker.held.failed(sub));
   } finally {
-    deadline.dispose();
+    // A run that ended early still writes the state its handlers left (their entries run again).
+    options.states.release(sub);
   }
 }
 
@@ -156,8 +223,8 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
     hooks.onJournalError?.(error, held.failed(submissionId));
   }
 
-  const run = (entry: JournalEntry) =>
-    runEntry(entry, options, { handler, hooks, held }, stop.signal);
+  const run = (entries: readonly JournalEntry[]) =>
+    runLine(entries, options, { handler, hooks, held }, stop.signal);
 
   function schedulePump(): void {
     if (pumpScheduled) return;
@@ -175,14 +242,14 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
       if (running.size >= options.concurrency) break;
       if (running.has(submissionId)) continue;
       if (held.holds(submissionId, now)) continue;
-      let row: EventRow | undefined;
+      let rows: EventRow[] = [];
       try {
-        row = dueHead(q, open, submissionId, now);
+        rows = dueRun(q, open, submissionId, now);
       } catch (error) {
         journalFailed(submissionId, error);
       }
-      if (row === undefined) continue;
-      const task = run(toEntry(row)).finally(() => {
+      if (rows.length === 0) continue;
+      const task = run(rows.map(toEntry)).finally(() => {
         running.delete(submissionId);
         schedulePump();
       });

@@ -36,6 +36,11 @@ export interface GithubContext {
         readonly previousHeadSha: string | undefined;
         /** The PR author's login (`pull_request.user.login`), for the relay's Slack mention. */
         readonly author?: string | undefined;
+        /**
+         * How many files the PR changes at this head (`pull_request.changed_files`): tells a
+         * list of exactly 3,000 files, whole, from one GitHub cut there. Undefined when unsent.
+         */
+        readonly changedFiles?: number | undefined;
       }
     | undefined;
   readonly push:
@@ -74,6 +79,7 @@ interface EventPayload {
   pull_request?: {
     number?: number;
     user?: { login?: string } | null;
+    changed_files?: number;
     head?: { sha?: string; repo?: { full_name?: string; fork?: boolean } | null };
     base?: { sha?: string; repo?: { full_name?: string } };
   };
@@ -119,6 +125,7 @@ export function readGithubContext(env: NodeJS.ProcessEnv): GithubContext {
               ? payload.before
               : undefined,
           author: pr.user?.login ?? undefined,
+          changedFiles: Number.isSafeInteger(pr.changed_files) ? pr.changed_files : undefined,
         }
       : undefined;
   const push =

@@ -31,7 +31,7 @@ export interface FoundRecords {
   readonly records: readonly VerifiedRecord[];
   /**
    * Why records were passed over (one line each, naming the check run: forged, signed with
-   * another key or elsewhere, unreadable, incomplete, too large), or why none could be looked
+   * another key or elsewhere, unreadable, incomplete), or why none could be looked
    * up: one warning each.
    */
   readonly problems: readonly string[];
@@ -43,6 +43,7 @@ export const MAX_NAMED_UNUSABLE = 5;
 interface ListedCheckRun {
   readonly id: number;
   readonly status: string;
+  readonly conclusion?: string | null;
   readonly html_url?: string | null;
   readonly output?: { readonly text?: string | null } | null;
 }
@@ -53,6 +54,8 @@ interface SearchOptions {
   readonly ownCheckRunId: number | undefined;
   readonly appId: number;
   readonly key: KeyObject;
+  /** The files whose entries are read (see `decodeRecordPayload`). */
+  readonly paths: readonly string[];
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -145,13 +148,22 @@ async function readCompanionParts(
   return parts;
 }
 
+/**
+ * Whether a verified record came from a run that finished: a cancelled run keeps only part of
+ * what it found (see `keepReviewRecord`), so the search goes on past it. The conclusion is not
+ * signed: a forged one only makes the search look further, within its bound.
+ */
+function finished(run: ListedCheckRun): boolean {
+  return run.conclusion !== "cancelled";
+}
+
 /** Every record that verifies on one source, and why others did not. */
 async function recordsOf(
   github: GithubClient,
   context: GithubContext,
   source: RecordSource,
   options: SearchOptions,
-): Promise<{ records: VerifiedRecord[]; unusable: string[]; failure?: string }> {
+): Promise<{ records: VerifiedRecord[]; unusable: string[]; settled: boolean; failure?: string }> {
   const found: FirstParts = { firsts: [], unusable: [] };
   let failed: unknown;
   try {
@@ -169,8 +181,10 @@ async function recordsOf(
     failed = error;
   }
   const records: VerifiedRecord[] = [];
+  let settled = false;
   for (const { run, part, name, rest } of found.firsts) {
-    const read = assembleRecord([part, ...rest], name);
+    const read = assembleRecord([part, ...rest], name, options.paths);
+    if (read.kind === "record") settled ||= finished(run);
     if (read.kind === "record")
       records.push({
         record: read.record,
@@ -178,9 +192,9 @@ async function recordsOf(
       });
     else if (read.kind === "unusable") found.unusable.push(read.reason);
   }
-  if (failed === undefined) return { records, unusable: found.unusable };
+  if (failed === undefined) return { records, unusable: found.unusable, settled };
   const failure = `Could not list the check runs of ${source.sha.slice(0, 7)} (${source.label}) to find a review record (${(failed as Error).message}); ${records.length === 0 ? "its reviews are not reused" : "the records read before that are used"}.`;
-  return { records, unusable: found.unusable, failure };
+  return { records, unusable: found.unusable, settled, failure };
 }
 
 /**
@@ -191,6 +205,10 @@ async function recordsOf(
  * carries. A record that does not verify or cannot be read is passed over with a problem naming
  * its check run, and nothing of it is used. When a later page cannot be read, the records
  * verified before it are used.
+ *
+ * When no source holds the record of a run that finished (a cancelled or still running run at the
+ * last push), `earlier` gives more sources (a pull request's earlier heads, see
+ * `findEarlierHeads`), searched in order until one does.
  *
  * Records are refused outright when the App is unknown (`appId` undefined): without the filter,
  * any App's check runs would count. Never throws, except when `signal` aborts.
@@ -207,6 +225,10 @@ export async function findReviewRecords(
     appId: number | undefined;
     /** Verifies the records (see `deriveRecordKey`). */
     key: KeyObject;
+    /** The files this run looks at: the records' entries of other files are left out. */
+    paths: readonly string[];
+    /** More sources, asked for only when none of `sources` settles the search. */
+    earlier?: () => Promise<{ sources: RecordSource[]; problems: string[] }>;
     signal?: AbortSignal | undefined;
   },
 ): Promise<FoundRecords> {
@@ -221,10 +243,12 @@ export async function findReviewRecords(
   const records: VerifiedRecord[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
-  for (const source of options.sources) {
-    if (source.sha === "" || seen.has(source.sha)) continue;
+  let settled = false;
+  const search = async (source: RecordSource) => {
+    if (source.sha === "" || seen.has(source.sha)) return;
     seen.add(source.sha);
     const found = await recordsOf(github, context, source, { ...options, appId });
+    settled ||= found.settled;
     records.push(...found.records);
     if (found.failure !== undefined) problems.push(found.failure);
     for (const reason of found.unusable.slice(0, MAX_NAMED_UNUSABLE)) problems.push(reason);
@@ -232,6 +256,14 @@ export async function findReviewRecords(
       problems.push(
         `${plural(found.unusable.length - MAX_NAMED_UNUSABLE, "more review record")} on ${source.sha.slice(0, 7)} (${source.label}) do not verify or cannot be read; none of them is used.`,
       );
+  };
+  for (const source of options.sources) await search(source);
+  if (settled || options.earlier === undefined) return { records, problems };
+  const earlier = await options.earlier();
+  problems.push(...earlier.problems);
+  for (const source of earlier.sources) {
+    if (settled) break;
+    await search(source);
   }
   return { records, problems };
 }

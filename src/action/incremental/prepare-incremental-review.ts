@@ -9,6 +9,7 @@ import { plural } from "../../policy/index.ts";
 import type { GithubClient } from "../github/create-github-client.ts";
 import type { GithubContext } from "../github/read-github-context.ts";
 import type { ActionInputs } from "../resolve-action-inputs.ts";
+import { findEarlierHeads } from "./find-earlier-heads.ts";
 import { findRecordSources } from "./find-record-sources.ts";
 import { findReviewRecords } from "./find-review-record.ts";
 import { mergeRecords } from "./merge-records.ts";
@@ -33,6 +34,11 @@ export async function prepareIncrementalReview(options: {
   context: GithubContext;
   inputs: ActionInputs;
   files: readonly ReviewFile[];
+  /**
+   * The files of the change (a pull request's current files), when the event has one: the
+   * records keep entries for these and the files reviewed, and no others.
+   */
+  changedPaths: readonly string[] | null;
   checksAllowed: boolean;
   ownCheckRunId: number | undefined;
   appId: number | undefined;
@@ -60,6 +66,12 @@ export async function prepareIncrementalReview(options: {
       ownCheckRunId: options.ownCheckRunId,
       appId: options.appId,
       key: options.recordKey,
+      paths: [...(options.changedPaths ?? []), ...files.map((f) => f.displayPath)],
+      // After a push to a pull request, its earlier heads: the run at the last push may have
+      // been cancelled before it kept a record, or still be running.
+      ...(context.pullRequest?.previousHeadSha === undefined
+        ? {}
+        : { earlier: () => findEarlierHeads(github, context, signal) }),
       signal,
     });
     for (const problem of [...problems, ...found.problems]) options.warning(problem);

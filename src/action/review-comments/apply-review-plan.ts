@@ -38,8 +38,15 @@ function isUnprocessable(error: unknown): boolean {
 async function applyThreads(
   github: GithubClient,
   plan: ReviewPlan,
-): Promise<{ resolved: number; unresolved: number; threadsRefused: string | undefined }> {
-  const done = { resolved: 0, unresolved: 0 };
+): Promise<{
+  resolved: number;
+  unresolved: number;
+  threadsRefused: string | undefined;
+  /** The threads resolved now. */
+  done: ReadonlySet<string>;
+}> {
+  const done = new Set<string>();
+  const count = { resolved: 0, unresolved: 0 };
   const changes = [
     ...plan.resolve.map((id) => ({ id, resolved: true })),
     ...plan.unresolve.map((id) => ({ id, resolved: false })),
@@ -47,19 +54,21 @@ async function applyThreads(
   for (const change of changes) {
     try {
       await setThreadResolved(github, change.id, change.resolved);
-      done[change.resolved ? "resolved" : "unresolved"] += 1;
+      count[change.resolved ? "resolved" : "unresolved"] += 1;
+      if (change.resolved) done.add(change.id);
     } catch (error) {
-      const left = changes.length - done.resolved - done.unresolved;
+      const left = changes.length - count.resolved - count.unresolved;
       const hint = isForbidden(error)
-        ? " The token may not resolve review threads: give the workflow `pull-requests: write` (GitHub has been seen to ask for `contents: write` as well for Actions tokens), or leave it so."
+        ? " The token may not resolve review threads: give the workflow `pull-requests: write` (GitHub has been seen to ask for `contents: write` as well for Actions tokens), or leave it so; a later run resolves them once it may."
         : "";
       return {
-        ...done,
+        ...count,
+        done,
         threadsRefused: `GitHub refused to ${change.resolved ? "resolve" : "unresolve"} a review thread (${describeError(error)}); ${plural(left, "thread")} left as ${left === 1 ? "it is" : "they are"}, the comments are up to date.${hint}`,
       };
     }
   }
-  return { ...done, threadsRefused: undefined };
+  return { ...count, done, threadsRefused: undefined };
 }
 
 /** Posts `post` one by one through the documented endpoint; the first refusal ends it. */
@@ -130,7 +139,8 @@ async function postReview(
 
 /**
  * Performs `plan` (see `planReview`): edits the earlier comments, resolves and unresolves their
- * threads, then posts the new comments. A thread GitHub refuses to change (the token lacks the
+ * threads, marks comments outdated (saying so when their thread could not be resolved, for a
+ * later run), then posts the new comments. A thread GitHub refuses to change (the token lacks the
  * permission) ends the thread changes with one reason in `threadsRefused`, and the rest goes on.
  */
 export async function applyReviewPlan(
@@ -139,14 +149,16 @@ export async function applyReviewPlan(
   plan: ReviewPlan,
 ): Promise<AppliedReview> {
   const { owner, repo } = target;
-  for (const edit of [...plan.update, ...plan.outdate])
-    await github.rest.pulls.updateReviewComment({
-      owner,
-      repo,
-      comment_id: edit.id,
-      body: edit.body,
-    });
-  const threads = await applyThreads(github, plan);
+  const edit = (id: number, body: string) =>
+    github.rest.pulls.updateReviewComment({ owner, repo, comment_id: id, body });
+  for (const e of plan.update) await edit(e.id, e.body);
+  // Threads first: an outdated notice whose thread was not resolved says so, for a later run.
+  const { done, ...threads } = await applyThreads(github, plan);
+  for (const e of plan.outdate) {
+    const pending = e.thread !== undefined && !done.has(e.thread);
+    await edit(e.id, pending ? (e.pendingBody ?? e.body) : e.body);
+  }
+  for (const e of plan.settle) if (done.has(e.thread)) await edit(e.id, e.body);
   const posted = await postReview(github, target, plan);
   return {
     updated: plan.update.length,

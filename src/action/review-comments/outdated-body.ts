@@ -1,5 +1,5 @@
 import { CHECK_SUMMARY_LIMIT } from "../../report/index.ts";
-import { OUTDATED_MARKER } from "./review-fingerprint.ts";
+import { OUTDATED_MARKER, RESOLVE_PENDING_MARKER } from "./review-fingerprint.ts";
 import { type CommentSigning, signComment, signedMarkerLength } from "./signed-comment.ts";
 
 /**
@@ -8,15 +8,18 @@ import { type CommentSigning, signComment, signedMarkerLength } from "./signed-c
  * findings fold into `<details>`; when the whole does not fit in a comment, they are cut (with
  * their own HTML tags taken out, so nothing is left open). The marker is kept with the same
  * fields and signed again for the new body, so that the next run still knows the comment as its
- * own.
+ * own. With `resolvePending`, the notice says its thread is still to be resolved (see
+ * `RESOLVE_PENDING_MARKER`).
  */
 export function outdatedBody(
   earlier: string,
   fields: string,
   sha: string,
   signing: CommentSigning,
+  options: { resolvePending?: boolean } = {},
 ): string {
-  const note = `${OUTDATED_MARKER}\n> [!NOTE]\n> Outdated: no findings here as of ${sha.slice(0, 12)}.\n\n`;
+  const pending = options.resolvePending === true ? RESOLVE_PENDING_MARKER : "";
+  const note = `${OUTDATED_MARKER}${pending}\n> [!NOTE]\n> Outdated: no findings here as of ${sha.slice(0, 12)}.\n\n`;
   const open = "<details><summary>Earlier findings</summary>\n\n";
   const close = "\n\n</details>";
   const whole = signComment(`${note}${open}${earlier}${close}`, fields, signing);

@@ -8,9 +8,9 @@ import {
 import { outdatedBody } from "./outdated-body.ts";
 import { type PlannedComment, plannedComments, reviewHeading } from "./planned-comments.ts";
 import type { OwnComment } from "./read-own-comments.ts";
-import { OUTDATED_MARKER } from "./review-fingerprint.ts";
+import { OUTDATED_MARKER, RESOLVE_PENDING_MARKER } from "./review-fingerprint.ts";
 import type { ReviewThread } from "./review-threads.ts";
-import type { CommentSigning } from "./signed-comment.ts";
+import { type CommentSigning, signComment } from "./signed-comment.ts";
 
 /** GitHub shows long reviews badly; more findings stay in the check run and job summary. */
 export const MAX_REVIEW_COMMENTS = 30;
@@ -21,6 +21,20 @@ export interface CommentEdit {
   readonly body: string;
 }
 
+/**
+ * An outdated notice, and the thread to resolve with it: when the thread is not resolved (GitHub
+ * refused), the notice goes out as `pendingBody`, for a later run to resolve it.
+ */
+export interface OutdateEdit extends CommentEdit {
+  readonly thread?: string | undefined;
+  readonly pendingBody?: string | undefined;
+}
+
+/** An outdated comment whose thread is still to be resolved: once it is, its body is `body`. */
+export interface PendingResolution extends CommentEdit {
+  readonly thread: string;
+}
+
 /** What a run does to the pull request's review, decided before anything is sent. */
 export interface ReviewPlan {
   /** New comments, for one review (event COMMENT) with `reviewBody`. */
@@ -29,7 +43,9 @@ export interface ReviewPlan {
   /** Earlier comments whose findings changed (or came back after being marked outdated). */
   readonly update: readonly CommentEdit[];
   /** Earlier comments whose file or line has no findings any more: the outdated notice. */
-  readonly outdate: readonly CommentEdit[];
+  readonly outdate: readonly OutdateEdit[];
+  /** Outdated comments whose thread an earlier run could not resolve: resolved now. */
+  readonly settle: readonly PendingResolution[];
   /** Earlier comments that already say what this run would. */
   readonly unchanged: number;
   /** Threads (node ids) of comments marked outdated now, not resolved yet. */
@@ -100,15 +116,13 @@ function reviewBody(input: ReviewPlanInput, files: number, notShown: number): st
  * posted new. An earlier comment whose file or line has no findings any more is marked outdated
  * (once), and its thread resolved; one marked outdated whose findings came back is updated and
  * its thread unresolved. A file with findings past the first 30 comments keeps its comments as
- * they were. Only threads that an own comment started are touched, and only when their state
+ * they were. A thread GitHub refused to resolve is resolved by a later run (`settle`). Only threads that an own comment started are touched, and only when their state
  * differs: a thread someone resolved while its findings stand stays resolved. Pure.
  */
 export function planReview(input: ReviewPlanInput): ReviewPlan {
   const { wanted, files, notShown } = wantedComments(input);
   const post: PlannedComment[] = [];
   const update: CommentEdit[] = [];
-  const outdate: CommentEdit[] = [];
-  const resolve: string[] = [];
   const unresolve: string[] = [];
   const kept = new Set<number>();
   let unchanged = 0;
@@ -124,16 +138,54 @@ export function planReview(input: ReviewPlanInput): ReviewPlan {
         unresolve.push(thread.id);
     }
   }
-  for (const comment of input.own) {
-    if (kept.has(comment.id) || comment.content.startsWith(OUTDATED_MARKER)) continue;
-    if (notShown.has(comment.path)) continue;
+  const left = input.own.filter((c) => !kept.has(c.id) && !notShown.has(c.path));
+  const { outdate, settle, cleared } = planOutdated(input, left);
+  const resolve = [...outdate, ...settle].flatMap((e) =>
+    e.thread === undefined ? [] : [e.thread],
+  );
+  const body = reviewBody(input, files, notShown.size);
+  return {
+    post,
+    reviewBody: body,
+    update: [...update, ...cleared],
+    outdate,
+    settle,
+    unchanged,
+    resolve,
+    unresolve,
+  };
+}
+
+/**
+ * The earlier comments whose findings are gone: marked outdated, their open threads resolved.
+ * One marked outdated already is left alone, unless its resolution is pending (see
+ * `RESOLVE_PENDING_MARKER`): its thread is resolved now if still open, and the marker goes.
+ */
+function planOutdated(
+  input: ReviewPlanInput,
+  comments: readonly OwnComment[],
+): { outdate: OutdateEdit[]; settle: PendingResolution[]; cleared: CommentEdit[] } {
+  const outdate: OutdateEdit[] = [];
+  const settle: PendingResolution[] = [];
+  const cleared: CommentEdit[] = [];
+  for (const comment of comments) {
+    const thread = input.threads.get(comment.id);
+    const open = thread?.isResolved === false ? thread.id : undefined;
+    if (comment.content.startsWith(`${OUTDATED_MARKER}${RESOLVE_PENDING_MARKER}`)) {
+      const content = comment.content.replace(RESOLVE_PENDING_MARKER, "");
+      const body = signComment(content, comment.fields, input.signing);
+      if (open === undefined) cleared.push({ id: comment.id, body });
+      else settle.push({ id: comment.id, body, thread: open });
+      continue;
+    }
+    if (comment.content.startsWith(OUTDATED_MARKER)) continue;
+    const notice = (resolvePending: boolean) =>
+      outdatedBody(comment.content, comment.fields, input.sha, input.signing, { resolvePending });
     outdate.push({
       id: comment.id,
-      body: outdatedBody(comment.content, comment.fields, input.sha, input.signing),
+      body: notice(false),
+      ...(open === undefined ? {} : { thread: open, pendingBody: notice(true) }),
     });
-    const thread = input.threads.get(comment.id);
-    if (thread?.isResolved === false) resolve.push(thread.id);
   }
-  const body = reviewBody(input, files, notShown.size);
-  return { post, reviewBody: body, update, outdate, unchanged, resolve, unresolve };
+  return { outdate, settle, cleared };
 }

@@ -33,6 +33,11 @@ export interface ReviewPublication {
    * one (the token lacks the permission): why, for one warning. The comments are up to date.
    */
   readonly threads: string | undefined;
+  /**
+   * Set when the Action's account could not be looked up: no earlier comment was touched and
+   * the findings went out as new comments; why, for one warning.
+   */
+  readonly authorUnknown: string | undefined;
 }
 
 /**
@@ -106,5 +111,6 @@ export async function publishReview(
     ignored: found.ignored,
     refused: applied.refused,
     threads: unread ?? applied.threadsRefused,
+    authorUnknown: found.authorUnknown,
   };
 }

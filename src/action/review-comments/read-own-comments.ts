@@ -30,6 +30,11 @@ export interface OwnComments {
   readonly ignored: string | undefined;
   /** Why the threads could not be read (their state then stays as it is), for one warning. */
   readonly threadsUnread: string | undefined;
+  /**
+   * Why the Action's account could not be looked up (then no comment counts as its own: none
+   * is touched, and the findings go out as new comments), for one warning.
+   */
+  readonly authorUnknown: string | undefined;
 }
 
 /** An earlier review comment, as GitHub lists it. */
@@ -78,7 +83,11 @@ function isAbout(fields: string, file: string): boolean {
 async function listCandidates(
   github: GithubClient,
   query: OwnCommentsQuery,
-): Promise<{ readonly listed: ListedComment[]; readonly bot: BotUser | undefined }> {
+): Promise<{
+  readonly listed: ListedComment[];
+  readonly bot: BotUser | undefined;
+  readonly authorUnknown?: string;
+}> {
   const { author } = query;
   const ours = checkFingerprint(query.checkName);
   const listed: ListedComment[] = [];
@@ -96,8 +105,20 @@ async function listCandidates(
       if (c.user?.type === "Bot" && c.user.login === author.login && c.body.includes(ours))
         listed.push(c);
   // The account's id on this server, looked up once, and only when it may have comments here.
-  const bot = listed.length === 0 ? undefined : await findBotUser(github, author);
-  return { listed: listed.filter((c) => isCommentAuthor(c.user, bot)), bot };
+  if (listed.length === 0) return { listed, bot: undefined };
+  try {
+    const bot = await findBotUser(github, author);
+    return { listed: listed.filter((c) => isCommentAuthor(c.user, bot)), bot };
+  } catch (error) {
+    // Fail safe: with the account unknown, no comment is provably the Action's own.
+    const status = (error as { status?: number }).status;
+    const why = `${status === undefined ? "" : `HTTP ${status}: `}${describeError(error)}`;
+    return {
+      listed: [],
+      bot: undefined,
+      authorUnknown: `Could not look up the Action's account ${author.login} on this GitHub (${why}): its ${plural(listed.length, "earlier comment")} on this pull request ${listed.length === 1 ? "was" : "were"} left as ${listed.length === 1 ? "it is" : "they are"} (neither updated nor marked outdated), and this run's findings went out as new comments.`,
+    };
+  }
 }
 
 /**
@@ -112,7 +133,7 @@ export async function readOwnComments(
   query: OwnCommentsQuery,
 ): Promise<OwnComments> {
   const check = checkField(query.checkName);
-  const { listed, bot } = await listCandidates(github, query);
+  const { listed, bot, authorUnknown } = await listCandidates(github, query);
   const comments: OwnComment[] = [];
   const unverified = { unsigned: 0, invalid: 0 };
   for (const c of listed) {
@@ -132,12 +153,12 @@ export async function readOwnComments(
     }
   }
   const ignored = ignoredReason(unverified, bot?.login ?? query.author?.login ?? "");
-  if (comments.length === 0)
-    return { comments, threads: new Map(), ignored, threadsUnread: undefined };
+  const none = { comments, threads: new Map(), ignored, authorUnknown };
+  if (comments.length === 0) return { ...none, threadsUnread: undefined };
   try {
     const threads = await readReviewThreads(github, query);
-    return { comments, threads, ignored, threadsUnread: undefined };
+    return { ...none, threads, threadsUnread: undefined };
   } catch (error) {
-    return { comments, threads: new Map(), ignored, threadsUnread: describeError(error) };
+    return { ...none, threadsUnread: describeError(error) };
   }
 }

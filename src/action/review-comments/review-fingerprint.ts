@@ -41,3 +41,10 @@ export function checkFingerprint(checkName: string): string {
 
 /** Marker text showing a comment was already marked outdated. */
 export const OUTDATED_MARKER = "<!-- content-review:outdated -->";
+
+/**
+ * Marker text, right after {@link OUTDATED_MARKER}, of an outdated comment whose thread GitHub
+ * refused to resolve: a later run resolves it once it can, then takes the marker out. A thread
+ * a person opens again after the Action resolved it carries none, and stays open.
+ */
+export const RESOLVE_PENDING_MARKER = "<!-- content-review:resolve-pending -->";

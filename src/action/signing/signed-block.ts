@@ -4,12 +4,14 @@ import { deriveLabelledKey } from "./derive-labelled-key.ts";
 
 /**
  * Where a secret signs: the repository and the environment of the run. A key derived for one
- * scope verifies nothing signed in another (docs/action.md, threat model).
+ * scope verifies nothing signed in another (docs/action.md, threat model). The repository is its
+ * id when known, so that a rename or a transfer keeps the records and markers; its name only
+ * when there is no id.
  */
 export interface SigningScope {
-  /** `owner/repo`, as the run names it (GitHub's names are case-insensitive). */
+  /** `owner/repo`, as the run names it (GitHub's names are case-insensitive); used without an id. */
   readonly repository: string;
-  /** The repository's numeric id, when the runner or the event gives one. */
+  /** The repository's numeric id, when the runner gives one: what the key is bound to then. */
   readonly repositoryId: string | undefined;
   /** `live` or `sandbox`, from the API key's prefix: one record-key may serve both. */
   readonly environment: KeyEnvironment;
@@ -27,8 +29,15 @@ export function deriveScopedKey(
   what: string,
 ): KeyObject {
   // None of the parts holds a newline (labels, names, digits), so the text reads one way only.
-  const parts = [label, scope.environment, scope.repository.toLowerCase(), scope.repositoryId];
-  return deriveLabelledKey(secret, parts.map((p) => p ?? "").join("\n"), what);
+  // With an id the name's line is empty (a name never is): a rename keeps the key. Without one,
+  // the text is what it was before ids took over, so that those runs keep their records.
+  const { repositoryId } = scope;
+  const name = repositoryId === undefined ? scope.repository.toLowerCase() : "";
+  return deriveLabelledKey(
+    secret,
+    [label, scope.environment, name, repositoryId ?? ""].join("\n"),
+    what,
+  );
 }
 
 /** What a signed block's MAC is bound to, besides its fields and payload. */

@@ -83,6 +83,18 @@ describe("readGithubContext", () => {
     expect(ctx.pullRequest?.author).toBe("octocat");
   });
 
+  it.each([
+    [3000, 3000],
+    [undefined, undefined],
+    ["3000", undefined],
+  ])("readGithubContext reads the PR's changed_files %s as %s", async (sent, read) => {
+    const payload = pr({ full_name: "octo/media", fork: false });
+    const ctx = await context("pull_request", {
+      pull_request: { ...payload.pull_request, changed_files: sent },
+    });
+    expect(ctx.pullRequest?.changedFiles).toBe(read);
+  });
+
   it("readGithubContext reads a push's before, after, ref and default branch", async () => {
     const ctx = await context("push", {
       before: "1".repeat(40),

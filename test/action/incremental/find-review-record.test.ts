@@ -15,7 +15,12 @@ import {
   recordSigning,
   writeRecordBlocks,
 } from "../../../src/action/incremental/review-record-block.ts";
-import { entryOf, largeRecord, recordOf } from "../../pipeline/review-record-fixture.ts";
+import {
+  entryOf,
+  largeRecord,
+  recordOf,
+  TEST_PATHS,
+} from "../../pipeline/review-record-fixture.ts";
 import { testContext } from "../github-nock.ts";
 import { LIVE_SCOPE, recordBlock, SANDBOX_SCOPE } from "../signing/signing-fixture.ts";
 
@@ -97,6 +102,7 @@ const find = (
     ownCheckRunId,
     appId,
     key: KEY,
+    paths: TEST_PATHS,
   });
 
 const paths = (found: Awaited<ReturnType<typeof find>>) =>
@@ -224,7 +230,7 @@ describe("findReviewRecords", () => {
       await checkRun(head, text, { name });
       // Newer companions of the same name: the part made for another commit, and garbage.
       await checkRun(head, elsewhere[i + 1], { name });
-      await checkRun(head, "<!-- content-review:record v3 nothing -->", { name });
+      await checkRun(head, "<!-- content-review:record v4 nothing -->", { name });
     }
     const found = await find(sources(head));
     expect(found.problems).toEqual([]);
@@ -285,6 +291,7 @@ describe("findReviewRecords", () => {
         ownCheckRunId: undefined,
         appId: 15368,
         key: KEY,
+        paths: TEST_PATHS,
       });
       expect(found.records).toEqual([]);
       expect(found.problems).toEqual([
@@ -295,5 +302,47 @@ describe("findReviewRecords", () => {
     } finally {
       await locked.close();
     }
+  });
+
+  it("findReviewRecords searches the earlier sources, in order, only until one holds a finished run's record, going on past a cancelled run's", async () => {
+    const [oldest, finished, cancelled, before, head] = [1, 2, 3, 4, 5].map(() => newHead());
+    await checkRun(oldest!, block(oldest!, "older.png", "1"));
+    await checkRun(finished!, block(finished!, "a.png", "2"));
+    await client.rest.checks.create({
+      owner: "octo",
+      repo: "media",
+      name: "Content Review",
+      head_sha: cancelled!,
+      status: "completed",
+      conclusion: "cancelled",
+      output: { title: "t", summary: "s", text: block(cancelled!, "b.png", "3") },
+    });
+    let asked = 0;
+    const earlier = async () => {
+      asked += 1;
+      return {
+        sources: [cancelled!, finished!, oldest!].map((sha) => ({ sha, label: "earlier" })),
+        problems: ["a problem of the listing"],
+      };
+    };
+    const search = () =>
+      findReviewRecords(client, context(), {
+        checkName: "Content Review",
+        sources: sources(head!, before!),
+        ownCheckRunId: undefined,
+        appId: 15368,
+        key: KEY,
+        paths: TEST_PATHS,
+        earlier,
+      });
+    const found = await search();
+    expect(asked).toBe(1);
+    expect(found.records.map((r) => r.from.sha)).toEqual([cancelled, finished]);
+    expect(found.problems).toEqual(["a problem of the listing"]);
+    // A finished run's record on the head settles the search: the earlier heads are not asked.
+    await checkRun(head!, block(head!, "head.png", "4"));
+    const settled = await search();
+    expect(asked).toBe(1);
+    expect(settled.records.map((r) => r.from.sha)).toEqual([head]);
   });
 });

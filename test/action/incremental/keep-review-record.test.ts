@@ -9,7 +9,12 @@ import { findReviewRecords } from "../../../src/action/incremental/find-review-r
 import { keepReviewRecord } from "../../../src/action/incremental/keep-review-record.ts";
 import { MAX_RECORD_PARTS } from "../../../src/action/incremental/review-record-block.ts";
 import type { ReviewRecord } from "../../../src/pipeline/index.ts";
-import { entryOf, largeRecord, recordOf } from "../../pipeline/review-record-fixture.ts";
+import {
+  entryOf,
+  largeRecord,
+  recordOf,
+  TEST_PATHS,
+} from "../../pipeline/review-record-fixture.ts";
 import { testContext } from "../github-nock.ts";
 import { LIVE_SCOPE } from "../signing/signing-fixture.ts";
 
@@ -56,7 +61,7 @@ afterAll(async () => {
 describe("keepReviewRecord", () => {
   it("keepReviewRecord returns a small record's one block and posts no companion", async () => {
     const { first, warnings, context } = await keep(recordOf([entryOf("a.png", "a", 1)]));
-    expect(first).toMatch(/^<!-- content-review:record v3 id=\S+ part=1\/1 /);
+    expect(first).toMatch(/^<!-- content-review:record v4 id=\S+ part=1\/1 /);
     expect(warnings).toEqual([]);
     expect(companionsOn(context.sha)).toEqual([]);
   });
@@ -92,15 +97,20 @@ describe("keepReviewRecord", () => {
       ownCheckRunId: undefined,
       appId: data.app?.id ?? undefined,
       key: KEY,
+      paths: TEST_PATHS,
     });
     expect(found.problems).toEqual([]);
     expect(found.records.map((r) => r.record)).toEqual([record]);
   });
 
-  it("keepReviewRecord keeps no record that needs companions when they may not be posted (a cancelled run)", async () => {
+  it("keepReviewRecord keeps the newest entries that fit one part when companions may not be posted (a cancelled run)", async () => {
     const { first, warnings, context } = await keep(largeRecord(3_000), { companions: false });
-    expect(first).toBeUndefined();
-    expect(warnings).toEqual([]);
+    expect(first).toMatch(/^<!-- content-review:record v4 id=\S+ part=1\/1 /);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^The review record of this cancelled run keeps the \d+ newest of 3000 file versions/,
+      ),
+    ]);
     expect(companionsOn(context.sha)).toEqual([]);
   });
 
@@ -120,12 +130,15 @@ describe("keepReviewRecord", () => {
     }
   });
 
-  it("keepReviewRecord warns that a record too large for every part was not kept, and says so in the block", async () => {
-    const count = 1_000 * (MAX_RECORD_PARTS + 1);
-    const { first, warnings } = await keep(largeRecord(count));
-    expect(first).toBe(`<!-- content-review:record v3 too-large entries=${count} -->`);
+  it("keepReviewRecord keeps the newest entries of a record too large for every part, and warns how many the next run reviews again", async () => {
+    const count = 1_200 * (MAX_RECORD_PARTS + 1);
+    const { first, warnings, context } = await keep(largeRecord(count));
+    expect(first).toMatch(/^<!-- content-review:record v4 id=\S+ part=1\/10 /);
+    expect(companionsOn(context.sha)).toHaveLength(MAX_RECORD_PARTS - 1);
     expect(warnings).toEqual([
-      expect.stringMatching(/^The review record \(11000 files\) is too large to keep/),
+      expect.stringMatching(
+        /^The review record \(13200 file versions\) is too large to keep whole, .*: it keeps the \d+ newest, and the next run reviews the other \d+ file versions again\.$/,
+      ),
     ]);
   });
 });

@@ -39,6 +39,7 @@ async function prepare(extra: Record<string, string>, checksAllowed = true) {
     github: client,
     context: testContext({ apiUrl: github.apiUrl }),
     inputs: inputs(extra),
+    changedPaths: null,
     files: [
       { path: listed, displayPath: "media/listed.png" },
       { path: local, displayPath: "media/local.txt" },

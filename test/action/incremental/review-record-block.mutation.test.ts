@@ -18,11 +18,11 @@ import { LIVE_SCOPE, TEST_HEAD } from "../signing/signing-fixture.ts";
 // parts, counts of two digits, and a part placed past its count.
 //
 // Left alive on purpose (`npm run test:mutation`), each equivalent for the verdict:
-// - `<=` for `<` before "it is not bound": version 3 never reaches that reason;
+// - `<` for `<=` before "an earlier Action": version 4 never reaches that reason;
 // - `p.index !== i + 1` or `p.count !== first.count` dropped in assembleRecord: parts out of
 //   order, or of another count, join into a payload whose digest is not the record's id (the
 //   check after it), so the record is refused all the same;
-// - `v(\d)` for `v(\d+)` in the block pattern: any version but 3 is refused before it is used;
+// - `v(\d)` for `v(\d+)` in the block pattern: any version but 4 is refused before it is used;
 // - deflate's `level: 9` dropped: the same record in larger blocks (only how many parts it
 //   takes changes, and that is tested at its boundary).
 
@@ -34,7 +34,7 @@ const SIGNING = recordSigning(KEY, TEST_HEAD);
 function signedBlock(json: string, index = 1, count = 1): string {
   const data = deflateRawSync(Buffer.from(json)).toString("base64");
   const id = createHash("sha256").update(data).digest("hex").slice(0, 32);
-  const fields = `v3 id=${id} part=${index}/${count}`;
+  const fields = `v4 id=${id} part=${index}/${count}`;
   const key = createHmac("sha256", SECRET)
     .update("content-review/review-record/v2\nlive\nocto/media\n")
     .digest();
@@ -45,21 +45,28 @@ function signedBlock(json: string, index = 1, count = 1): string {
 }
 
 describe("readRecordBlock edges", () => {
-  const record = recordOf([entryOf("media/a.png", "a", 1)]);
+  const record = recordOf([]);
+  // A record without entries: its header alone, then the newline before the (empty) entries.
+  const header = JSON.stringify({
+    identity: "git-blob",
+    sidekickIds: ["brand"],
+    runs: [],
+    run: [],
+    credits: [],
+  });
 
   it("readRecordBlock refuses a signed block that inflates past 64 MiB, even around a valid record", () => {
     // Whitespace is valid JSON padding: without the limit this would read as the record.
-    const bomb = `${JSON.stringify(record)}${" ".repeat(64 * 1024 * 1024 + 1)}`;
-    expect(readRecordBlock(signedBlock(bomb), "check run 5", SIGNING)).toEqual({
+    const bomb = `${header}${" ".repeat(64 * 1024 * 1024)}\n`;
+    expect(readRecordBlock(signedBlock(bomb), "check run 5", SIGNING, [])).toEqual({
       kind: "unusable",
       reason: expect.stringContaining("cannot be decoded"),
     });
   });
 
   it("readRecordBlock reads a signed record padded to just under the limit", () => {
-    const json = JSON.stringify(record);
-    const padded = `${json}${" ".repeat(64 * 1024 * 1024 - Buffer.byteLength(json))}`;
-    expect(readRecordBlock(signedBlock(padded), "check run 5", SIGNING)).toEqual({
+    const padded = `${header}${" ".repeat(64 * 1024 * 1024 - header.length - 1)}\n`;
+    expect(readRecordBlock(signedBlock(padded), "check run 5", SIGNING, [])).toEqual({
       kind: "record",
       record,
     });
@@ -84,7 +91,7 @@ describe("readRecordBlock edges", () => {
   });
 
   it("readRecordBlock calls a block without a version malformed", () => {
-    const read = readRecordBlock("<!-- content-review:record vX -->", "check run 5", SIGNING);
+    const read = readRecordBlock("<!-- content-review:record vX -->", "check run 5", SIGNING, []);
     expect(read).toEqual({
       kind: "unusable",
       reason: "The review record of check run 5 is malformed.",
@@ -92,10 +99,12 @@ describe("readRecordBlock edges", () => {
   });
 
   it("readRecordBlock reads a text without the block as none, whatever else it holds", () => {
-    expect(readRecordBlock("<!-- content-review:file a.png -->", "check run 5", SIGNING)).toEqual({
+    expect(
+      readRecordBlock("<!-- content-review:file a.png -->", "check run 5", SIGNING, []),
+    ).toEqual({
       kind: "none",
     });
-    expect(readRecordBlock(undefined, "check run 5", SIGNING)).toEqual({ kind: "none" });
+    expect(readRecordBlock(undefined, "check run 5", SIGNING, [])).toEqual({ kind: "none" });
   });
 });
 
@@ -110,10 +119,10 @@ describe("writeRecordBlocks edges", () => {
 
   it("writeRecordBlocks keeps a record in one block when its payload fills the room exactly", () => {
     const exact = writeRecordBlocks(record, payload.length + overhead, SIGNING);
-    expect(exact).toEqual({ blocks: [whole], fits: true });
+    expect(exact).toEqual({ blocks: [whole], kept: 12, dropped: 0 });
     const split = writeRecordBlocks(record, payload.length + overhead - 1, SIGNING);
     expect(split.blocks).toHaveLength(2);
-    expect(split.fits).toBe(true);
+    expect(split.dropped).toBe(0);
   });
 
   it("writeRecordBlocks takes up to the most parts, and not one more", () => {
@@ -121,19 +130,18 @@ describe("writeRecordBlocks edges", () => {
     const most = writeRecordBlocks(record, room, SIGNING);
     expect(most.blocks).toHaveLength(MAX_RECORD_PARTS);
     for (const block of most.blocks) expect(block.length).toBeLessThanOrEqual(room);
+    expect(most.dropped).toBe(0);
     const over = writeRecordBlocks(record, room - 1, SIGNING);
-    expect(over).toEqual({
-      blocks: ["<!-- content-review:record v3 too-large entries=12 -->"],
-      fits: false,
-    });
+    expect(over.blocks).toHaveLength(MAX_RECORD_PARTS);
+    expect(over.dropped).toBeGreaterThan(0);
+    expect(over.kept + over.dropped).toBe(12);
   });
 
-  it("readRecordBlock reads the count of a too-large record back", () => {
-    const read = readRecordBlock(
-      "<!-- content-review:record v3 too-large entries=12 -->",
-      "check run 5",
-      SIGNING,
-    );
-    expect(read).toEqual({ kind: "unusable", reason: expect.stringContaining("(12 files)") });
+  it("writeRecordBlocks keeps a record in at most maxParts parts", () => {
+    const room = Math.ceil(payload.length / 2) + overhead;
+    expect(writeRecordBlocks(record, room, SIGNING, 2).dropped).toBe(0);
+    const one = writeRecordBlocks(record, room, SIGNING, 1);
+    expect(one.blocks).toHaveLength(1);
+    expect(one.dropped).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,10 @@ import {
   type ReviewPlan,
 } from "../../../src/action/review-comments/plan-review.ts";
 import type { OwnComment } from "../../../src/action/review-comments/read-own-comments.ts";
-import { fingerprintFields } from "../../../src/action/review-comments/review-fingerprint.ts";
+import {
+  fingerprintFields,
+  RESOLVE_PENDING_MARKER,
+} from "../../../src/action/review-comments/review-fingerprint.ts";
 import type { ReviewThread } from "../../../src/action/review-comments/review-threads.ts";
 import {
   commentSigning,
@@ -50,14 +53,16 @@ function plan(files: Files, own: readonly OwnComment[], threads: [number, boolea
  * An earlier comment of the Action's own about `path`: saying what this run would (`same`),
  * other findings (`old`), or the outdated notice (`outdated`).
  */
-function own(id: number, path: string, kind: "same" | "old" | "outdated"): OwnComment {
+function own(id: number, path: string, kind: "same" | "old" | "outdated" | "pending"): OwnComment {
   const fields = fingerprintFields("CR", path);
   const body =
     kind === "same"
       ? plan([path], []).post[0]!.body
       : kind === "old"
         ? signComment("**CR**: other findings", fields, SIGNING)
-        : outdatedBody("**CR**: other findings", fields, "e".repeat(40), SIGNING);
+        : outdatedBody("**CR**: other findings", fields, "e".repeat(40), SIGNING, {
+            resolvePending: kind === "pending",
+          });
   const read = readSignedComment(body, SIGNING);
   if (read.kind !== "signed") throw new Error("the fixture must verify");
   return { id, path, body, fields: read.fields, content: read.content };
@@ -69,13 +74,22 @@ function summary(p: ReviewPlan) {
     post: p.post.map((c) => c.path),
     update: p.update.map((e) => e.id),
     outdate: p.outdate.map((e) => e.id),
+    settle: p.settle.map((e) => e.id),
     unchanged: p.unchanged,
     resolve: [...p.resolve],
     unresolve: [...p.unresolve],
   };
 }
 
-const NONE = { post: [], update: [], outdate: [], unchanged: 0, resolve: [], unresolve: [] };
+const NONE = {
+  post: [],
+  update: [],
+  outdate: [],
+  settle: [],
+  unchanged: 0,
+  resolve: [],
+  unresolve: [],
+};
 
 /** Thirty-one files with findings: the last one is past the first 30 comments. */
 const MANY = Array.from({ length: MAX_REVIEW_COMMENTS + 1 }, (_, i) => `m/f${i}.png`);
@@ -133,6 +147,27 @@ describe("planReview", () => {
       NONE,
     ],
     [
+      "an outdated comment whose thread GitHub refused to resolve: resolved now",
+      [],
+      [own(1, "a", "pending")],
+      [[1, false]],
+      { ...NONE, settle: [1], resolve: ["T1"] },
+    ],
+    [
+      "an outdated comment whose pending thread someone resolved: the marker goes, no mutation",
+      [],
+      [own(1, "a", "pending")],
+      [[1, true]],
+      { ...NONE, update: [1] },
+    ],
+    [
+      "a returning finding on a comment whose resolution is pending: updated, its thread as it is",
+      ["a"],
+      [own(1, "a", "pending")],
+      [[1, false]],
+      { ...NONE, update: [1] },
+    ],
+    [
       "a returning finding updates the outdated comment and unresolves its thread",
       ["a"],
       [own(1, "a", "outdated")],
@@ -170,7 +205,14 @@ describe("planReview", () => {
         [3, true],
         [4, false],
       ],
-      { post: [], update: [3], outdate: [2], unchanged: 1, resolve: ["T2"], unresolve: ["T3"] },
+      {
+        ...NONE,
+        update: [3],
+        outdate: [2],
+        unchanged: 1,
+        resolve: ["T2"],
+        unresolve: ["T3"],
+      },
     ],
   ] as const)("planReview: %s", (_, files, earlier, threads, expected) => {
     expect(
@@ -192,6 +234,19 @@ describe("planReview", () => {
       kind: "signed",
       fields: fingerprintFields("CR", "a"),
     });
+  });
+
+  it("planReview gives an outdated notice whose thread it resolves a pending body, and settles a pending one with the marker taken out, signed", () => {
+    const fixed = plan([], [own(1, "a", "old")], [[1, false]]).outdate[0]!;
+    expect(fixed.thread).toBe("T1");
+    expect(fixed.body).not.toContain(RESOLVE_PENDING_MARKER);
+    const pending = readSignedComment(fixed.pendingBody!, SIGNING);
+    expect(pending.kind).toBe("signed");
+    expect((pending as { content: string }).content).toContain(RESOLVE_PENDING_MARKER);
+
+    const [settled] = plan([], [own(2, "a", "pending")], [[2, false]]).settle;
+    expect(settled).toMatchObject({ id: 2, thread: "T2" });
+    expect(settled!.body).toBe(own(3, "a", "outdated").body);
   });
 
   it("planReview updates a comment with the body it would post", () => {

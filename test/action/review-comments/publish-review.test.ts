@@ -107,6 +107,47 @@ describe("publishReview", () => {
     expect(review.body).toContain("5 more files");
   });
 
+  it.each([
+    [404, "Not Found"],
+    [503, "Service Unavailable"],
+  ])(
+    "publishReview whose account look-up answers %d posts the findings new, touches no earlier comment, and says why once",
+    async (status, message) => {
+      const outcome = outcomeWith([assetWith("m/a.png", [issueWith("1", "major", "new")])]);
+      nock(API)
+        .get("/repos/octo/media/pulls/7/comments")
+        .query(true)
+        .reply(200, [
+          { id: 11, path: "m/a.png", body: genuine("old", "m/a.png"), user: BOT },
+          { id: 12, path: "m/gone.png", body: genuine("old", "m/gone.png"), user: BOT },
+        ]);
+      nock(API).get("/users/github-actions%5Bbot%5D").reply(status, { message });
+      let posted: { path: string }[] = [];
+      // No PATCH is set up: an edit of comment 11 or 12 would fail the test.
+      nock(API)
+        .post("/repos/octo/media/pulls/7/reviews", (body) => {
+          posted = body.comments;
+          return true;
+        })
+        .reply(200, { id: 1 });
+      // 5xx after the retries: the client here retries nothing.
+      const result = await publishReview(testGithub({ retry: false }), testContext(), {
+        outcome,
+        checkName: "CR",
+        author: AUTHOR,
+        commentKey: KEY,
+      });
+      expect(posted.map((c) => c.path)).toEqual(["m/a.png"]);
+      expect(result).toMatchObject({ created: 1, updated: 0, outdated: 0 });
+      expect(result.authorUnknown).toMatch(
+        new RegExp(
+          `^Could not look up the Action's account github-actions\\[bot\\] on this GitHub \\(.*${status}.*\\): its 2 earlier comments on this pull request were left as they are`,
+        ),
+      );
+      expect(nock.isDone()).toBe(true);
+    },
+  );
+
   it("publishReview updates its earlier comment and marks stale ones outdated instead of posting again", async () => {
     const outcome = outcomeWith([assetWith("m/a.png", [issueWith("1", "major", "changed")])]);
     const updates: { id: number; body: string }[] = [];

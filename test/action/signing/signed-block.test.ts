@@ -20,22 +20,35 @@ const signing = (scope: SigningScope = LIVE_SCOPE) => ({
 });
 
 describe("deriveScopedKey", () => {
-  it("deriveScopedKey derives HMAC-SHA256(secret, label, environment, repository, id), one per line", () => {
-    // Computed apart from the module, so that the two cannot share a mistake.
-    const expected = createHmac("sha256", SECRET)
-      .update("label/v1\nsandbox\nocto/media\n42")
-      .digest();
-    const derived = key({ ...SANDBOX_SCOPE, repository: "Octo/Media", repositoryId: "42" });
-    expect(derived.export().equals(expected)).toBe(true);
+  it.each([
+    ["the id, not the name, when there is an id", "42", "label/v1\nsandbox\n\n42"],
+    ["the name (lower case) when there is no id", undefined, "label/v1\nsandbox\nocto/media\n"],
+  ])(
+    "deriveScopedKey derives HMAC-SHA256(secret, label, environment, repository) from %s",
+    (_what, repositoryId, text) => {
+      // Computed apart from the module, so that the two cannot share a mistake.
+      const expected = createHmac("sha256", SECRET).update(text).digest();
+      const derived = key({ ...SANDBOX_SCOPE, repository: "Octo/Media", repositoryId });
+      expect(derived.export().equals(expected)).toBe(true);
+    },
+  );
+
+  it("deriveScopedKey keeps the key of a renamed or transferred repository with the same id", () => {
+    const before = { ...LIVE_SCOPE, repositoryId: "42" };
+    expect(key({ ...before, repository: "acme/renamed" }).equals(key(before))).toBe(true);
   });
 
   it.each([
     ["environment", SANDBOX_SCOPE],
     ["repository", { ...LIVE_SCOPE, repository: "octo/other" }],
     ["repository of the same name (another id)", { ...LIVE_SCOPE, repositoryId: "42" }],
-  ])("deriveScopedKey gives another key in another %s", (_what, scope) => {
-    expect(key(scope).equals(key(LIVE_SCOPE))).toBe(false);
-  });
+    ["repository id", { ...LIVE_SCOPE, repositoryId: "43" }, { ...LIVE_SCOPE, repositoryId: "42" }],
+  ])(
+    "deriveScopedKey gives another key in another %s",
+    (_what, scope, other: SigningScope = LIVE_SCOPE) => {
+      expect(key(scope).equals(key(other))).toBe(false);
+    },
+  );
 
   it("deriveScopedKey gives another key for another label, and refuses an empty secret naming the key", () => {
     expect(key(LIVE_SCOPE, "other/v1").equals(key(LIVE_SCOPE))).toBe(false);

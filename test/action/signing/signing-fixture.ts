@@ -8,6 +8,7 @@ import {
 } from "../../../src/action/incremental/review-record-block.ts";
 import type { SigningScope } from "../../../src/action/signing/signed-block.ts";
 import type { ReviewRecord } from "../../../src/pipeline/index.ts";
+import { TEST_PATHS } from "../../pipeline/review-record-fixture.ts";
 
 /** The scope of the tests' live runs: `octo/media`, without a repository id (as try-action runs). */
 export const LIVE_SCOPE: SigningScope = Object.freeze({
@@ -40,5 +41,5 @@ export function readBlock(
   key: KeyObject,
   commit = TEST_HEAD,
 ): RecordBlock {
-  return readRecordBlock(text, "check run", recordSigning(key, commit));
+  return readRecordBlock(text, "check run", recordSigning(key, commit), TEST_PATHS);
 }

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RELAY_VARIABLES } from "../../../relay/config/config.ts";
+import { RELAY_VARIABLES } from "../../../relay/config/index.ts";
 import { isRelayConfigError, resolveRelayConfig } from "../../../relay/index.ts";
 
 /** A Standard Webhooks secret of 24 bytes, as short as the service gives them. */

@@ -5,7 +5,7 @@ import {
   renderSlackMessage,
   SLACK_LIMITS,
 } from "../../../relay/index.ts";
-import type { SubmissionState } from "../../../relay/processing/submission-state.ts";
+import type { SubmissionState } from "../../../relay/submission/submission-state.ts";
 import { failedAsset } from "../helpers/submission-builders.ts";
 
 function state(

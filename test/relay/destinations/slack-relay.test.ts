@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChannelPacer } from "../../../relay/destinations/channel-pacer.ts";
-import { DestinationError } from "../../../relay/destinations/destination-error.ts";
 import { createSlackRelay } from "../../../relay/destinations/slack-relay.ts";
+import { DestinationError } from "../../../relay/effects/destination-error.ts";
 import type { Journal } from "../../../relay/journal/index.ts";
 import { createLogger } from "../../../relay/logger.ts";
 import {

@@ -1,5 +1,5 @@
+import type { EffectContext } from "../../../relay/effects/perform-once.ts";
 import { openSqliteJournal } from "../../../relay/journal/index.ts";
-import type { EffectContext } from "../../../relay/processing/perform-once.ts";
 
 let n = 0;
 

@@ -1,5 +1,5 @@
-import type { AssetState, SubmissionState } from "../../../relay/processing/submission-state.ts";
 import type { AssetEvent, SubmissionLink } from "../../../relay/relay-event.ts";
+import type { AssetState, SubmissionState } from "../../../relay/submission/submission-state.ts";
 import type { SeverityCounts } from "../../../src/policy/index.ts";
 
 /** A link of submission `s` to a commit: two assets, fail-on critical unless overridden. */

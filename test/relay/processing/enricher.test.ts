@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { DestinationError } from "../../../relay/destinations/destination-error.ts";
+import { DestinationError } from "../../../relay/effects/destination-error.ts";
 import { createApiEnricher } from "../../../relay/processing/enricher.ts";
 
 let server: Server | undefined;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SubmissionState } from "../../../relay/processing/submission-state.ts";
 import {
   nextCheckAt,
   planReconciliation,
 } from "../../../relay/reconciliation/plan-reconciliation.ts";
+import type { SubmissionState } from "../../../relay/submission/submission-state.ts";
 import type { Submission } from "../../../src/api/index.ts";
 
 const SID = "11111111-1111-4111-8111-111111111111";

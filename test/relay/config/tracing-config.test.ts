@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveTracingConfig } from "../../../relay/tracing/tracing-config.ts";
+import { resolveTracingConfig } from "../../../relay/config/tracing-config.ts";
 
 function resolve(env: Record<string, string>) {
   const problems: string[] = [];

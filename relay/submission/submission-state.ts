@@ -1,6 +1,6 @@
 import type { SeverityCounts } from "../../src/policy/index.ts";
 import type { AssetEvent, SubmissionLink, UnresolvedEvent } from "../relay-event.ts";
-import type { AssetDetails } from "./enricher.ts";
+import type { AssetDetails } from "./asset-details.ts";
 
 /** What the relay knows about one asset of a submission. */
 export interface AssetState {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DestinationError } from "../../../relay/destinations/destination-error.ts";
-import type { EffectClaim, EffectJournal, EffectScope } from "../../../relay/journal/index.ts";
+import { DestinationError } from "../../../relay/effects/destination-error.ts";
 import {
   EffectBusyError,
   type EffectContext,
   performOnce,
-} from "../../../relay/processing/perform-once.ts";
+} from "../../../relay/effects/perform-once.ts";
+import type { EffectClaim, EffectJournal, EffectScope } from "../../../relay/journal/index.ts";
 
 // performOnce in-process, against a scripted effects journal that records every call: the claim
 // and its lease, the decision to perform or skip, and the error paths (issue 19).

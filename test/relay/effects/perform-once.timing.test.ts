@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { performOnce } from "../../../relay/effects/perform-once.ts";
 import {
   createLogger,
   EffectBusyError,
@@ -8,7 +9,6 @@ import {
   startRelay,
 } from "../../../relay/index.ts";
 import { EffectClaimLostError, type Journal } from "../../../relay/journal/index.ts";
-import { performOnce } from "../../../relay/processing/perform-once.ts";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-slack.ts";
 import { testStores } from "../helpers/journal-stores.ts";
 import { relayTestEnv } from "../helpers/relay-test-env.ts";

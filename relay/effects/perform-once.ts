@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { isDestinationError } from "../destinations/destination-error.ts";
 import type { EffectJournal, EffectScope, RetryNotBefore } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
-import { type EffectTrace, traceEffect } from "../tracing/trace-effect.ts";
+import { type EffectTrace, traceEffect } from "../tracing/index.ts";
+import { isDestinationError } from "./destination-error.ts";
 
 /**
  * Another attempt holds the claim on an effect past this attempt's deadline; this attempt

@@ -4,7 +4,7 @@ import {
   renderSlackMessage,
   submissionOutcome,
 } from "../../../relay/index.ts";
-import type { SubmissionState } from "../../../relay/processing/submission-state.ts";
+import type { SubmissionState } from "../../../relay/submission/submission-state.ts";
 import { CONCLUSION_LABELS } from "../../../src/policy/index.ts";
 import { asset, link, state } from "../helpers/submission-builders.ts";
 

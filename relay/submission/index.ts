@@ -1,0 +1,18 @@
+export type { AssetDetails } from "./asset-details.ts";
+export {
+  assetMarker,
+  describeFindings,
+  type OutcomeState,
+  type SubmissionOutcome,
+  submissionOutcome,
+} from "./submission-outcome.ts";
+export {
+  type AssetState,
+  applyAssetEvent,
+  applyLink,
+  applyUnresolved,
+  emptySubmissionState,
+  isStaleAssetEvent,
+  reportedAssets,
+  type SubmissionState,
+} from "./submission-state.ts";
