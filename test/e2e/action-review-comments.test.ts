@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ReviewComment, startGithubStandIn } from "../../emulator/github/index.ts";
+import type { ReviewComment } from "../../emulator/github/index.ts";
 import { deriveCommentKey } from "../../src/action/review-comments/derive-comment-key.ts";
 import {
   FINGERPRINT_PREFIX,
