@@ -86,6 +86,20 @@ describe("docs/action.md: Rehearse accepting a finding", () => {
     expect(await gitStatus(dir.path)).toBe(before);
   }, 90_000);
 
+  it("--accept with --event merge_group is a usage error (exit 2) and runs nothing", async () => {
+    const res = await runProcess(
+      process.execPath,
+      [SCRIPT, "samples", "--accept", "--event", "merge_group"],
+      { cwd: dir.path, env: { INIT_CWD: dir.path }, timeoutMs: 30_000 },
+    );
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr).toMatch(
+      /^try-action: --accept rehearses the pull request's run \(got --event merge_group\): leave out --event\.\nUsage: /,
+    );
+    expect(res.stdout).toBe("");
+    expect(await gitStatus(dir.path)).toBe("");
+  });
+
   it("with --out outside the folder, the acceptance lives in a temporary folder inside it, gone after Ctrl+C in the second run", async () => {
     const before = await gitStatus(dir.path);
     let seen: string[] = [];
