@@ -9,7 +9,8 @@
 // a failing run is followed by the same run with an acceptance of what blocked it.
 // Offline: nothing leaves this machine. Exits with the Action's exit code; 2 on a usage error;
 // 130 after Ctrl+C (143 after SIGTERM), which the Action gets as a cancelled job's SIGINT. Every
-// exit path removes the runner's and the emulator's temporary folders.
+// exit path removes the runner's and the emulator's temporary folders, and --accept's in the
+// workspace.
 import { readdir, rm, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
