@@ -10,7 +10,7 @@ import {
 import { describeError } from "../../src/shared/describe-error.ts";
 import { mentionOf } from "../config/slack-mentions.ts";
 import { routeChannel, type SlackRoute } from "../config/slack-routes.ts";
-import type { EffectJournal, EffectScope } from "../journal/index.ts";
+import { type EffectJournal, type EffectScope, storableKey } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import { type EffectContext, type OnceResult, performOnce } from "../processing/perform-once.ts";
 import { traceEffect } from "../tracing/trace-effect.ts";
@@ -206,8 +206,10 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
     );
   }
 
+  // Metadata carries ids through the journal's escape: Slack's JSON would turn a lone
+  // surrogate into U+FFFD and refuse U+0000, so that two submissions could share one parent.
   const matches = (m: HistoryMessage, type: string, key: string, value: string) =>
-    m.metadata?.event_type === type && m.metadata.event_payload?.[key] === value;
+    m.metadata?.event_type === type && m.metadata.event_payload?.[key] === storableKey(value);
 
   /** Pages of `conversations.history` (or `.replies`) since `since`, until `found` says stop. */
   async function search(
@@ -294,7 +296,10 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
           text: message.text,
           blocks: message.blocks,
           unfurl_links: false,
-          metadata: { event_type: PARENT_TYPE, event_payload: { submission_id: submissionId } },
+          metadata: {
+            event_type: PARENT_TYPE,
+            event_payload: { submission_id: storableKey(submissionId) },
+          },
         },
       );
       const ts = once.value as string;
@@ -339,7 +344,10 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
           unfurl_links: false,
           metadata: {
             event_type: REPLY_TYPE,
-            event_payload: { submission_id: submissionId, reply_key: replyKey },
+            event_payload: {
+              submission_id: storableKey(submissionId),
+              reply_key: storableKey(replyKey),
+            },
           },
         },
       );

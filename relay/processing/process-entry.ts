@@ -16,7 +16,6 @@ import type { EffectTrace } from "../tracing/trace-effect.ts";
 import { traceEntry } from "../tracing/trace-entry.ts";
 import type { AssetDetails, Enricher } from "./enricher.ts";
 import type { EffectContext } from "./perform-once.ts";
-import { submissionOutcome } from "./submission-outcome.ts";
 import {
   applyAssetEvent,
   applyLink,
@@ -25,6 +24,7 @@ import {
   isStaleAssetEvent,
   type SubmissionState,
 } from "./submission-state.ts";
+import { verdictSettled } from "./verdict-settled.ts";
 
 export interface ProcessEntryDeps {
   readonly journal: Pick<Journal, "loadState" | "saveState" | "hasLaterEntries">;
@@ -139,6 +139,9 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
       state = { ...state, linkTrace: entry.traceparent };
     }
     await deps.journal.saveState(event.submissionId, JSON.stringify(state));
+    // Watched before any effect: a link whose status cannot be set (GitHub down, the entry
+    // dead-lettered) is still reconciled.
+    if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
     const context: EffectContext = {
       signal: attempt.signal,
       deadline: attempt.deadline,
@@ -206,7 +209,6 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         );
       }
     }
-    if (deps.watch != null && state.link !== null) await keepWatch(deps.watch, state, event);
   }
 }
 
@@ -241,15 +243,16 @@ async function replyFailureOnce(
 }
 
 /**
- * Watches a linked submission until its verdict is final. A real event or a link moves its
- * check to `afterMs` from now; reconciliation's own events leave its backoff alone.
+ * Watches a linked submission until its verdict is settled ({@link verdictSettled}). A real
+ * event or a link moves its check to `afterMs` from now; reconciliation's own events leave its
+ * backoff alone.
  */
 async function keepWatch(
   watch: NonNullable<ProcessEntryDeps["watch"]>,
   state: SubmissionState,
   event: JournalEntry["event"],
 ): Promise<void> {
-  if (submissionOutcome(state).state !== "pending") {
+  if (verdictSettled(state)) {
     await watch.journal.unwatchVerdict(state.submissionId);
   } else if (!("source" in event && event.source === "reconciliation")) {
     await watch.journal.watchVerdict(state.submissionId, Date.now() + watch.afterMs);

@@ -76,7 +76,7 @@ describe.each(stores)("the verdict watch ($name)", ({ skip, open }) => {
     "the verdict watch keeps every id exactly: lone surrogates, U+0000, each its own row",
     async () => {
       const journal = await open();
-      const odd = ["w\uD800", "w\uDC00", "w\u0000x", "w\ufffd", "\u001bjson:\"w\""];
+      const odd = ["w\uD800", "w\uDC00", "w\u0000x", "w\ufffd", '\u001bjson:"w"'];
       try {
         for (const [i, id] of odd.entries()) await journal.watchVerdict(id, 100 + i);
         const due = await journal.dueVerdicts(1000, 10);

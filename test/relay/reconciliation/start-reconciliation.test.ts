@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { WatchedSubmission } from "../../../relay/journal/index.ts";
 import { createLogger } from "../../../relay/logger.ts";
 import { createRelayMetrics } from "../../../relay/metrics.ts";
+import { reconcileEntryId } from "../../../relay/reconciliation/plan-reconciliation.ts";
 import type { ServiceReader } from "../../../relay/reconciliation/service-reader.ts";
 import { startReconciliation } from "../../../relay/reconciliation/start-reconciliation.ts";
 import type { RelayEvent } from "../../../relay/relay-event.ts";
@@ -66,7 +67,7 @@ describe("startReconciliation", () => {
     } finally {
       await reconciliation.stop();
     }
-    expect([...ingested.keys()]).toEqual(["reconcile:s-gone:not-found"]);
+    expect([...ingested.keys()]).toEqual([reconcileEntryId("s-gone", "not-found")]);
     expect(warnings).toEqual([
       "reconciliation of a submission failed; it runs again later",
       "reconciliation of a submission failed; it runs again later",
