@@ -14,6 +14,7 @@ import type { RelayEvent } from "../relay-event.ts";
 import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
 import type { EffectTrace } from "../tracing/trace-effect.ts";
 import { traceEntry } from "../tracing/trace-entry.ts";
+import { announceVerdictChange, type ShownVerdict } from "./announce-verdict-change.ts";
 import type { AssetDetails, Enricher } from "./enricher.ts";
 import type { EffectContext } from "./perform-once.ts";
 import {
@@ -49,7 +50,7 @@ export interface ProcessEntryDeps {
 type StartEffectTrace = (linkTraceparent: string | null, repository: string | null) => EffectTrace;
 
 /** The state as stored: the submission, and the last commit status set for it. */
-interface StoredState extends SubmissionState {
+interface StoredState extends ShownVerdict {
   readonly lastStatus?: string;
   /** The channel of the Slack parent, fixed when it is first posted. */
   readonly slackChannel?: string;
@@ -176,10 +177,12 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
         state = { ...state, slackChannel: channel };
         await deps.journal.saveState(event.submissionId, JSON.stringify(state));
       }
+      const thread = { ts, channel, context };
       // A stale failure (older than what the state shows of its asset) is not replied to.
       if (failed) {
-        state = await replyFailureOnce(deps, state, event.assetId, { ts, channel, context });
+        state = await replyFailureOnce(deps, state, event.assetId, thread);
       }
+      if (!later) state = await announceVerdictChange(deps.slack, deps.journal, state, thread);
       const mentionReply =
         mention === null || later ? null : renderMentionReply(state, prUrl, mention);
       if (mentionReply !== null) {
