@@ -4,11 +4,13 @@ import { baseUrlProblem, parseApiKey } from "../../src/api/index.ts";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { DEFAULT_DEDUPE_DAYS } from "../journal/retention.ts";
 import { resolveTracingConfig, type TracingConfig } from "../tracing/tracing-config.ts";
+import { crossFieldProblems } from "./cross-field-rules.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
 import { resolveStoreUrl, storeBaseDir } from "./resolve-store-url.ts";
 import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
 import { parseSlackMentions } from "./slack-mentions.ts";
 import { parseSlackRoutes, type SlackRoute } from "./slack-routes.ts";
+import { transportProblems } from "./transport-security.ts";
 import { unknownRelayVariables } from "./unknown-relay-variables.ts";
 
 export const LOG_LEVELS = Object.freeze(["debug", "info", "warn", "error", "silent"] as const);
@@ -196,6 +198,9 @@ const VARIABLES = {
   RECONCILE_MAX_HOURS: decimal(0.0001, 720).default(24),
   RECONCILE_SWEEP_SECONDS: decimal(0.05, 3600).default(60),
   RELAY_PUBLIC_URL: url.optional(),
+  RELAY_ALLOW_PLAIN_HTTP: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
     .default("info"),
@@ -524,6 +529,12 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     const read = readPrivateKey(p.GITHUB_APP_PRIVATE_KEY);
     if ("message" in read) problem("GITHUB_APP_PRIVATE_KEY", read.message);
     else privateKey = read.key;
+  }
+  const { SLACK_API_URL, GITHUB_API_URL, CONTENT_REVIEW_BASE_URL, RELAY_PUBLIC_URL } = p;
+  const urls = { SLACK_API_URL, GITHUB_API_URL, CONTENT_REVIEW_BASE_URL, RELAY_PUBLIC_URL };
+  const allowPlainHttp = p.RELAY_ALLOW_PLAIN_HTTP === "true";
+  for (const found of [...crossFieldProblems(p), ...transportProblems({ urls, allowPlainHttp })]) {
+    if (!refused(found.variable)) problem(found.variable, found.message);
   }
   const { handlerTimeoutMs, dedupeDays } = resolveDurations(p, problem);
   const tracing = resolveTracingConfig(env, problem);
