@@ -11,7 +11,7 @@ import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
 import { parseSlackMentions } from "./slack-mentions.ts";
 import { parseSlackRoutes, type SlackRoute } from "./slack-routes.ts";
 import { transportProblems } from "./transport-security.ts";
-import { unknownRelayVariables } from "./unknown-relay-variables.ts";
+import { misspeltHint, unknownRelayVariables } from "./unknown-relay-variables.ts";
 
 export const LOG_LEVELS = Object.freeze(["debug", "info", "warn", "error", "silent"] as const);
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -413,7 +413,8 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
   const problem = (variable: string, message: string): void => {
     const raw = env[variable];
     const got = SECRET_VARIABLES.has(variable) || raw === undefined ? "" : ` (got "${raw}")`;
-    problems.push({ variable, message: `${variable} ${message}${got}` });
+    const typo = raw === undefined ? misspeltHint(variable, env, RELAY_VARIABLES) : "";
+    problems.push({ variable, message: `${variable} ${message}${got}${typo}` });
   };
   // What to put in a variable that is required with another, where the name does not say it.
   const hints: Readonly<Record<string, string>> = { SLACK_CHANNEL: `: set ${SLACK_CHANNEL_HINT}` };

@@ -31,7 +31,7 @@ const BASE = { WEBHOOK_SECRETS: TEST_SECRET, RELAY_TOKEN: TEST_RELAY_TOKEN };
 const SK = "sk_test_0123456789abcdef";
 
 describe("relay/bin.ts", () => {
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ ...BASE, PORT: "eighty" }, "PORT"],
     [{ ...BASE, SIGNATURE_SCHEME: "auto" }, "SIGNATURE_SCHEME"],
     [{ ...BASE, WEBHOOK_SECRETS: "whsec_" }, "WEBHOOK_SECRETS"],
@@ -145,7 +145,7 @@ describe("relay/bin.ts", () => {
         [{ SIGNATURE_SCHEME: "stripe", WEBHOOK_SECRETS: "x" }, "WEBHOOK_SECRETS"],
         [{ SIGNATURE_SCHEME: "github", WEBHOOK_SECRETS: "x" }, "WEBHOOK_SECRETS"],
       ] as const
-    ).map(([env, variable]) => [{ ...BASE, ...env }, variable] as const),
+    ).map(([env, variable]): [Record<string, string>, string] => [{ ...BASE, ...env }, variable]),
   ])("with %j prints one line naming %s and exits 2 (configuration)", async (env, variable) => {
     const { code, stderr } = await runRelayToExit(env);
     expect(code).toBe(2);

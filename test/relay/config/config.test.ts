@@ -556,6 +556,28 @@ describe("resolveRelayConfig: unknown variables", () => {
     expect(config.warnings.join("\n")).not.toContain("secret-value");
   });
 
+  it.each([
+    [
+      { RELAY_TOKEN: BASE.RELAY_TOKEN, WEBHOOK_SECRET: "whsec_secret-value" },
+      "WEBHOOK_SECRETS is required: set one or more comma-separated signing secrets (WEBHOOK_SECRET is set: did you mean WEBHOOK_SECRETS?)",
+    ],
+    [
+      { WEBHOOK_SECRETS: SECRET, RELAY_TOKN: "secret-value" },
+      "RELAY_TOKEN is required: set a bearer token for /links and the admin routes (RELAY_TOKN is set: did you mean RELAY_TOKEN?)",
+    ],
+    [
+      { ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANEL: "C0123456789" },
+      "SLACK_CHANNEL is required when SLACK_TOKEN is set: set the id of the channel to post to (e.g. C0123456789; in Slack, a channel's details show it at the bottom of About) (SLACK_CHANEL is set: did you mean SLACK_CHANNEL?)",
+    ],
+  ])(
+    "resolveRelayConfig names a near-miss of a required variable in its error (%j)",
+    (env, line) => {
+      const problems = problemsOf(env);
+      expect(problems).toEqual([line]);
+      expect(problems.join("\n")).not.toContain("secret-value");
+    },
+  );
+
   it("resolveRelayConfig says nothing of a runner's GITHUB_* variables, nor of its own", () => {
     const config = resolveRelayConfig({
       ...BASE,
