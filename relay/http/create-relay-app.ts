@@ -17,6 +17,7 @@ import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
 import { SPAN_ATTRIBUTES } from "../tracing/span-attributes.ts";
 import { startIntakeSpan } from "../tracing/start-intake-span.ts";
 import { eventAttributes } from "../tracing/trace-entry.ts";
+import { tracedEntryId } from "../tracing/traced-entry-id.ts";
 import { bearerAuth } from "./bearer-auth.ts";
 import { linkEntryId } from "./link-entry-id.ts";
 import { createWebhookRoute, isWebhookRequest, WEBHOOK_PATH } from "./webhook-route.ts";
@@ -97,7 +98,10 @@ export function createRelayApp(options: RelayAppOptions): RelayRequestListener {
       submissionId: parsed.link.submissionId,
       link: parsed.link,
     };
-    span?.setAttributes({ ...eventAttributes(event), [SPAN_ATTRIBUTES.entryId]: entry.id });
+    span?.setAttributes({
+      ...eventAttributes(event),
+      [SPAN_ATTRIBUTES.entryId]: tracedEntryId(entry.id),
+    });
     // A retry or a re-run registering the same link is journaled once (the journal dedupes ids).
     const status = await journal.ingest(
       entry.id,

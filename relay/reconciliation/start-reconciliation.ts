@@ -1,7 +1,7 @@
 import { describeError } from "../../src/shared/describe-error.ts";
 import type { Journal } from "../journal/index.ts";
 import { type RelayTracing, TRACING_OFF } from "../tracing/relay-tracing.ts";
-import { traceReconciliation } from "../tracing/trace-reconciliation.ts";
+import { linkTraceOf, traceReconciliation } from "../tracing/trace-reconciliation.ts";
 import { type ReconcileDeps, reconcileSubmission } from "./reconcile-submission.ts";
 
 export interface ReconciliationOptions extends ReconcileDeps {
@@ -41,7 +41,11 @@ export function startReconciliation(options: ReconciliationOptions): Reconciliat
     for (const watched of due) {
       if (stopping.signal.aborted) break;
       try {
-        await traceReconciliation(tracing, watched.submissionId, (traceparent) =>
+        // The link's trace, read only when there is a trace to join.
+        const link = tracing.enabled
+          ? linkTraceOf(await options.journal.loadState(watched.submissionId))
+          : null;
+        await traceReconciliation(tracing, watched.submissionId, link, (traceparent) =>
           reconcileSubmission(watched, options, stopping.signal, traceparent),
         );
         checked++;
