@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,12 +21,18 @@ import {
   uniqueSchema,
 } from "./helpers/postgres.ts";
 import { sendSigned, TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "./helpers/signed-sender.ts";
+import {
+  type ServiceAsset,
+  type SubmissionService,
+  startSubmissionService,
+} from "./helpers/submission-service.ts";
 
 const SLACK_TOKEN = "xoxb-differential";
 const GITHUB_TOKEN = "ghs_differential";
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "relay-differential-"));
 const schema = uniqueSchema("relay_differential");
+const reconcileSchema = uniqueSchema("rdiff");
 
 interface Side {
   readonly slack: FakeSlack;
@@ -249,4 +256,135 @@ describe("the relay on SQLite and on Postgres (differential property)", () => {
       expect(contexts).toEqual(["review \ufffd \ufffd", "review \ufffd \ufffd"]);
     },
   );
+
+  describe("links and reconciliation reads", () => {
+    const reconciling: RelayHandle[] = [];
+    let service: SubmissionService;
+    beforeAll(async () => {
+      if (!hasPostgres) return;
+      service = await startSubmissionService();
+      for (const store of [`sqlite:${join(dir, "reconcile.db")}`, TEST_POSTGRES_URL]) {
+        const relay = await startRelay(
+          resolveRelayConfig({
+            PORT: "0",
+            HOST: "127.0.0.1",
+            WEBHOOK_SECRETS: TEST_SECRET,
+            RELAY_TOKEN: TEST_RELAY_TOKEN,
+            STORE_URL: store,
+            STORE_SCHEMA: reconcileSchema,
+            GITHUB_TOKEN,
+            GITHUB_API_URL: github.apiUrl,
+            CONTENT_REVIEW_BASE_URL: service.url,
+            CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
+            RECONCILE_AFTER_SECONDS: "1",
+            RECONCILE_SWEEP_SECONDS: "0.1",
+            RELAY_MAX_ATTEMPTS: "1",
+          }),
+          { logger: createLogger("silent") },
+        );
+        reconciling.push(relay);
+      }
+    });
+    afterAll(async () => {
+      for (const relay of reconciling) await relay.close();
+      await service?.close();
+      if (hasPostgres) await dropSchemas(reconcileSchema);
+    });
+
+    /** Ids that stores and URLs trip over: lone surrogates, U+0000, a colon, a leading space. */
+    const oddId = fc
+      .array(fc.constantFrom("\ud800", "\udc00", "\u0000", ":", " ", "x", "\u00a0", "\ufeff"), {
+        minLength: 1,
+        maxLength: 4,
+      })
+      .map((parts) => parts.join(""));
+    const serviceAsset = fc.constantFrom<ServiceAsset["status"] | "retryable">(
+      "complete",
+      "failed",
+      "retryable",
+    );
+    const submission = fc.record({
+      id: oddId,
+      // null: the service does not know it (404).
+      read: fc.option(fc.array(serviceAsset, { minLength: 1, maxLength: 2 }), { nil: null }),
+      // A failure webhook of the first asset before the read (a retry the read may overrule).
+      failedFirst: fc.boolean(),
+    });
+
+    it.skipIf(!hasPostgres)(
+      "gives every linked submission the same final status on both stores, the one the service's read says",
+      async () => {
+        let k = 0;
+        await fc.assert(
+          fc.asyncProperty(fc.array(submission, { minLength: 1, maxLength: 6 }), async (cases) => {
+            const runs = cases.map((c) => {
+              k += 1;
+              const n = k;
+              const id = `${c.id}#${n}`;
+              const assets = (c.read ?? ["complete"]).map((status) => ({
+                assetId: randomUUID(),
+                status: status === "retryable" ? ("failed" as const) : status,
+                isRetryable: status === "retryable",
+              }));
+              const askable = id.isWellFormed() && c.read !== null;
+              const expected =
+                askable && assets.every((a) => a.status === "complete") ? "success" : "error";
+              return {
+                ...c,
+                id,
+                assets,
+                expected,
+                sha: (side: number) => `${n.toString(16).padStart(7, "0")}${side}`,
+              };
+            });
+            for (const run of runs) {
+              if (run.read !== null) service.set(run.id, run.assets);
+              for (const [side, relay] of reconciling.entries()) {
+                const res = await fetch(`${relay.url}/links`, {
+                  method: "POST",
+                  headers: {
+                    authorization: `Bearer ${TEST_RELAY_TOKEN}`,
+                    "content-type": "application/json",
+                  },
+                  body: JSON.stringify({
+                    submissionId: run.id,
+                    repository: "acme/site",
+                    sha: run.sha(side),
+                    assetCount: run.assets.length,
+                  }),
+                });
+                expect(res.status).toBe(202);
+                if (!run.failedFirst) continue;
+                const failure = await sendSigned(relay.url, {
+                  id: `msg_reconcile_${k}_${side}_${randomUUID()}`,
+                  body: JSON.stringify({
+                    type: "asset.processing.failed",
+                    timestamp: new Date(Date.now() - 60_000).toISOString(),
+                    data: { asset_id: run.assets[0]?.assetId, submission_id: run.id },
+                  }),
+                });
+                expect(failure.status).toBe(200);
+              }
+            }
+            const last = (sha: string) => github.statuses.filter((st) => st.sha === sha).at(-1);
+            for (const run of runs) {
+              for (const side of [0, 1]) {
+                await waitUntil(
+                  `${JSON.stringify(run.id)} final on side ${side}`,
+                  () => last(run.sha(side))?.state === run.expected,
+                  30_000,
+                );
+              }
+              expect(last(run.sha(1))?.description).toBe(last(run.sha(0))?.description);
+            }
+          }),
+          { numRuns: 4, seed: 20261129, endOnFailure: true },
+        );
+        for (const relay of reconciling) {
+          expect((await relay.journal.stats()).deadLettered).toBe(0);
+        }
+      },
+      240_000,
+    );
+  });
 });
