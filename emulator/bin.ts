@@ -14,6 +14,55 @@ const USAGE = `Usage: content-review-emulator [--port N] [--host H] [--allow-ins
 It also answers as Slack (<baseUrl>/_emulator/slack/api/) and as GitHub (<baseUrl>/_emulator/github)
 and records what they are sent: point the relay's SLACK_API_URL and GITHUB_API_URL there.`;
 
+/** What the command line asks for, decided before anything starts. */
+export type EmulatorCommand =
+  | { readonly kind: "usage-error"; readonly message: string }
+  | { readonly kind: "help" }
+  | { readonly kind: "version" }
+  | {
+      readonly kind: "start";
+      readonly options: {
+        readonly port: number;
+        readonly host: string;
+        readonly allowInsecureWebhooks: boolean;
+        readonly dataDir?: string;
+        readonly processingSeconds?: number;
+      };
+    };
+
+/** Reads the arguments into what to do; every bad one is a usage error in its own words. */
+export function planEmulatorCommand(argv: readonly string[]): EmulatorCommand {
+  let values: ReturnType<typeof parse>["values"];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    return { kind: "usage-error", message: (error as Error).message };
+  }
+  if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
+  // Checked here, in the words of the command line, before the options' schema sees a NaN.
+  const port = Number(values.port ?? "0");
+  const seconds = Number(values["processing-seconds"] ?? "0");
+  if (!/^\d+$/.test(values.port ?? "0") || port > 65535) {
+    const message = `--port must be a whole number from 0 to 65535 (got "${values.port}")`;
+    return { kind: "usage-error", message };
+  }
+  if (!/^\d+(\.\d+)?$/.test(values["processing-seconds"] ?? "0") || !Number.isFinite(seconds)) {
+    const message = `--processing-seconds must be a number of seconds, 0 or more (got "${values["processing-seconds"]}")`;
+    return { kind: "usage-error", message };
+  }
+  return {
+    kind: "start",
+    options: {
+      port,
+      host: values.host ?? "127.0.0.1",
+      allowInsecureWebhooks: values["allow-insecure-webhooks"] ?? false,
+      ...(values["data-dir"] ? { dataDir: values["data-dir"] } : {}),
+      ...(values["processing-seconds"] === undefined ? {} : { processingSeconds: seconds }),
+    },
+  };
+}
+
 /**
  * The command line: prints one JSON line `{baseUrl, workspaceId, liveKey, sandboxKey}` first,
  * then human-readable logs; stops cleanly on SIGINT and SIGTERM.
@@ -21,36 +70,21 @@ and records what they are sent: point the relay's SLACK_API_URL and GITHUB_API_U
 export async function main(
   argv: readonly string[] = process.argv.slice(2),
 ): Promise<EmulatorHandle | undefined> {
-  let values: ReturnType<typeof parse>["values"];
-  try {
-    values = parse(argv).values;
-  } catch (error) {
-    process.stderr.write(`content-review-emulator: ${(error as Error).message}\n${USAGE}\n`);
+  const command = planEmulatorCommand(argv);
+  if (command.kind === "usage-error") {
+    process.stderr.write(`content-review-emulator: ${command.message}\n${USAGE}\n`);
     process.exitCode = 2;
     return undefined;
   }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+  if (command.kind !== "start") {
+    process.stdout.write(command.kind === "help" ? `${USAGE}\n` : `${PACKAGE_VERSION}\n`);
     return undefined;
   }
-  if (values.version) {
-    process.stdout.write(`${PACKAGE_VERSION}\n`);
-    return undefined;
-  }
-  // Checked here, in the words of the command line, before the options' schema sees a NaN.
-  const port = Number(values.port ?? "0");
-  const seconds = Number(values["processing-seconds"] ?? "0");
-  const badOption =
-    !/^\d+$/.test(values.port ?? "0") || port > 65535
-      ? `--port must be a whole number from 0 to 65535 (got "${values.port}")`
-      : !/^\d+(\.\d+)?$/.test(values["processing-seconds"] ?? "0") || !Number.isFinite(seconds)
-        ? `--processing-seconds must be a number of seconds, 0 or more (got "${values["processing-seconds"]}")`
-        : null;
-  if (badOption !== null) {
-    process.stderr.write(`content-review-emulator: ${badOption}\n${USAGE}\n`);
-    process.exitCode = 2;
-    return undefined;
-  }
+  return serve(command.options);
+}
+
+/** Starts the emulator and keeps its output and signals as the command line promises. */
+async function serve(options: Extract<EmulatorCommand, { kind: "start" }>["options"]) {
   // A reader that takes the first line and closes the pipe (`| head -1`) has what it came for:
   // the emulator stops at the next line it cannot write, as every command of the toolkit does,
   // instead of serving on with no one to read its log (a shell waits for it for ever).
@@ -65,14 +99,8 @@ export async function main(
   };
   // Logs wait until the JSON line is out, so that line is always first.
   let pending: string[] | undefined = [];
-  const processingSeconds =
-    values["processing-seconds"] === undefined ? undefined : Number(values["processing-seconds"]);
   const handle = await startEmulator({
-    port,
-    host: values.host ?? "127.0.0.1",
-    allowInsecureWebhooks: values["allow-insecure-webhooks"] ?? false,
-    ...(values["data-dir"] ? { dataDir: values["data-dir"] } : {}),
-    ...(processingSeconds === undefined ? {} : { processingSeconds }),
+    ...options,
     log: (line) => {
       if (pending) pending.push(line);
       else out(`[emulator] ${line}\n`);

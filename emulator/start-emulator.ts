@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,18 +53,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 }
 
-async function startLocked(
-  config: EmulatorConfig,
-  now: () => Date,
-  lock: DataDirLock | undefined,
-): Promise<EmulatorHandle> {
-  const saved = config.dataDir ? await readStateFile(config.dataDir) : undefined;
-  const state = saved ?? createState(defaultSettings(config.processingSeconds, config.seed), now());
-  const blobDir = config.dataDir
-    ? blobDirPath(config.dataDir)
-    : await mkdtemp(join(tmpdir(), "content-review-emulator-"));
-  await makeFolder(blobDir);
-
+/** The state file kept current: marked dirty on change, written at most every 200 ms, in order. */
+function statePersister(config: EmulatorConfig, state: EmulatorContext["state"]) {
   let dirty = false;
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -77,19 +67,38 @@ async function startLocked(
       });
     await writing;
   };
-  const scheduler = createScheduler();
-  const persistTimer = config.dataDir ? setInterval(() => void flush(), 200) : undefined;
-  persistTimer?.unref();
+  const timer = config.dataDir ? setInterval(() => void flush(), 200) : undefined;
+  timer?.unref();
+  return {
+    markDirty: () => {
+      dirty = true;
+    },
+    /** Writes what changed and stops the timer. */
+    async finish() {
+      if (timer) clearInterval(timer);
+      dirty = true;
+      await flush();
+    },
+    stopTimer: () => {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
 
-  const ctx: EmulatorContext = {
+function createContext(
+  config: EmulatorConfig,
+  state: EmulatorContext["state"],
+  blobDir: string,
+  now: () => Date,
+  persist: () => void,
+): EmulatorContext {
+  return {
     config,
     state,
     blobDir,
-    scheduler,
+    scheduler: createScheduler(),
     now,
-    persist: () => {
-      dirty = true;
-    },
+    persist,
     random: seededRandom(config.seed),
     rateWindows: new Map(),
     faultRandom: seededRandom(state.settings.faults.seed),
@@ -101,7 +110,36 @@ async function startLocked(
     slack: createSlackRecorder({ now }),
     github: createGithubState(),
   };
+}
 
+/** Listens on the configured port; resolves to the address clients are told to use. */
+async function listen(server: Server, config: EmulatorConfig): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const shownHost = host === "0.0.0.0" || host === "[::]" ? "127.0.0.1" : host;
+  return `http://${shownHost}:${address.port}`;
+}
+
+async function startLocked(
+  config: EmulatorConfig,
+  now: () => Date,
+  lock: DataDirLock | undefined,
+): Promise<EmulatorHandle> {
+  const saved = config.dataDir ? await readStateFile(config.dataDir) : undefined;
+  const state = saved ?? createState(defaultSettings(config.processingSeconds, config.seed), now());
+  const blobDir = config.dataDir
+    ? blobDirPath(config.dataDir)
+    : await mkdtemp(join(tmpdir(), "content-review-emulator-"));
+  await makeFolder(blobDir);
+  const persister = statePersister(config, state);
+  const ctx = createContext(config, state, blobDir, now, persister.markDirty);
   if (saved) {
     for (const asset of Object.values(state.assets)) {
       if (asset.kind === "live") resumeLiveAsset(ctx, asset);
@@ -109,27 +147,17 @@ async function startLocked(
     }
     resumeDeliveries(ctx);
   }
-
   const server = createServer(createApp(ctx));
+  let baseUrl: string;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(config.port, config.host, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
+    baseUrl = await listen(server, config);
   } catch (error) {
     // A port in use (EADDRINUSE) ends the start: leave no timer and no temp folder behind.
-    scheduler.clear();
-    if (persistTimer) clearInterval(persistTimer);
+    ctx.scheduler.clear();
+    persister.stopTimer();
     if (!config.dataDir) await rm(blobDir, { recursive: true, force: true });
     throw error;
   }
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const shownHost = host === "0.0.0.0" || host === "[::]" ? "127.0.0.1" : host;
-  const baseUrl = `http://${shownHost}:${address.port}`;
   config.log(`content review emulator listening on ${baseUrl}`);
 
   let closing: Promise<void> | undefined;
@@ -142,15 +170,14 @@ async function startLocked(
     githubApiUrl: `${baseUrl}${GITHUB_API_PATH}`,
     close() {
       closing ??= (async () => {
-        scheduler.clear();
+        ctx.scheduler.clear();
         for (const controller of ctx.inflight) controller.abort();
-        if (persistTimer) clearInterval(persistTimer);
+        persister.stopTimer();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        dirty = true;
-        await flush();
+        await persister.finish();
         if (!config.dataDir) await rm(blobDir, { recursive: true, force: true });
         await lock?.release();
       })();

@@ -72,6 +72,62 @@ export interface GithubRequest {
   readonly baseUrl: string;
 }
 
+type Resolved = { operationId: string; params: Record<string, string> } | Reply;
+
+/**
+ * The operation a request names: by GitHub's OpenAPI description when it is installed (a request
+ * it refuses is 422, recorded in `state.violations`), else by the stand-in's own route table.
+ */
+function resolveOperation(
+  state: GithubState,
+  rules: GithubStandInRules,
+  request: GithubRequest,
+): Resolved {
+  const { method, url } = request;
+  if (rules.validate !== false && openApiAvailable()) {
+    const verdict = checkAgainstOpenApi(method, `${url.pathname}${url.search}`, request.body);
+    if (verdict.ok) return { operationId: verdict.operationId, params: verdict.params };
+    state.violations.push(verdict.problem);
+    return { status: 422, body: { message: "Validation Failed", errors: [verdict.problem] } };
+  }
+  const found = findRoute(GITHUB_ROUTES, method, url.pathname);
+  if (found !== undefined) return { operationId: found.route.operationId, params: found.params };
+  return {
+    status: 404,
+    body: { message: `The stand-in does not implement ${method} ${url.pathname}` },
+  };
+}
+
+/** 403 for a denied scope, 422 for a body the stand-in's schema refuses (recorded), or null. */
+function refusal(
+  state: GithubState,
+  operationId: string,
+  input: Record<string, unknown>,
+): Reply | null {
+  const scope = SCOPE_OF[operationId];
+  if (scope !== undefined && state.denied.has(scope))
+    return { status: 403, body: { message: "Resource not accessible by integration" } };
+  const parsed = BODY_SCHEMAS[operationId]?.safeParse(input);
+  if (parsed === undefined || parsed.success) return null;
+  const errors = parsed.error.issues.map((i) => ({
+    resource: "Request",
+    field: i.path.join("."),
+    code: "invalid",
+    message: i.message,
+  }));
+  state.violations.push(
+    `${operationId}: ${errors.map((e) => `${e.field || "(root)"}: ${e.message}`).join("; ")}`,
+  );
+  return {
+    status: 422,
+    body: {
+      message: "Validation Failed",
+      errors,
+      documentation_url: "https://docs.github.com/rest",
+    },
+  };
+}
+
 /**
  * Answers one GitHub REST request from `state`, as GitHub would: 401 without a known token (or
  * App JWT, for the operations that take one), 403 for another account's installation token, 422 for what GitHub's description or documented rules refuse (recorded in
@@ -121,62 +177,11 @@ export async function handleGithubRequest(
     faults: rules.faults ?? {},
   });
 
-  let operationId: string;
-  let params: Record<string, string>;
-  if (rules.validate !== false && openApiAvailable()) {
-    const verdict = checkAgainstOpenApi(method, `${url.pathname}${url.search}`, request.body);
-    if (!verdict.ok) {
-      state.violations.push(verdict.problem);
-      return {
-        status: 422,
-        body: { message: "Validation Failed", errors: [verdict.problem] },
-        operationId: undefined,
-      };
-    }
-    operationId = verdict.operationId;
-    params = verdict.params;
-  } else {
-    const found = findRoute(GITHUB_ROUTES, method, url.pathname);
-    if (found === undefined)
-      return {
-        status: 404,
-        body: { message: `The stand-in does not implement ${method} ${url.pathname}` },
-        operationId: undefined,
-      };
-    operationId = found.route.operationId;
-    params = found.params;
-  }
-  const scope = SCOPE_OF[operationId];
-  if (scope !== undefined && state.denied.has(scope))
-    return {
-      status: 403,
-      body: { message: "Resource not accessible by integration" },
-      operationId,
-    };
-  const schema = BODY_SCHEMAS[operationId];
-  if (schema !== undefined) {
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({
-        resource: "Request",
-        field: i.path.join("."),
-        code: "invalid",
-        message: i.message,
-      }));
-      state.violations.push(
-        `${operationId}: ${errors.map((e) => `${e.field || "(root)"}: ${e.message}`).join("; ")}`,
-      );
-      return {
-        status: 422,
-        body: {
-          message: "Validation Failed",
-          errors,
-          documentation_url: "https://docs.github.com/rest",
-        },
-        operationId,
-      };
-    }
-  }
+  const resolved = resolveOperation(state, rules, request);
+  if ("status" in resolved) return { ...resolved, operationId: undefined };
+  const { operationId, params } = resolved;
+  const refused = refusal(state, operationId, input);
+  if (refused !== null) return { ...refused, operationId };
   const operation = OPERATIONS[operationId];
   if (operation === undefined)
     return {

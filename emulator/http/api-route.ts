@@ -36,6 +36,51 @@ function expressPath(path: string): string {
 }
 
 /**
+ * The fault drawn for this request (part 7's retryable statuses, a delay or a reset), thrown as
+ * the service's error where it is one. Resolves to the fault left for the route to act on.
+ */
+async function injectFault(
+  ctx: EmulatorContext,
+  path: string,
+  bucket: (typeof operations)[OperationId]["bucket"],
+): Promise<ReturnType<typeof drawFault> | "closed"> {
+  const fault = drawFault(ctx, path);
+  if (fault === "429") throw rateLimited(1, bucket);
+  if (fault === "500")
+    throw domainError(500, "Internal server error (emulated fault); retry with backoff");
+  if (fault === "502") {
+    throw domainError(
+      502,
+      "Stored detail could not be loaded (emulated fault); retry with backoff",
+    );
+  }
+  if (fault === "delay") {
+    await new Promise<void>((resolve) =>
+      ctx.scheduler.schedule(ctx.state.settings.faults.delayMs, resolve),
+    );
+    if (ctx.scheduler.closed) return "closed";
+  }
+  return fault;
+}
+
+/** The JSON body checked against the operation's schema; 422 in the service's shape otherwise. */
+function validBody(schema: ZodType, req: Request, res: Response): unknown {
+  if (res.locals.bodyError !== undefined) throw bodyReadError(res.locals.bodyError);
+  if (req.body === undefined || req.body === null || typeof req.body !== "object") {
+    throw serviceValidationError([
+      { field: "body", message: "A JSON object body is required (Content-Type: application/json)" },
+    ]);
+  }
+  const parsed = schema.safeParse(req.body);
+  if (!parsed.success) {
+    throw serviceValidationError(
+      parsed.error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message })),
+    );
+  }
+  return parsed.data;
+}
+
+/**
  * Mounts one operation of the OpenAPI table with the whole `/api` pipeline:
  * fault injection, authentication (401), tier (402), rate limit (429), body validation (422),
  * the handler, and the `onResponse` hook. Method, path and bucket come from the generated table.
@@ -69,47 +114,12 @@ export function apiRoute<Body>(
       else res.status(status).json(body);
     };
     try {
-      const fault = drawFault(ctx, req.path);
-      if (fault === "429") throw rateLimited(1, operation.bucket);
-      if (fault === "500")
-        throw domainError(500, "Internal server error (emulated fault); retry with backoff");
-      if (fault === "502") {
-        throw domainError(
-          502,
-          "Stored detail could not be loaded (emulated fault); retry with backoff",
-        );
-      }
-      if (fault === "delay") {
-        await new Promise<void>((resolve) =>
-          ctx.scheduler.schedule(ctx.state.settings.faults.delayMs, resolve),
-        );
-        if (ctx.scheduler.closed) return;
-      }
+      const fault = await injectFault(ctx, req.path, operation.bucket);
+      if (fault === "closed") return;
       reset = fault === "reset";
       const caller = authenticate(ctx, req.get("X-API-Key"), operation.bucket);
       checkRateLimit(ctx, caller.keyHash, operation.bucket);
-      let body: unknown;
-      if (bodySchema) {
-        if (res.locals.bodyError !== undefined) throw bodyReadError(res.locals.bodyError);
-        if (req.body === undefined || req.body === null || typeof req.body !== "object") {
-          throw serviceValidationError([
-            {
-              field: "body",
-              message: "A JSON object body is required (Content-Type: application/json)",
-            },
-          ]);
-        }
-        const parsed = bodySchema.safeParse(req.body);
-        if (!parsed.success) {
-          throw serviceValidationError(
-            parsed.error.issues.map((i) => ({
-              field: i.path.join(".") || "body",
-              message: i.message,
-            })),
-          );
-        }
-        body = parsed.data;
-      }
+      const body = bodySchema ? validBody(bodySchema, req, res) : undefined;
       const origin = `${req.protocol}://${req.get("host") ?? "127.0.0.1"}`;
       const result = await handler({ caller, body: body as Body, req, origin });
       send(result.status ?? operation.successStatus, result.body);

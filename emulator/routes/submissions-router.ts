@@ -54,9 +54,8 @@ function finishedAsset(
   return asset;
 }
 
-/** Submissions, assets, issues, topics, versions, retry and the tag filter (parts 4.3 to 4.10). */
-export function submissionsRouter(ctx: EmulatorContext): Router {
-  const router = Router();
+/** Creating and reading submissions and their assets (parts 4.3, 4.5, 4.6). */
+function registerSubmissions(router: Router, ctx: EmulatorContext): void {
   apiRoute<CreateSubmissionBody>(router, ctx, "createSubmission", (call) =>
     createSubmission(ctx, call),
   );
@@ -70,7 +69,10 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
       findAsset(ctx, caller, uuidParam(req, "submissionId"), uuidParam(req, "assetId")),
     ),
   }));
+}
 
+/** What a finished asset's review found: issues and topics (parts 4.7, 4.8). */
+function registerResults(router: Router, ctx: EmulatorContext): void {
   apiRoute(router, ctx, "listAssetIssues", ({ caller, req }) => {
     const asset = finishedAsset(
       ctx,
@@ -93,7 +95,10 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
       body: buildTopics(asset.assetId, asset.issues ?? [], asset.completedAt ?? asset.createdAt),
     };
   });
+}
 
+/** The version chains of a submission's assets (part 4.9). */
+function registerVersions(router: Router, ctx: EmulatorContext): void {
   apiRoute(router, ctx, "listSubmissionVersions", ({ caller, req }) => {
     const submission = findSubmission(ctx, caller, uuidParam(req, "submissionId"));
     // A multi-asset submission returns the chains of all its assets (assumption).
@@ -117,7 +122,10 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
       }));
     return { body: { versions, total: versions.length } };
   });
+}
 
+/** Re-running a failed, retryable asset (part 4.10). */
+function registerRetry(router: Router, ctx: EmulatorContext): void {
   apiRoute(router, ctx, "retryAsset", ({ caller, req }) => {
     const submissionId = uuidParam(req, "submissionId");
     const asset = findAsset(ctx, caller, submissionId, uuidParam(req, "assetId"));
@@ -142,7 +150,10 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
     ctx.persist();
     return { status: 202, body: { submissionId, assetId: asset.assetId, status: asset.status } };
   });
+}
 
+/** The tag filter (part 4.4). */
+function registerTagFilter(router: Router, ctx: EmulatorContext): void {
   apiRoute(router, ctx, "listAssets", ({ caller, req }) => {
     const keyIds = uuidListQuery(req, "tagKeyIds");
     const valueIds = uuidListQuery(req, "tagValueIds");
@@ -159,5 +170,19 @@ export function submissionsRouter(ctx: EmulatorContext): Router {
       .map(assetView);
     return { body: paginate(assets, page, pageSize) };
   });
+}
+
+/** Submissions, assets, issues, topics, versions, retry and the tag filter (parts 4.3 to 4.10). */
+export function submissionsRouter(ctx: EmulatorContext): Router {
+  const router = Router();
+  for (const register of [
+    registerSubmissions,
+    registerResults,
+    registerVersions,
+    registerRetry,
+    registerTagFilter,
+  ]) {
+    register(router, ctx);
+  }
   return router;
 }

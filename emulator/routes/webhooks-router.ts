@@ -58,9 +58,8 @@ function findSubscription(
   return s;
 }
 
-/** Webhook subscriptions CRUD and delivery history (part 4.11). */
-export function webhooksRouter(ctx: EmulatorContext): Router {
-  const router = Router();
+/** Creating, updating and deleting subscriptions (bucket `webhook_write`). */
+function registerSubscriptionWrites(router: Router, ctx: EmulatorContext): void {
   apiRoute<{ endpointUrl: string; eventTypes: string[]; description?: string }>(
     router,
     ctx,
@@ -85,20 +84,6 @@ export function webhooksRouter(ctx: EmulatorContext): Router {
       return { status: 201, body: view(s, true) };
     },
   );
-
-  apiRoute(router, ctx, "listWebhookSubscriptions", ({ caller, req }) => {
-    const page = intQuery(req, "page", 1, 1);
-    const pageSize = intQuery(req, "pageSize", 10, 1, 100);
-    const list = Object.values(ctx.state.subscriptions)
-      .filter((s) => s.workspaceId === caller.workspaceId)
-      .sort((a, b) => a.seq - b.seq)
-      .map((s) => view(s));
-    return { body: paginate(list, page, pageSize) };
-  });
-
-  apiRoute(router, ctx, "getWebhookSubscription", ({ caller, req }) => ({
-    body: view(findSubscription(ctx, caller, uuidParam(req, "subscriptionId"))),
-  }));
 
   apiRoute<{ enabled?: boolean; endpointUrl?: string }>(
     router,
@@ -129,6 +114,23 @@ export function webhooksRouter(ctx: EmulatorContext): Router {
     ctx.persist();
     return { status: 204 };
   });
+}
+
+/** Listing and reading subscriptions and their deliveries (bucket `webhook_read`). */
+function registerSubscriptionReads(router: Router, ctx: EmulatorContext): void {
+  apiRoute(router, ctx, "listWebhookSubscriptions", ({ caller, req }) => {
+    const page = intQuery(req, "page", 1, 1);
+    const pageSize = intQuery(req, "pageSize", 10, 1, 100);
+    const list = Object.values(ctx.state.subscriptions)
+      .filter((s) => s.workspaceId === caller.workspaceId)
+      .sort((a, b) => a.seq - b.seq)
+      .map((s) => view(s));
+    return { body: paginate(list, page, pageSize) };
+  });
+
+  apiRoute(router, ctx, "getWebhookSubscription", ({ caller, req }) => ({
+    body: view(findSubscription(ctx, caller, uuidParam(req, "subscriptionId"))),
+  }));
 
   apiRoute(router, ctx, "listWebhookDeliveries", ({ caller, req }) => {
     const s = findSubscription(ctx, caller, uuidParam(req, "subscriptionId"));
@@ -151,5 +153,12 @@ export function webhooksRouter(ctx: EmulatorContext): Router {
       }));
     return { body: paginate(list, page, pageSize) };
   });
+}
+
+/** Webhook subscriptions CRUD and delivery history (part 4.11). */
+export function webhooksRouter(ctx: EmulatorContext): Router {
+  const router = Router();
+  registerSubscriptionWrites(router, ctx);
+  registerSubscriptionReads(router, ctx);
   return router;
 }

@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { baseUrlProblem, parseApiKey, SUPPORTED_EXTENSIONS } from "../api/index.ts";
+import { baseUrlProblem, readApiKey, SUPPORTED_EXTENSIONS } from "../api/index.ts";
 import { REVIEW_DEFAULTS } from "../pipeline/index.ts";
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../policy/index.ts";
+import {
+  applyCrossFieldRules,
+  type CrossFieldRule,
+  readSettings,
+  type SettingsValues,
+} from "../shared/index.ts";
 import { ActionInputError, type ActionInputProblem } from "./action-input-error.ts";
 
 /** Values of the `comment` input. */
@@ -44,64 +50,46 @@ export const DEFAULT_FILE_PATTERNS: readonly string[] = Object.freeze(
   SUPPORTED_EXTENSIONS.flatMap((ext) => [`**/*${ext}`, `**/*${ext.toUpperCase()}`]),
 );
 
-/** What one input's parser says: its value, or why it cannot be used (never a secret's value). */
-type Parsed<T> = { readonly value: T } | { readonly problem: string };
-/** A parser of one input: its raw string, trimmed ("" when unset). */
-type Parser<T> = (raw: string) => Parsed<T>;
+/** A problem's "(got …)" for a value that is not a secret. */
+const got = (issue: { input?: unknown }) => `(got "${String(issue.input)}").`;
 
-const ok = <T>(value: T): Parsed<T> => ({ value });
-const no = (problem: string): Parsed<never> => ({ problem });
+const required = (hint: string) => z.string({ error: `is required: ${hint}` });
 
-const required =
-  <T>(hint: string, parse: Parser<T>): Parser<T> =>
-  (raw) =>
-    raw === "" ? no(`is required: ${hint}`) : parse(raw);
+const oneOf = <T extends string>(allowed: readonly [T, ...T[]], fallback: T) =>
+  z
+    .enum(allowed, { error: (issue) => `must be one of ${allowed.join(", ")} ${got(issue)}` })
+    .default(fallback);
 
-const optional =
-  <T>(parse: Parser<T>): Parser<T | undefined> =>
-  (raw) =>
-    raw === "" ? ok(undefined) : parse(raw);
+/** GitHub's YAML booleans as an input can hold them. */
+const BOOLEAN_WORDS = ["true", "True", "TRUE", "false", "False", "FALSE"] as const;
 
-const oneOf =
-  <T extends string>(allowed: readonly T[], fallback: T): Parser<T> =>
-  (raw) => {
-    const value = raw === "" ? fallback : raw;
-    return (allowed as readonly string[]).includes(value)
-      ? ok(value as T)
-      : no(`must be one of ${allowed.join(", ")} (got "${raw}").`);
-  };
+const flag = (fallback: boolean) =>
+  z
+    .enum(BOOLEAN_WORDS, { error: (issue) => `must be one of true, false ${got(issue)}` })
+    .transform((word) => word.toLowerCase() === "true")
+    .default(fallback);
 
-const BOOLEANS: Readonly<Record<string, boolean>> = Object.freeze({
-  true: true,
-  True: true,
-  TRUE: true,
-  false: false,
-  False: false,
-  FALSE: false,
-});
+const integer = (fallback: number, min: number, max: number) => {
+  const error = (issue: { input?: unknown }) =>
+    `must be a whole number from ${min} to ${max} ${got(issue)}`;
+  return z
+    .string()
+    .regex(/^\d+$/, { error })
+    .transform(Number)
+    .pipe(z.number().min(min, { error }).max(max, { error }))
+    .default(fallback);
+};
 
-const boolean =
-  (fallback: boolean): Parser<boolean> =>
-  (raw) => {
-    if (raw === "") return ok(fallback);
-    const value = BOOLEANS[raw];
-    return value === undefined ? no(`must be one of true, false (got "${raw}").`) : ok(value);
-  };
+/** A number the schema bounds; the message says what is allowed, with the value given. */
+const number = (message: string, schema: z.ZodNumber) =>
+  z.string().transform((raw, ctx) => {
+    const parsed = schema.safeParse(Number(raw));
+    if (Number.isFinite(Number(raw)) && parsed.success) return parsed.data;
+    ctx.issues.push({ code: "custom", message: `${message} (got "${raw}").`, input: raw });
+    return z.NEVER;
+  });
 
-const integer =
-  (fallback: number, min: number, max: number): Parser<number> =>
-  (raw) => {
-    if (raw === "") return ok(fallback);
-    const n = Number(raw);
-    return /^\d+$/.test(raw) && n >= min && n <= max
-      ? ok(n)
-      : no(`must be a whole number from ${min} to ${max} (got "${raw}").`);
-  };
-
-const httpUrl: Parser<string> = (raw) =>
-  z.url({ protocol: /^https?$/ }).safeParse(raw).success
-    ? ok(raw)
-    : no(`must be an http(s) URL such as https://review.example.com (got "${raw}").`);
+const text = z.string();
 
 const list = (raw: string): string[] =>
   raw
@@ -112,112 +100,108 @@ const list = (raw: string): string[] =>
 const SIDEKICK_HINT = "name at least one sidekick id (comma- or newline-separated).";
 
 /**
- * Every input, its parser and its default: policy as data, read in one pass that reports every
- * problem at once (as the relay reads its variables). The defaults shared with the CLI and the
- * pipeline come from {@link REVIEW_DEFAULTS}, which action.yml documents (a test compares them).
+ * Every input, its schema and its default: policy as data, read by the one settings reader
+ * ({@link readSettings}, as the relay reads its variables and tracing its `OTEL_*` ones) in one
+ * pass that reports every problem at once. The defaults shared with the CLI and the pipeline come
+ * from {@link REVIEW_DEFAULTS}, which action.yml documents (a test compares them).
  */
 const INPUTS = {
   "api-key": required(
     // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expression syntax, shown to the user
     "pass the workspace API key from a secret, e.g. ${{ secrets.CONTENT_REVIEW_API_KEY }}.",
-    (raw) => {
-      try {
-        parseApiKey(raw, "It");
-        return ok(raw);
-      } catch (error) {
-        // The key's own message, without the key: "It is not a Content Review API key ...".
-        return no((error as Error).message.replace(/^It /, ""));
-      }
-    },
-  ),
-  "base-url": required("set the service address, e.g. https://review.example.com.", (raw) => {
-    const problem = baseUrlProblem(raw);
-    return problem === null ? ok(raw) : no(`${problem} (got "${raw}").`);
+  ).check((ctx) => {
+    const key = readApiKey(ctx.value);
+    if ("problem" in key) ctx.issues.push({ code: "custom", message: key.problem, input: "" });
   }),
-  "sidekick-ids": required(SIDEKICK_HINT, (raw) => {
-    const ids = list(raw);
-    return ids.length === 0 ? no(`is required: ${SIDEKICK_HINT}`) : ok(ids);
+  "base-url": required("set the service address, e.g. https://review.example.com.").check((ctx) => {
+    const problem = baseUrlProblem(ctx.value);
+    if (problem !== null)
+      ctx.issues.push({
+        code: "custom",
+        message: `${problem} ${got({ input: ctx.value })}`,
+        input: ctx.value,
+      });
   }),
-  files: (raw: string) => {
-    const patterns = raw
-      .split("\n")
-      .map((s) => s.trim())
-      .filter((s) => s.length > 0 && !s.startsWith("#"));
-    return ok(patterns.length > 0 ? patterns : [...DEFAULT_FILE_PATTERNS]);
-  },
-  "github-token": (raw: string) => ok(raw),
+  "sidekick-ids": required(SIDEKICK_HINT)
+    .transform(list)
+    .pipe(z.array(z.string()).min(1, `is required: ${SIDEKICK_HINT}`)),
+  files: text
+    .transform((raw) =>
+      raw
+        .split("\n")
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0 && !s.startsWith("#")),
+    )
+    .transform((patterns) => (patterns.length > 0 ? patterns : [...DEFAULT_FILE_PATTERNS]))
+    .default([...DEFAULT_FILE_PATTERNS]),
+  "github-token": text.default(""),
   "fail-on": oneOf(FAIL_ON_VALUES, DEFAULT_FAIL_ON),
-  "max-credits": optional((raw) => {
-    const parsed = z.coerce.number().finite().min(0).safeParse(raw);
-    return parsed.success
-      ? ok(parsed.data)
-      : no(`must be a number of credits, 0 or more (got "${raw}").`);
-  }),
-  wait: boolean(true),
-  incremental: boolean(true),
-  "timeout-minutes": (raw: string) => {
-    if (raw === "") return ok(REVIEW_DEFAULTS.timeoutMinutes);
-    const max = REVIEW_DEFAULTS.maxTimeoutMinutes;
-    const parsed = z.coerce.number().finite().positive().max(max).safeParse(raw);
-    return parsed.success
-      ? ok(parsed.data)
-      : no(`must be a number of minutes above 0 and at most ${max} (got "${raw}").`);
-  },
+  "max-credits": number("must be a number of credits, 0 or more", z.number().min(0)).optional(),
+  wait: flag(true),
+  incremental: flag(true),
+  "timeout-minutes": number(
+    `must be a number of minutes above 0 and at most ${REVIEW_DEFAULTS.maxTimeoutMinutes}`,
+    z.number().positive().max(REVIEW_DEFAULTS.maxTimeoutMinutes),
+  ).default(REVIEW_DEFAULTS.timeoutMinutes),
   "retry-failed": integer(REVIEW_DEFAULTS.retryFailed, 0, REVIEW_DEFAULTS.maxRetryFailed),
   comment: oneOf(COMMENT_MODES, "review"),
-  "check-name": (raw: string) => {
-    const max = REVIEW_DEFAULTS.maxCheckNameLength;
-    return raw.length > max
-      ? no(`must be at most ${max} characters (got ${raw.length}).`)
-      : ok(raw || REVIEW_DEFAULTS.checkName);
-  },
+  "check-name": text
+    .max(REVIEW_DEFAULTS.maxCheckNameLength, {
+      error: (issue) =>
+        `must be at most ${REVIEW_DEFAULTS.maxCheckNameLength} characters (got ${String(issue.input).length}).`,
+    })
+    .default(REVIEW_DEFAULTS.checkName),
   "upload-concurrency": integer(
     REVIEW_DEFAULTS.uploadConcurrency,
     1,
     REVIEW_DEFAULTS.maxUploadConcurrency,
   ),
-  "relay-url": optional(httpUrl),
-  "relay-token": optional((raw) => ok(raw)),
-  "sarif-file": optional((raw) => ok(raw)),
-  "record-key": optional((raw) =>
-    raw.length < MIN_RECORD_KEY_LENGTH
-      ? no(
-          `must be at least ${MIN_RECORD_KEY_LENGTH} characters (got ${raw.length}): generate one with \`openssl rand -hex 32\` and pass it from a secret, or leave it empty to sign with api-key.`,
-        )
-      : ok(raw),
-  ),
+  "relay-url": z
+    .url({
+      protocol: /^https?$/,
+      error: (issue) => `must be an http(s) URL such as https://review.example.com ${got(issue)}`,
+    })
+    .optional(),
+  "relay-token": text.optional(),
+  "sarif-file": text.optional(),
+  "record-key": text
+    .min(MIN_RECORD_KEY_LENGTH, {
+      error: (issue) =>
+        `must be at least ${MIN_RECORD_KEY_LENGTH} characters (got ${String(issue.input).length}): generate one with \`openssl rand -hex 32\` and pass it from a secret, or leave it empty to sign with api-key.`,
+    })
+    .optional(),
 } as const;
 
 /** The names of the Action's inputs, as action.yml declares them. */
 export const ACTION_INPUT_NAMES = Object.freeze(Object.keys(INPUTS) as (keyof typeof INPUTS)[]);
 
-type Values = {
-  -readonly [K in keyof typeof INPUTS]: ReturnType<(typeof INPUTS)[K]> extends Parsed<infer T>
-    ? T
-    : never;
-};
+type Values = SettingsValues<typeof INPUTS>;
 
-/** Every input through its parser: the values, and one problem per input that has one. */
+/** A relay needs its token: the link is refused without it. */
+const relayTokenWithRelayUrl: CrossFieldRule<Partial<Values>> = (v, refused) =>
+  v["relay-url"] !== undefined && v["relay-token"] === undefined && !refused.has("relay-token")
+    ? [
+        {
+          setting: "relay-token",
+          message: "is required when relay-url is set: pass the relay's RELAY_TOKEN from a secret.",
+        },
+      ]
+    : [];
+
+/** The rules across inputs, in the order their problems are listed. */
+const CROSS_INPUT_RULES: readonly CrossFieldRule<Partial<Values>>[] = [relayTokenWithRelayUrl];
+
+/** Every input through the one settings reader, then the rules across inputs. */
 function parseInputs(getInput: (name: string) => string): {
   values: Partial<Values>;
   problems: ActionInputProblem[];
 } {
-  const values: Record<string, unknown> = {};
-  const problems: ActionInputProblem[] = [];
-  for (const [name, parse] of Object.entries(INPUTS)) {
-    const result = (parse as Parser<unknown>)(getInput(name).trim());
-    if ("value" in result) values[name] = result.value;
-    else problems.push({ input: name, message: `Input "${name}" ${result.problem}` });
-  }
-  const relayUrl = values["relay-url"];
-  if (relayUrl !== undefined && values["relay-token"] === undefined) {
-    problems.push({
-      input: "relay-token",
-      message:
-        'Input "relay-token" is required when relay-url is set: pass the relay\'s RELAY_TOKEN from a secret.',
-    });
-  }
-  return { values: values as Partial<Values>, problems };
+  const { values, problems } = readSettings(INPUTS, (name) => getInput(name).trim());
+  const all = [...problems, ...applyCrossFieldRules(CROSS_INPUT_RULES, values, problems)];
+  return {
+    values,
+    problems: all.map((p) => ({ input: p.setting, message: `Input "${p.setting}" ${p.message}` })),
+  };
 }
 
 /**

@@ -71,6 +71,11 @@ export {
   UNSAFE_OPERATIONS,
 } from "./retry-policy.ts";
 export { hasSandboxMarker, SANDBOX_MARKERS, type SandboxMarker } from "./sandbox-markers.ts";
+export {
+  readApiKey,
+  type ServiceConnectionCheck,
+  serviceConnectionProblems,
+} from "./service-connection-problems.ts";
 export type { UploadedFile, UploadFileOptions, UploadProgress } from "./upload-file.ts";
 export { PACKAGE_HOMEPAGE, PACKAGE_NAME, PACKAGE_VERSION, userAgent } from "./version.ts";
 export {

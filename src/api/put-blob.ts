@@ -31,31 +31,8 @@ export interface PutBlobInput {
  */
 export async function putBlob(input: PutBlobInput): Promise<void> {
   const url = new URL(input.uploadUrl);
-  const transport = url.protocol === "https:" ? https : http;
-  const operation = "uploadBlob";
   const secrets = [...input.secrets, input.uploadUrl, url.search.slice(1)];
-
-  const request = transport.request(url, {
-    method: "PUT",
-    headers: {
-      "Content-Length": String(input.size),
-      "Content-Type": input.contentType,
-      "x-ms-blob-type": "BlockBlob",
-      "User-Agent": input.userAgent,
-    },
-    signal: input.signal,
-    ...(input.agent ? { agent: input.agent } : {}),
-  });
-  request.setTimeout(input.idleTimeoutMs, () => {
-    request.destroy(
-      new TimeoutError(`The upload stalled for ${input.idleTimeoutMs} ms.`, {
-        operation,
-        ambiguous: true,
-        timeoutMs: input.idleTimeoutMs,
-        secrets,
-      }),
-    );
-  });
+  const request = openBlobRequest(input, url, secrets);
   let answered: http.IncomingMessage | undefined;
   const response = new Promise<http.IncomingMessage>((resolve, reject) => {
     request.once("response", (res) => {
@@ -74,36 +51,76 @@ export async function putBlob(input: PutBlobInput): Promise<void> {
     // Storage may answer early (a 413 before all bytes are read) and close: report that answer.
     if (!answered) {
       request.destroy();
-      if (error instanceof NetworkError) throw error;
-      const code = (error as { code?: string }).code;
-      throw new NetworkError(
-        `The upload to storage failed (${code ?? (error as Error).message}).`,
-        {
-          operation,
-          ambiguous: true,
-          cause: error,
-          secrets,
-        },
-      );
+      throw sendFailure(error, secrets);
     }
   }
   const res =
     answered ??
     (await response.catch((cause: unknown) => {
       throw new NetworkError("The upload to storage got no answer after the bytes were sent.", {
-        operation,
+        operation: OPERATION,
         ambiguous: true,
         cause,
         secrets,
       });
     }));
+  await settle(res, request, secrets);
+}
+
+const OPERATION = "uploadBlob";
+
+/** The `PUT` with its headers and idle timeout, not yet sent. */
+function openBlobRequest(input: PutBlobInput, url: URL, secrets: readonly (string | undefined)[]) {
+  const transport = url.protocol === "https:" ? https : http;
+  const request = transport.request(url, {
+    method: "PUT",
+    headers: {
+      "Content-Length": String(input.size),
+      "Content-Type": input.contentType,
+      "x-ms-blob-type": "BlockBlob",
+      "User-Agent": input.userAgent,
+    },
+    signal: input.signal,
+    ...(input.agent ? { agent: input.agent } : {}),
+  });
+  request.setTimeout(input.idleTimeoutMs, () => {
+    request.destroy(
+      new TimeoutError(`The upload stalled for ${input.idleTimeoutMs} ms.`, {
+        operation: OPERATION,
+        ambiguous: true,
+        timeoutMs: input.idleTimeoutMs,
+        secrets,
+      }),
+    );
+  });
+  return request;
+}
+
+/** A failure while sending the bytes, with no answer from storage, as a {@link NetworkError}. */
+function sendFailure(error: unknown, secrets: readonly (string | undefined)[]): NetworkError {
+  if (error instanceof NetworkError) return error;
+  const code = (error as { code?: string }).code;
+  return new NetworkError(`The upload to storage failed (${code ?? (error as Error).message}).`, {
+    operation: OPERATION,
+    ambiguous: true,
+    cause: error,
+    secrets,
+  });
+}
+
+/** Reads storage's answer: returns on 2xx, throws the service's error for the status otherwise. */
+async function settle(
+  res: http.IncomingMessage,
+  request: http.ClientRequest,
+  secrets: readonly (string | undefined)[],
+): Promise<void> {
   const status = res.statusCode ?? 0;
   const text = await readText(res).catch(() => "");
   // An early answer left the body unsent: that connection cannot carry another request.
   if (!request.writableFinished) request.destroy();
   if (status >= 200 && status < 300) return;
   throw errorFromResponse({
-    operation,
+    operation: OPERATION,
     status,
     body: parseJson(text),
     retryAfterSeconds: parseRetryAfter(String(res.headers["retry-after"] ?? ""), Date.now()),

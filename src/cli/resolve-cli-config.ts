@@ -1,4 +1,4 @@
-import { baseUrlProblem, type KeyEnvironment, parseApiKey, redact } from "../api/index.ts";
+import { type KeyEnvironment, redact, serviceConnectionProblems } from "../api/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
 
 /** The connection settings of the CLI, resolved once: complete and frozen. */
@@ -23,22 +23,12 @@ const HOW_TO_SET = {
   baseUrl: "Set CONTENT_REVIEW_BASE_URL (or pass --base-url) to the service address",
 } as const;
 
-/** The API key's problem as a sentence (never the key), or its environment. */
-function checkApiKey(apiKey: string): { problem: string } | { environment: KeyEnvironment } {
-  if (apiKey === "") return { problem: `The API key is missing. ${HOW_TO_SET.apiKey}.` };
-  try {
-    return { environment: parseApiKey(apiKey, "The API key") };
-  } catch (error) {
-    return { problem: `${(error as Error).message} ${HOW_TO_SET.apiKey}.` };
-  }
-}
+/** Ends a sentence once. */
+const sentence = (text: string): string => (text.endsWith(".") ? text : `${text}.`);
 
-/** The base URL's problem as a sentence, naming where it came from, or null. */
-function checkBaseUrl(baseUrl: string, sources: CliConfigSources, apiKey: string): string | null {
+/** The base URL's problem as a sentence naming where it came from (a missing one names both). */
+function baseUrlMessage(problem: string, baseUrl: string, setting: string, apiKey: string): string {
   if (baseUrl === "") return `The base URL is missing. ${HOW_TO_SET.baseUrl}.`;
-  const problem = baseUrlProblem(baseUrl);
-  if (problem === null) return null;
-  const setting = sources.baseUrlFlag === undefined ? "CONTENT_REVIEW_BASE_URL" : "--base-url";
   return `The base URL (${setting}) ${problem} (got "${redact(baseUrl, [apiKey])}"). ${HOW_TO_SET.baseUrl}.`;
 }
 
@@ -50,17 +40,28 @@ function checkBaseUrl(baseUrl: string, sources: CliConfigSources, apiKey: string
 export function resolveCliConfig(sources: CliConfigSources): CliConfig {
   const apiKey = (sources.apiKeyFlag ?? sources.env.CONTENT_REVIEW_API_KEY ?? "").trim();
   const baseUrl = (sources.baseUrlFlag ?? sources.env.CONTENT_REVIEW_BASE_URL ?? "").trim();
-  const key = checkApiKey(apiKey);
-  const urlProblem = checkBaseUrl(baseUrl, sources, apiKey);
+  const check = serviceConnectionProblems(apiKey, baseUrl);
+  const setting = sources.baseUrlFlag === undefined ? "CONTENT_REVIEW_BASE_URL" : "--base-url";
   const problems = [
-    ...("problem" in key ? [{ input: "--api-key", message: key.problem }] : []),
-    ...(urlProblem === null ? [] : [{ input: "--base-url", message: urlProblem }]),
+    ...(check.apiKey === null
+      ? []
+      : [
+          {
+            input: "--api-key",
+            message: `The API key ${sentence(check.apiKey)} ${HOW_TO_SET.apiKey}.`,
+          },
+        ]),
+    ...(check.baseUrl === null
+      ? []
+      : [
+          { input: "--base-url", message: baseUrlMessage(check.baseUrl, baseUrl, setting, apiKey) },
+        ]),
   ];
-  if ("problem" in key || problems.length > 0) throw CliUsageError.of(problems);
+  if (check.environment === null || problems.length > 0) throw CliUsageError.of(problems);
   return Object.freeze({
     apiKey,
     baseUrl: baseUrl.replace(/\/+$/, ""),
-    baseUrlSetting: sources.baseUrlFlag === undefined ? "CONTENT_REVIEW_BASE_URL" : "--base-url",
-    environment: key.environment,
+    baseUrlSetting: setting,
+    environment: check.environment,
   });
 }

@@ -12,5 +12,14 @@ export { keepYoungGeneration } from "./keep-young-generation.ts";
 export { launchParentPid, recordLaunchParentPid } from "./launch-parent.ts";
 export { MAX_PATH_LENGTH, makeFolder } from "./make-folder.ts";
 export { onOutputClosed } from "./on-output-closed.ts";
+// One way to read settings: a table of zod schemas, and the rules across settings.
+export {
+  applyCrossFieldRules,
+  type CrossFieldRule,
+  readSettings,
+  type SettingProblem,
+  type SettingsTable,
+  type SettingsValues,
+} from "./settings/read-settings.ts";
 export { type ParentWatchOptions, stopWhenParentExits } from "./stop-when-parent-exits.ts";
 export { type AtomicWriteOptions, writeFileAtomically } from "./write-file-atomically.ts";

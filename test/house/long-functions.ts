@@ -35,6 +35,7 @@ export function findLongFunctions(
   const found: LongFunction[] = [];
   for (const dir of dirs) {
     for (const file of sourceFiles(path.join(root, dir))) {
+      if (file.includes(`${path.sep}generated${path.sep}`)) continue;
       const source = ts.createSourceFile(
         file,
         readFileSync(file, "utf8"),
@@ -52,6 +53,26 @@ export function findLongFunctions(
         ts.forEachChild(node, visit);
       };
       visit(source);
+    }
+  }
+  return found;
+}
+
+/** A file longer than the house allows, by path and line count. */
+export interface LongFile {
+  readonly file: string;
+  readonly lines: number;
+}
+
+/** Every source file in `dirs` longer than `limit` lines (generated code aside). */
+export function findLongFiles(root: string, dirs: readonly string[], limit: number): LongFile[] {
+  const found: LongFile[] = [];
+  for (const dir of dirs) {
+    for (const file of sourceFiles(path.join(root, dir))) {
+      if (file.includes(`${path.sep}generated${path.sep}`)) continue;
+      const text = readFileSync(file, "utf8");
+      const lines = text.endsWith("\n") ? text.split("\n").length - 1 : text.split("\n").length;
+      if (lines > limit) found.push({ file: path.relative(root, file), lines });
     }
   }
   return found;

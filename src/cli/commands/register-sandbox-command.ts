@@ -2,7 +2,7 @@ import { type Command, Option } from "commander";
 import { type CommandContext, withExamples } from "../command-context.ts";
 import { requireSandbox } from "../create-session.ts";
 import { parseUuid } from "../option-parsers.ts";
-import { EVENT_TYPES } from "./register-webhooks-command.ts";
+import { EVENT_TYPES } from "./webhooks/event-types.ts";
 
 /** `sandbox fire`: dispatch a test event to every subscription (part 4.12, sandbox keys only). */
 export function registerSandboxCommand(program: Command, ctx: CommandContext): void {

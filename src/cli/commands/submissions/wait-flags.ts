@@ -1,0 +1,6 @@
+/** The flags every command that can wait for a submission takes. */
+export interface WaitFlags {
+  readonly wait?: boolean;
+  readonly timeout: number;
+  readonly pollInterval: number;
+}
