@@ -1,10 +1,11 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import { baseUrlProblem, parseApiKey } from "../../src/api/index.ts";
+import { applyCrossFieldRules } from "../../src/shared/settings/read-settings.ts";
 import { WEBHOOK_SCHEMES, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { DEFAULT_DEDUPE_DAYS } from "../journal/retention.ts";
 import { resolveTracingConfig, type TracingConfig } from "../tracing/tracing-config.ts";
-import { crossFieldProblems } from "./cross-field-rules.ts";
+import { RELAY_CROSS_FIELD_RULES } from "./cross-field-rules.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
 import { resolveStoreUrl, storeBaseDir } from "./resolve-store-url.ts";
 import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
@@ -534,8 +535,12 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
   const { SLACK_API_URL, GITHUB_API_URL, CONTENT_REVIEW_BASE_URL, RELAY_PUBLIC_URL } = p;
   const urls = { SLACK_API_URL, GITHUB_API_URL, CONTENT_REVIEW_BASE_URL, RELAY_PUBLIC_URL };
   const allowPlainHttp = p.RELAY_ALLOW_PLAIN_HTTP === "true";
-  for (const found of [...crossFieldProblems(p), ...transportProblems({ urls, allowPlainHttp })]) {
-    if (!refused(found.variable)) problem(found.variable, found.message);
+  const refusedSoFar = problems.map((x) => ({ setting: x.variable, message: x.message }));
+  for (const found of [
+    ...applyCrossFieldRules(RELAY_CROSS_FIELD_RULES, p, refusedSoFar),
+    ...transportProblems({ urls, allowPlainHttp }),
+  ]) {
+    if (!refused(found.setting)) problem(found.setting, found.message);
   }
   const { handlerTimeoutMs, dedupeDays } = resolveDurations(p, problem);
   const tracing = resolveTracingConfig(env, problem);

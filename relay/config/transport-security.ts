@@ -1,8 +1,4 @@
-/** A setting refused, with why and what to do (the variable's name comes first when shown). */
-export interface SettingProblem {
-  readonly variable: string;
-  readonly message: string;
-}
+import type { SettingProblem } from "../../src/shared/settings/read-settings.ts";
 
 /** The variable that accepts sending a token or key over plain HTTP to a host not on loopback. */
 export const ALLOW_PLAIN_HTTP = "RELAY_ALLOW_PLAIN_HTTP";
@@ -95,8 +91,8 @@ export function transportProblems(input: TransportInput): SettingProblem[] {
       const value = input.urls[variable];
       if (value === undefined || !URL.canParse(value)) continue;
       const message = rule.check(new URL(value), variable, input);
-      if (message !== null && !problems.some((p) => p.variable === variable)) {
-        problems.push({ variable, message });
+      if (message !== null && !problems.some((p) => p.setting === variable)) {
+        problems.push({ setting: variable, message });
       }
     }
   }
