@@ -41,7 +41,8 @@ interface Side {
 const sides: Side[] = [];
 let github: GithubStandIn;
 
-async function startSide(store: string): Promise<Side> {
+/** A relay on `store` with its own fake Slack; `extra` adds or overrides settings. */
+async function startSide(store: string, extra: Record<string, string> = {}): Promise<Side> {
   const slack = await startFakeSlack({ token: SLACK_TOKEN });
   const relay = await startRelay(
     resolveRelayConfig({
@@ -58,6 +59,7 @@ async function startSide(store: string): Promise<Side> {
       GITHUB_TOKEN,
       GITHUB_API_URL: github.apiUrl,
       RELAY_RETRY_BASE_MS: "20",
+      ...extra,
     }),
     { logger: createLogger("silent") },
   );
@@ -258,35 +260,30 @@ describe("the relay on SQLite and on Postgres (differential property)", () => {
   );
 
   describe("links and reconciliation reads", () => {
+    const reconcilingSides: Side[] = [];
     const reconciling: RelayHandle[] = [];
     let service: SubmissionService;
     beforeAll(async () => {
       if (!hasPostgres) return;
       service = await startSubmissionService();
       for (const store of [`sqlite:${join(dir, "reconcile.db")}`, TEST_POSTGRES_URL]) {
-        const relay = await startRelay(
-          resolveRelayConfig({
-            PORT: "0",
-            HOST: "127.0.0.1",
-            WEBHOOK_SECRETS: TEST_SECRET,
-            RELAY_TOKEN: TEST_RELAY_TOKEN,
-            STORE_URL: store,
-            STORE_SCHEMA: reconcileSchema,
-            GITHUB_TOKEN,
-            GITHUB_API_URL: github.apiUrl,
-            CONTENT_REVIEW_BASE_URL: service.url,
-            CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
-            RECONCILE_AFTER_SECONDS: "1",
-            RECONCILE_SWEEP_SECONDS: "0.1",
-            RELAY_MAX_ATTEMPTS: "1",
-          }),
-          { logger: createLogger("silent") },
-        );
-        reconciling.push(relay);
+        const side = await startSide(store, {
+          STORE_SCHEMA: reconcileSchema,
+          CONTENT_REVIEW_BASE_URL: service.url,
+          CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
+          RECONCILE_AFTER_SECONDS: "1",
+          RECONCILE_SWEEP_SECONDS: "0.1",
+          RELAY_MAX_ATTEMPTS: "1",
+        });
+        reconcilingSides.push(side);
+        reconciling.push(side.relay);
       }
     });
     afterAll(async () => {
-      for (const relay of reconciling) await relay.close();
+      for (const side of reconcilingSides) {
+        await side.relay.close();
+        await side.slack.close();
+      }
       await service?.close();
       if (hasPostgres) await dropSchemas(reconcileSchema);
     });

@@ -8,17 +8,10 @@ import {
 } from "../../../relay/reconciliation/reconcile-submission.ts";
 import type { ServiceReader } from "../../../relay/reconciliation/service-reader.ts";
 import { startReconciliation } from "../../../relay/reconciliation/start-reconciliation.ts";
+import { link } from "../helpers/submission-builders.ts";
 
 const HOUR = 3_600_000;
-const linkOf = (submissionId: string) => ({
-  submissionId,
-  repository: "o/r",
-  sha: "a".repeat(7),
-  pullRequest: null,
-  context: "c",
-  assetCount: 1,
-  failOn: "critical" as const,
-});
+const linkOf = (submissionId: string) => link({ submissionId, assetCount: 1 });
 const pending = (id: string) => JSON.stringify({ submissionId: id, assets: [], link: linkOf(id) });
 const passed = (id: string) =>
   JSON.stringify({
