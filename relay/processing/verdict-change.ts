@@ -29,7 +29,11 @@ export function verdictChange(
   // Pending again (a link that came after the first verdict counts more assets): no verdict
   // shown, so the next final one is a first, not a change.
   if (outcome.state === "pending") return { shown: undefined, reply: null };
-  if (shownBefore === undefined || shownBefore === outcome.state) {
+  // Without a link that counts its assets, no verdict is final (the relay does not know how
+  // many assets are still to come): the parent follows each event, and no reply calls the
+  // next asset's result a change.
+  const counted = (state.link?.assetCount ?? null) !== null;
+  if (shownBefore === undefined || shownBefore === outcome.state || !counted) {
     return { shown: outcome.state, reply: null };
   }
   const text = `Verdict changed (was ${shownBefore}): ${outcome.marker} ${outcome.label}: ${escapeMrkdwn(outcome.detail)}`;

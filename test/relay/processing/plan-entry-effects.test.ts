@@ -164,6 +164,12 @@ describe("planEntryEffects", () => {
       },
     ],
     [
+      "an unlinked submission whose next asset failed: the parent follows, no verdict-change reply",
+      { ...state([passed, failed], null), shownVerdict: "success" },
+      facts(assetEvent("asset.processing.failed", failed.assetId)),
+      { slack: { verdict: { shown: "error", record: true, reply: null } } },
+    ],
+    [
       "reconciliation's own event of a pending submission: the watch's backoff left alone",
       state([passed]),
       facts(assetEvent("asset.processing.completed", passed.assetId, { source: "reconciliation" })),
