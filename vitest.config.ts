@@ -1,22 +1,45 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { isolatedTestFiles } from "./test/setup/isolated-test-files.ts";
+
+// The reliability runs and the slow rehearsals (a whole release in a scratch clone) have
+// their own config and script: npm run test:reliability, which CI runs after npm test.
+const EXCLUDE = ["test/**/*.reliability.test.ts", "test/**/*.slow.test.ts", "**/node_modules/**"];
+const ISOLATED = isolatedTestFiles(fileURLToPath(new URL(".", import.meta.url)));
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     globalSetup: [
       "test/setup/private-tmpdir.ts",
       "test/setup/node-compile-cache.ts",
       "test/setup/chromium-notice.ts",
+      "test/setup/postgres-availability.ts",
     ],
-    setupFiles: ["test/setup/quiet-workflow-commands.ts"],
-    // The reliability runs and the slow rehearsals (a whole release in a scratch clone) have
-    // their own config and script: npm run test:reliability, which CI runs after npm test.
-    exclude: ["test/**/*.reliability.test.ts", "test/**/*.slow.test.ts", "**/node_modules/**"],
+    setupFiles: ["test/setup/quiet-workflow-commands.ts", "test/setup/file-teardowns.ts"],
     pool: "forks",
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A guard against a hang, not a check of speed: the Action's end-to-end files run several
+    // built Actions at once, and with two copies of the suite on two cores one takes minutes.
+    // What a test says about time it says from its own work or a fake clock.
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
     // Tests start real servers on random loopback ports and mostly wait on them and on child
     // processes: three workers keep the two cores busy (about 95 s against 120 s with two).
     maxWorkers: 3,
+    projects: [
+      {
+        extends: true,
+        // Files that leave nothing behind in the process share workers (test/setup/isolated-test-files.ts).
+        test: {
+          name: "shared",
+          include: ["test/**/*.test.ts"],
+          exclude: [...EXCLUDE, ...ISOLATED],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "isolated", include: ISOLATED, exclude: EXCLUDE, isolate: true },
+      },
+    ],
   },
 });

@@ -148,7 +148,8 @@ async function main(
       now: new Date(),
       signal,
     });
-    core.info(accepted.note);
+    if (accepted.unread) core.warning(accepted.note);
+    else core.info(accepted.note);
     if (accepted.file !== undefined) announceAcceptanceProblems(accepted.file, core);
     plan = Object.freeze({ ...plan, acceptedWarning: accepted.warning });
     const outcome = await review(

@@ -97,7 +97,7 @@ describe("docs/cli.md: the CLI from a clone", () => {
       await clone.remove();
       await outside.remove();
     }
-  }, 150_000);
+  });
 
   it("Where the machine's Node is older: the clone's own Node runs the installed command, as written", async () => {
     const [block] = blocksUnder(

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
-import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GithubStandIn } from "../../emulator/github/index.ts";
+import type { EmulatorHandle } from "../../emulator/index.ts";
 import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
 import {
   readRecordBlock,
@@ -13,6 +12,7 @@ import {
 import { LIVE_SCOPE, recordBlock } from "../action/signing/signing-fixture.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { type ActionRun, pullRequestEvent, runAction } from "./action-harness.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 const TOKEN = "ghs_incrementaltokenincrementaltok01";
 /** Text the emulator finds issues in (a critical one among them), and text it finds none in. */
@@ -88,15 +88,7 @@ async function report(run: ActionRun): Promise<{
 const head = (digit: string) => digit.repeat(40);
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, processingSeconds: 0 });
-  github = await startGithubStandIn({ token: TOKEN });
-  workspace = await mkdtemp(join(tmpdir(), "content-review-incremental-"));
-});
-
-afterAll(async () => {
-  await github?.close();
-  await emu?.close();
-  await rm(workspace, { recursive: true, force: true });
+  ({ emu, github, workspace } = await startActionStage({ token: TOKEN }));
 });
 
 describe("action incremental review (built dist/index.js, emulator, fake GitHub)", () => {

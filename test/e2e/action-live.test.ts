@@ -1,15 +1,15 @@
-import { mkdir, mkdtemp, readFile, symlink, truncate, writeFile } from "node:fs/promises";
+import { mkdir, readFile, symlink, truncate, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
-import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import type { EmulatorHandle } from "../../emulator/index.ts";
 import { relayIdempotencyKey } from "../../src/action/relay-handoff/relay-idempotency-key.ts";
 import { readBody } from "../fakes/read-body.ts";
 import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
 import { type ActionRun, pullRequestEvent, runAction } from "./action-harness.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 const TOKEN = "ghs_faketokenfaketokenfaketoken0002";
 const HEAD = "d".repeat(40);
@@ -47,16 +47,15 @@ async function ledger(): Promise<{ submissions: number; creditsCharged: number }
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({
-    port: 0,
-    processingSeconds: 0,
-    onResponse: (r) => {
-      const url = (r.body as { uploadUrl?: string } | null)?.uploadUrl;
-      if (url) uploadUrls.push(url);
+  ({ emu, github, workspace } = await startActionStage({
+    token: TOKEN,
+    emulator: {
+      onResponse: (r) => {
+        const url = (r.body as { uploadUrl?: string } | null)?.uploadUrl;
+        if (url) uploadUrls.push(url);
+      },
     },
-  });
-  github = await startGithubStandIn({ token: TOKEN });
-  workspace = await mkdtemp(join(tmpdir(), "content-review-live-"));
+  }));
   await put("media/claims.txt", CLAIMS);
   await put("media/clean.txt", "A calm description of the product.\n");
   await put("media/tool.exe", "MZ");
@@ -65,11 +64,6 @@ beforeAll(async () => {
   await symlink(join(workspace, "media/clean.txt"), join(workspace, "media/link.txt"));
   await put("media/v.txt", "Clinically proven. Act now!\n");
   await put("media/lines.txt", LINES);
-});
-
-afterAll(async () => {
-  await github?.close();
-  await emu?.close();
 });
 
 function live(

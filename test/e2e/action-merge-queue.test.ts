@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGithubStandIn } from "../../emulator/github/index.ts";
-import { startEmulator } from "../../emulator/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pullRequestEvent } from "./action-harness.ts";
 import { CALM, CLAIMS, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 let stage: Stage;
 
@@ -32,20 +28,8 @@ function tip(): string {
 const checkRunsOn = (sha: string) => stage.github.checkRuns.filter((c) => c.head_sha === sha);
 
 beforeAll(async () => {
-  const token = "ghs_mergequeuetokenmergequeuetoken01";
-  stage = {
-    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startGithubStandIn({ token }),
-    workspace: await mkdtemp(join(tmpdir(), "content-review-merge-queue-")),
-    token,
-  };
+  stage = await startActionStage({ token: "ghs_mergequeuetokenmergequeuetoken01" });
   stage.github.addCommit({ branch: "main", files: { "README.md": "Media.\n" } });
-});
-
-afterAll(async () => {
-  await stage?.github.close();
-  await stage?.emu.close();
-  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
 });
 
 describe("action from pull request to main (built dist/index.js, emulator, GitHub stand-in)", () => {

@@ -1,12 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
-import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import type { GithubStandIn } from "../../emulator/github/index.ts";
+import type { EmulatorHandle } from "../../emulator/index.ts";
 import { type CountingProxy, startCountingProxy } from "../helpers/counting-proxy.ts";
 import { type SelfSignedCert, selfSignedCert } from "../helpers/self-signed-cert.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 const TOKEN = "ghs_faketokenfaketokenfaketoken0003";
 const HEAD = "e".repeat(40);
@@ -15,19 +16,17 @@ let emu: EmulatorHandle;
 let github: GithubStandIn;
 let proxy: CountingProxy;
 let cert: SelfSignedCert;
-let dir: string;
 let workspace: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "content-review-proxy-"));
-  cert = await selfSignedCert(dir);
-  emu = await startEmulator({ port: 0, processingSeconds: 0 });
+  cert = await selfSignedCert(await mkdtemp(join(tmpdir(), "content-review-proxy-")));
   // GitHub over HTTPS, as on github.com and GHES: reached through a CONNECT tunnel.
-  github = await startGithubStandIn({ token: TOKEN, tls: cert });
+  ({ emu, github, workspace } = await startActionStage({
+    token: TOKEN,
+    github: { tls: cert },
+    files: { "media/clean.txt": "A calm description of the product.\n" },
+  }));
   proxy = await startCountingProxy();
-  workspace = join(dir, "workspace");
-  await mkdir(join(workspace, "media"), { recursive: true });
-  await writeFile(join(workspace, "media/clean.txt"), "A calm description of the product.\n");
   github.addPullRequest(1, [{ filename: "media/clean.txt", status: "added" }]);
 });
 
@@ -38,9 +37,6 @@ beforeEach(() => {
 
 afterAll(async () => {
   await proxy?.close();
-  await github?.close();
-  await emu?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 function review(checkName: string, env: Record<string, string>) {

@@ -1,9 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGithubStandIn } from "../../emulator/github/index.ts";
-import { startEmulator } from "../../emulator/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { deriveRecordKey } from "../../src/action/incremental/derive-record-key.ts";
 import { LIVE_SCOPE, recordBlock } from "../action/signing/signing-fixture.ts";
 import { gitBlobSha } from "../helpers/git-blob-sha.ts";
@@ -20,6 +15,7 @@ import {
   type Stage,
   writeFiles,
 } from "./review-lifecycle.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 let stage: Stage;
 const head = (digit: string) => digit.repeat(40);
@@ -45,19 +41,7 @@ const lastCheckRun = (sha: string) =>
   stage.github.checkRuns.filter((c) => c.head_sha === sha).at(-1)!;
 
 beforeAll(async () => {
-  const token = "ghs_recordstokenrecordstokenrecords01";
-  stage = {
-    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startGithubStandIn({ token }),
-    workspace: await mkdtemp(join(tmpdir(), "content-review-records-")),
-    token,
-  };
-});
-
-afterAll(async () => {
-  await stage?.github.close();
-  await stage?.emu.close();
-  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
+  stage = await startActionStage({ token: "ghs_recordstokenrecordstokenrecords01" });
 });
 
 describe("action review records (built dist/index.js, emulator, fake GitHub)", () => {

@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ReviewComment, startGithubStandIn } from "../../emulator/github/index.ts";
-import { startEmulator } from "../../emulator/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ReviewComment } from "../../emulator/github/index.ts";
 import { deriveCommentKey } from "../../src/action/review-comments/derive-comment-key.ts";
 import {
   FINGERPRINT_PREFIX,
@@ -17,6 +13,7 @@ import {
 import { LIVE_SCOPE } from "../action/signing/signing-fixture.ts";
 import { pullRequestEvent } from "./action-harness.ts";
 import { CALM, CLAIMS, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 let stage: Stage;
 const head = (pr: number, push: number) => `${pr}${push}`.padStart(40, "0");
@@ -79,19 +76,7 @@ const readAsTheAction = (pr: number, body: string) =>
 const markerOf = (body: string) => /<!-- content-review:file [^>]*-->$/.exec(body)![0];
 
 beforeAll(async () => {
-  const token = "ghs_reviewcommentstokenreviewcomme01";
-  stage = {
-    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startGithubStandIn({ token }),
-    workspace: await mkdtemp(join(tmpdir(), "content-review-comments-")),
-    token,
-  };
-});
-
-afterAll(async () => {
-  await stage?.github.close();
-  await stage?.emu.close();
-  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
+  stage = await startActionStage({ token: "ghs_reviewcommentstokenreviewcomme01" });
 });
 
 describe("action review comments (built dist/index.js, emulator, GitHub stand-in)", () => {

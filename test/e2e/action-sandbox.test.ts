@@ -1,19 +1,15 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type GithubStandIn,
-  type GithubUser,
-  startGithubStandIn,
-} from "../../emulator/github/index.ts";
-import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GithubStandIn, GithubUser } from "../../emulator/github/index.ts";
+import type { EmulatorHandle } from "../../emulator/index.ts";
 import {
   FINGERPRINT_PREFIX,
   fingerprintFields,
 } from "../../src/action/review-comments/review-fingerprint.ts";
 import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 const TOKEN = "ghs_faketokenfaketokenfaketoken0001";
 const HEAD = "c".repeat(40);
@@ -37,23 +33,8 @@ const OCTOCAT: GithubUser = { login: "octocat", id: 583231, type: "User" };
 const MARKERS =
   "__sandbox_pass__, __sandbox_advisory__, __sandbox_fail__, __sandbox_error__, __sandbox_retryable_error__, __sandbox_pending__";
 
-async function writeFiles(dir: string, files: Record<string, string>) {
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), text);
-  }
-}
-
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, processingSeconds: 0 });
-  github = await startGithubStandIn({ token: TOKEN });
-  workspace = await mkdtemp(join(tmpdir(), "content-review-ws-"));
-  await writeFiles(workspace, FILES);
-});
-
-afterAll(async () => {
-  await github?.close();
-  await emu?.close();
+  ({ emu, github, workspace } = await startActionStage({ token: TOKEN, files: FILES }));
 });
 
 function base(

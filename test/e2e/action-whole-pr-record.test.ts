@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGithubStandIn } from "../../emulator/github/index.ts";
-import { startEmulator } from "../../emulator/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { recordPartName } from "../../src/action/incremental/review-record-block.ts";
 import { pullRequestEvent } from "./action-harness.ts";
 import { CALM, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 /** GitHub lists at most 3,000 files of a pull request. */
 const FILES = 3_000;
@@ -14,25 +10,11 @@ const FILES = 3_000;
 let stage: Stage;
 
 beforeAll(async () => {
-  const token = "ghs_wholeprtokenwholeprtokenwholepr01";
-  stage = {
-    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startGithubStandIn({ token }),
-    workspace: await mkdtemp(join(tmpdir(), "content-review-whole-pr-")),
-    token,
-  };
-});
-
-afterAll(async () => {
-  await stage?.github.close();
-  await stage?.emu.close();
-  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
+  stage = await startActionStage({ token: "ghs_wholeprtokenwholeprtokenwholepr01" });
 });
 
 describe("action record of a whole pull request (built dist/index.js, emulator, GitHub stand-in)", () => {
-  it("action re-runs a 3,000-file pull request for 0 credits: its record, split over companion check runs within GitHub's limits, reuses every review", {
-    timeout: 120_000,
-  }, async () => {
+  it("action re-runs a 3,000-file pull request for 0 credits: its record, split over companion check runs within GitHub's limits, reuses every review", async () => {
     const files = Object.fromEntries(
       Array.from({ length: FILES }, (_, i) => [
         `assets/batch-${Math.floor(i / 100)}/copy-${i}.txt`,

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/docs-shell.ts";
-import { TEST_RELAY_TOKEN, TEST_SECRET } from "../relay/helpers/signed-sender.ts";
+import { relayTestEnv } from "../relay/helpers/relay-test-env.ts";
 
 /** Parent pid and state of every live process, from /proc. */
 async function processTable(): Promise<Map<number, { ppid: number; state: string }>> {
@@ -140,19 +140,12 @@ describe("bins stop when their npx parent is killed", () => {
     expect(emulator.output()).toMatch(/its parent process ended, stopping/);
     // The emulator stopped as on SIGTERM: its temp folder is gone too.
     expect((await readdir(tmp)).filter((n) => n.startsWith("content-review"))).toEqual([]);
-  }, 60_000);
+  });
 
   it("npx content-review-relay: none survives", async () => {
     const relay = await npx(
       ["content-review-relay"],
-      {
-        TMPDIR: tmp,
-        HOST: "127.0.0.1",
-        PORT: "0",
-        WEBHOOK_SECRETS: TEST_SECRET,
-        RELAY_TOKEN: TEST_RELAY_TOKEN,
-        STORE_URL: `sqlite:${join(tmp, "journal.db")}`,
-      },
+      relayTestEnv({ TMPDIR: tmp, STORE_URL: `sqlite:${join(tmp, "journal.db")}` }),
       /listening on http/,
     );
     const below = await descendants(relay.child.pid!);
@@ -162,5 +155,5 @@ describe("bins stop when their npx parent is killed", () => {
     relay.child.kill("SIGTERM");
     await exit;
     expect(await survivors(below)).toEqual([]);
-  }, 60_000);
+  });
 });

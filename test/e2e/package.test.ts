@@ -46,7 +46,7 @@ describe("the npm package", () => {
       { cwd: app },
     );
     expect(install.code, install.stderr).toBe(0);
-  }, 60_000);
+  });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });

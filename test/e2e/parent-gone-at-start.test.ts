@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import { ROOT } from "../helpers/docs-shell.ts";
-import { TEST_RELAY_TOKEN, TEST_SECRET } from "../relay/helpers/signed-sender.ts";
+import { relayTestEnv } from "../relay/helpers/relay-test-env.ts";
 
 const LAUNCHER = join(ROOT, "test/helpers/launch-and-leave.ts");
 /** Generous: a bin that never noticed would run for ever. */
@@ -68,7 +68,7 @@ describe("a bin whose parent exits during its start-up", () => {
     expect(run.ended, run.output).toBe("ended");
     expect(run.output).toMatch(/ready; stop with Ctrl\+C/);
     expect(run.output).toMatch(/its parent process ended, stopping/);
-  }, 60_000);
+  });
 
   it("content-review polling a pending review stops on its own, saying why", async () => {
     const file = join(tmp, "slow__sandbox_pending__.txt");
@@ -84,19 +84,16 @@ describe("a bin whose parent exits during its start-up", () => {
     );
     expect(run.ended, run.output).toBe("ended");
     expect(run.output).toMatch(/content-review: its parent process ended; stopping/);
-  }, 60_000);
+  });
 
   it("content-review-relay stops on its own once started", async () => {
-    const run = await startOrphaned("bin/content-review-relay.js", [], {
-      TMPDIR: tmp,
-      HOST: "127.0.0.1",
-      PORT: "0",
-      WEBHOOK_SECRETS: TEST_SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: `sqlite:${join(tmp, "journal.db")}`,
-    });
+    const run = await startOrphaned(
+      "bin/content-review-relay.js",
+      [],
+      relayTestEnv({ TMPDIR: tmp, STORE_URL: `sqlite:${join(tmp, "journal.db")}` }),
+    );
     expect(run.ended, run.output).toBe("ended");
     // It had started: nothing but its parent's end (no signal reached it) stopped it.
     expect(run.output).toMatch(/listening on http/);
-  }, 60_000);
+  });
 });

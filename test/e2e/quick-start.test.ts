@@ -55,5 +55,5 @@ describe("README.md: Quick start", () => {
     // Progress went to stderr; the sandbox run claims no upload.
     expect(res.stderr).toMatch(/^upload samples\/claims__sandbox_fail__\.txt: done$/m);
     expect(res.stderr).toMatch(/^sandbox samples\/claims__sandbox_fail__\.txt: not uploaded/m);
-  }, 60_000);
+  });
 });

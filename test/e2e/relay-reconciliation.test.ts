@@ -20,12 +20,8 @@ import {
 } from "../../relay/index.ts";
 import { ContentReviewClient } from "../../src/api/index.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../relay/helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../relay/helpers/postgres.ts";
+import { relayTestEnv } from "../relay/helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "../relay/helpers/signed-sender.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
 
@@ -97,11 +93,8 @@ async function control(method: string, path: string, body: unknown): Promise<unk
 }
 
 function relayEnv(store: Record<string, string>): Record<string, string> {
-  return {
-    PORT: "0",
-    HOST: "127.0.0.1",
+  return relayTestEnv({
     WEBHOOK_SECRETS: world.secret,
-    RELAY_TOKEN: TEST_RELAY_TOKEN,
     SLACK_TOKEN: "xoxb-reconcile",
     SLACK_CHANNEL: "C0RECONCILE",
     SLACK_API_URL: world.slack.apiUrl,
@@ -113,7 +106,7 @@ function relayEnv(store: Record<string, string>): Record<string, string> {
     RECONCILE_AFTER_SECONDS: "1",
     RECONCILE_SWEEP_SECONDS: "0.1",
     ...store,
-  };
+  });
 }
 
 /** Every relay's log lines, parsed. */
@@ -290,7 +283,7 @@ describe("relay reconciliation against the emulator (SQLite)", () => {
 
   it("relay reconciliation sets the final status and posts to Slack once when every delivery is dropped; late deliveries change nothing", async () => {
     await reconcileDroppedDeliveries(relays);
-  }, 90_000);
+  });
 
   it("relay reconciliation ends a submission the service does not know with a final error", async () => {
     const [relay] = relays as [RelayHandle];
@@ -357,18 +350,17 @@ describe("relay reconciliation against the emulator (SQLite)", () => {
 describe.runIf(await postgresAvailable())(
   "relay reconciliation against the emulator (two replicas on Postgres)",
   () => {
-    const schema = uniqueSchema("reconcile");
+    const schema = testSchema("reconcile");
     let relays: RelayHandle[] = [];
     beforeAll(async () => {
       relays = await startRelays(2, { STORE_URL: TEST_POSTGRES_URL, STORE_SCHEMA: schema });
     });
     afterAll(async () => {
       for (const r of relays) await r.close();
-      await dropSchemas(schema);
     });
 
     it("relay reconciliation by two replicas sweeping at once sets the status and posts to Slack once; late deliveries change nothing", async () => {
       await reconcileDroppedDeliveries(relays);
-    }, 90_000);
+    });
   },
 );

@@ -130,5 +130,5 @@ describe("docs/relay.md: Rehearse offline", () => {
     } finally {
       await new Promise((resolve) => squatter.close(resolve));
     }
-  }, 110_000);
+  });
 });

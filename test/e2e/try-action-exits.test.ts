@@ -110,7 +110,7 @@ describe("try-action: typos, closed pipes and Ctrl+C", () => {
     expect(report).toBe(join(dir.path, "try-action-output", "report.json"));
     expect(JSON.parse(await readFile(report, "utf8"))).toMatchObject({ conclusion: "failure" });
     expect(await readdir(tmp)).toEqual([]);
-  }, 60_000);
+  });
 
   it.each([
     ["stdout", "| true"],
@@ -155,7 +155,7 @@ describe("try-action: typos, closed pipes and Ctrl+C", () => {
     expect(out.status).toBe("cancelled");
     await expect(access(out["report-path"]!)).resolves.toBeUndefined();
     expect(await readdir(tmp)).toEqual([]);
-  }, 60_000);
+  });
 
   it("Ctrl+C in a terminal on `npm run -s try-action` (SIGINT to the whole process group, which npm hands on again) still lets the Action conclude", async () => {
     const { sent, code, stdout, stderr } = await interruptProcessGroup(
@@ -175,5 +175,5 @@ describe("try-action: typos, closed pipes and Ctrl+C", () => {
     expect(stdout).toMatch(/^ {2}check run "Content Review": cancelled, /m);
     expect((await outputs()).status).toBe("cancelled");
     expect(await readdir(tmp)).toEqual([]);
-  }, 60_000);
+  });
 });

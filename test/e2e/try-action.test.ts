@@ -89,5 +89,5 @@ describe("docs/action.md: Try it before pushing", () => {
     expect(res.stdout).toMatch(/^ {2}PR review: none was posted/m);
     await expect(access(join(dir.path, "try-action-output", "review.md"))).rejects.toThrow();
     await expect(out("check-run.md")).resolves.toMatch(/^# Check run "Content Review"/m);
-  }, 60_000);
+  });
 });

@@ -16,6 +16,7 @@ import {
   startRelay,
 } from "../../relay/index.ts";
 import { ContentReviewClient } from "../../src/api/index.ts";
+import { relayTestEnv } from "../relay/helpers/relay-test-env.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
 
 const TOKEN = "ghs_templatetokentemplatetoken01";
@@ -260,17 +261,17 @@ describe("workflow templates, run as written", () => {
     let relay: RelayHandle | undefined;
     try {
       relay = await startRelay(
-        resolveRelayConfig({
-          PORT: "0",
-          HOST: "127.0.0.1",
-          WEBHOOK_SECRETS: String(subscription.secret),
-          RELAY_TOKEN,
-          STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-          GITHUB_TOKEN: TOKEN,
-          GITHUB_API_URL: github.apiUrl,
-          CONTENT_REVIEW_BASE_URL: emu.baseUrl,
-          CONTENT_REVIEW_API_KEY: emu.liveKey,
-        }),
+        resolveRelayConfig(
+          relayTestEnv({
+            WEBHOOK_SECRETS: String(subscription.secret),
+            RELAY_TOKEN,
+            STORE_URL: `sqlite:${join(dir, "relay.db")}`,
+            GITHUB_TOKEN: TOKEN,
+            GITHUB_API_URL: github.apiUrl,
+            CONTENT_REVIEW_BASE_URL: emu.baseUrl,
+            CONTENT_REVIEW_API_KEY: emu.liveKey,
+          }),
+        ),
         { logger: createLogger("silent") },
       );
       await client.updateWebhookSubscription(subscription.id, {

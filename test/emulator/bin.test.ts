@@ -7,8 +7,10 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { run } from "../../emulator/bin.ts";
 import { startFailureMessage } from "../../emulator/start-failure-message.ts";
 import { PACKAGE_VERSION } from "../../src/api/index.ts";
+import { runMainInProcess } from "../helpers/run-main-in-process.ts";
 
 const BIN = fileURLToPath(new URL("../../emulator/bin.ts", import.meta.url));
 // The installed command: the package's bin, which runs the bundle (dist/emulator).
@@ -88,7 +90,7 @@ describe("emulator bin", () => {
     });
     expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout)).toHaveProperty("baseUrl");
-  }, 30_000);
+  });
 
   it("rejects an unknown flag with usage and exit code 2", async () => {
     const child = spawn(process.execPath, [BIN, "--bogus"], { stdio: ["ignore", "pipe", "pipe"] });
@@ -128,7 +130,7 @@ describe("emulator bin: start-up messages", () => {
       '--processing-seconds must be a number of seconds, 0 or more (got "soon")',
     ],
   ])("emulator bin refuses %s %s in words, with usage, exit 2", async (flag, value, message) => {
-    const { code, stderr } = await runToExit([flag, value]);
+    const { code, stderr } = await runMainInProcess(() => run([flag, value]));
     expect(code).toBe(2);
     expect(stderr.split("\n")[0]).toBe(`content-review-emulator: ${message}`);
     expect(stderr).toContain("Usage: content-review-emulator");
@@ -142,7 +144,7 @@ describe("emulator bin: start-up messages", () => {
   ])(
     "emulator bin prefixes the parser's own error for %j, with usage, exit 2",
     async (args, start) => {
-      const { code, stderr } = await runToExit(args);
+      const { code, stderr } = await runMainInProcess(() => run(args));
       expect(code).toBe(2);
       expect(stderr.split("\n")[0]).toMatch(new RegExp(`^content-review-emulator: ${start}`));
       expect(stderr).toContain("Usage: content-review-emulator");
@@ -168,14 +170,9 @@ describe("emulator bin: start-up messages", () => {
   });
 
   it.each(["--version", "-V"])("%s prints the package's version and exits 0", async (flag) => {
-    const child = spawn(process.execPath, [BIN, flag], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk;
-    });
-    const [code] = (await once(child, "exit")) as [number];
+    const { code, stdout } = await runMainInProcess(() => run([flag]));
     expect(code).toBe(0);
-    expect(out).toBe(`${PACKAGE_VERSION}\n`);
+    expect(stdout).toBe(`${PACKAGE_VERSION}\n`);
   });
 });
 

@@ -55,7 +55,7 @@ describe("emulator temp folder", () => {
     } finally {
       child.kill("SIGKILL");
     }
-  }, 60_000);
+  });
 
   it("a start on a port in use (EADDRINUSE) removes it", async () => {
     const taken = createServer();
@@ -65,7 +65,7 @@ describe("emulator temp folder", () => {
       const res = await runProcess(process.execPath, [BIN, "--port", String(port)], {
         cwd: ROOT,
         env: { TMPDIR: tmp },
-        timeoutMs: 20_000,
+        timeoutMs: 60_000,
       });
       expect(res.code).toBe(1);
       expect(res.stderr).toContain("is already in use");

@@ -28,7 +28,7 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     });
     dir = await tempDir();
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await dir?.remove();

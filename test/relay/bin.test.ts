@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
@@ -8,14 +8,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { RELAY_VARIABLES } from "../../relay/config/index.ts";
 import { PACKAGE_VERSION } from "../../src/api/index.ts";
 import { type RelayProcess, runRelayToExit, spawnRelay } from "./helpers/relay-process.ts";
-import {
-  eventBody,
-  sendSigned,
-  TEST_RELAY_TOKEN,
-  TEST_SECRET,
-  waitUntil,
-} from "./helpers/signed-sender.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
+import { runRelayMain } from "./helpers/run-relay-main.ts";
+import { eventBody, sendSigned, waitUntil } from "./helpers/signed-sender.ts";
 
+// In the run's private TMPDIR, removed with it.
 const dir = mkdtempSync(join(tmpdir(), "relay-bin-"));
 const running: RelayProcess[] = [];
 afterAll(async () => {
@@ -23,13 +20,15 @@ afterAll(async () => {
     if (relay.child.exitCode === null) relay.child.kill("SIGKILL");
     await relay.exited;
   }
-  rmSync(dir, { recursive: true, force: true });
 });
 
-const BASE = { WEBHOOK_SECRETS: TEST_SECRET, RELAY_TOKEN: TEST_RELAY_TOKEN };
+const BASE = relayTestEnv();
 /** A sandbox key of the service's shape. */
 const SK = "sk_test_0123456789abcdef";
 
+// The settings, arguments and listening failures end before the relay serves: they run through
+// the same `main` in this process (runRelayMain). A process each proves what only the executable
+// does: its exit codes and streams, the start line, signals and the SQLite file's owner.
 describe("relay/bin.ts", () => {
   it.each([
     [{ ...BASE, PORT: "eighty" }, "PORT"],
@@ -72,7 +71,7 @@ describe("relay/bin.ts", () => {
       "RECONCILE_MAX_HOURS",
     ],
   ])("with %j prints one line naming %s and exits 2 (configuration)", async (env, variable) => {
-    const { code, stderr } = await runRelayToExit(env);
+    const { code, stderr } = await runRelayMain(env);
     expect(code).toBe(2);
     const lines = stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
@@ -103,7 +102,7 @@ describe("relay/bin.ts", () => {
   });
 
   it.each(["--version", "-V"])("%s prints the version and exits 0", async (flag) => {
-    const { code, stdout, stderr } = await runRelayToExit({}, undefined, undefined, [flag]);
+    const { code, stdout, stderr } = await runRelayMain({}, [flag]);
     expect(code).toBe(0);
     expect(stderr).toBe("");
     expect(stdout).toBe(`${PACKAGE_VERSION}\n`);
@@ -125,7 +124,7 @@ describe("relay/bin.ts", () => {
   });
 
   it("refuses an argument with one line and exits 2 (usage), as the CLI does", async () => {
-    const { code, stderr } = await runRelayToExit(BASE, undefined, undefined, ["--port=3000"]);
+    const { code, stderr } = await runRelayMain(BASE, ["--port=3000"]);
     expect(code).toBe(2);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toMatch(/^content-review-relay: unknown argument "--port=3000"/);
@@ -136,7 +135,7 @@ describe("relay/bin.ts", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const { port } = taken.address() as AddressInfo;
     try {
-      const { code, stderr } = await runRelayToExit({
+      const { code, stderr } = await runRelayMain({
         ...BASE,
         PORT: String(port),
         STORE_URL: `sqlite:${join(dir, "port-taken.db")}`,
@@ -153,7 +152,7 @@ describe("relay/bin.ts", () => {
   it.each(["999.1.1.1", "relay-host.invalid", "192.0.2.1"])(
     "names HOST, and what to put there, when HOST=%s cannot be listened on",
     async (host) => {
-      const { code, stderr } = await runRelayToExit({
+      const { code, stderr } = await runRelayMain({
         ...BASE,
         HOST: host,
         PORT: "0",
@@ -260,7 +259,7 @@ describe("relay/bin.ts", () => {
     const env = { ...BASE, STORE_URL: `sqlite:${path}` };
     const owner = await spawnRelay(env);
     running.push(owner);
-    const second = await runRelayToExit(env);
+    const second = await runRelayMain(env);
     expect(second.code).toBe(1);
     expect(second.stdout).toBe("");
     const lines = second.stderr.trim().split("\n");

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -12,19 +12,15 @@ import {
 } from "../../relay/index.ts";
 import { parseDelivery } from "../../relay/relay-event.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "./helpers/postgres.ts";
-import { sendSigned, TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "./helpers/signed-sender.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
+import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 
 const SLACK_TOKEN = "xoxb-differential";
 const GITHUB_TOKEN = "ghs_differential";
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "relay-differential-"));
-const schema = uniqueSchema("relay_differential");
+const schema = testSchema("relay_differential");
 
 interface Side {
   readonly slack: FakeSlack;
@@ -36,21 +32,19 @@ let github: GithubStandIn;
 async function startSide(store: string): Promise<Side> {
   const slack = await startFakeSlack({ token: SLACK_TOKEN });
   const relay = await startRelay(
-    resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEBHOOK_SECRETS: TEST_SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: store,
-      STORE_SCHEMA: schema,
-      SLACK_TOKEN,
-      SLACK_CHANNEL: "C0DIFF",
-      SLACK_API_URL: slack.apiUrl,
-      SLACK_MIN_INTERVAL_MS: "0",
-      GITHUB_TOKEN,
-      GITHUB_API_URL: github.apiUrl,
-      RELAY_RETRY_BASE_MS: "20",
-    }),
+    resolveRelayConfig(
+      relayTestEnv({
+        STORE_URL: store,
+        STORE_SCHEMA: schema,
+        SLACK_TOKEN,
+        SLACK_CHANNEL: "C0DIFF",
+        SLACK_API_URL: slack.apiUrl,
+        SLACK_MIN_INTERVAL_MS: "0",
+        GITHUB_TOKEN,
+        GITHUB_API_URL: github.apiUrl,
+        RELAY_RETRY_BASE_MS: "20",
+      }),
+    ),
     { logger: createLogger("silent") },
   );
   return { slack, relay };
@@ -68,8 +62,6 @@ afterAll(async () => {
     await side.slack.close();
   }
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
-  if (hasPostgres) await dropSchemas(schema);
 });
 
 // JSON text the generator splices in where JSON.stringify cannot write it: numbers past any

@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
 import { type RelayProcess, spawnRelay } from "./helpers/relay-process.ts";
-import {
-  eventBody,
-  sendSigned,
-  TEST_RELAY_TOKEN,
-  TEST_SECRET,
-  waitUntil,
-} from "./helpers/signed-sender.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
+import { eventBody, sendSigned, waitUntil } from "./helpers/signed-sender.ts";
 
 const FAILING_FSYNC = fileURLToPath(
   new URL("./helpers/relay-with-failing-fsync.ts", import.meta.url),
@@ -24,21 +19,18 @@ const running: RelayProcess[] = [];
 afterAll(async () => {
   for (const relay of running) if (relay.child.exitCode === null) relay.child.kill("SIGKILL");
   await slack?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("relay durability", () => {
   it("a failed fsync after COMMIT ends the process with one line; the restart relays the event", async () => {
     slack = await startFakeSlack({ token: SLACK_TOKEN });
-    const env = {
-      WEBHOOK_SECRETS: TEST_SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
+    const env = relayTestEnv({
       STORE_URL: `sqlite:${join(dir, "relay.db")}`,
       SLACK_TOKEN,
       SLACK_CHANNEL: "C0DISK",
       SLACK_API_URL: slack.apiUrl,
       SLACK_MIN_INTERVAL_MS: "0",
-    };
+    });
     const failing = await spawnRelay(env, 20_000, FAILING_FSYNC);
     running.push(failing);
     const delivery = {

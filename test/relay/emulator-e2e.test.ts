@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import {
 } from "../../relay/index.ts";
 import { ContentReviewClient } from "../../src/api/index.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 
 const SHA = "fedcba9876543210fedcba9876543210fedcba98";
@@ -44,21 +45,20 @@ beforeAll(async () => {
   });
   subscriptionId = subscription.id;
   relay = await startRelay(
-    resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEBHOOK_SECRETS: String(subscription.secret),
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-      SLACK_TOKEN: "xoxb-e2e",
-      SLACK_CHANNEL: "C0E2E",
-      SLACK_API_URL: slack.apiUrl,
-      SLACK_MIN_INTERVAL_MS: "0",
-      GITHUB_TOKEN: "ghs_e2e",
-      GITHUB_API_URL: github.apiUrl,
-      CONTENT_REVIEW_BASE_URL: emulator.baseUrl,
-      CONTENT_REVIEW_API_KEY: emulator.sandboxKey,
-    }),
+    resolveRelayConfig(
+      relayTestEnv({
+        WEBHOOK_SECRETS: String(subscription.secret),
+        STORE_URL: `sqlite:${join(dir, "relay.db")}`,
+        SLACK_TOKEN: "xoxb-e2e",
+        SLACK_CHANNEL: "C0E2E",
+        SLACK_API_URL: slack.apiUrl,
+        SLACK_MIN_INTERVAL_MS: "0",
+        GITHUB_TOKEN: "ghs_e2e",
+        GITHUB_API_URL: github.apiUrl,
+        CONTENT_REVIEW_BASE_URL: emulator.baseUrl,
+        CONTENT_REVIEW_API_KEY: emulator.sandboxKey,
+      }),
+    ),
     { logger: createLogger("silent") },
   );
   await client.updateWebhookSubscription(subscriptionId, {
@@ -71,7 +71,6 @@ afterAll(async () => {
   await emulator?.close();
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("relay against the emulator's signed deliveries", () => {

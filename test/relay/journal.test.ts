@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createSlackRelay } from "../../relay/destinations/slack-relay.ts";
 import {
   type EntryRetryPolicy,
@@ -14,24 +14,13 @@ import { createLogger } from "../../relay/logger.ts";
 import type { RelayEvent } from "../../relay/relay-event.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
 import { attemptContext } from "./helpers/effect-context.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "./helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
 import { waitUntil } from "./helpers/signed-sender.ts";
 import { completedEvent } from "./helpers/submission-builders.ts";
 
 const RETRY: EntryRetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "journal-test-"));
-const schemas: string[] = [];
-
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  for (const schema of schemas) await dropSchemas(schema);
-});
 
 const event = (submissionId: string, assetId: string) => completedEvent(submissionId, assetId);
 
@@ -57,8 +46,7 @@ const stores: {
     name: "postgres",
     skip: !hasPostgres,
     open: async (at, attempts = RETRY.maxAttempts) => {
-      const schema = at ?? uniqueSchema("relay_journal_test");
-      if (at === undefined) schemas.push(schema);
+      const schema = at ?? testSchema("relay_journal_test");
       const journal = await openPostgresJournal({
         connectionString: TEST_POSTGRES_URL,
         schema,

@@ -4,7 +4,7 @@
  * Slack (routes per repository, mentions of a failed pull request's author).
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import {
   startRelay,
 } from "../../relay/index.ts";
 import { ContentReviewClient } from "../../src/api/index.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 
 interface SlackView {
@@ -59,36 +60,34 @@ beforeAll(async () => {
     description: "relay organisation e2e",
   });
   relay = await startRelay(
-    resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEBHOOK_SECRETS: String(subscription.secret),
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-      SLACK_TOKEN: "xoxb-org",
-      SLACK_CHANNEL: "C0ALL",
-      SLACK_ROUTES: "acme/site=C0SITE,acme/*=C0ACME",
-      SLACK_MENTIONS: "octocat=U0OCTO",
-      SLACK_API_URL: emulator.slackApiUrl,
-      SLACK_MIN_INTERVAL_MS: "0",
-      GITHUB_APP_ID: app.appId,
-      // As a one-line secret store keeps it: literal \n for the newlines.
-      GITHUB_APP_PRIVATE_KEY: app.privateKey.trim().replaceAll("\n", "\\n"),
-      GITHUB_API_URL: emulator.githubApiUrl,
-      CONTENT_REVIEW_BASE_URL: emulator.baseUrl,
-      CONTENT_REVIEW_API_KEY: emulator.sandboxKey,
-    }),
+    resolveRelayConfig(
+      relayTestEnv({
+        WEBHOOK_SECRETS: String(subscription.secret),
+        STORE_URL: `sqlite:${join(dir, "relay.db")}`,
+        SLACK_TOKEN: "xoxb-org",
+        SLACK_CHANNEL: "C0ALL",
+        SLACK_ROUTES: "acme/site=C0SITE,acme/*=C0ACME",
+        SLACK_MENTIONS: "octocat=U0OCTO",
+        SLACK_API_URL: emulator.slackApiUrl,
+        SLACK_MIN_INTERVAL_MS: "0",
+        GITHUB_APP_ID: app.appId,
+        // As a one-line secret store keeps it: literal \n for the newlines.
+        GITHUB_APP_PRIVATE_KEY: app.privateKey.trim().replaceAll("\n", "\\n"),
+        GITHUB_API_URL: emulator.githubApiUrl,
+        CONTENT_REVIEW_BASE_URL: emulator.baseUrl,
+        CONTENT_REVIEW_API_KEY: emulator.sandboxKey,
+      }),
+    ),
     { logger: createLogger("silent") },
   );
   await client.updateWebhookSubscription(subscription.id, {
     endpointUrl: `${relay.url}/webhooks/content-review`,
   });
-}, 30_000);
+});
 
 afterAll(async () => {
   await relay?.close();
   await emulator?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function slackMessages(): Promise<SlackView[]> {
@@ -209,5 +208,5 @@ describe("relay for an organisation, against the emulator's GitHub and Slack", (
     for (const passed of [b, c, d]) {
       expect(JSON.stringify([passed.parent, ...passed.replies])).not.toContain("<@");
     }
-  }, 60_000);
+  });
 });

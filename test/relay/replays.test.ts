@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,12 +12,8 @@ import {
 } from "../../relay/index.ts";
 import { signWebhook, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "./helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 
 const SECRET = "a-github-or-stripe-secret-0123456789";
@@ -26,7 +22,6 @@ const GITHUB_TOKEN = "ghs_replays";
 const SHA = "0123456789abcdef0123456789abcdef01234567";
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "relay-replays-"));
-const schemas: string[] = [];
 
 let slack: FakeSlack;
 let github: GithubStandIn;
@@ -37,8 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
-  for (const schema of schemas) await dropSchemas(schema);
 });
 
 /** A body as the service sends it, at `at` (its own, signed, event time). */
@@ -103,24 +96,22 @@ describe.each(cases)("relay replays ($scheme on $store)", ({ scheme, store, skip
   let relay: RelayHandle;
   beforeAll(async () => {
     if (skip) return;
-    const schema = uniqueSchema("relay_replays");
-    if (store === "postgres") schemas.push(schema);
-    const config = resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SIGNATURE_SCHEME: scheme satisfies WebhookScheme,
-      WEBHOOK_SECRETS: SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: store === "sqlite" ? `sqlite:${join(dir, `${scheme}.db`)}` : TEST_POSTGRES_URL,
-      STORE_SCHEMA: schema,
-      SLACK_TOKEN,
-      SLACK_CHANNEL: "C0REPLAY",
-      SLACK_API_URL: slack.apiUrl,
-      SLACK_MIN_INTERVAL_MS: "0",
-      GITHUB_TOKEN,
-      GITHUB_API_URL: github.apiUrl,
-      RELAY_RETRY_BASE_MS: "20",
-    });
+    const schema = store === "postgres" ? testSchema("relay_replays") : "relay_replays";
+    const config = resolveRelayConfig(
+      relayTestEnv({
+        SIGNATURE_SCHEME: scheme satisfies WebhookScheme,
+        WEBHOOK_SECRETS: SECRET,
+        STORE_URL: store === "sqlite" ? `sqlite:${join(dir, `${scheme}.db`)}` : TEST_POSTGRES_URL,
+        STORE_SCHEMA: schema,
+        SLACK_TOKEN,
+        SLACK_CHANNEL: "C0REPLAY",
+        SLACK_API_URL: slack.apiUrl,
+        SLACK_MIN_INTERVAL_MS: "0",
+        GITHUB_TOKEN,
+        GITHUB_API_URL: github.apiUrl,
+        RELAY_RETRY_BASE_MS: "20",
+      }),
+    );
     relay = await startRelay(config, { logger: createLogger("silent") });
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,7 +8,8 @@ import {
   resolveRelayConfig,
   startRelay,
 } from "../../relay/index.ts";
-import { TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "./helpers/signed-sender.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
+import { waitUntil } from "./helpers/signed-sender.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const dir = mkdtempSync(join(tmpdir(), "relay-retention-test-"));
@@ -16,20 +17,17 @@ let relay: RelayHandle | undefined;
 
 afterAll(async () => {
   await relay?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("startRelay retention", () => {
   it("startRelay prunes entries after RETENTION_DAYS and delivery ids after DEDUPE_DAYS", async () => {
-    const config = resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEBHOOK_SECRETS: TEST_SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-      RETENTION_DAYS: "30",
-      DEDUPE_DAYS: "35",
-    });
+    const config = resolveRelayConfig(
+      relayTestEnv({
+        STORE_URL: `sqlite:${join(dir, "relay.db")}`,
+        RETENTION_DAYS: "30",
+        DEDUPE_DAYS: "35",
+      }),
+    );
     relay = await startRelay(config, { logger: createLogger("silent") });
     const cutoffs: { entries?: number; ids?: number } = {};
     const { journal } = relay;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
 import { createLogger, resolveRelayConfig, startRelay } from "../../relay/index.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
+import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import {
   eventBody,
   sendSigned,
@@ -22,7 +23,6 @@ let github: GithubStandIn | undefined;
 afterAll(async () => {
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("startRelay logs", () => {
@@ -47,21 +47,21 @@ describe("startRelay logs", () => {
     };
     const lines: string[] = [];
     const relay = await startRelay(
-      resolveRelayConfig({
-        ...secrets,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-        SLACK_CHANNEL: "C0SECRET",
-        SLACK_API_URL: slack.apiUrl,
-        SLACK_MIN_INTERVAL_MS: "0",
-        GITHUB_API_URL: github.apiUrl,
-        // Enrichment fails too, and its error is logged.
-        CONTENT_REVIEW_BASE_URL: serviceUrl,
-        RELAY_RETRY_BASE_MS: "10",
-        RELAY_RETRY_MAX_MS: "20",
-        RELAY_MAX_ATTEMPTS: "2",
-      }),
+      resolveRelayConfig(
+        relayTestEnv({
+          ...secrets,
+          STORE_URL: `sqlite:${join(dir, "relay.db")}`,
+          SLACK_CHANNEL: "C0SECRET",
+          SLACK_API_URL: slack.apiUrl,
+          SLACK_MIN_INTERVAL_MS: "0",
+          GITHUB_API_URL: github.apiUrl,
+          // Enrichment fails too, and its error is logged.
+          CONTENT_REVIEW_BASE_URL: serviceUrl,
+          RELAY_RETRY_BASE_MS: "10",
+          RELAY_RETRY_MAX_MS: "20",
+          RELAY_MAX_ATTEMPTS: "2",
+        }),
+      ),
       { logger: createLogger("debug", (line) => lines.push(line)) },
     );
     try {

@@ -1,17 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
-import {
-  createLogger,
-  type RelayHandle,
-  resolveRelayConfig,
-  SLACK_LIMITS,
-  startRelay,
-} from "../../relay/index.ts";
-import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GithubStandIn } from "../../emulator/github/index.ts";
+import { createLogger, type RelayHandle, SLACK_LIMITS } from "../../relay/index.ts";
+import type { FakeSlack } from "../fakes/fake-slack.ts";
 import {
   eventBody,
   sendSigned,
@@ -19,12 +10,10 @@ import {
   TEST_SECRET,
   waitUntil,
 } from "./helpers/signed-sender.ts";
+import { startTestRelay } from "./helpers/start-test-relay.ts";
 
-const SLACK_TOKEN = "xoxb-test-token";
-const GITHUB_TOKEN = "ghs_testtoken";
 const SHA = "0123456789abcdef0123456789abcdef01234567";
 
-let dir: string;
 let slack: FakeSlack;
 let github: GithubStandIn;
 let relay: RelayHandle;
@@ -32,33 +21,20 @@ const logLines: string[] = [];
 const nextId = () => `msg_${randomUUID()}`;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "relay-test-"));
-  slack = await startFakeSlack({ token: SLACK_TOKEN });
-  github = await startGithubStandIn({ token: GITHUB_TOKEN });
-  const config = resolveRelayConfig({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    WEBHOOK_SECRETS: `whsec_b2xkLXNlY3JldC1iZWluZy1yb3RhdGVkLW91dC0wMDAw,${TEST_SECRET}`,
-    RELAY_TOKEN: TEST_RELAY_TOKEN,
-    STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-    SLACK_TOKEN,
-    SLACK_CHANNEL: "C0REVIEW",
-    SLACK_API_URL: slack.apiUrl,
-    SLACK_MIN_INTERVAL_MS: "0",
-    GITHUB_TOKEN,
-    GITHUB_API_URL: github.apiUrl,
-    RELAY_RETRY_BASE_MS: "20",
+  const started = await startTestRelay({
+    slack: true,
+    github: true,
+    env: {
+      // A secret being rotated out first: deliveries signed with the second still verify.
+      WEBHOOK_SECRETS: `whsec_b2xkLXNlY3JldC1iZWluZy1yb3RhdGVkLW91dC0wMDAw,${TEST_SECRET}`,
+      SLACK_CHANNEL: "C0REVIEW",
+      RELAY_RETRY_BASE_MS: "20",
+    },
+    overrides: { logger: createLogger("debug", (line) => logLines.push(line)) },
   });
-  relay = await startRelay(config, {
-    logger: createLogger("debug", (line) => logLines.push(line)),
-  });
-});
-
-afterAll(async () => {
-  await relay?.close();
-  await slack?.close();
-  await github?.close();
-  rmSync(dir, { recursive: true, force: true });
+  ({ relay } = started);
+  slack = started.slack!;
+  github = started.github!;
 });
 
 const auth = { authorization: `Bearer ${TEST_RELAY_TOKEN}` };

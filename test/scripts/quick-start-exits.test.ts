@@ -34,7 +34,7 @@ describe("quick-start (npm start) stopped early", () => {
     // bash -o pipefail: the reviews' exit code (1: the claims file fails them), not a crash.
     expect(res.code, res.stderr).toBe(1);
     expect(await readdir(tmp)).toEqual([]);
-  }, 60_000);
+  });
 
   it("Ctrl+C (SIGINT to the process) stops the review with 130 and closes the emulator", async () => {
     let sent = false;
@@ -58,7 +58,7 @@ describe("quick-start (npm start) stopped early", () => {
     expect(res.stdout).not.toMatch(/issues? \(|Review failed/);
     expect(`${res.stdout}${res.stderr}`.match(/cancel/gi)).toHaveLength(1);
     expect(await readdir(tmp)).toEqual([]);
-  }, 60_000);
+  });
 
   it("Ctrl+C in a terminal on `npm start` (SIGINT to the process group, which npm hands on again) still closes the emulator", async () => {
     const { sent, code, stderr } = await interruptProcessGroup("npm", ["start"], {
@@ -69,5 +69,5 @@ describe("quick-start (npm start) stopped early", () => {
     expect(sent).toBe(true);
     expect(code, stderr).toBe(130);
     expect(await readdir(tmp)).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -7,6 +7,7 @@ import {
   parseAcceptedText,
   readAcceptedFile,
 } from "../../acceptance/index.ts";
+import { describeError } from "../../shared/index.ts";
 import type { GithubClient } from "../github/create-github-client.ts";
 import type { GithubContext } from "../github/read-github-context.ts";
 import { acceptedSource } from "./accepted-source.ts";
@@ -20,12 +21,15 @@ export interface ActionAcceptance {
   readonly warning: string | undefined;
   /** For the log: where the file was read, or why none counts. */
   readonly note: string;
+  /** The file could not be read: `note` says why, as a warning. */
+  readonly unread?: true;
 }
 
 /**
  * Reads the accepted file that counts for this run (see `acceptedSource`) and the first
- * CODEOWNERS file beside it, and parses it as of `now`. A file the run cannot read is an error:
- * the run must not pass what it could not check.
+ * CODEOWNERS file beside it, and parses it as of `now`. A base branch's file the run cannot
+ * read accepts nothing: every finding counts, and the run says so (it never passes more than it
+ * would without the file, and the review itself still runs).
  */
 export async function loadActionAcceptance(options: {
   github: GithubClient | undefined;
@@ -48,14 +52,25 @@ export async function loadActionAcceptance(options: {
     return none(
       `This run does not trust the pull request's head, and cannot read ${path} of the base branch${options.github === undefined ? " (no github-token)" : ""}: every finding counts.`,
     );
-  const found = await readFilesAtCommit(options.github, context, {
-    sha: source.sha,
-    paths: [path, ...ACCEPTANCE_POLICY.codeownersPaths],
-    maxBytes: ACCEPTANCE_POLICY.maxBytes,
-    signal: options.signal,
-  });
-  const bytes = found.get(path);
   const base = `the base branch (${source.sha.slice(0, 7)})`;
+  let found: Map<string, Buffer>;
+  try {
+    found = await readFilesAtCommit(options.github, context, {
+      sha: source.sha,
+      paths: [path, ...ACCEPTANCE_POLICY.codeownersPaths],
+      maxBytes: ACCEPTANCE_POLICY.maxBytes,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return {
+      ...none(
+        `Could not read ${path} of ${base} (${describeError(error)}): no finding is accepted in this run, every finding counts.`,
+      ),
+      unread: true,
+    };
+  }
+  const bytes = found.get(path);
   if (bytes === undefined) return none(`No ${path} on ${base}: every finding counts.`);
   const codeowners = await firstCodeowners(async (p) => found.get(p)?.toString("utf8"));
   return {

@@ -11,13 +11,8 @@ import {
 import { EffectClaimLostError, type Journal } from "../../../relay/journal/index.ts";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-slack.ts";
 import { testStores } from "../helpers/journal-stores.ts";
-import {
-  eventBody,
-  sendSigned,
-  TEST_RELAY_TOKEN,
-  TEST_SECRET,
-  waitUntil,
-} from "../helpers/signed-sender.ts";
+import { relayTestEnv } from "../helpers/relay-test-env.ts";
+import { eventBody, sendSigned, waitUntil } from "../helpers/signed-sender.ts";
 
 const { stores, dropAll } = await testStores("relay_once_test");
 afterAll(dropAll);
@@ -132,21 +127,19 @@ describe("the relay against a Slack that applies a post after the relay gave up 
       token,
       lateApply: (method, n) => (method === "chat.postMessage" && n === 1 ? 1500 : null),
     });
-    const config = resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEBHOOK_SECRETS: TEST_SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: "sqlite::memory:",
-      SLACK_TOKEN: token,
-      SLACK_CHANNEL: "C0LATE",
-      SLACK_API_URL: slack.apiUrl,
-      SLACK_MIN_INTERVAL_MS: "0",
-      RELAY_HANDLER_TIMEOUT_MS: "1000",
-      // Retries come at once: only the claim keeps the next attempt from looking too early.
-      RELAY_RETRY_BASE_MS: "1",
-      RELAY_RETRY_MAX_MS: "1",
-    });
+    const config = resolveRelayConfig(
+      relayTestEnv({
+        STORE_URL: "sqlite::memory:",
+        SLACK_TOKEN: token,
+        SLACK_CHANNEL: "C0LATE",
+        SLACK_API_URL: slack.apiUrl,
+        SLACK_MIN_INTERVAL_MS: "0",
+        RELAY_HANDLER_TIMEOUT_MS: "1000",
+        // Retries come at once: only the claim keeps the next attempt from looking too early.
+        RELAY_RETRY_BASE_MS: "1",
+        RELAY_RETRY_MAX_MS: "1",
+      }),
+    );
     relay = await startRelay(config, { logger: createLogger("silent") });
     const res = await sendSigned(relay.url, {
       id: "msg_late_1",

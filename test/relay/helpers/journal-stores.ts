@@ -4,6 +4,7 @@ import {
   openSqliteJournal,
   type SqliteJournalOptions,
 } from "../../../relay/journal/index.ts";
+import { registerTeardown } from "../../helpers/register-teardown.ts";
 import { dropSchemas, postgresAvailable, TEST_POSTGRES_URL, uniqueSchema } from "./postgres.ts";
 
 /** Retries fast enough for tests. */
@@ -25,7 +26,11 @@ export interface TestStore {
   open(options?: TestStoreOptions): Promise<Journal>;
 }
 
-/** Both journals, with their Postgres schemas named after `prefix` and dropped by `dropAll`. */
+/**
+ * Both journals, with their Postgres schemas named after `prefix`, dropped after the file's
+ * `afterAll` hooks when asked for at a file's top level (or by `dropAll`, which stays for the
+ * files that still call it).
+ */
 export async function testStores(
   prefix: string,
 ): Promise<{ stores: TestStore[]; dropAll: () => Promise<void> }> {
@@ -53,10 +58,9 @@ export async function testStores(
       },
     },
   ];
-  return {
-    stores,
-    dropAll: async () => {
-      for (const schema of schemas.splice(0)) await dropSchemas(schema);
-    },
+  const dropAll = async () => {
+    for (const schema of schemas.splice(0)) await dropSchemas(schema);
   };
+  registerTeardown(dropAll);
+  return { stores, dropAll };
 }

@@ -57,11 +57,15 @@ export async function sendSigned(relayUrl: string, options: SendOptions): Promis
   });
 }
 
-/** Polls `check` until it returns true, at most `timeoutMs`; throws with `what` otherwise. */
+/**
+ * Polls `check` until it returns true, at most `timeoutMs`; throws with `what` otherwise. The
+ * bound guards against a hang; it says nothing about speed (two suites at once on two cores
+ * take their time), so the default is generous.
+ */
 export async function waitUntil(
   what: string,
   check: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
+  timeoutMs = 60_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

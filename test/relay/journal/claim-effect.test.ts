@@ -1,4 +1,4 @@
-import { fdatasync, mkdtempSync, rmSync } from "node:fs";
+import { fdatasync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -21,14 +21,13 @@ import {
   upgradeSqliteSchema,
 } from "../../../relay/journal/sqlite/sqlite-schema.ts";
 import { testStores } from "../helpers/journal-stores.ts";
-import { dropSchemas, TEST_POSTGRES_URL, uniqueSchema } from "../helpers/postgres.ts";
+import { TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
 
 const { stores, dropAll } = await testStores("relay_claims_test");
 const dir = mkdtempSync(join(tmpdir(), "claim-effect-test-"));
 
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await dropAll();
 });
 
@@ -273,8 +272,7 @@ const stepStores: { name: string; skip: boolean; open: () => Promise<StepsHarnes
     name: "postgres",
     skip: stores[1]?.skip ?? true,
     open: async () => {
-      const schema = uniqueSchema("relay_steps_test");
-      stepSchemas.push(schema);
+      const schema = testSchema("relay_steps_test");
       const pool = new pg.Pool({ connectionString: TEST_POSTGRES_URL, max: 4 });
       const client = await pool.connect();
       await preparePostgresSchema(client, `"${schema}"`);
@@ -290,10 +288,6 @@ const stepStores: { name: string; skip: boolean; open: () => Promise<StepsHarnes
     },
   },
 ];
-const stepSchemas: string[] = [];
-afterAll(async () => {
-  for (const schema of stepSchemas) await dropSchemas(schema);
-});
 
 describe.each(stepStores)("claim steps ($name): the store's guards decide", ({ skip, open }) => {
   let harness: StepsHarness | undefined;

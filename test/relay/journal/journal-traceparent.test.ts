@@ -1,29 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type Journal,
   openPostgresJournal,
   openSqliteJournal,
 } from "../../../relay/journal/index.ts";
 import type { RelayEvent } from "../../../relay/relay-event.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 
 const hasPostgres = await postgresAvailable();
-const schema = uniqueSchema("relay_traceparent");
+const schema = testSchema("relay_traceparent");
 const dir = mkdtempSync(join(tmpdir(), "journal-traceparent-"));
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  if (hasPostgres) await dropSchemas(schema);
-});
 
 const retry = { maxAttempts: 1, baseMs: 10, maxMs: 10 };
 const TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";

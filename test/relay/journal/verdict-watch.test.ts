@@ -1,29 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type EntryRetryPolicy,
   type Journal,
   openPostgresJournal,
   openSqliteJournal,
 } from "../../../relay/journal/index.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 
 const RETRY: EntryRetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "verdict-watch-"));
-const schema = uniqueSchema("verdict_watch");
-
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  if (hasPostgres) await dropSchemas(schema);
-});
+const schema = testSchema("verdict_watch");
 
 const stores: { name: string; skip: boolean; open: () => Promise<Journal> }[] = [
   {

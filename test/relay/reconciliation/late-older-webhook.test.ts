@@ -6,7 +6,7 @@
  * scripted service and the GitHub stand-in.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -18,7 +18,8 @@ import {
   startRelay,
 } from "../../../relay/index.ts";
 import { startScriptedServer } from "../../helpers/scripted-server.ts";
-import { sendSigned, TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "../helpers/signed-sender.ts";
+import { relayTestEnv } from "../helpers/relay-test-env.ts";
+import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "../helpers/signed-sender.ts";
 
 const GITHUB_TOKEN = "ghs_late_older_webhook";
 const SUBMISSION_ID = randomUUID();
@@ -44,20 +45,18 @@ beforeAll(async () => {
     },
   ]);
   relay = await startRelay(
-    resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEBHOOK_SECRETS: TEST_SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-      GITHUB_TOKEN,
-      GITHUB_API_URL: github.apiUrl,
-      CONTENT_REVIEW_BASE_URL: service.url,
-      CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
-      RECONCILE_AFTER_SECONDS: "1",
-      RECONCILE_SWEEP_SECONDS: "0.1",
-      RELAY_MAX_ATTEMPTS: "1",
-    }),
+    resolveRelayConfig(
+      relayTestEnv({
+        STORE_URL: `sqlite:${join(dir, "relay.db")}`,
+        GITHUB_TOKEN,
+        GITHUB_API_URL: github.apiUrl,
+        CONTENT_REVIEW_BASE_URL: service.url,
+        CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
+        RECONCILE_AFTER_SECONDS: "1",
+        RECONCILE_SWEEP_SECONDS: "0.1",
+        RELAY_MAX_ATTEMPTS: "1",
+      }),
+    ),
     { logger: createLogger("silent") },
   );
 });
@@ -65,7 +64,6 @@ afterAll(async () => {
   await relay?.close();
   await service?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 it("reconciliation: a failure delivered after the service's later success sets nothing back", async () => {
@@ -110,4 +108,4 @@ it("reconciliation: a failure delivered after the service's later success sets n
   });
   expect(ours().map((s) => s.state)).not.toContain("error");
   expect(ours().at(-1)?.state).toBe("success");
-}, 60_000);
+});

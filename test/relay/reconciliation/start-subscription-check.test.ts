@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,8 @@ import {
 } from "../../../relay/index.ts";
 import { subscriptionProblem } from "../../../relay/reconciliation/subscription-problem.ts";
 import { ContentReviewClient, type WebhookSubscription } from "../../../src/api/index.ts";
-import { TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "../helpers/signed-sender.ts";
+import { relayTestEnv } from "../helpers/relay-test-env.ts";
+import { waitUntil } from "../helpers/signed-sender.ts";
 
 const BOTH: WebhookSubscription["eventTypes"] = [
   "asset.processing.completed",
@@ -72,7 +73,6 @@ describe("startSubscriptionCheck in the relay, against the emulator's subscripti
   afterAll(async () => {
     await relay?.close();
     await emulator?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const gauge = async () =>
@@ -90,16 +90,14 @@ describe("startSubscriptionCheck in the relay, against the emulator's subscripti
       eventTypes: ["asset.processing.completed", "asset.processing.failed"],
     });
     relay = await startRelay(
-      resolveRelayConfig({
-        PORT: "0",
-        HOST: "127.0.0.1",
-        WEBHOOK_SECRETS: TEST_SECRET,
-        RELAY_TOKEN: TEST_RELAY_TOKEN,
-        STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-        CONTENT_REVIEW_BASE_URL: emulator.baseUrl,
-        CONTENT_REVIEW_API_KEY: emulator.liveKey,
-        RELAY_PUBLIC_URL: PUBLIC,
-      }),
+      resolveRelayConfig(
+        relayTestEnv({
+          STORE_URL: `sqlite:${join(dir, "relay.db")}`,
+          CONTENT_REVIEW_BASE_URL: emulator.baseUrl,
+          CONTENT_REVIEW_API_KEY: emulator.liveKey,
+          RELAY_PUBLIC_URL: PUBLIC,
+        }),
+      ),
       {
         logger: createLogger("debug", (line) => lines.push(JSON.parse(line))),
         subscriptionCheckMs: 20,

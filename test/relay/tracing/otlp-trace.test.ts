@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -17,6 +17,7 @@ import {
   startOtlpReceiver,
 } from "../helpers/otlp-receiver.ts";
 import { type RelayProcess, spawnRelay } from "../helpers/relay-process.ts";
+import { relayTestEnv } from "../helpers/relay-test-env.ts";
 import {
   eventBody,
   sendSigned,
@@ -58,13 +59,10 @@ afterAll(async () => {
   await receiver?.close();
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function relayEnv(store: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    WEBHOOK_SECRETS: TEST_SECRET,
-    RELAY_TOKEN: TEST_RELAY_TOKEN,
+  return relayTestEnv({
     STORE_URL: `sqlite:${join(dir, store)}`,
     SLACK_TOKEN,
     SLACK_CHANNEL: "C0OTLP",
@@ -76,7 +74,7 @@ function relayEnv(store: string, extra: Record<string, string> = {}): Record<str
     // Export within milliseconds, so that spans leave before a SIGKILL.
     OTEL_BSP_SCHEDULE_DELAY: "20",
     ...extra,
-  };
+  });
 }
 
 async function start(env: Record<string, string>): Promise<RelayProcess> {

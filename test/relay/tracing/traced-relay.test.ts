@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -16,6 +16,7 @@ import {
 } from "../../../relay/index.ts";
 import { startOtlpTracing } from "../../../relay/tracing/start-otlp-tracing.ts";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-slack.ts";
+import { relayTestEnv } from "../helpers/relay-test-env.ts";
 import {
   eventBody,
   sendSigned,
@@ -40,19 +41,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "relay-traced-"));
   slack = await startFakeSlack({ token: SLACK_TOKEN });
   github = await startGithubStandIn({ token: GITHUB_TOKEN });
-  const config = resolveRelayConfig({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    WEBHOOK_SECRETS: TEST_SECRET,
-    RELAY_TOKEN: TEST_RELAY_TOKEN,
-    STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-    SLACK_TOKEN,
-    SLACK_CHANNEL: "C0TRACE",
-    SLACK_API_URL: slack.apiUrl,
-    SLACK_MIN_INTERVAL_MS: "0",
-    GITHUB_TOKEN,
-    GITHUB_API_URL: github.apiUrl,
-  });
+  const config = resolveRelayConfig(
+    relayTestEnv({
+      STORE_URL: `sqlite:${join(dir, "relay.db")}`,
+      SLACK_TOKEN,
+      SLACK_CHANNEL: "C0TRACE",
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_MIN_INTERVAL_MS: "0",
+      GITHUB_TOKEN,
+      GITHUB_API_URL: github.apiUrl,
+    }),
+  );
   relay = await startRelay(config, {
     logger: createLogger("error", () => undefined),
     tracing: startOtlpTracing(
@@ -66,7 +65,6 @@ afterAll(async () => {
   await relay?.close();
   await slack?.close();
   await github?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const attr = (span: ReadableSpan, name: string) => span.attributes[name];
@@ -153,13 +151,11 @@ describe("relay tracing (in-memory exporter)", () => {
   });
 
   it("a relay without OTEL_EXPORTER_OTLP_ENDPOINT keeps no trace: the no-op tracer, no trace context stored", async () => {
-    const config = resolveRelayConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEBHOOK_SECRETS: TEST_SECRET,
-      RELAY_TOKEN: TEST_RELAY_TOKEN,
-      STORE_URL: "sqlite::memory:",
-    });
+    const config = resolveRelayConfig(
+      relayTestEnv({
+        STORE_URL: "sqlite::memory:",
+      }),
+    );
     expect(config.tracing).toBeNull();
     const untraced = await startRelay(config, { logger: createLogger("error", () => undefined) });
     try {

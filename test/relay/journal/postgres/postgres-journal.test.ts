@@ -1,20 +1,12 @@
 import pg from "pg";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openPostgresJournal } from "../../../../relay/journal/index.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../../helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../../helpers/postgres.ts";
 import { waitUntil } from "../../helpers/signed-sender.ts";
 import { completedEvent } from "../../helpers/submission-builders.ts";
 
 const hasPostgres = await postgresAvailable();
-const schema = uniqueSchema("relay_pg_clients");
-afterAll(async () => {
-  if (hasPostgres) await dropSchemas(schema);
-});
+const schema = testSchema("relay_pg_clients");
 
 describe("openPostgresJournal", () => {
   it.skipIf(!hasPostgres)(
@@ -66,7 +58,7 @@ describe("openPostgresJournal", () => {
   it.skipIf(!hasPostgres)(
     "queues a redelivered entry of a submission id holding U+0000 in its submission's line again",
     async () => {
-      const own = uniqueSchema("relay_pg_redeliver");
+      const own = testSchema("relay_pg_redeliver");
       const journal = await openPostgresJournal({
         connectionString: TEST_POSTGRES_URL,
         schema: own,
@@ -96,7 +88,6 @@ describe("openPostgresJournal", () => {
         }
       } finally {
         await journal.close(1000);
-        await dropSchemas(own);
       }
     },
   );

@@ -1,19 +1,11 @@
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openPostgresJournal } from "../../../../relay/journal/index.ts";
 import type { AssetEvent } from "../../../../relay/relay-event.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../../helpers/postgres.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../../helpers/postgres.ts";
 
 const hasPostgres = await postgresAvailable();
-const schema = uniqueSchema("relay_pg_upgrade");
-afterAll(async () => {
-  if (hasPostgres) await dropSchemas(schema);
-});
+const schema = testSchema("relay_pg_upgrade");
 
 const event = (submissionId: string, errorMessage: string): AssetEvent => ({
   kind: "asset.processing.failed",

@@ -8,7 +8,9 @@ const SLOW_QUERY_MS = 300;
 const TIMEOUT_MS = 1000;
 
 /** A pool whose every query takes a while (a database under load). */
-function slowPool(options: { failDoneWrites?: number } = {}): pg.Pool {
+function slowPool(
+  options: { failDoneWrites?: number; onQuery?: (at: number) => void } = {},
+): pg.Pool {
   let failures = options.failDoneWrites ?? 0;
   const row = {
     seq: "1",
@@ -23,6 +25,7 @@ function slowPool(options: { failDoneWrites?: number } = {}): pg.Pool {
   };
   return {
     query: async (text: string) => {
+      options.onQuery?.(Date.now());
       await new Promise((resolve) => setTimeout(resolve, SLOW_QUERY_MS));
       if (text.includes("state = 'done'") && failures > 0) {
         failures -= 1;
@@ -38,6 +41,7 @@ function slowPool(options: { failDoneWrites?: number } = {}): pg.Pool {
 describe("startPostgresWorker", () => {
   it("counts an attempt's deadline from when the job was taken, its own queries included", async () => {
     let takenAt = 0;
+    let firstQueryAt = 0;
     let seen: AttemptInfo | undefined;
     const job = {
       id: "job-1",
@@ -56,7 +60,11 @@ describe("startPostgresWorker", () => {
       {
         boss,
         queue: "q",
-        pool: slowPool(),
+        pool: slowPool({
+          onQuery: (at) => {
+            if (firstQueryAt === 0) firstQueryAt = at;
+          },
+        }),
         s: '"relay"',
         retry: { maxAttempts: 3, baseMs: 1000, maxMs: 1000 },
         retryLimit: 7,
@@ -71,8 +79,11 @@ describe("startPostgresWorker", () => {
       {},
     );
     // Two slow queries (the entry, its `processing` mark) ran before the handler: they count.
-    expect(seen?.deadline).toBeLessThanOrEqual(takenAt + TIMEOUT_MS + 50);
-    expect(seen?.deadline).toBeGreaterThanOrEqual(takenAt + TIMEOUT_MS - 50);
+    // The clock starts between the job's taking and the first query, however slow the machine;
+    // a deadline counted after the queries would fall 2 * SLOW_QUERY_MS past the upper bound.
+    expect(firstQueryAt).toBeGreaterThan(0);
+    expect(seen?.deadline).toBeGreaterThanOrEqual(takenAt + TIMEOUT_MS);
+    expect(seen?.deadline).toBeLessThanOrEqual(firstQueryAt + TIMEOUT_MS);
   });
 
   it("waits out an outage to record the entry done, then settles its job itself at once", async () => {

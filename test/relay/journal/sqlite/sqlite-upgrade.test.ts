@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openSqliteJournal } from "../../../../relay/journal/index.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "sqlite-upgrade-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("openSqliteJournal on a journal from before the delivery ids", () => {
   it("keeps its entries' ids as dedupe keys, so that they stay duplicates after retention", async () => {

@@ -1,0 +1,49 @@
+import { TEST_RELAY_TOKEN, TEST_SECRET } from "./signed-sender.ts";
+
+/** A relay variable set to a value, or `undefined` to leave it out of the base. */
+export type RelayEnvOverrides = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The settings every test relay starts from: loopback on a free port, the tests' signing secret
+ * and bearer token. A new required setting is added here, once, for every test.
+ */
+const BASE: Readonly<Record<string, string>> = Object.freeze({
+  PORT: "0",
+  HOST: "127.0.0.1",
+  WEBHOOK_SECRETS: TEST_SECRET,
+  RELAY_TOKEN: TEST_RELAY_TOKEN,
+});
+
+/**
+ * The relay's environment for a test: {@link BASE}, then `overrides` in order (a value of
+ * `undefined` removes the variable, to test it missing).
+ */
+export function relayTestEnv(...overrides: RelayEnvOverrides[]): Record<string, string> {
+  const env: Record<string, string | undefined> = { ...BASE };
+  for (const layer of overrides) Object.assign(env, layer);
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/** Slack's settings for a fake Slack: its API, the token it accepts, a channel, no pacing. */
+export function slackTestEnv(
+  slack: { readonly apiUrl: string },
+  token: string,
+  channel = "C0RELAY",
+): Record<string, string> {
+  return {
+    SLACK_TOKEN: token,
+    SLACK_CHANNEL: channel,
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_MIN_INTERVAL_MS: "0",
+  };
+}
+
+/** GitHub's settings for a stand-in: its API and the token it accepts. */
+export function githubTestEnv(
+  github: { readonly apiUrl: string },
+  token: string,
+): Record<string, string> {
+  return { GITHUB_TOKEN: token, GITHUB_API_URL: github.apiUrl };
+}
