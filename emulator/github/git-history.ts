@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { unifiedDiff } from "./unified-diff.ts";
+import { diffTrees } from "./diff-trees.ts";
 
 /** A file of a commit's tree: its bytes, Git mode and Git blob sha. */
 export interface GitFile {
@@ -66,6 +66,53 @@ function toFile(change: Exclude<GitFileChange, null>): GitFile {
 
 const FULL_SHA = /^[0-9a-f]{40}$/;
 
+/** The sha of a commit the test did not name: derived from its number, parents, tree and message. */
+function derivedSha(
+  counter: number,
+  parents: readonly string[],
+  tree: ReadonlyMap<string, GitFile>,
+  message: string,
+): string {
+  return createHash("sha1")
+    .update(
+      [
+        `commit ${counter}`,
+        ...parents,
+        ...[...tree].map(([p, f]) => `${f.mode} ${f.sha} ${p}`),
+        message,
+      ].join("\n"),
+    )
+    .digest("hex");
+}
+
+/** A branch name, a full sha or an unambiguous abbreviated sha, as Git resolves a ref. */
+function resolveRef(
+  commits: ReadonlyMap<string, GitCommit>,
+  branches: ReadonlyMap<string, string>,
+  ref: string,
+): GitCommit | undefined {
+  const name = ref.replace(/^refs\/heads\//, "");
+  const branch = branches.get(name);
+  if (branch !== undefined) return commits.get(branch);
+  const exact = commits.get(ref.toLowerCase());
+  if (exact !== undefined || ref.length >= 40 || !/^[0-9a-f]{7,}$/i.test(ref)) return exact;
+  const matches = [...commits.values()].filter((c) => c.sha.startsWith(ref.toLowerCase()));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** Every ancestor of `sha` (itself included), nearest first. */
+function ancestorsOf(commits: ReadonlyMap<string, GitCommit>, sha: string): string[] {
+  const seen = new Set<string>();
+  const queue = [sha];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...(commits.get(next)?.parents ?? []));
+  }
+  return [...seen];
+}
+
 /**
  * The Git history of one stand-in repository: commits with whole trees, branches, and what
  * GitHub derives from them (three-dot compares, the changed files of a pull request). Blob
@@ -77,28 +124,9 @@ export function createGitHistory() {
   const blobs = new Map<string, Buffer>();
   let counter = 0;
 
-  const resolve = (ref: string): GitCommit | undefined => {
-    const name = ref.replace(/^refs\/heads\//, "");
-    const branch = branches.get(name);
-    if (branch !== undefined) return commits.get(branch);
-    const exact = commits.get(ref.toLowerCase());
-    if (exact !== undefined || ref.length >= 40 || !/^[0-9a-f]{7,}$/i.test(ref)) return exact;
-    const matches = [...commits.values()].filter((c) => c.sha.startsWith(ref.toLowerCase()));
-    return matches.length === 1 ? matches[0] : undefined;
-  };
+  const resolve = (ref: string): GitCommit | undefined => resolveRef(commits, branches, ref);
 
-  /** Every ancestor of `sha` (itself included), nearest first. */
-  const ancestors = (sha: string): string[] => {
-    const seen = new Set<string>();
-    const queue = [sha];
-    while (queue.length > 0) {
-      const next = queue.shift()!;
-      if (seen.has(next)) continue;
-      seen.add(next);
-      queue.push(...(commits.get(next)?.parents ?? []));
-    }
-    return [...seen];
-  };
+  const ancestors = (sha: string): string[] => ancestorsOf(commits, sha);
 
   const commit = (input: GitCommitInput): GitCommit => {
     const parents = [
@@ -120,18 +148,7 @@ export function createGitHistory() {
     }
     counter += 1;
     const message = input.message ?? `commit ${counter}`;
-    const sha =
-      input.sha ??
-      createHash("sha1")
-        .update(
-          [
-            `commit ${counter}`,
-            ...parents,
-            ...[...tree].map(([p, f]) => `${f.mode} ${f.sha} ${p}`),
-            message,
-          ].join("\n"),
-        )
-        .digest("hex");
+    const sha = input.sha ?? derivedSha(counter, parents, tree, message);
     if (!FULL_SHA.test(sha)) throw new Error(`A commit sha must be 40 hex digits (got "${sha}")`);
     const made: GitCommit = { sha, parents, tree, message };
     commits.set(sha, made);
@@ -140,31 +157,8 @@ export function createGitHistory() {
   };
 
   /** The files that differ between two commits' trees, in path order. */
-  const diff = (base: GitCommit | undefined, head: GitCommit): GitChangedFile[] => {
-    const before = base?.tree ?? new Map<string, GitFile>();
-    const paths = [...new Set([...before.keys(), ...head.tree.keys()])].sort();
-    const out: GitChangedFile[] = [];
-    for (const path of paths) {
-      const a = before.get(path);
-      const b = head.tree.get(path);
-      if (a?.sha === b?.sha && a?.mode === b?.mode) continue;
-      const status = a === undefined ? "added" : b === undefined ? "removed" : "modified";
-      const binary = (a?.content.includes(0) ?? false) || (b?.content.includes(0) ?? false);
-      const lines = binary
-        ? undefined
-        : unifiedDiff(a?.content.toString("utf8") ?? "", b?.content.toString("utf8") ?? "");
-      out.push({
-        filename: path,
-        status,
-        sha: (b ?? a)!.sha,
-        ...(lines === undefined ? {} : { patch: lines.patch }),
-        additions: lines?.additions ?? 0,
-        deletions: lines?.deletions ?? 0,
-        changes: (lines?.additions ?? 0) + (lines?.deletions ?? 0),
-      });
-    }
-    return out;
-  };
+  const diff = (base: GitCommit | undefined, head: GitCommit): GitChangedFile[] =>
+    diffTrees(base?.tree, head.tree);
 
   return {
     commits: commits as ReadonlyMap<string, GitCommit>,

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import { createServer, type RequestListener } from "node:http";
+import { createServer } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { type GitCommitInput, gitBlobSha } from "./git-history.ts";
+import type { GitCommitInput } from "./git-history.ts";
 import { type MergeGroup, mergeGroupEvent, type PushInput, pushEvent } from "./github-events.ts";
 import {
   ACTIONS_APP,
@@ -17,15 +16,17 @@ import {
   type ReviewComment,
 } from "./github-model.ts";
 import type { StatusFaults } from "./github-operation.ts";
+import { githubRequestListener } from "./github-request-listener.ts";
 import { createGithubState, type GithubRequestLog, type GithubState } from "./github-state.ts";
-import { handleGithubRequest } from "./handle-github-request.ts";
 import {
   createMergeGroup,
   mergePullRequest,
   openPullRequest,
   pushPullRequest,
 } from "./merge-queue.ts";
+import { moveRepository } from "./move-repository.ts";
 import { storeComment } from "./pull-reviews.ts";
+import { seedPullRequest } from "./seed-pull-request.ts";
 
 export interface GithubStandInOptions extends StatusFaults {
   /** The Actions token (`GITHUB_TOKEN`): its check runs belong to {@link ACTIONS_APP}. */
@@ -117,13 +118,6 @@ export interface GithubStandIn {
   close(): Promise<void>;
 }
 
-/** Reads a request body whole. */
-async function readBody(req: AsyncIterable<Buffer | string>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /**
  * A loopback GitHub REST API for tests and benchmarks, the same implementation the emulator
  * mounts under `/_emulator/github`: pull request files (with their blob shas), commits, compares,
@@ -144,34 +138,7 @@ export async function startGithubStandIn(options: GithubStandInOptions): Promise
     faults: { fail: options.fail, stallStatus: options.stallStatus },
     tokenRepository: options.repository ?? "octo/media",
   };
-  const handler: RequestListener = async (req, res) => {
-    const body = await readBody(req);
-    const url = new URL(req.url ?? "/", baseUrl);
-    const method = req.method ?? "GET";
-    const reply = await handleGithubRequest(state, rules, {
-      method,
-      url,
-      headers: req.headers,
-      body,
-      baseUrl,
-    });
-    const send = () => {
-      if (res.destroyed) return;
-      state.requests.push({
-        method,
-        path: url.pathname,
-        operationId: reply.operationId,
-        status: reply.status,
-      });
-      res.writeHead(reply.status, {
-        "content-type": "application/json",
-        ...reply.headers,
-      });
-      res.end(reply.raw ?? JSON.stringify(reply.body ?? {}));
-    };
-    if (reply.delayMs === undefined) send();
-    else setTimeout(send, reply.delayMs);
-  };
+  const handler = githubRequestListener(state, rules, () => baseUrl);
   const server = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -187,19 +154,7 @@ export async function startGithubStandIn(options: GithubStandInOptions): Promise
     violations: state.violations,
     addPullRequest: (number, files) => {
       heads += 1;
-      // The latest seed of a number wins: files as given now, not derived from commits.
-      state.pullRequests.delete(number);
-      state.pulls.set(number, {
-        repository: undefined,
-        files: files.map((f) => ({
-          ...f,
-          sha:
-            f.sha ??
-            (f.content !== undefined
-              ? gitBlobSha(f.content)
-              : createHash("sha1").update(`head ${heads} ${f.filename}`).digest("hex")),
-        })),
-      });
+      seedPullRequest(state, number, files, heads);
     },
     addReviewComment: (number, c) =>
       storeComment(
@@ -228,10 +183,7 @@ export async function startGithubStandIn(options: GithubStandInOptions): Promise
     pushEvent: (push) => pushEvent(state.git, { repository: "octo/media", ...push }),
     deny: (scope) => state.denied.add(scope),
     renameRepository: (to) => {
-      const from = rules.tokenRepository.toLowerCase();
-      for (const kept of [state.checkRuns, state.statuses, state.reviews, state.reviewComments])
-        for (const item of kept as { repository: string }[])
-          if (item.repository.toLowerCase() === from) item.repository = to;
+      moveRepository(state, rules.tokenRepository, to);
       rules.tokenRepository = to;
     },
     close: () =>

@@ -5,9 +5,9 @@ import { registerInsightsCommand } from "./commands/insights/register-insights-c
 import { registerAssetsCommand } from "./commands/register-assets-command.ts";
 import { registerEstimateCommand } from "./commands/register-estimate-command.ts";
 import { registerResultCommands } from "./commands/register-result-commands.ts";
-import { registerReviewCommand } from "./commands/register-review-command.ts";
 import { registerSandboxCommand } from "./commands/register-sandbox-command.ts";
 import { registerUploadCommand } from "./commands/register-upload-command.ts";
+import { registerReviewCommand } from "./commands/review/register-review-command.ts";
 import { registerRetryCommand } from "./commands/submissions/register-retry-command.ts";
 import { registerStatusCommand } from "./commands/submissions/register-status-command.ts";
 import { registerSubmitCommand } from "./commands/submissions/register-submit-command.ts";

@@ -56,6 +56,7 @@ export { identifyVersions } from "./identify-versions.ts";
 export { mapConcurrent } from "./map-concurrent.ts";
 export { outcomeWithoutReview } from "./outcome-without-review.ts";
 export type { PipelineEvents } from "./pipeline-events.ts";
+export type { IncrementalOptions, ReviewPipelineOptions } from "./resolve-pipeline-options.ts";
 export { REVIEW_DEFAULTS } from "./review-defaults.ts";
 export type {
   AssetFailure,
@@ -84,11 +85,7 @@ export {
   usableEntries,
 } from "./review-record.ts";
 export { isReviewRecordError, ReviewRecordError } from "./review-record-error.ts";
-export {
-  type IncrementalOptions,
-  type ReviewPipelineOptions,
-  runReviewPipeline,
-} from "./run-review-pipeline.ts";
+export { runReviewPipeline } from "./run-review-pipeline.ts";
 export { sandboxMarkerNotice } from "./sandbox-marker-notice.ts";
 export { secondsBetween } from "./seconds-between.ts";
 export { FATAL_UPLOAD_STATUSES } from "./upload-files.ts";

@@ -58,55 +58,66 @@ export function renderJsonReport(
       reason: s.reason,
       message: s.message,
     })),
-    assets: outcome.assets.map((a) => ({
-      path: a.file.displayPath,
-      content: a.file.version ?? null,
-      assetId: a.assetId,
-      filename: a.filename,
-      status: a.status,
-      // A reused file cost this run nothing; `reused.creditsSaved` is what it would have.
-      credits: a.reused !== null ? 0 : (credits.get(a.blobPath)?.credits ?? null),
-      failure: a.failure,
-      retries: a.retries,
-      versionNumber: a.versionNumber,
-      counts: a.counts,
-      issueCount: a.issues.length,
-      topics: a.topics.map((t) => ({
-        id: t.id,
-        title: t.title,
-        topicType: t.topicType,
-        issueIds: t.issues.map((i) => i.id),
-      })),
-      orphanIssueIds: a.orphanIssues.map((i) => i.id),
-      issues: a.issues.map((i) => ({
-        ...i,
-        acceptId: acceptId(i),
-        accepted: a.accepted?.get(i.id) ?? null,
-      })),
-      expiredAcceptances: (a.expiredAcceptances ?? []).map((e) => ({
-        line: e.line,
-        issue: e.issue,
-        expires: e.expires,
-      })),
-      diff:
-        a.diff === null
-          ? null
-          : {
-              previousVersionNumber: a.diff.previousVersionNumber,
-              newIssueIds: a.diff.newIssues.map((i) => i.id),
-              resolvedIssues: a.diff.resolvedIssues,
-            },
-      resultsError: a.resultsError,
-      reused:
-        a.reused === null
-          ? null
-          : {
-              submissionId: a.reused.submissionId,
-              reviewedIn: a.reused.reviewedIn,
-              creditsSaved: a.reused.credits,
-            },
-    })),
+    assets: outcome.assets.map((a) => jsonAsset(a, credits.get(a.blobPath)?.credits ?? null)),
     error:
       outcome.error === null ? null : { name: outcome.error.name, message: outcome.error.message },
+  };
+}
+
+/**
+ * One reviewed asset of the report: its file, status and credits (`estimated`, unless reused),
+ * its issues with their acceptance, its diff against the previous version and its reuse.
+ */
+function jsonAsset(
+  a: ReviewOutcome["assets"][number],
+  estimated: number | null,
+): Record<string, unknown> {
+  return {
+    path: a.file.displayPath,
+    content: a.file.version ?? null,
+    assetId: a.assetId,
+    filename: a.filename,
+    status: a.status,
+    // A reused file cost this run nothing; `reused.creditsSaved` is what it would have.
+    credits: a.reused !== null ? 0 : estimated,
+    failure: a.failure,
+    retries: a.retries,
+    versionNumber: a.versionNumber,
+    counts: a.counts,
+    issueCount: a.issues.length,
+    topics: a.topics.map((t) => ({
+      id: t.id,
+      title: t.title,
+      topicType: t.topicType,
+      issueIds: t.issues.map((i) => i.id),
+    })),
+    orphanIssueIds: a.orphanIssues.map((i) => i.id),
+    issues: a.issues.map((i) => ({
+      ...i,
+      acceptId: acceptId(i),
+      accepted: a.accepted?.get(i.id) ?? null,
+    })),
+    expiredAcceptances: (a.expiredAcceptances ?? []).map((e) => ({
+      line: e.line,
+      issue: e.issue,
+      expires: e.expires,
+    })),
+    diff:
+      a.diff === null
+        ? null
+        : {
+            previousVersionNumber: a.diff.previousVersionNumber,
+            newIssueIds: a.diff.newIssues.map((i) => i.id),
+            resolvedIssues: a.diff.resolvedIssues,
+          },
+    resultsError: a.resultsError,
+    reused:
+      a.reused === null
+        ? null
+        : {
+            submissionId: a.reused.submissionId,
+            reviewedIn: a.reused.reviewedIn,
+            creditsSaved: a.reused.credits,
+          },
   };
 }

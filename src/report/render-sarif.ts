@@ -34,8 +34,7 @@ export function renderSarif(
   options: SarifOptions = {},
 ): Record<string, unknown> {
   const rules = new Map<string, { issue: Issue; severity: string }>();
-  const found: { ruleId: string; path: string; issue: Issue; accepted: Acceptance | undefined }[] =
-    [];
+  const found: Found[] = [];
   for (const asset of outcome.assets) {
     for (const issue of asset.issues) {
       const ruleId = issue.ruleCode ?? issue.ruleId ?? "content-review";
@@ -53,57 +52,7 @@ export function renderSarif(
   }
   const ruleIndex = new Map([...rules.keys()].map((id, i) => [id, i]));
   const occurrences = new Map<string, number>();
-  const results = found.map(({ ruleId, path, issue, accepted }) => {
-    const fingerprint = createHash("sha256")
-      .update(`${path}\u0000${issueIdentity(issue)}`)
-      .digest("hex");
-    const location = issueLocationIn(path, issue);
-    const occurrence = (occurrences.get(fingerprint) ?? 0) + 1;
-    occurrences.set(fingerprint, occurrence);
-    return {
-      ruleId,
-      ruleIndex: ruleIndex.get(ruleId),
-      level: sarifLevel(issue.severity),
-      message: { text: `${issue.severity}: ${issue.summary}` },
-      locations: [
-        {
-          physicalLocation: {
-            artifactLocation: { uri: artifactUri(path) },
-            ...(location
-              ? {
-                  region: {
-                    startLine: location.line,
-                    ...(location.quote ? { snippet: { text: location.quote } } : {}),
-                  },
-                }
-              : {}),
-          },
-        },
-      ],
-      partialFingerprints: {
-        "contentReviewIssue/v1": fingerprint,
-        ...(location
-          ? {}
-          : { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:${occurrence}` }),
-      },
-      // An accepted finding is suppressed where people decided it: the accepted file (issue 32).
-      ...(accepted === undefined
-        ? {}
-        : {
-            suppressions: [
-              {
-                kind: "external",
-                status: "accepted",
-                justification: `${accepted.reason} (accepted by ${accepted.by}, until ${accepted.expires})`,
-              },
-            ],
-          }),
-      properties: {
-        severity: issue.severity,
-        ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),
-      },
-    };
-  });
+  const results = found.map((f) => sarifResult(f, ruleIndex.get(f.ruleId), occurrences));
   const version = options.toolVersion;
   return {
     $schema: SARIF_SCHEMA,
@@ -123,5 +72,71 @@ export function renderSarif(
         results,
       },
     ],
+  };
+}
+
+/** An issue found in a file, under its rule, with its acceptance if people accepted it. */
+interface Found {
+  readonly ruleId: string;
+  readonly path: string;
+  readonly issue: Issue;
+  readonly accepted: Acceptance | undefined;
+}
+
+/**
+ * One SARIF result: its location (a line, or the whole file), fingerprints that survive re-runs
+ * (`occurrences` counts each fingerprint so far), and a suppression for an accepted finding.
+ */
+function sarifResult(
+  { ruleId, path, issue, accepted }: Found,
+  ruleIndex: number | undefined,
+  occurrences: Map<string, number>,
+): Record<string, unknown> {
+  const fingerprint = createHash("sha256")
+    .update(`${path}\u0000${issueIdentity(issue)}`)
+    .digest("hex");
+  const location = issueLocationIn(path, issue);
+  const occurrence = (occurrences.get(fingerprint) ?? 0) + 1;
+  occurrences.set(fingerprint, occurrence);
+  return {
+    ruleId,
+    ruleIndex,
+    level: sarifLevel(issue.severity),
+    message: { text: `${issue.severity}: ${issue.summary}` },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: artifactUri(path) },
+          ...(location
+            ? {
+                region: {
+                  startLine: location.line,
+                  ...(location.quote ? { snippet: { text: location.quote } } : {}),
+                },
+              }
+            : {}),
+        },
+      },
+    ],
+    partialFingerprints: {
+      "contentReviewIssue/v1": fingerprint,
+      ...(location ? {} : { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:${occurrence}` }),
+    },
+    // An accepted finding is suppressed where people decided it: the accepted file (issue 32).
+    ...(accepted === undefined
+      ? {}
+      : {
+          suppressions: [
+            {
+              kind: "external",
+              status: "accepted",
+              justification: `${accepted.reason} (accepted by ${accepted.by}, until ${accepted.expires})`,
+            },
+          ],
+        }),
+    properties: {
+      severity: issue.severity,
+      ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),
+    },
   };
 }
