@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { readSettings } from "../../src/shared/index.ts";
 import { assembleRelayConfig, type Resolved } from "./assemble-relay-config.ts";
 import type { Env } from "./config-step.ts";
 import type { RelayConfig } from "./relay-config.ts";
@@ -6,18 +6,6 @@ import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.
 import { RELAY_CONFIG_STEPS } from "./relay-config-steps.ts";
 import { type Parsed, RELAY_VARIABLES, SECRET_VARIABLES, VARIABLES } from "./relay-variables.ts";
 import { misspeltHint, unknownRelayVariables } from "./unknown-relay-variables.ts";
-
-/** Each variable through its own parser; a refused one is reported and left undefined. */
-function parseVariables(env: Env, problem: (variable: string, message: string) => void): Parsed {
-  const parsed: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(VARIABLES)) {
-    const raw = env[name];
-    const result = (schema as z.ZodType).safeParse(raw === "" ? undefined : raw);
-    if (result.success) parsed[name] = result.data;
-    else problem(name, result.error.issues[0]?.message ?? "is invalid");
-  }
-  return parsed as Parsed;
-}
 
 /**
  * Resolves the relay's configuration from environment variables, once, at the edge.
@@ -33,7 +21,10 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
     problems.push({ variable, message: `${variable} ${message}${got}${typo}` });
   };
   const refused = (variable: string) => problems.some((p) => p.variable === variable);
-  const p = parseVariables(env, problem);
+  // The one settings reader (src/shared/settings), as the Action reads its inputs.
+  const { values, problems: refusals } = readSettings(VARIABLES, (name) => env[name]);
+  for (const refusal of refusals) problem(refusal.setting, refusal.message);
+  const p = values as Parsed;
   const resolved: Resolved = {
     storeUrl: "",
     routes: [],

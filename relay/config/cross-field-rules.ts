@@ -1,4 +1,4 @@
-import { baseUrlProblem, parseApiKey } from "../../src/api/index.ts";
+import { serviceConnectionProblems } from "../../src/api/index.ts";
 import type { StepInput } from "./config-step.ts";
 import { serviceOn } from "./service-on.ts";
 import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
@@ -47,25 +47,19 @@ export function serviceUrlWithKey(input: StepInput): undefined {
   );
 }
 
-/** The service client refuses these at construction: refused here instead, by name (exit 2). */
-export function serviceBaseUrl({ p, problem }: StepInput): undefined {
-  if (p.CONTENT_REVIEW_BASE_URL === undefined) return undefined;
-  const why = baseUrlProblem(p.CONTENT_REVIEW_BASE_URL);
-  if (why !== null) problem("CONTENT_REVIEW_BASE_URL", why);
-  return undefined;
-}
-
-/** The service's key has the shape of a workspace or sandbox key. */
-export function serviceApiKey({ p, problem }: StepInput): undefined {
-  if (p.CONTENT_REVIEW_API_KEY === undefined) return undefined;
-  try {
-    parseApiKey(p.CONTENT_REVIEW_API_KEY, "CONTENT_REVIEW_API_KEY");
-  } catch {
-    problem(
-      "CONTENT_REVIEW_API_KEY",
-      "is not a Content Review API key: use a workspace key, sk_live_ followed by 64 hex characters, or an sk_test_ sandbox key",
-    );
-  }
+/**
+ * The service's key and base URL, through the one check the CLI and the Action use too: the
+ * service client refuses these at construction, so they are refused here, by name (exit 2).
+ */
+export function serviceConnection({ p, problem }: StepInput): undefined {
+  const check = serviceConnectionProblems(
+    p.CONTENT_REVIEW_API_KEY ?? "",
+    p.CONTENT_REVIEW_BASE_URL ?? "",
+  );
+  if (p.CONTENT_REVIEW_BASE_URL !== undefined && check.baseUrl !== null)
+    problem("CONTENT_REVIEW_BASE_URL", check.baseUrl);
+  if (p.CONTENT_REVIEW_API_KEY !== undefined && check.apiKey !== null)
+    problem("CONTENT_REVIEW_API_KEY", check.apiKey);
   return undefined;
 }
 

@@ -15,8 +15,8 @@ export type SettingsValues<T extends SettingsTable> = { -readonly [K in keyof T]
 /**
  * Reads every setting of `table` in one pass, so that one run names every problem at once. The
  * one shape every host reads its settings with: the relay's variables, the Action's inputs and
- * tracing's `OTEL_*` variables. `raw` gives a setting's text as set; an empty (or blank) value
- * counts as unset, so the schema's default applies. The message is the schema's own (each schema
+ * tracing's `OTEL_*` variables. `raw` gives a setting's text as set; an empty value counts as
+ * unset, so the schema's default applies (a host that trims its values passes them trimmed). The message is the schema's own (each schema
  * carries one written for a person, not zod's default).
  */
 export function readSettings<T extends SettingsTable>(
@@ -27,7 +27,7 @@ export function readSettings<T extends SettingsTable>(
   const problems: SettingProblem[] = [];
   for (const [name, schema] of Object.entries(table)) {
     const text = raw(name);
-    const result = schema.safeParse(text === undefined || text.trim() === "" ? undefined : text);
+    const result = schema.safeParse(text === undefined || text === "" ? undefined : text);
     if (result.success) values[name] = result.data;
     else problems.push({ setting: name, message: result.error.issues[0]?.message ?? "is invalid" });
   }

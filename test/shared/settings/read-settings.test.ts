@@ -13,8 +13,8 @@ const TABLE = {
 } as const;
 
 describe("readSettings", () => {
-  it("readSettings applies defaults to unset and blank values and parses the rest", () => {
-    const env: Record<string, string> = { PORT: "  ", NAME: "x", MODE: "b" };
+  it("readSettings applies defaults to unset and empty values and parses the rest", () => {
+    const env: Record<string, string> = { PORT: "", NAME: "x", MODE: "b" };
     expect(readSettings(TABLE, (name) => env[name])).toEqual({
       values: { PORT: 3000, NAME: "x", MODE: "b" },
       problems: [],
