@@ -245,6 +245,11 @@ async function findFiles(
   if (changed !== null) core.info(listedBy(changed));
   for (const skipped of found.skipped)
     core.warning(skipped.message, { file: skipped.file.displayPath });
+  for (const path of found.caseMismatches)
+    core.warning(
+      `${path} is of a supported type but matches no pattern of files, which match case exactly; add a pattern in its case (or leave files unset: the default takes any case) to review it.`,
+      { file: path },
+    );
   return found;
 }
 

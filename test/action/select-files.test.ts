@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FILE_PATTERNS } from "../../src/action/resolve-action-inputs.ts";
 import { selectFiles } from "../../src/action/select-files.ts";
 
 let ws: string;
@@ -19,6 +20,22 @@ beforeAll(async () => {
 });
 
 describe("selectFiles", () => {
+  it("selectFiles with the default patterns takes a supported extension in any case", async () => {
+    await mkdir(join(ws, "mixed"), { recursive: true });
+    for (const name of ["ad.Txt", "ad.Mp4", "ad.jPeG", "ad.bin"])
+      await writeFile(join(ws, "mixed", name), "x");
+    const { files } = await selectFiles({
+      workspace: ws,
+      patterns: DEFAULT_FILE_PATTERNS,
+      changed: ["mixed/ad.Txt", "mixed/ad.Mp4", "mixed/ad.jPeG", "mixed/ad.bin"],
+    });
+    expect(files.map((f) => f.displayPath)).toEqual([
+      "mixed/ad.Txt",
+      "mixed/ad.Mp4",
+      "mixed/ad.jPeG",
+    ]);
+  });
+
   it("selectFiles applies patterns with ! excludes to every file on dispatch", async () => {
     const { files } = await selectFiles({
       workspace: ws,
