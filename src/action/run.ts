@@ -148,7 +148,9 @@ async function main(
       now: new Date(),
       signal,
     });
-    if (accepted.unread) core.warning(accepted.note);
+    if (accepted.refusedLink !== undefined)
+      core.error(accepted.note, { file: accepted.refusedLink });
+    else if (accepted.unread) core.warning(accepted.note);
     else core.info(accepted.note);
     if (accepted.file !== undefined) announceAcceptanceProblems(accepted.file, core);
     plan = Object.freeze({ ...plan, acceptedWarning: accepted.warning });
