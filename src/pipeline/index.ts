@@ -48,6 +48,8 @@ export {
   deriveConclusion,
   isAccepted,
   SERVICE_SKIP_REASONS,
+  BLOCKING_SKIP_REASONS,
+  blockingSkips,
 } from "./derive-conclusion.ts";
 export { collectIssues, diffIssues, issueIdentity } from "./diff-issues.ts";
 export { fileContentId } from "./file-content-id.ts";

@@ -401,7 +401,7 @@ function buildOutcome(
     status,
     conclusion,
     reason: options.client.redact(
-      status === "completed" ? completedReason(assets, failOn) : reason,
+      status === "completed" ? completedReason(assets, failOn, progress.skipped) : reason,
     ),
     environment: options.client.environment,
     failOn,
