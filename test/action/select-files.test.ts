@@ -96,7 +96,7 @@ describe("selectFiles reads only what it needs", () => {
     expect(files.map((f) => f.displayPath)).toEqual(["media/a.png"]);
   });
 
-  it("selectFiles never takes a file from node_modules or .git, changed or not", async () => {
+  it("selectFiles never walks node_modules or .git, but a changed file there goes through the patterns", async () => {
     const workspace = await mkdtemp(join(tmpdir(), "select-never-"));
     for (const p of [
       "media/a.png",
@@ -109,12 +109,17 @@ describe("selectFiles reads only what it needs", () => {
     }
     const all = await selectFiles({ workspace, patterns: ["**/*.png"], changed: null });
     expect(all.files.map((f) => f.displayPath)).toEqual(["media/a.png"]);
+    // A pull request can change a file under any folder named node_modules: it is reviewed
+    // like any other (git never lists a path inside .git as changed).
     const changed = await selectFiles({
       workspace,
-      patterns: ["**/*.png"],
-      changed: ["media/a.png", "node_modules/pkg/b.png", ".git/c.png", "sub/node_modules/d.png"],
+      patterns: ["**/*.png", "!node_modules/**"],
+      changed: ["media/a.png", "node_modules/pkg/b.png", "sub/node_modules/d.png"],
     });
-    expect(changed.files.map((f) => f.displayPath)).toEqual(["media/a.png"]);
+    expect(changed.files.map((f) => f.displayPath)).toEqual([
+      "media/a.png",
+      "sub/node_modules/d.png",
+    ]);
     await rm(workspace, { recursive: true, force: true });
   });
 });

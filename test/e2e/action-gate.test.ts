@@ -86,4 +86,15 @@ describe("the Action's gate", () => {
       "::error file=.content-review::.content-review is a symbolic link",
     );
   });
+
+  it("reviews a changed file under a folder named node_modules", { timeout: 120_000 }, async () => {
+    const files = { "site/node_modules/promo/ad.txt": CLAIMS };
+    const [run, spent] = await openAndRun(files, { files: "site/**/*.txt" }, () =>
+      writeFiles(stage, files),
+    );
+    expect(spent.uploads).toBe(1);
+    expect((await reportOf(run)).assets.map((a) => a.path)).toEqual([
+      "site/node_modules/promo/ad.txt",
+    ]);
+  });
 });
