@@ -43,13 +43,13 @@
  * Render it with `src/report/index.ts` (markdown, mermaid chart, SARIF, JSON).
  */
 export {
+  BLOCKING_SKIP_REASONS,
   blockingIssues,
+  blockingSkips,
   completedReason,
   deriveConclusion,
   isAccepted,
   SERVICE_SKIP_REASONS,
-  BLOCKING_SKIP_REASONS,
-  blockingSkips,
 } from "./derive-conclusion.ts";
 export { collectIssues, diffIssues, issueIdentity } from "./diff-issues.ts";
 export { fileContentId } from "./file-content-id.ts";

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type AssetReview,
-  completedReason,
-  deriveConclusion,
-} from "../../src/pipeline/index.ts";
+import { type AssetReview, completedReason, deriveConclusion } from "../../src/pipeline/index.ts";
 import { assetWith, issuesOf } from "../report/outcome-fixture.ts";
 
 function asset(severities: string[], status: "complete" | "failed" = "complete"): AssetReview {
@@ -73,8 +69,16 @@ describe("deriveConclusion", () => {
 
   it("completedReason names the matching files skipped before review", () => {
     const skipped = [
-      { file: { path: "/m/ad.png", displayPath: "media/ad.png" }, reason: "too-large", message: "m" },
-      { file: { path: "/m/a.bin", displayPath: "media/a.bin" }, reason: "unsupported-type", message: "m" },
+      {
+        file: { path: "/m/ad.png", displayPath: "media/ad.png" },
+        reason: "too-large",
+        message: "m",
+      },
+      {
+        file: { path: "/m/a.bin", displayPath: "media/a.bin" },
+        reason: "unsupported-type",
+        message: "m",
+      },
     ] as const;
     expect(completedReason([asset([])], "critical", skipped)).toBe(
       "Review failed: 1 matching file skipped before review (media/ad.png; see the skipped files for what to do).",
