@@ -66,7 +66,8 @@ export interface UnresolvedEvent {
 /** Everything that goes through the journal. */
 export type RelayEvent = AssetEvent | LinkEvent | UnresolvedEvent;
 
-const zId = z.string().trim().min(1).max(200);
+// An id is kept exactly as sent, never trimmed or normalised: " x" and "x" are two submissions.
+const zId = z.string().min(1).max(200);
 
 /** The least a body must be to count as an event: an object with a `type`. */
 const zEnvelope = z.object({ type: z.string().min(1) });

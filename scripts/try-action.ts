@@ -5,10 +5,12 @@
 // exactly as a GitHub runner would (INPUT_* variables, the event file, GITHUB_OUTPUT and
 // GITHUB_STEP_SUMMARY files), then writes what the Action posted to a folder and prints a digest.
 // With --event merge_group or push, the pull request's run is followed by its merge queue entry,
-// or by the push to main after its merge, which reuse the pull request's record.
+// or by the push to main after its merge, which reuse the pull request's record. With --accept,
+// a failing run is followed by the same run with an acceptance of what blocked it.
 // Offline: nothing leaves this machine. Exits with the Action's exit code; 2 on a usage error;
 // 130 after Ctrl+C (143 after SIGTERM), which the Action gets as a cancelled job's SIGINT. Every
-// exit path removes the runner's and the emulator's temporary folders.
+// exit path removes the runner's and the emulator's temporary folders, and --accept's in the
+// workspace.
 import { readdir, rm, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -25,6 +27,7 @@ import {
   readLedger,
   spentBetween,
 } from "./try-action/rehearsal-events.ts";
+import { type PlacedAcceptance, rehearseAcceptance } from "./try-action/rehearse-acceptance.ts";
 import {
   type ActionRun,
   actionInputNames,
@@ -33,11 +36,13 @@ import {
 import { createRunnerLog } from "./try-action/runner-log.ts";
 import { unexpectedInputs } from "./try-action/unexpected-inputs.ts";
 
-const USAGE = `Usage: npm run -s try-action -- [folder] [--event NAME] [--sandbox] [--input name=value]... [--out DIR]
+const USAGE = `Usage: npm run -s try-action -- [folder] [--event NAME] [--sandbox] [--accept] [--input name=value]... [--out DIR]
   folder               the files of the pull request (default: samples)
   --event NAME         pull_request (default); merge_group or push: the pull request's run, then
                        its merge queue entry or the push to main after its merge
   --sandbox            use the emulator's sandbox key (outcomes from the file names' markers)
+  --accept             when the step fails on findings, accept them (in DIR/accepted.yml) and
+                       run the same step again: it passes, for 0 new credits
   --input name=value   an input of action.yml, e.g. --input fail-on=major (repeatable)
   --out DIR            where to write what the Action posted (default: try-action-output)`;
 
@@ -73,6 +78,8 @@ interface Rehearsal {
   readonly inputs: Record<string, string>;
   readonly event: RehearsalEvent;
   readonly sandbox: boolean;
+  /** `--accept`: a failing run, then the same run with an acceptance of what blocked it. */
+  readonly accept: boolean;
   readonly outDir: string;
   /** The warning a runner prints about inputs action.yml does not declare. */
   readonly unexpected: string | undefined;
@@ -100,6 +107,10 @@ async function readCommandLine(argv: string[]): Promise<Rehearsal | number> {
   const event = REHEARSAL_EVENTS.find((name) => name === values.event);
   if (event === undefined)
     return usageError(`--event takes ${REHEARSAL_EVENTS.join(", ")} (got "${values.event}").`);
+  if (values.accept && event !== "pull_request")
+    return usageError(
+      `--accept rehearses the pull request's run (got --event ${event}): leave out --event.`,
+    );
   // `npm run` starts scripts in the package root; INIT_CWD is where the command was typed.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const folder = resolve(cwd, positionals[0] ?? "samples");
@@ -134,6 +145,7 @@ async function readCommandLine(argv: string[]): Promise<Rehearsal | number> {
     inputs,
     event,
     sandbox: values.sandbox,
+    accept: values.accept,
     outDir,
     // As a runner does: the step still runs, and the log says which inputs it ignores.
     unexpected: unexpectedInputs(Object.keys(inputs), await actionInputNames()),
@@ -169,6 +181,8 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
 
   const emu = await startEmulator({ port: 0, processingSeconds: 0.5 });
   const runs: StepRun[] = [];
+  let acceptance: PlacedAcceptance | undefined;
+  let acceptanceSaid: string | undefined;
   try {
     const early = cancelledBefore();
     if (early !== undefined) return early;
@@ -189,9 +203,18 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
     for (;;) {
       stopped = cancelledBefore();
       if (stopped !== undefined) break;
-      const ran = await runStep(emu, rehearsal, step, signals, show);
+      const ran = await runStep(emu, rehearsal, step, signals, show, acceptance?.input);
       runs.push(ran);
-      if (ran.cancelledBy !== undefined || step.eventName === rehearsal.event) break;
+      if (ran.cancelledBy !== undefined) break;
+      if (rehearsal.accept && runs.length === 1) {
+        const placed = await rehearseAcceptance({ ...rehearsal, run: ran.run, label: step.label });
+        acceptanceSaid = "said" in placed ? placed.said : placed.stopped;
+        process.stderr.write(`try-action: ${acceptanceSaid}\n`);
+        if ("stopped" in placed) break;
+        acceptance = placed;
+        continue;
+      }
+      if (step.eventName === rehearsal.event) break;
       step = await nextRehearsalStep({
         githubApiUrl: emu.githubApiUrl,
         repository: REPOSITORY,
@@ -203,9 +226,14 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
       );
     }
     if (runs.length === 0) return stopped ?? 1;
-    const code = await report(rehearsal, runs, `${shownLines.join("\n")}\n`, emu.githubApiUrl);
+    const code = await report(rehearsal, runs, `${shownLines.join("\n")}\n`, emu.githubApiUrl, {
+      said: acceptanceSaid,
+      yaml: acceptance?.yaml,
+    });
     return stopped ?? code;
   } finally {
+    // The acceptance is the rehearsal's, never the user's: nothing of it stays in their folder.
+    await acceptance?.remove();
     for (const { run } of runs) await rm(run.runnerTemp, { recursive: true, force: true });
     await emu.close();
   }
@@ -218,6 +246,7 @@ async function runStep(
   step: RehearsalStep,
   signals: ReturnType<typeof cancelOnSignals>,
   show: (line: string) => void,
+  acceptedFile: string | undefined,
 ): Promise<StepRun> {
   const log = createRunnerLog();
   const before = await readLedger(emu.baseUrl);
@@ -228,6 +257,7 @@ async function runStep(
       "base-url": emu.baseUrl,
       "sidekick-ids": "brand-safety",
       ...rehearsal.inputs,
+      ...(acceptedFile === undefined ? {} : { "accepted-file": acceptedFile }),
     },
     eventName: step.eventName,
     event: step.event,
@@ -255,6 +285,7 @@ async function report(
   runs: readonly StepRun[],
   shown: string,
   githubApiUrl: string,
+  acceptance: { said: string | undefined; yaml: string | undefined },
 ): Promise<number> {
   const last = runs.at(-1)!;
   const { cancelledBy } = last;
@@ -272,6 +303,9 @@ async function report(
       spent,
     })),
     ...(cancelledBy === undefined ? {} : { cancelledBy }),
+    ...(acceptance.said === undefined
+      ? {}
+      : { acceptance: { ...acceptance, said: acceptance.said } }),
   });
   process.stdout.write(digest);
   if (cancelledBy !== undefined) return SIGNAL_EXIT_CODES[cancelledBy] ?? 1;
@@ -286,6 +320,7 @@ function parseOptions(argv: string[]) {
     options: {
       event: { type: "string", default: "pull_request" },
       sandbox: { type: "boolean", default: false },
+      accept: { type: "boolean", default: false },
       input: { type: "string", multiple: true, default: [] },
       out: { type: "string", default: "try-action-output" },
       help: { type: "boolean", short: "h" },

@@ -2920,7 +2920,7 @@ var trace_api = __webpack_require__(6864);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/trace/invalid-span-constants.mjs
 var invalid_span_constants = __webpack_require__(89);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/trace/span_kind.mjs
-var span_kind = __webpack_require__(1047);
+var span_kind = __webpack_require__(3428);
 ;// CONCATENATED MODULE: ./node_modules/@opentelemetry/api/dist/trace/SamplingResult.mjs
 //#region src/trace/SamplingResult.ts
 /**

@@ -5,7 +5,7 @@ import type { RelayConfig } from "./relay-config.ts";
 import { RelayConfigError, type RelayConfigProblem } from "./relay-config-error.ts";
 import { RELAY_CONFIG_STEPS } from "./relay-config-steps.ts";
 import { type Parsed, RELAY_VARIABLES, SECRET_VARIABLES, VARIABLES } from "./relay-variables.ts";
-import { unknownRelayVariables } from "./unknown-relay-variables.ts";
+import { misspeltHint, unknownRelayVariables } from "./unknown-relay-variables.ts";
 
 /** Each variable through its own parser; a refused one is reported and left undefined. */
 function parseVariables(env: Env, problem: (variable: string, message: string) => void): Parsed {
@@ -29,7 +29,8 @@ export function resolveRelayConfig(env: Env, cwd: string = process.cwd()): Relay
   const problem = (variable: string, message: string): void => {
     const raw = env[variable];
     const got = SECRET_VARIABLES.has(variable) || raw === undefined ? "" : ` (got "${raw}")`;
-    problems.push({ variable, message: `${variable} ${message}${got}` });
+    const typo = raw === undefined ? misspeltHint(variable, env, RELAY_VARIABLES) : "";
+    problems.push({ variable, message: `${variable} ${message}${got}${typo}` });
   };
   const refused = (variable: string) => problems.some((p) => p.variable === variable);
   const p = parseVariables(env, problem);

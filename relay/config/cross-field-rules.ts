@@ -2,6 +2,7 @@ import { baseUrlProblem, parseApiKey } from "../../src/api/index.ts";
 import type { StepInput } from "./config-step.ts";
 import { serviceOn } from "./service-on.ts";
 import { SLACK_CHANNEL_HINT, slackChannelProblem } from "./slack-channel.ts";
+import { transportProblems } from "./transport-security.ts";
 
 // What to put in a variable that is required with another, where the name does not say it.
 const HINTS: Readonly<Record<string, string>> = { SLACK_CHANNEL: `: set ${SLACK_CHANNEL_HINT}` };
@@ -146,4 +147,66 @@ export function githubAppWithKey(input: StepInput): undefined {
     input.env["GITHUB_APP_ID"] || undefined,
     input.p.GITHUB_APP_PRIVATE_KEY,
   );
+}
+
+/**
+ * The shortest secret taken for the `github` and `stripe` schemes, whose secrets are plain
+ * text: a shorter one could be guessed, and every signature it makes forged.
+ */
+export const MIN_PLAIN_SECRET_LENGTH = 16;
+
+/** Reports `message` for `variable` unless that variable was already refused. */
+function once({ problem, refused }: StepInput, variable: string, message: string): undefined {
+  if (!refused(variable)) problem(variable, message);
+  return undefined;
+}
+
+/** A plain-text signing secret (`github`, `stripe`) is long enough not to be guessed. */
+export function plainSecretsLongEnough(input: StepInput): undefined {
+  const { SIGNATURE_SCHEME: scheme, WEBHOOK_SECRETS: secrets } = input.p;
+  if (scheme === undefined || scheme === "standard-webhooks" || secrets === undefined)
+    return undefined;
+  const short = secrets.findIndex((s) => s.length < MIN_PLAIN_SECRET_LENGTH);
+  if (short === -1) return undefined;
+  const which = secrets.length === 1 ? "its secret" : `secret ${short + 1} of ${secrets.length}`;
+  return once(
+    input,
+    "WEBHOOK_SECRETS",
+    `must hold secrets of at least ${MIN_PLAIN_SECRET_LENGTH} characters with SIGNATURE_SCHEME=${scheme} (${which} is ${secrets[short]?.length}): a short one can be guessed; set the sender's secret, whole`,
+  );
+}
+
+/** Reconciliation's first check comes before its limit. */
+export function firstCheckBeforeLimit(input: StepInput): undefined {
+  const { RECONCILE_AFTER_SECONDS: after, RECONCILE_MAX_HOURS: maxHours } = input.p;
+  if (after === undefined || maxHours === undefined || after <= maxHours * 3600) return undefined;
+  return once(
+    input,
+    "RECONCILE_AFTER_SECONDS",
+    `must be at most RECONCILE_MAX_HOURS in seconds (${maxHours * 3600}): the first check would come after the limit, so no verdict could ever be read; lower it or raise RECONCILE_MAX_HOURS`,
+  );
+}
+
+/** Retention keeps a submission's state until its first check. */
+export function retentionOutlivesFirstCheck(input: StepInput): undefined {
+  const { RETENTION_DAYS: days, RECONCILE_AFTER_SECONDS: after } = input.p;
+  if (days === undefined || after === undefined || days * 86_400 >= after) return undefined;
+  return once(
+    input,
+    "RETENTION_DAYS",
+    `must be at least RECONCILE_AFTER_SECONDS in days (${after / 86_400}): retention would delete a submission's state before its first check`,
+  );
+}
+
+/**
+ * A token or key never travels over plain HTTP to slack.com, github.com or (without
+ * `RELAY_ALLOW_PLAIN_HTTP=true`) a host off loopback; the service URLs name no endpoint.
+ */
+export function transportSecurity(input: StepInput): undefined {
+  const { SLACK_API_URL, GITHUB_API_URL, CONTENT_REVIEW_BASE_URL, RELAY_PUBLIC_URL } = input.p;
+  const urls = { SLACK_API_URL, GITHUB_API_URL, CONTENT_REVIEW_BASE_URL, RELAY_PUBLIC_URL };
+  const allowPlainHttp = input.p.RELAY_ALLOW_PLAIN_HTTP === "true";
+  for (const found of transportProblems({ urls, allowPlainHttp }))
+    once(input, found.setting, found.message);
+  return undefined;
 }

@@ -1,17 +1,21 @@
 import type { Resolved } from "./assemble-relay-config.ts";
 import type { ConfigStep, StepInput } from "./config-step.ts";
 import {
+  firstCheckBeforeLimit,
   githubApiNotWeb,
   githubAppWithKey,
   githubTokenOrApp,
+  plainSecretsLongEnough,
   publicUrlNeedsService,
   reconcileWithinRetention,
+  retentionOutlivesFirstCheck,
   serviceApiKey,
   serviceBaseUrl,
   serviceUrlWithKey,
   slackApiPath,
   slackChannelShape,
   slackTokenWithChannel,
+  transportSecurity,
 } from "./cross-field-rules.ts";
 import { readPrivateKey } from "./read-private-key.ts";
 import { resolveDurations } from "./resolve-durations.ts";
@@ -78,6 +82,10 @@ export const RELAY_CONFIG_STEPS: readonly ConfigStep[] = Object.freeze([
   githubTokenOrApp,
   githubAppWithKey,
   privateKey,
+  plainSecretsLongEnough,
+  firstCheckBeforeLimit,
+  retentionOutlivesFirstCheck,
+  transportSecurity,
   durations,
   tracing,
 ]);

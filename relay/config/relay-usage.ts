@@ -37,6 +37,8 @@ const HELP: Readonly<Partial<Record<Variable, string>>> = Object.freeze({
   RECONCILE_MAX_HOURS: `still processing this long after its link: final error (default ${RELAY_DEFAULTS.RECONCILE_MAX_HOURS})`,
   RECONCILE_SWEEP_SECONDS: `how often reconciliation looks for due submissions (default ${RELAY_DEFAULTS.RECONCILE_SWEEP_SECONDS})`,
   RELAY_PUBLIC_URL: "the relay's public URL: checks that a subscription points at it (hourly)",
+  RELAY_ALLOW_PLAIN_HTTP:
+    "true: accept http:// carrying a token or key to a host not on loopback (never slack.com or github.com)",
   LOG_LEVEL: "debug, info (default), warn, error or silent",
   RELAY_CONCURRENCY: `events relayed at once (default ${RELAY_DEFAULTS.RELAY_CONCURRENCY})`,
   RELAY_MAX_ATTEMPTS: `attempts before an event is dead-lettered (default ${RELAY_DEFAULTS.RELAY_MAX_ATTEMPTS})`,

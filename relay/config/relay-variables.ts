@@ -97,6 +97,9 @@ export const VARIABLES = {
   RECONCILE_MAX_HOURS: decimal(0.0001, 720).default(RELAY_DEFAULTS.RECONCILE_MAX_HOURS),
   RECONCILE_SWEEP_SECONDS: decimal(0.05, 3600).default(RELAY_DEFAULTS.RECONCILE_SWEEP_SECONDS),
   RELAY_PUBLIC_URL: url.optional(),
+  RELAY_ALLOW_PLAIN_HTTP: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
     .default(RELAY_DEFAULTS.LOG_LEVEL),

@@ -18,10 +18,10 @@ const OWN_PREFIXES: readonly string[] = Object.freeze([
 const SHARED_PREFIXES: readonly string[] = Object.freeze(["GITHUB_"]);
 
 /** A near-miss: at most this many edits (insert, delete, replace, swap two neighbours). */
-const NEAR_MISS = 2;
+export const NEAR_MISS = 2;
 
 /** Optimal string alignment distance: Levenshtein's edits plus a swap of two neighbours. */
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) =>
     Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   );
@@ -70,4 +70,22 @@ export function unknownRelayVariables(
     warnings.push(`${name} is set, but the relay reads no variable of that name${hint}`);
   }
   return warnings;
+}
+
+/**
+ * For a required variable that is not set: the set variables within {@link NEAR_MISS} edits of
+ * its name that the relay does not read (`WEBHOOK_SECRET` for `WEBHOOK_SECRETS`), as a hint to
+ * end its "is required" line with; "" when there are none. Names only, never values.
+ */
+export function misspeltHint(
+  variable: string,
+  env: Readonly<Record<string, string | undefined>>,
+  known: readonly string[],
+): string {
+  const near = Object.keys(env)
+    .filter((name) => env[name] !== undefined && !known.includes(name))
+    .filter((name) => distance(name, variable) <= NEAR_MISS)
+    .sort();
+  if (near.length === 0) return "";
+  return ` (${near.join(", ")} ${near.length === 1 ? "is" : "are"} set: did you mean ${variable}?)`;
 }

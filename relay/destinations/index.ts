@@ -4,7 +4,7 @@ export {
   computeCommitStatus,
   STATUS_DESCRIPTION_MAX,
 } from "./compute-commit-status.ts";
-export { escapeMrkdwn } from "./escape-mrkdwn.ts";
+export { escapeMrkdwn, truncateMrkdwn } from "./escape-mrkdwn.ts";
 export { createGithubRelay, type GithubRelay } from "./github-relay.ts";
 export { pullRequestUrl } from "./github-web-url.ts";
 export {

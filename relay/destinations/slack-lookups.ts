@@ -1,4 +1,5 @@
 import type { EffectContext } from "../effects/index.ts";
+import { storableKey } from "../journal/index.ts";
 import type { SlackCall } from "./slack-call.ts";
 
 /** The metadata type of a submission's parent message, and of the relay's replies. */
@@ -19,8 +20,10 @@ export interface HistoryMessage {
   metadata?: Metadata;
 }
 
+// Metadata carries ids through the journal's escape: Slack's JSON would turn a lone
+// surrogate into U+FFFD and refuse U+0000, so that two submissions could share one parent.
 const matches = (m: HistoryMessage, type: string, key: string, value: string) =>
-  m.metadata?.event_type === type && m.metadata.event_payload?.[key] === value;
+  m.metadata?.event_type === type && m.metadata.event_payload?.[key] === storableKey(value);
 
 /** Where a post whose outcome is unknown is looked for before it is made again. */
 export interface SlackLookups {

@@ -1,6 +1,6 @@
 import { mentionOf, routeChannel, type SlackRoute } from "../config/index.ts";
 import { type EffectContext, hostOf } from "../effects/index.ts";
-import type { EffectJournal } from "../journal/index.ts";
+import { type EffectJournal, storableKey } from "../journal/index.ts";
 import type { Logger } from "../logger.ts";
 import type { ChannelPacer } from "./channel-pacer.ts";
 import type { SlackMessage } from "./render-slack-message.ts";
@@ -99,7 +99,10 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
           text: message.text,
           blocks: message.blocks,
           unfurl_links: false,
-          metadata: { event_type: PARENT_TYPE, event_payload: { submission_id: submissionId } },
+          metadata: {
+            event_type: PARENT_TYPE,
+            event_payload: { submission_id: storableKey(submissionId) },
+          },
         },
       );
       const ts = once.value as string;
@@ -129,7 +132,10 @@ export function createSlackRelay(options: SlackRelayOptions): SlackRelay {
           unfurl_links: false,
           metadata: {
             event_type: REPLY_TYPE,
-            event_payload: { submission_id: submissionId, reply_key: replyKey },
+            event_payload: {
+              submission_id: storableKey(submissionId),
+              reply_key: storableKey(replyKey),
+            },
           },
         },
       );

@@ -6,6 +6,7 @@ import {
   type RelayTracing,
   SPAN_ATTRIBUTES,
   startIntakeSpan,
+  tracedEntryId,
 } from "../tracing/index.ts";
 import { linkEntryId } from "./link-entry-id.ts";
 
@@ -30,7 +31,10 @@ export function linksRoute(journal: Journal, tracing: RelayTracing) {
       submissionId: parsed.link.submissionId,
       link: parsed.link,
     };
-    span?.setAttributes({ ...eventAttributes(event), [SPAN_ATTRIBUTES.entryId]: entry.id });
+    span?.setAttributes({
+      ...eventAttributes(event),
+      [SPAN_ATTRIBUTES.entryId]: tracedEntryId(entry.id),
+    });
     // A retry or a re-run registering the same link is journaled once (the journal dedupes ids).
     const status = await journal.ingest(
       entry.id,

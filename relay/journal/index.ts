@@ -31,5 +31,6 @@ export type { RetryNotBefore } from "./retry-not-before.ts";
 export { retryNotBefore } from "./retry-not-before.ts";
 export type { Fdatasync, SqliteJournalOptions } from "./sqlite/sqlite-journal.ts";
 export { openSqliteJournal } from "./sqlite/sqlite-journal.ts";
+export { keyFromStorable, storableKey } from "./storable-key.ts";
 export { unstorableReason } from "./unstorable-input.ts";
 export type { VerdictWatch, WatchedSubmission } from "./verdict-watch.ts";

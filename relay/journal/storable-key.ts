@@ -15,6 +15,11 @@ export function storableKey(key: string): string {
   return `${ESCAPED}${JSON.stringify(key)}`;
 }
 
+/** The key {@link storableKey} stored: read back exactly, a lone surrogate or U+0000 included. */
+export function keyFromStorable(stored: string): string {
+  return stored.startsWith(ESCAPED) ? (JSON.parse(stored.slice(ESCAPED.length)) as string) : stored;
+}
+
 /**
  * Text for a column that only people read (`last_error`): U+0000 shown as U+FFFD, and lone
  * surrogates too, so that a message quoting verified input can always be written.

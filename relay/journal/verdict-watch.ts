@@ -1,3 +1,5 @@
+import { keyFromStorable } from "./storable-key.ts";
+
 /** A linked submission without a final verdict, as reconciliation sees it. */
 export interface WatchedSubmission {
   readonly submissionId: string;
@@ -30,7 +32,10 @@ export interface VerdictWatch {
   takeVerdictCheck(watched: WatchedSubmission, nextDueAt: number): Promise<boolean>;
 }
 
-/** A watch row as both stores return it (numbers may come as strings from Postgres). */
+/**
+ * A watch row as both stores return it (numbers may come as strings from Postgres), its
+ * submission id stored through `storableKey`.
+ */
 export interface WatchRow {
   readonly submission_id: string;
   readonly linked_at: number | string;
@@ -40,7 +45,7 @@ export interface WatchRow {
 
 export function toWatched(row: WatchRow): WatchedSubmission {
   return {
-    submissionId: row.submission_id,
+    submissionId: keyFromStorable(row.submission_id),
     linkedAt: Number(row.linked_at),
     dueAt: Number(row.due_at),
     checks: Number(row.checks),

@@ -8,10 +8,13 @@ import {
 } from "../destinations/index.ts";
 import type { RelayEvent } from "../relay-event.ts";
 import {
+  type OutcomeState,
   type SubmissionOutcome,
   type SubmissionState,
   submissionOutcome,
+  verdictSettled,
 } from "../submission/index.ts";
+import { verdictChange } from "./verdict-change.ts";
 
 /** The state as stored: the submission, and what the relay recorded of its own effects. */
 export interface StoredState extends SubmissionState {
@@ -23,6 +26,8 @@ export interface StoredState extends SubmissionState {
   readonly linkTrace?: string;
   /** Asset id to the entry whose failure reply was posted: one reply per asset. */
   readonly failureReplies?: Readonly<Record<string, string>>;
+  /** The final outcome the Slack parent last showed (undefined while pending). */
+  readonly shownVerdict?: OutcomeState;
 }
 
 /** What the entry is, besides the state it was folded into. */
@@ -57,6 +62,17 @@ export interface SlackPlan {
     /** This entry is recorded as the replier (it was not yet). */
     readonly record: boolean;
   } | null;
+  /**
+   * The final outcome the parent shows now, and the thread's reply when this entry changed a
+   * final verdict ({@link verdictChange}); null when a later entry will update the parent.
+   */
+  readonly verdict: {
+    readonly shown: OutcomeState | undefined;
+    /** The state records `shown` (it differs from what it recorded). */
+    readonly record: boolean;
+    /** Once per entry: a retry of it finds the reply claimed. */
+    readonly reply: { readonly text: string; readonly replyKey: string } | null;
+  } | null;
   /** The author's mention, once per submission. */
   readonly mention: { readonly text: string; readonly replyKey: string } | null;
 }
@@ -83,6 +99,21 @@ function planFailureReply(state: StoredState, facts: EntryFacts): SlackPlan["fai
   return { assetId: event.assetId, text: renderFailureReply(asset), record: replier === undefined };
 }
 
+function planVerdict(
+  state: StoredState,
+  facts: EntryFacts,
+  outcome: SubmissionOutcome,
+): SlackPlan["verdict"] {
+  if (facts.later) return null;
+  const change = verdictChange(state, state.shownVerdict, outcome);
+  return {
+    shown: change.shown,
+    record: change.shown !== state.shownVerdict,
+    reply:
+      change.reply === null ? null : { text: change.reply, replyKey: `verdict:${facts.entryId}` },
+  };
+}
+
 function planSlack(
   state: StoredState,
   facts: EntryFacts,
@@ -107,6 +138,7 @@ function planSlack(
     updateExisting: !facts.later,
     recordChannel: state.slackChannel === undefined,
     failureReply: planFailureReply(state, facts),
+    verdict: planVerdict(state, facts, outcome),
     mention:
       mentionText === null
         ? null
@@ -137,11 +169,12 @@ export function planEntryEffects(
     outcome,
     slack: targets.slack === null ? null : planSlack(state, facts, outcome, targets.slack),
     status,
-    // A real event or a link moves the check; reconciliation's own events leave its backoff.
+    // Watched until nothing can change the verdict ({@link verdictSettled}). A real event or a
+    // link moves the check; reconciliation's own events leave its backoff.
     watch:
       state.link === null
         ? null
-        : outcome.state !== "pending"
+        : verdictSettled(state, outcome)
           ? "unwatch"
           : fromReconciliation
             ? null

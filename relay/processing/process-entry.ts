@@ -150,9 +150,11 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
       { entryId: entry.id, event, stale, later, prUrl },
       { slack: deps.slack, github: deps.github !== null },
     );
+    // Watched before any effect: a link whose status cannot be set (GitHub down, the entry
+    // dead-lettered) is still reconciled.
+    if (deps.watch != null && plan.watch !== null) await applyWatch(deps.watch, state, plan.watch);
     state = await applySlack(deps, state, plan.slack, context, save);
     await applyStatus(deps, state, plan.status, context, save);
-    if (deps.watch != null && plan.watch !== null) await applyWatch(deps.watch, state, plan.watch);
   }
 }
 
@@ -187,6 +189,17 @@ async function applySlack(
       await save(state);
     }
   }
+  const verdict = plan.verdict;
+  if (verdict?.reply != null) {
+    await deps.slack.replyOnce(state.submissionId, ts, verdict.reply.text, context, {
+      channel,
+      replyKey: verdict.reply.replyKey,
+    });
+  }
+  if (verdict?.record) {
+    state = { ...state, shownVerdict: verdict.shown };
+    await save(state);
+  }
   if (plan.mention !== null) {
     // Once per submission, whichever entry finds it failed first.
     await deps.slack.replyOnce(state.submissionId, ts, plan.mention.text, context, {
@@ -217,8 +230,8 @@ async function applyStatus(
 }
 
 /**
- * Watches a linked submission until its verdict is final: a real event or a link moves its
- * check to `afterMs` from now.
+ * Watches a linked submission until its verdict is settled (`verdictSettled`): a real event
+ * or a link moves its check to `afterMs` from now.
  */
 async function applyWatch(
   watch: NonNullable<ProcessEntryDeps["watch"]>,

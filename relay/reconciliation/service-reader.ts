@@ -33,6 +33,9 @@ export function createServiceReader(options: ServiceReaderOptions): ServiceReade
   });
   return {
     async readSubmission(submissionId, signal) {
+      // No URL can name an id holding a lone surrogate (it has no UTF-8), so the service
+      // cannot know it: a 404, not a read that fails until RECONCILE_MAX_HOURS.
+      if (!submissionId.isWellFormed()) return null;
       try {
         return await client.getSubmission(submissionId, { signal });
       } catch (error) {

@@ -1,6 +1,11 @@
 import { describeError } from "../../src/shared/describe-error.ts";
 import type { Journal } from "../journal/index.ts";
-import { type RelayTracing, TRACING_OFF, traceReconciliation } from "../tracing/index.ts";
+import {
+  linkTraceOf,
+  type RelayTracing,
+  TRACING_OFF,
+  traceReconciliation,
+} from "../tracing/index.ts";
 import { type ReconcileDeps, reconcileSubmission } from "./reconcile-submission.ts";
 
 export interface ReconciliationOptions extends ReconcileDeps {
@@ -40,7 +45,11 @@ export function startReconciliation(options: ReconciliationOptions): Reconciliat
     for (const watched of due) {
       if (stopping.signal.aborted) break;
       try {
-        await traceReconciliation(tracing, watched.submissionId, (traceparent) =>
+        // The link's trace, read only when there is a trace to join.
+        const link = tracing.enabled
+          ? linkTraceOf(await options.journal.loadState(watched.submissionId))
+          : null;
+        await traceReconciliation(tracing, watched.submissionId, link, (traceparent) =>
           reconcileSubmission(watched, options, stopping.signal, traceparent),
         );
         checked++;

@@ -16,3 +16,4 @@ export {
   reportedAssets,
   type SubmissionState,
 } from "./submission-state.ts";
+export { verdictSettled } from "./verdict-settled.ts";

@@ -25,12 +25,26 @@ export interface RelayTracing {
   shutdown(): Promise<void>;
 }
 
-/** W3C trace context, version 00: https://www.w3.org/TR/trace-context/#traceparent-header */
+/**
+ * W3C trace context, version 00, as the journal stores it: the `traceparent`, then the
+ * `tracestate` after one space when the trace carries one (a traceparent holds no space), so
+ * that a vendor's state reaches every span the entry's relaying makes.
+ * https://www.w3.org/TR/trace-context/#traceparent-header
+ */
 export function formatTraceparent(span: Span): string | null {
   const context = span.spanContext();
   if (!isSpanContextValid(context)) return null;
   const flags = (context.traceFlags & 0xff).toString(16).padStart(2, "0");
-  return `00-${context.traceId}-${context.spanId}-${flags}`;
+  const state = context.traceState?.serialize() ?? "";
+  const parent = `00-${context.traceId}-${context.spanId}-${flags}`;
+  return state === "" ? parent : `${parent} ${state}`;
+}
+
+/** A stored or received trace context split into its `traceparent` and `tracestate`. */
+export function splitTraceContext(stored: string): { traceparent: string; tracestate: string } {
+  const space = stored.indexOf(" ");
+  if (space === -1) return { traceparent: stored, tracestate: "" };
+  return { traceparent: stored.slice(0, space), tracestate: stored.slice(space + 1).trim() };
 }
 
 /**

@@ -6,7 +6,8 @@ import { SPAN_ATTRIBUTES, SPAN_NAMES } from "./span-attributes.ts";
 /**
  * The span of one request at intake (verification, the journal write, the answer), ended with
  * the status code once the answer is sent or the connection closes. A W3C `traceparent` the
- * caller sends (the Action's, on `POST /links`) makes it part of the caller's trace.
+ * caller sends (the Action's, on `POST /links`) makes it part of the caller's trace, and its
+ * `tracestate` is carried along with it.
  */
 export function startIntakeSpan(
   tracing: RelayTracing,
@@ -15,10 +16,13 @@ export function startIntakeSpan(
   res: ServerResponse,
 ): Span {
   const header = req.headers["traceparent"];
+  // Its `tracestate` (several headers join with commas) goes with it, after one space.
+  const state = [req.headers["tracestate"] ?? []].flat().join(",").trim();
+  const parent = typeof header === "string" ? header.trim() : null;
   const span = tracing.tracer.startSpan(
     SPAN_NAMES.intake,
     { kind: SpanKind.SERVER, attributes: { [SPAN_ATTRIBUTES.httpRoute]: route } },
-    tracing.contextOf(typeof header === "string" ? header : null),
+    tracing.contextOf(parent !== null && state !== "" ? `${parent} ${state}` : parent),
   );
   res.once("close", () => {
     const status = res.headersSent ? res.statusCode : 0;

@@ -1,5 +1,5 @@
 import { type Context, isSpanContextValid, ROOT_CONTEXT, trace } from "@opentelemetry/api";
-import { parseTraceParent } from "@opentelemetry/core";
+import { parseTraceParent, TraceState } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import {
@@ -14,7 +14,7 @@ import {
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
 import type { TraceSamplerName, TracingConfig } from "../config/index.ts";
-import { formatTraceparent, type RelayTracing } from "./relay-tracing.ts";
+import { formatTraceparent, type RelayTracing, splitTraceContext } from "./relay-tracing.ts";
 
 /** `OTEL_TRACES_SAMPLER` to the SDK's sampler (policy as data). */
 const SAMPLERS: Readonly<Record<TraceSamplerName, (ratio: number) => Sampler>> = Object.freeze({
@@ -60,11 +60,13 @@ export function startOtlpTracing(
     enabled: true,
     tracer: provider.getTracer(SERVICE_NAME),
     traceparentOf: formatTraceparent,
-    contextOf(traceparent): Context {
+    contextOf(stored): Context {
+      const { traceparent, tracestate } = splitTraceContext(stored ?? "");
       const parent = traceparent ? parseTraceParent(traceparent) : null;
       // All-zero ids parse but name no trace: such a span starts a trace of its own.
       if (parent === null || !isSpanContextValid(parent)) return ROOT_CONTEXT;
-      return trace.setSpanContext(ROOT_CONTEXT, { ...parent, isRemote: true });
+      const state = tracestate === "" ? {} : { traceState: new TraceState(tracestate) };
+      return trace.setSpanContext(ROOT_CONTEXT, { ...parent, ...state, isRemote: true });
     },
     shutdown: () => provider.shutdown(),
   };

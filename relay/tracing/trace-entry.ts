@@ -4,6 +4,7 @@ import type { RelayEvent } from "../relay-event.ts";
 import type { RelayTracing } from "./relay-tracing.ts";
 import { SPAN_ATTRIBUTES, SPAN_NAMES } from "./span-attributes.ts";
 import { contextWithSpan, type EffectTrace, failSpan } from "./trace-effect.ts";
+import { tracedEntryId } from "./traced-entry-id.ts";
 
 /** What names an entry on its spans: submission, event type, asset or repository. */
 export function eventAttributes(event: RelayEvent): Attributes {
@@ -31,7 +32,10 @@ export async function traceEntry(
     start: (linkTraceparent: string | null, repository: string | null) => EffectTrace,
   ) => Promise<void>,
 ): Promise<void> {
-  const attributes = { ...eventAttributes(entry.event), [SPAN_ATTRIBUTES.entryId]: entry.id };
+  const attributes = {
+    ...eventAttributes(entry.event),
+    [SPAN_ATTRIBUTES.entryId]: tracedEntryId(entry.id),
+  };
   const span = tracing.tracer.startSpan(
     SPAN_NAMES.process,
     { attributes: { ...attributes, [SPAN_ATTRIBUTES.attempt]: attempt.attempt } },

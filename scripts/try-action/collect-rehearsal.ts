@@ -113,6 +113,21 @@ function outputPairs(outputs: Record<string, string>): string {
     .join(" ");
 }
 
+/** The digest's first line when a signal cancelled the run. */
+function cancelledLine(
+  signal: NodeJS.Signals,
+  run: ActionRun,
+  check: CheckRunRecord | undefined,
+): string {
+  return `Cancelled by ${signal}: the Action got SIGINT, as on a cancelled GitHub job, ${
+    run.signal === null
+      ? "and concluded the run."
+      : check?.status === "completed"
+        ? `and was stopped by ${run.signal} after its check run had concluded (${check.conclusion}).`
+        : `and was stopped by ${run.signal} before it concluded.`
+  }`;
+}
+
 /** Every file a rehearsal may write; the others in the folder are left alone. */
 const REHEARSAL_FILES = [
   "check-run.md",
@@ -123,6 +138,7 @@ const REHEARSAL_FILES = [
   "posted.json",
   "action.log",
   "report.json",
+  "accepted.yml",
 ] as const;
 
 /**
@@ -147,6 +163,8 @@ export async function writeRehearsal(options: {
   spent?: string;
   /** The runs before this one in a lifecycle rehearsal (the pull request before its queue entry). */
   earlier?: readonly { label: string; run: ActionRun; spent: string }[];
+  /** `--accept`: what it did and why, and the accepted file the last run read (`accepted.yml`). */
+  acceptance?: { said: string; yaml?: string | undefined };
 }): Promise<string> {
   const { outDir, run } = options;
   const everything = options.posted;
@@ -175,26 +193,18 @@ export async function writeRehearsal(options: {
   }
   await write("posted.json", `${JSON.stringify(everything, null, 2)}\n`);
   await write("action.log", options.log);
+  if (options.acceptance?.yaml !== undefined) await write("accepted.yml", options.acceptance.yaml);
   if (copied !== undefined) written.push("report.json");
 
   const steps = run.code === 0 ? "the step passes" : "the step fails";
   const comments = posted.reviews.flatMap((r) => r.comments);
   const digest = [
-    ...(options.cancelledBy
-      ? [
-          `Cancelled by ${options.cancelledBy}: the Action got SIGINT, as on a cancelled GitHub job, ${
-            run.signal === null
-              ? "and concluded the run."
-              : check?.status === "completed"
-                ? `and was stopped by ${run.signal} after its check run had concluded (${check.conclusion}).`
-                : `and was stopped by ${run.signal} before it concluded.`
-          }`,
-        ]
-      : []),
+    ...(options.cancelledBy ? [cancelledLine(options.cancelledBy, run, check)] : []),
     ...(options.earlier ?? []).map(
       (e) =>
         `First, ${e.label}: exit code ${e.run.code ?? e.run.signal}; outputs: ${outputPairs(e.run.outputs)}; the service recorded ${e.spent}`,
     ),
+    ...(options.acceptance === undefined ? [] : [options.acceptance.said]),
     `Action exit code ${run.code ?? run.signal} (${steps}); outputs: ${outputPairs(outputs)}`,
     ...(options.spent === undefined ? [] : [`  the service recorded ${options.spent}`]),
     check

@@ -45,10 +45,10 @@ describe("docs/action.md: Rehearse the merge queue and the push", () => {
       expect(res.code, res.stderr).toBe(1);
       expect(res.stderr).toMatch(announced);
       expect(res.stdout).toMatch(
-        /^First, pull request #1 \(pull_request\): exit code 1; outputs: .*status=failure .*reused-count=0\b[^;]*; the service recorded 4 uploads, 1 submission, [1-9]\d* credits charged$/m,
+        /^First, pull request #1 \(pull_request\): exit code 1; outputs: .*status=failure .*reused-count=0 accepted-count=0; the service recorded 4 uploads, 1 submission, [1-9]\d* credits charged$/m,
       );
       expect(res.stdout).toMatch(
-        /^Action exit code 1 \(the step fails\); outputs: submission-id= status=failure .*credits=0 reused-count=4$/m,
+        /^Action exit code 1 \(the step fails\); outputs: submission-id= status=failure .*credits=0 reused-count=4 accepted-count=0$/m,
       );
       expect(res.stdout).toMatch(
         /^ {2}the service recorded 0 uploads, 0 submissions, 0 credits charged$/m,

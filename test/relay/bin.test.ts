@@ -30,7 +30,7 @@ const SK = "sk_test_0123456789abcdef";
 // the same `main` in this process (runRelayMain). A process each proves what only the executable
 // does: its exit codes and streams, the start line, signals and the SQLite file's owner.
 describe("relay/bin.ts", () => {
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ ...BASE, PORT: "eighty" }, "PORT"],
     [{ ...BASE, SIGNATURE_SCHEME: "auto" }, "SIGNATURE_SCHEME"],
     [{ ...BASE, WEBHOOK_SECRETS: "whsec_" }, "WEBHOOK_SECRETS"],
@@ -70,6 +70,81 @@ describe("relay/bin.ts", () => {
       },
       "RECONCILE_MAX_HOURS",
     ],
+    // Issue #31 part 4: secrets in clear text, and settings that can never work.
+    ...(
+      [
+        [
+          {
+            SLACK_TOKEN: "xoxb-bin",
+            SLACK_CHANNEL: "C0BIN",
+            SLACK_API_URL: "http://slack.com/api/",
+          },
+          "SLACK_API_URL",
+        ],
+        [{ GITHUB_TOKEN: "ghs_bin", GITHUB_API_URL: "http://api.github.com" }, "GITHUB_API_URL"],
+        [
+          { CONTENT_REVIEW_BASE_URL: "http://review.example", CONTENT_REVIEW_API_KEY: SK },
+          "CONTENT_REVIEW_BASE_URL",
+        ],
+        [
+          { GITHUB_TOKEN: "ghs_bin", GITHUB_API_URL: "http://ghes.example/api/v3" },
+          "GITHUB_API_URL",
+        ],
+        [
+          {
+            SLACK_TOKEN: "xoxb-bin",
+            SLACK_CHANNEL: "C0BIN",
+            SLACK_API_URL: "https://api.slack.com/",
+          },
+          "SLACK_API_URL",
+        ],
+        [
+          {
+            SLACK_TOKEN: "xoxb-bin",
+            SLACK_CHANNEL: "C0BIN",
+            SLACK_API_URL: "https://hooks.slack.com/api/",
+          },
+          "SLACK_API_URL",
+        ],
+        [
+          { GITHUB_TOKEN: "ghs_bin", GITHUB_API_URL: "https://api.github.com/repos" },
+          "GITHUB_API_URL",
+        ],
+        [
+          {
+            CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9",
+            CONTENT_REVIEW_API_KEY: SK,
+            RELAY_PUBLIC_URL: "https://relay.example/?x=1",
+          },
+          "RELAY_PUBLIC_URL",
+        ],
+        [
+          {
+            CONTENT_REVIEW_BASE_URL: "http://127.0.0.1:9",
+            CONTENT_REVIEW_API_KEY: SK,
+            RELAY_PUBLIC_URL: "https://relay.example/#top",
+          },
+          "RELAY_PUBLIC_URL",
+        ],
+        [
+          {
+            OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9",
+            OTEL_EXPORTER_OTLP_PROTOCOL: "grpc",
+          },
+          "OTEL_EXPORTER_OTLP_PROTOCOL",
+        ],
+        [{ OTEL_EXPORTER_OTLP_ENDPOINT: "not-a-url" }, "OTEL_EXPORTER_OTLP_ENDPOINT"],
+        // Checked with tracing off too: a wrong sampler waits for no endpoint to be refused.
+        [{ OTEL_TRACES_SAMPLER: "always" }, "OTEL_TRACES_SAMPLER"],
+        [{ RECONCILE_AFTER_SECONDS: "7200", RECONCILE_MAX_HOURS: "1" }, "RECONCILE_AFTER_SECONDS"],
+        [
+          { RECONCILE_AFTER_SECONDS: "172800", RECONCILE_MAX_HOURS: "48", RETENTION_DAYS: "1" },
+          "RETENTION_DAYS",
+        ],
+        [{ SIGNATURE_SCHEME: "stripe", WEBHOOK_SECRETS: "x" }, "WEBHOOK_SECRETS"],
+        [{ SIGNATURE_SCHEME: "github", WEBHOOK_SECRETS: "x" }, "WEBHOOK_SECRETS"],
+      ] as const
+    ).map(([env, variable]): [Record<string, string>, string] => [{ ...BASE, ...env }, variable]),
   ])("with %j prints one line naming %s and exits 2 (configuration)", async (env, variable) => {
     const { code, stderr } = await runRelayMain(env);
     expect(code).toBe(2);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,17 +11,24 @@ import {
   resolveRelayConfig,
   startRelay,
 } from "../../relay/index.ts";
+import { storableKey } from "../../relay/journal/index.ts";
 import { parseDelivery } from "../../relay/relay-event.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
 import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
 import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
+import {
+  type ServiceAsset,
+  type SubmissionService,
+  startSubmissionService,
+} from "./helpers/submission-service.ts";
 
 const SLACK_TOKEN = "xoxb-differential";
 const GITHUB_TOKEN = "ghs_differential";
 const hasPostgres = await postgresAvailable();
 const dir = mkdtempSync(join(tmpdir(), "relay-differential-"));
 const schema = testSchema("relay_differential");
+const reconcileSchema = testSchema("rdiff");
 
 interface Side {
   readonly slack: FakeSlack;
@@ -29,21 +37,25 @@ interface Side {
 const sides: Side[] = [];
 let github: GithubStandIn;
 
-async function startSide(store: string): Promise<Side> {
+/** A relay on `store` with its own fake Slack; `extra` adds or overrides settings. */
+async function startSide(store: string, extra: Record<string, string> = {}): Promise<Side> {
   const slack = await startFakeSlack({ token: SLACK_TOKEN });
   const relay = await startRelay(
     resolveRelayConfig(
-      relayTestEnv({
-        STORE_URL: store,
-        STORE_SCHEMA: schema,
-        SLACK_TOKEN,
-        SLACK_CHANNEL: "C0DIFF",
-        SLACK_API_URL: slack.apiUrl,
-        SLACK_MIN_INTERVAL_MS: "0",
-        GITHUB_TOKEN,
-        GITHUB_API_URL: github.apiUrl,
-        RELAY_RETRY_BASE_MS: "20",
-      }),
+      relayTestEnv(
+        {
+          STORE_URL: store,
+          STORE_SCHEMA: schema,
+          SLACK_TOKEN,
+          SLACK_CHANNEL: "C0DIFF",
+          SLACK_API_URL: slack.apiUrl,
+          SLACK_MIN_INTERVAL_MS: "0",
+          GITHUB_TOKEN,
+          GITHUB_API_URL: github.apiUrl,
+          RELAY_RETRY_BASE_MS: "20",
+        },
+        extra,
+      ),
     ),
     { logger: createLogger("silent") },
   );
@@ -192,10 +204,10 @@ describe("the relay on SQLite and on Postgres (differential property)", () => {
         expect(await journal.stats()).toEqual({ queueDepth: 0, deadLettered: 0 });
         const parents = side.slack.messages.filter((m) => m.threadTs === null);
         // One Slack message per acknowledged event (each is its submission's only one), each
-        // naming its own submission.
+        // naming its own submission exactly, through the journal's escape.
         expect(parents).toHaveLength(accepted.length);
         const named = parents.map((m) => m.metadata?.event_payload["submission_id"]);
-        expect(new Set(named)).toEqual(new Set(accepted));
+        expect(new Set(named)).toEqual(new Set(accepted.map(storableKey)));
         // What reached Slack holds no U+0000, other control character or lone surrogate.
         const shown = parents.flatMap((m) => strings([m.text, m.blocks]));
         expect(
@@ -240,4 +252,129 @@ describe("the relay on SQLite and on Postgres (differential property)", () => {
       expect(contexts).toEqual(["review \ufffd \ufffd", "review \ufffd \ufffd"]);
     },
   );
+
+  describe("links and reconciliation reads", () => {
+    const reconcilingSides: Side[] = [];
+    const reconciling: RelayHandle[] = [];
+    let service: SubmissionService;
+    beforeAll(async () => {
+      if (!hasPostgres) return;
+      service = await startSubmissionService();
+      for (const store of [`sqlite:${join(dir, "reconcile.db")}`, TEST_POSTGRES_URL]) {
+        const side = await startSide(store, {
+          STORE_SCHEMA: reconcileSchema,
+          CONTENT_REVIEW_BASE_URL: service.url,
+          CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
+          RECONCILE_AFTER_SECONDS: "1",
+          RECONCILE_SWEEP_SECONDS: "0.1",
+          RELAY_MAX_ATTEMPTS: "1",
+        });
+        reconcilingSides.push(side);
+        reconciling.push(side.relay);
+      }
+    });
+    afterAll(async () => {
+      for (const side of reconcilingSides) {
+        await side.relay.close();
+        await side.slack.close();
+      }
+      await service?.close();
+    });
+
+    /** Ids that stores and URLs trip over: lone surrogates, U+0000, a colon, a leading space. */
+    const oddId = fc
+      .array(fc.constantFrom("\ud800", "\udc00", "\u0000", ":", " ", "x", "\u00a0", "\ufeff"), {
+        minLength: 1,
+        maxLength: 4,
+      })
+      .map((parts) => parts.join(""));
+    const serviceAsset = fc.constantFrom<ServiceAsset["status"] | "retryable">(
+      "complete",
+      "failed",
+      "retryable",
+    );
+    const submission = fc.record({
+      id: oddId,
+      // null: the service does not know it (404).
+      read: fc.option(fc.array(serviceAsset, { minLength: 1, maxLength: 2 }), { nil: null }),
+      // A failure webhook of the first asset before the read (a retry the read may overrule).
+      failedFirst: fc.boolean(),
+    });
+
+    it.skipIf(!hasPostgres)(
+      "gives every linked submission the same final status on both stores, the one the service's read says",
+      async () => {
+        let k = 0;
+        await fc.assert(
+          fc.asyncProperty(fc.array(submission, { minLength: 1, maxLength: 6 }), async (cases) => {
+            const runs = cases.map((c) => {
+              k += 1;
+              const n = k;
+              const id = `${c.id}#${n}`;
+              const assets = (c.read ?? ["complete"]).map((status) => ({
+                assetId: randomUUID(),
+                status: status === "retryable" ? ("failed" as const) : status,
+                isRetryable: status === "retryable",
+              }));
+              const askable = id.isWellFormed() && c.read !== null;
+              const expected =
+                askable && assets.every((a) => a.status === "complete") ? "success" : "error";
+              return {
+                ...c,
+                id,
+                assets,
+                expected,
+                sha: (side: number) => `${n.toString(16).padStart(7, "0")}${side}`,
+              };
+            });
+            for (const run of runs) {
+              if (run.read !== null) service.set(run.id, run.assets);
+              for (const [side, relay] of reconciling.entries()) {
+                const res = await fetch(`${relay.url}/links`, {
+                  method: "POST",
+                  headers: {
+                    authorization: `Bearer ${TEST_RELAY_TOKEN}`,
+                    "content-type": "application/json",
+                  },
+                  body: JSON.stringify({
+                    submissionId: run.id,
+                    repository: "acme/site",
+                    sha: run.sha(side),
+                    assetCount: run.assets.length,
+                  }),
+                });
+                expect(res.status).toBe(202);
+                if (!run.failedFirst) continue;
+                const failure = await sendSigned(relay.url, {
+                  id: `msg_reconcile_${k}_${side}_${randomUUID()}`,
+                  body: JSON.stringify({
+                    type: "asset.processing.failed",
+                    timestamp: new Date(Date.now() - 60_000).toISOString(),
+                    data: { asset_id: run.assets[0]?.assetId, submission_id: run.id },
+                  }),
+                });
+                expect(failure.status).toBe(200);
+              }
+            }
+            const last = (sha: string) => github.statuses.filter((st) => st.sha === sha).at(-1);
+            for (const run of runs) {
+              for (const side of [0, 1]) {
+                await waitUntil(
+                  `${JSON.stringify(run.id)} final on side ${side}`,
+                  () => last(run.sha(side))?.state === run.expected,
+                  30_000,
+                );
+              }
+              expect(last(run.sha(1))?.description).toBe(last(run.sha(0))?.description);
+            }
+          }),
+          { numRuns: 4, seed: 20261129, endOnFailure: true },
+        );
+        for (const relay of reconciling) {
+          expect((await relay.journal.stats()).deadLettered).toBe(0);
+        }
+      },
+      240_000,
+    );
+  });
 });

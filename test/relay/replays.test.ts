@@ -124,10 +124,13 @@ describe.each(cases)("relay replays ($scheme on $store)", ({ scheme, store, skip
       const submissionId = `sub-replay-${scheme}-${store}-${randomUUID()}`;
       await postLink(relay.url, { submissionId });
       const statuses = () => github.statuses.filter((s) => s.description?.includes("asset"));
-      const replies = () =>
+      const thread = () =>
         slack.messages.filter(
           (m) => m.threadTs !== null && m.metadata?.event_payload["submission_id"] === submissionId,
         );
+      // The failure's replies; the recovery adds one "Verdict changed" reply of its own.
+      const isChange = (m: { text: string }) => m.text.startsWith("Verdict changed");
+      const replies = () => thread().filter((m) => !isChange(m));
       const failed = body("failed", submissionId, "2026-11-27T10:00:00.000Z");
       expect(await send(relay.url, scheme, failed, randomUUID())).toBe("accepted");
       await waitUntil("the failure reply", () => replies().length === 1);
@@ -142,6 +145,7 @@ describe.each(cases)("relay replays ($scheme on $store)", ({ scheme, store, skip
       expect(await send(relay.url, scheme, failed, randomUUID())).toBe("duplicate");
       expect(await send(relay.url, scheme, failed, null)).toBe("duplicate");
       expect(replies()).toHaveLength(1);
+      expect(thread().filter(isChange)).toHaveLength(1);
       expect(ours().at(-1)?.state).toBe("success");
       expect(statuses()).toHaveLength(before);
     },

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { storableKey } from "../storable-key.ts";
 import { toWatched, type VerdictWatch, type WatchRow } from "../verdict-watch.ts";
 
 /** Creates the watch table in `s` (quoted schema), inside the caller's schema transaction. */
@@ -21,11 +22,13 @@ export function createPostgresWatch(pool: pg.Pool, s: string): VerdictWatch {
         `INSERT INTO ${s}.verdict_watch (submission_id, linked_at, due_at, checks)
          VALUES ($1, $2, $3, 0)
          ON CONFLICT (submission_id) DO UPDATE SET due_at = excluded.due_at, checks = 0`,
-        [submissionId, Date.now(), dueAt],
+        [storableKey(submissionId), Date.now(), dueAt],
       );
     },
     async unwatchVerdict(submissionId) {
-      await pool.query(`DELETE FROM ${s}.verdict_watch WHERE submission_id = $1`, [submissionId]);
+      await pool.query(`DELETE FROM ${s}.verdict_watch WHERE submission_id = $1`, [
+        storableKey(submissionId),
+      ]);
     },
     async dueVerdicts(now, limit) {
       const { rows } = await pool.query<WatchRow>(
@@ -40,7 +43,7 @@ export function createPostgresWatch(pool: pg.Pool, s: string): VerdictWatch {
       const updated = await pool.query(
         `UPDATE ${s}.verdict_watch SET due_at = $1, checks = checks + 1
          WHERE submission_id = $2 AND due_at = $3 AND checks = $4`,
-        [nextDueAt, watched.submissionId, watched.dueAt, watched.checks],
+        [nextDueAt, storableKey(watched.submissionId), watched.dueAt, watched.checks],
       );
       return updated.rowCount === 1;
     },

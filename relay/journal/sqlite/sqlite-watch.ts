@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import { storableKey } from "../storable-key.ts";
 import { toWatched, type VerdictWatch, type WatchRow } from "../verdict-watch.ts";
 import type { GroupCommit } from "./sqlite-group-commit.ts";
 
@@ -26,10 +27,10 @@ export function createSqliteWatch(db: DatabaseSync, writer: GroupCommit): Verdic
   );
   return {
     async watchVerdict(submissionId, dueAt) {
-      await writer.write(watch, [submissionId, Date.now(), dueAt], false);
+      await writer.write(watch, [storableKey(submissionId), Date.now(), dueAt], false);
     },
     async unwatchVerdict(submissionId) {
-      await writer.write(unwatch, [submissionId], false);
+      await writer.write(unwatch, [storableKey(submissionId)], false);
     },
     async dueVerdicts(now, limit) {
       return (due.all(now, limit) as unknown as WatchRow[]).map(toWatched);
@@ -37,7 +38,7 @@ export function createSqliteWatch(db: DatabaseSync, writer: GroupCommit): Verdic
     async takeVerdictCheck(watched, nextDueAt) {
       const changes = await writer.write(
         take,
-        [nextDueAt, watched.submissionId, watched.dueAt, watched.checks],
+        [nextDueAt, storableKey(watched.submissionId), watched.dueAt, watched.checks],
         false,
       );
       return changes === 1;

@@ -117,10 +117,11 @@ describe("resolveRelayConfig", () => {
       ...BASE,
       CONTENT_REVIEW_BASE_URL: "https://api.example",
       CONTENT_REVIEW_API_KEY: `sk_live_${"a".repeat(64)}`,
+      RECONCILE_AFTER_SECONDS: "1",
       RECONCILE_MAX_HOURS: "0.001",
       RELAY_PUBLIC_URL: "https://relay.example",
     });
-    expect(config.reconcile).toEqual({ afterMs: 600_000, maxMs: 3600, sweepMs: 60_000 });
+    expect(config.reconcile).toEqual({ afterMs: 1000, maxMs: 3600, sweepMs: 60_000 });
     expect(config.publicUrl).toBe("https://relay.example");
   });
 
@@ -216,13 +217,27 @@ describe("resolveRelayConfig: messages for people", () => {
     expect(problems[0]).not.toContain("c2VjcmV0");
   });
 
-  it("resolveRelayConfig takes any non-empty secret for the github and stripe schemes", () => {
+  it("resolveRelayConfig takes a secret of 16 characters or more for the github and stripe schemes", () => {
     for (const scheme of ["github", "stripe"]) {
       expect(
-        resolveRelayConfig({ ...BASE, SIGNATURE_SCHEME: scheme, WEBHOOK_SECRETS: "plain" })
-          .webhookSecrets,
-      ).toEqual(["plain"]);
+        resolveRelayConfig({
+          ...BASE,
+          SIGNATURE_SCHEME: scheme,
+          WEBHOOK_SECRETS: "plain-secret-16ch",
+        }).webhookSecrets,
+      ).toEqual(["plain-secret-16ch"]);
     }
+  });
+
+  it.each([
+    ["github", "x"],
+    ["stripe", "x"],
+    ["stripe", "a-long-enough-secret,short"],
+  ])("resolveRelayConfig refuses a short %s secret without showing it", (scheme, secrets) => {
+    const problems = problemsOf({ ...BASE, SIGNATURE_SCHEME: scheme, WEBHOOK_SECRETS: secrets });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^WEBHOOK_SECRETS must hold secrets of at least 16 characters/);
+    expect(problems[0]).not.toContain('short"');
   });
 });
 
@@ -540,6 +555,28 @@ describe("resolveRelayConfig: unknown variables", () => {
     ]);
     expect(config.warnings.join("\n")).not.toContain("secret-value");
   });
+
+  it.each([
+    [
+      { RELAY_TOKEN: BASE.RELAY_TOKEN, WEBHOOK_SECRET: "whsec_secret-value" },
+      "WEBHOOK_SECRETS is required: set one or more comma-separated signing secrets (WEBHOOK_SECRET is set: did you mean WEBHOOK_SECRETS?)",
+    ],
+    [
+      { WEBHOOK_SECRETS: SECRET, RELAY_TOKN: "secret-value" },
+      "RELAY_TOKEN is required: set a bearer token for /links and the admin routes (RELAY_TOKN is set: did you mean RELAY_TOKEN?)",
+    ],
+    [
+      { ...BASE, SLACK_TOKEN: "xoxb-1", SLACK_CHANEL: "C0123456789" },
+      "SLACK_CHANNEL is required when SLACK_TOKEN is set: set the id of the channel to post to (e.g. C0123456789; in Slack, a channel's details show it at the bottom of About) (SLACK_CHANEL is set: did you mean SLACK_CHANNEL?)",
+    ],
+  ])(
+    "resolveRelayConfig names a near-miss of a required variable in its error (%j)",
+    (env, line) => {
+      const problems = problemsOf(env);
+      expect(problems).toEqual([line]);
+      expect(problems.join("\n")).not.toContain("secret-value");
+    },
+  );
 
   it("resolveRelayConfig says nothing of a runner's GITHUB_* variables, nor of its own", () => {
     const config = resolveRelayConfig({

@@ -53,9 +53,38 @@ describe("resolveTracingConfig", () => {
     ["OTEL_BSP_SCHEDULE_DELAY", "-1"],
     ["OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "1.5"],
     ["OTEL_TRACES_EXPORTER", "zipkin"],
+    ["OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"],
+    ["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "grpc"],
+  ])(
+    "resolveTracingConfig refuses %s=%s, naming it, with tracing on and off",
+    (variable, value) => {
+      for (const base of [ENDPOINT, {}]) {
+        const { problems } = resolve({ ...base, [variable]: value });
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(new RegExp(`^${variable} must`));
+      }
+    },
+  );
+
+  it.each([
+    ["OTEL_EXPORTER_OTLP_ENDPOINT", "not-a-url"],
+    ["OTEL_EXPORTER_OTLP_ENDPOINT", "otel-collector:4318"],
+    ["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "ftp://collector/v1/traces"],
   ])("resolveTracingConfig refuses %s=%s, naming it", (variable, value) => {
-    const { problems } = resolve({ ...ENDPOINT, [variable]: value });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(new RegExp(`^${variable} must`));
+    const { problems } = resolve({ [variable]: value });
+    expect(problems).toEqual([
+      `${variable} must be an http(s) URL of the collector (e.g. http://otel-collector:4318)`,
+    ]);
+  });
+
+  it("resolveTracingConfig takes a plain-HTTP collector and the OTLP/HTTP protocols", () => {
+    for (const protocol of ["http/json", "http/protobuf"]) {
+      expect(
+        resolve({
+          OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318",
+          OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+        }).problems,
+      ).toEqual([]);
+    }
   });
 });

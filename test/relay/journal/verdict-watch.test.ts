@@ -61,4 +61,22 @@ describe.each(stores)("the verdict watch ($name)", ({ skip, open }) => {
       }
     },
   );
+
+  it.skipIf(skip)(
+    "the verdict watch keeps every id exactly: lone surrogates, U+0000, each its own row",
+    async () => {
+      const journal = await open();
+      const odd = ["w\uD800", "w\uDC00", "w\u0000x", "w\ufffd", '\u001bjson:"w"'];
+      try {
+        for (const [i, id] of odd.entries()) await journal.watchVerdict(id, 100 + i);
+        const due = await journal.dueVerdicts(1000, 10);
+        expect(due.map((w) => w.submissionId)).toEqual(odd);
+        for (const watched of due) expect(await journal.takeVerdictCheck(watched, 5000)).toBe(true);
+        for (const id of odd) await journal.unwatchVerdict(id);
+        expect(await journal.dueVerdicts(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+      } finally {
+        await journal.close(0);
+      }
+    },
+  );
 });

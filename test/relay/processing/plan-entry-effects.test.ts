@@ -80,6 +80,7 @@ describe("planEntryEffects", () => {
         slack: {
           updateExisting: false,
           failureReply: { assetId: failed.assetId, record: true },
+          verdict: null,
           mention: null,
         },
         status: null,
@@ -114,6 +115,53 @@ describe("planEntryEffects", () => {
       { ...state([passed]), slackChannel: "CFIRST" },
       facts(assetEvent("asset.processing.completed", passed.assetId)),
       { slack: { channel: "CFIRST", recordChannel: false } },
+    ],
+    [
+      "a final error from a failed asset: still watched (a retry of the asset may come)",
+      state([failed], link({ assetCount: 1 })),
+      facts(assetEvent("asset.processing.failed", failed.assetId)),
+      { status: { status: { state: "error" } }, watch: "watch" },
+    ],
+    [
+      "reconciliation gave up on the submission: the watch ends",
+      { ...state([passed]), unresolved: { reason: "not-found", message: "gone" } },
+      facts({
+        kind: "submission.unresolved",
+        submissionId: "s",
+        reason: "not-found",
+        message: "gone",
+        source: "reconciliation",
+      }),
+      { watch: "unwatch" },
+    ],
+    [
+      "a first final verdict: recorded as shown, no reply",
+      state([passed], link({ assetCount: 1 })),
+      facts(assetEvent("asset.processing.completed", passed.assetId)),
+      { slack: { verdict: { shown: "success", record: true, reply: null } } },
+    ],
+    [
+      "a final verdict shown already: nothing to record or say",
+      { ...state([passed], link({ assetCount: 1 })), shownVerdict: "success" },
+      facts(assetEvent("asset.processing.completed", passed.assetId)),
+      { slack: { verdict: { shown: "success", record: false, reply: null } } },
+    ],
+    [
+      "a later event turning a shown error into a success: the thread told once per entry",
+      { ...state([passed], link({ assetCount: 1 })), shownVerdict: "error" },
+      facts(assetEvent("asset.processing.completed", passed.assetId)),
+      {
+        slack: {
+          verdict: {
+            shown: "success",
+            record: true,
+            reply: {
+              text: expect.stringMatching(/^Verdict changed \(was error\)/),
+              replyKey: "verdict:e-1",
+            },
+          },
+        },
+      },
     ],
     [
       "reconciliation's own event of a pending submission: the watch's backoff left alone",

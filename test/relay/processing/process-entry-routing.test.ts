@@ -12,6 +12,7 @@ const ROUTES = [{ owner: "acme", repo: null, channel: "C0ACME" }];
 function harness() {
   const states = new Map<string, string>();
   const posts: { kind: "parent" | "reply"; channel: string | undefined; text: string }[] = [];
+  const replyKeys = new Set<string>();
   const process = createEntryProcessor({
     journal: {
       loadState: async (id) => states.get(id) ?? null,
@@ -28,7 +29,11 @@ function harness() {
         posts.push({ kind: "parent", channel: o?.channel, text: JSON.stringify(message.blocks) });
         return "1.0001";
       },
-      replyOnce: async (_s, _ts, text, _c, o) => {
+      // Once per reply key, as the Slack relay's claim makes it (an entry's id by default).
+      replyOnce: async (_s, _ts, text, c, o) => {
+        const key = o?.replyKey ?? c.entryId;
+        if (replyKeys.has(key)) return;
+        replyKeys.add(key);
         posts.push({ kind: "reply", channel: o?.channel, text });
       },
     },
@@ -109,5 +114,22 @@ describe("createEntryProcessor: routes and mentions", () => {
     expect(mentions).toHaveLength(1);
     expect(mentions[0]?.channel).toBe("C0ACME");
     expect(h.posts.at(-2)?.text).toContain("<@U0OCTO>");
+  });
+
+  it("createEntryProcessor mentions once per submission, however many entries find it failed", async () => {
+    const h = harness();
+    const failed = (assetId: string): RelayEvent => ({
+      ...completed(assetId, 0),
+      kind: "asset.processing.failed",
+      status: "failed",
+      errorMessage: "decoder",
+    });
+    await h.process(entry(link(1)), attempt());
+    await h.process(entry(failed("a-1")), attempt());
+    // A late duplicate of the failure under another id, then a redelivered link.
+    await h.process(entry(failed("a-1")), attempt());
+    await h.process(entry(link(1)), attempt());
+    const mentions = h.posts.filter((p) => p.kind === "reply" && p.text.includes("<@U0OCTO>"));
+    expect(mentions).toHaveLength(1);
   });
 });

@@ -7,12 +7,15 @@ import { createEntryProcessor } from "../../../relay/processing/process-entry.ts
 import type { AssetEvent, RelayEvent } from "../../../relay/relay-event.ts";
 import { completedEvent } from "../helpers/submission-builders.ts";
 
-function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) {
+function harness(
+  options: { enricher?: Enricher | null; later?: boolean; githubDown?: boolean } = {},
+) {
   const states = new Map<string, string>();
   /** Reconciliation's watch, as calls: `watch s-1` or `unwatch s-1`. */
   const watched: string[] = [];
   const parents: { submissionId: string; update: boolean }[] = [];
   const replies: string[] = [];
+  const replyTexts: string[] = [];
   const statuses: CommitStatus[] = [];
   const process = createEntryProcessor({
     journal: {
@@ -30,13 +33,15 @@ function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) 
         parents.push({ submissionId, update: o?.updateExisting !== false });
         return "1.0001";
       },
-      replyOnce: async (_s, _ts, _text, context) => {
+      replyOnce: async (_s, _ts, text, context) => {
         replies.push(context.entryId);
+        replyTexts.push(text);
       },
     },
     github: {
       destination: "GitHub commit statuses (github.test)",
       setStatus: async (_submission, _repo, _sha, status) => {
+        if (options.githubDown === true) throw new Error("GitHub is down");
         statuses.push(status);
       },
     },
@@ -51,7 +56,7 @@ function harness(options: { enricher?: Enricher | null; later?: boolean } = {}) 
       afterMs: 600_000,
     },
   });
-  return { process, parents, replies, statuses, watched };
+  return { process, parents, replies, replyTexts, statuses, watched };
 }
 
 /** Attempt `attempt` of `last` on an entry, with a far deadline. */
@@ -194,6 +199,42 @@ describe("createEntryProcessor", () => {
     expect(h.watched).toEqual(["watch s-1", "watch s-1", "unwatch s-1"]);
   });
 
+  it("createEntryProcessor watches a link before its first status: a status that fails leaves it watched", async () => {
+    const h = harness({ githubDown: true });
+    await expect(h.process(entry(link), attempt())).rejects.toThrow("GitHub is down");
+    expect(h.watched).toEqual(["watch s-1"]);
+  });
+
+  it("createEntryProcessor never watches an unlinked submission", async () => {
+    const h = harness();
+    await h.process(entry(completed("a-1")), attempt());
+    expect(h.watched).toEqual([]);
+  });
+
+  it("createEntryProcessor: a retried asset's later success changes a final error in the status, the parent and a thread reply; watched while an asset has failed", async () => {
+    const h = harness();
+    const failed: AssetEvent = {
+      ...completed("a-1"),
+      kind: "asset.processing.failed",
+      status: "failed",
+      occurredAt: "2026-01-01T00:00:00.000Z",
+    };
+    await h.process(entry(link), attempt());
+    await h.process(entry(failed), attempt());
+    expect(h.statuses.at(-1)?.state).toBe("error");
+    const retried = entry({ ...completed("a-1"), occurredAt: "2026-01-01T00:05:00.000Z" });
+    await h.process(retried, attempt());
+    expect(h.statuses.map((st) => st.state)).toEqual(["pending", "error", "success"]);
+    expect(h.parents.at(-1)).toEqual({ submissionId: "s-1", update: true });
+    expect(h.replyTexts.at(-1)).toMatch(/^Verdict changed \(was error\): ✅ passed: /);
+    expect(h.replies.at(-1)).toBe(retried.id);
+    // The final error kept it watched (a retry could come); the success ends that.
+    expect(h.watched).toEqual(["watch s-1", "watch s-1", "unwatch s-1"]);
+    // A redelivery of the success changes nothing more.
+    await h.process(retried, attempt());
+    expect(h.replyTexts.filter((t) => t.startsWith("Verdict changed"))).toHaveLength(1);
+  });
+
   it("createEntryProcessor posts an asset's failure reply once, whichever entry reports it first", async () => {
     const h = harness();
     const failed: AssetEvent = {
@@ -228,7 +269,8 @@ describe("createEntryProcessor", () => {
     {
       name: "the failure first, then the later success",
       order: ["failed", "completed"] as const,
-      replies: 1,
+      // The failure's reply, then the verdict's change (error to passed).
+      replies: 2,
     },
     {
       name: "the later success first, then the older failure (stale)",

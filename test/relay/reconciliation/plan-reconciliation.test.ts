@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   nextCheckAt,
   planReconciliation,
+  planUnreadable,
+  reconcileEntryId,
 } from "../../../relay/reconciliation/plan-reconciliation.ts";
 import type { SubmissionState } from "../../../relay/submission/submission-state.ts";
 import type { Submission } from "../../../src/api/index.ts";
@@ -21,7 +23,12 @@ const link = {
   failOn: "critical" as const,
 };
 
-function state(assets: { id: string; status: string }[] = []): SubmissionState {
+const rid = (asset: string, kind: string, ...replaces: string[]) =>
+  reconcileEntryId(SID, asset, kind, ...replaces);
+
+type Asset = { id: string; status: string; occurredAt?: string; retryable?: boolean };
+
+function state(assets: Asset[] = []): SubmissionState {
   return {
     submissionId: SID,
     link,
@@ -32,11 +39,12 @@ function state(assets: { id: string; status: string }[] = []): SubmissionState {
       issueCount: 0,
       counts: null,
       errorMessage: null,
+      ...(a.occurredAt === undefined ? {} : { occurredAt: a.occurredAt }),
     })),
   };
 }
 
-function service(assets: { id: string; status: string }[]): Submission {
+function service(assets: Asset[]): Submission {
   return {
     submissionId: SID,
     status: "processing",
@@ -45,6 +53,7 @@ function service(assets: { id: string; status: string }[]): Submission {
       status: a.status,
       issueCount: a.status === "complete" ? 2 : null,
       errorMessage: a.status === "failed" ? "Unsupported codec" : null,
+      ...(a.retryable === undefined ? {} : { isRetryable: a.retryable }),
     })),
   } as Submission;
 }
@@ -62,10 +71,7 @@ describe("planReconciliation", () => {
         { id: B, status: "failed" },
       ]),
       "completed",
-      [
-        `reconcile:${SID}:${A}:asset.processing.completed`,
-        `reconcile:${SID}:${B}:asset.processing.failed`,
-      ],
+      [rid(A, "asset.processing.completed"), rid(B, "asset.processing.failed")],
     ],
     [
       "the relay saw one finish: only the other's event",
@@ -75,7 +81,7 @@ describe("planReconciliation", () => {
         { id: B, status: "complete" },
       ]),
       "completed",
-      [`reconcile:${SID}:${B}:asset.processing.completed`],
+      [rid(B, "asset.processing.completed")],
     ],
     [
       "one still processing: the finished one's event, checked again",
@@ -85,9 +91,9 @@ describe("planReconciliation", () => {
         { id: B, status: "processing" },
       ]),
       "still_processing",
-      [`reconcile:${SID}:${A}:asset.processing.completed`],
+      [rid(A, "asset.processing.completed")],
     ],
-    ["a 404: a final error", state(), null, "not_found", [`reconcile:${SID}:not-found`]],
+    ["a 404: a final error", state(), null, "not_found", [reconcileEntryId(SID, "not-found")]],
     [
       "a verdict the relay already has: nothing",
       state([
@@ -138,7 +144,7 @@ describe("planReconciliation", () => {
     });
     expect(plan.outcome).toBe("timed_out");
     expect(plan.entries.at(-1)).toEqual({
-      id: `reconcile:${SID}:max-hours`,
+      id: reconcileEntryId(SID, "max-hours"),
       event: expect.objectContaining({
         kind: "submission.unresolved",
         reason: "max-hours",
@@ -165,6 +171,157 @@ describe("planReconciliation", () => {
     const ids = (now: number) => at(state(), s, now).entries.map((e) => e.id);
     expect(ids(5)).toEqual(ids(9_000_000));
     expect(ids(5)).toHaveLength(2);
+  });
+});
+
+const T0 = "2026-01-01T00:00:00.000Z";
+
+describe("planReconciliation: the service's current read is the truth", () => {
+  it.each([
+    [
+      "a failure reported, then retried and complete: the success, and the other's",
+      state([{ id: A, status: "failed", occurredAt: T0 }]),
+      service([
+        { id: A, status: "complete" },
+        { id: B, status: "complete" },
+      ]),
+      HOUR,
+      "completed",
+      [rid(A, "asset.processing.completed", "failed", T0), rid(B, "asset.processing.completed")],
+    ],
+    [
+      "a final error, then the retry completes: the success",
+      state([
+        { id: A, status: "failed", occurredAt: T0 },
+        { id: B, status: "complete" },
+      ]),
+      service([
+        { id: A, status: "complete" },
+        { id: B, status: "complete" },
+      ]),
+      HOUR,
+      "completed",
+      [rid(A, "asset.processing.completed", "failed", T0)],
+    ],
+    [
+      "a final error whose asset can be retried: watched on, nothing journaled",
+      state([
+        { id: A, status: "failed" },
+        { id: B, status: "complete" },
+      ]),
+      service([
+        { id: A, status: "failed", retryable: true },
+        { id: B, status: "complete" },
+      ]),
+      HOUR,
+      "still_processing",
+      [],
+    ],
+    [
+      "a final error whose retry is running: watched on",
+      state([
+        { id: A, status: "failed" },
+        { id: B, status: "complete" },
+      ]),
+      service([
+        { id: A, status: "processing" },
+        { id: B, status: "complete" },
+      ]),
+      HOUR,
+      "still_processing",
+      [],
+    ],
+    [
+      "a final error whose asset can be retried, past the limit: no longer watched",
+      state([
+        { id: A, status: "failed" },
+        { id: B, status: "complete" },
+      ]),
+      service([
+        { id: A, status: "failed", retryable: true },
+        { id: B, status: "complete" },
+      ]),
+      24 * HOUR,
+      "already_final",
+      [],
+    ],
+    [
+      "a final error no retry can change: no longer watched",
+      state([
+        { id: A, status: "failed" },
+        { id: B, status: "complete" },
+      ]),
+      service([
+        { id: A, status: "failed", retryable: false },
+        { id: B, status: "complete" },
+      ]),
+      HOUR,
+      "already_final",
+      [],
+    ],
+    [
+      "a final error the service no longer knows: it stands",
+      state([
+        { id: A, status: "failed" },
+        { id: B, status: "complete" },
+      ]),
+      null,
+      HOUR,
+      "already_final",
+      [],
+    ],
+  ])("%s", (_what, s, submission, now, outcome, ids) => {
+    const plan = at(s, submission, now);
+    expect(plan.outcome).toBe(outcome);
+    expect(plan.entries.map((e) => e.id)).toEqual(ids);
+  });
+
+  it("planUnreadable: a final error stands when the service cannot be read, watched until the limit", () => {
+    const s = state([
+      { id: A, status: "failed" },
+      { id: B, status: "complete" },
+    ]);
+    const when = { state: s, linkedAt: 0, maxMs: 24 * HOUR };
+    expect(planUnreadable({ ...when, now: HOUR })).toEqual({
+      outcome: "still_processing",
+      entries: [],
+    });
+    expect(planUnreadable({ ...when, now: 24 * HOUR })).toEqual({
+      outcome: "already_final",
+      entries: [],
+    });
+    expect(planUnreadable({ ...when, state: state(), now: 24 * HOUR }).outcome).toBe("timed_out");
+  });
+});
+
+describe("reconcileEntryId", () => {
+  it.each([
+    [
+      ["p:q", "x", "k"],
+      ["p", "q:x", "k"],
+    ],
+    [
+      ["w\uD800", "x"],
+      ["w\uDC00", "x"],
+    ],
+    [
+      [" x", "a"],
+      ["x", "a"],
+    ],
+    [
+      ["x", "a", "b"],
+      ["x", "a:b"],
+    ],
+  ])("reconcileEntryId keeps %j and %j apart", (one, two) => {
+    const [s1, ...w1] = one as [string, ...string[]];
+    const [s2, ...w2] = two as [string, ...string[]];
+    expect(reconcileEntryId(s1, ...w1)).not.toBe(reconcileEntryId(s2, ...w2));
+  });
+
+  it("reconcileEntryId holds neither U+0000 nor a lone surrogate (Postgres text, JSONB job data)", () => {
+    const id = reconcileEntryId("w\u0000\uD800", "a\uDC00");
+    expect(id.includes("\u0000")).toBe(false);
+    expect(id.isWellFormed()).toBe(true);
   });
 });
 

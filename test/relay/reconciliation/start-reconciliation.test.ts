@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { WatchedSubmission } from "../../../relay/journal/index.ts";
 import { createLogger } from "../../../relay/logger.ts";
 import { createRelayMetrics } from "../../../relay/metrics.ts";
+import { reconcileEntryId } from "../../../relay/reconciliation/plan-reconciliation.ts";
 import type { ServiceReader } from "../../../relay/reconciliation/service-reader.ts";
 import { startReconciliation } from "../../../relay/reconciliation/start-reconciliation.ts";
 import type { RelayEvent } from "../../../relay/relay-event.ts";
@@ -66,7 +67,7 @@ describe("startReconciliation", () => {
     } finally {
       await reconciliation.stop();
     }
-    expect([...ingested.keys()]).toEqual(["reconcile:s-gone:not-found"]);
+    expect([...ingested.keys()]).toEqual([reconcileEntryId("s-gone", "not-found")]);
     expect(warnings).toEqual([
       "reconciliation of a submission failed; it runs again later",
       "reconciliation of a submission failed; it runs again later",
@@ -77,39 +78,45 @@ describe("startReconciliation", () => {
   });
 });
 
+/** One sweep of one due submission, traced in memory: its spans, and the trace its entries carry. */
+async function tracedSweep(submissionId: string, state: string) {
+  const exporter = new InMemorySpanExporter();
+  const tracing = startOtlpTracing(
+    { sampler: "parentbased_always_on", ratio: 1, batch: {} },
+    { processor: new SimpleSpanProcessor({ exporter }) },
+  );
+  const stored: (string | null | undefined)[] = [];
+  const reconciliation = startReconciliation({
+    journal: {
+      dueVerdicts: async () => [{ submissionId, linkedAt: 0, dueAt: 0, checks: 0 }],
+      takeVerdictCheck: async () => true,
+      loadState: async () => state,
+      unwatchVerdict: async () => undefined,
+      ingest: async (_id, _event, traceparent) => {
+        stored.push(traceparent);
+        return "accepted";
+      },
+    },
+    service: { readSubmission: async () => null, listSubscriptions: async () => [] },
+    logger: createLogger("error", () => undefined),
+    metrics: createRelayMetrics(),
+    afterMs: 1000,
+    maxMs: 3_600_000,
+    sweepMs: 3_600_000,
+    tracing,
+  });
+  try {
+    await reconciliation.sweep();
+  } finally {
+    await reconciliation.stop();
+  }
+  return { spans: exporter.getFinishedSpans(), stored };
+}
+
 describe("startReconciliation, traced", () => {
   it("startReconciliation runs each check in a relay.reconcile span whose trace the journaled entries carry", async () => {
-    const exporter = new InMemorySpanExporter();
-    const tracing = startOtlpTracing(
-      { sampler: "parentbased_always_on", ratio: 1, batch: {} },
-      { processor: new SimpleSpanProcessor({ exporter }) },
-    );
-    const stored: (string | null | undefined)[] = [];
-    const reconciliation = startReconciliation({
-      journal: {
-        dueVerdicts: async () => [{ submissionId: "s-gone", linkedAt: 0, dueAt: 0, checks: 0 }],
-        takeVerdictCheck: async () => true,
-        loadState: async (id) => linked(id),
-        unwatchVerdict: async () => undefined,
-        ingest: async (_id, _event, traceparent) => {
-          stored.push(traceparent);
-          return "accepted";
-        },
-      },
-      service: { readSubmission: async () => null, listSubscriptions: async () => [] },
-      logger: createLogger("error", () => undefined),
-      metrics: createRelayMetrics(),
-      afterMs: 1000,
-      maxMs: 3_600_000,
-      sweepMs: 3_600_000,
-      tracing,
-    });
-    try {
-      await reconciliation.sweep();
-    } finally {
-      await reconciliation.stop();
-    }
-    const [span, ...others] = exporter.getFinishedSpans();
+    const { spans, stored } = await tracedSweep("s-gone", linked("s-gone"));
+    const [span, ...others] = spans;
     expect(others).toEqual([]);
     expect(span?.name).toBe("relay.reconcile");
     expect(span?.attributes).toEqual({
@@ -118,5 +125,21 @@ describe("startReconciliation, traced", () => {
     });
     const { traceId, spanId } = span!.spanContext();
     expect(stored).toEqual([`00-${traceId}-${spanId}-01`]);
+  });
+
+  it("startReconciliation runs relay.reconcile in the trace the link was registered in, its tracestate kept", async () => {
+    const LINK_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const LINK_SPAN = "00f067aa0ba902b7";
+    const state = JSON.stringify({
+      ...JSON.parse(linked("s-linked")),
+      linkTrace: `00-${LINK_TRACE}-${LINK_SPAN}-01 vendor=v1`,
+    });
+    const { spans, stored } = await tracedSweep("s-linked", state);
+    const [span] = spans;
+    expect(span?.name).toBe("relay.reconcile");
+    expect(span?.spanContext().traceId).toBe(LINK_TRACE);
+    expect(span?.parentSpanContext?.spanId).toBe(LINK_SPAN);
+    // Its effects continue the same trace (the entries carry it, tracestate included).
+    expect(stored).toEqual([`00-${LINK_TRACE}-${span?.spanContext().spanId}-01 vendor=v1`]);
   });
 });

@@ -139,6 +139,48 @@ describe("relay tracing (in-memory exporter)", () => {
     }
   });
 
+  it("carries the caller's tracestate across the journal, and shows its Idempotency-Key only as a hash", async () => {
+    const key = "action-run-42-attempt-1-secretish";
+    const sha = "0123456789abcdef0123456789abcdef01234567";
+    const res = await fetch(`${relay.url}/links`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${TEST_RELAY_TOKEN}`,
+        "content-type": "application/json",
+        "idempotency-key": key,
+        traceparent: `00-${ACTION_TRACE}-${ACTION_SPAN}-01`,
+        tracestate: "vendor=opaque-value,other=1",
+      },
+      body: JSON.stringify({ submissionId: "sub-tracestate", repository: "acme/site", sha }),
+    });
+    expect(res.status).toBe(202);
+    await waitUntil("the link relayed", () =>
+      exporter
+        .getFinishedSpans()
+        .some(
+          (s) =>
+            s.name === "relay.process" &&
+            attr(s, "content_review.submission_id") === "sub-tracestate",
+        ),
+    );
+    const spans = exporter
+      .getFinishedSpans()
+      .filter((s) => traceOf(s) === ACTION_TRACE && s.name !== "relay.status");
+    const ours = spans.filter((s) => JSON.stringify(s.attributes).includes("sub-tracestate"));
+    expect(ours.map((s) => s.name).sort()).toEqual(
+      expect.arrayContaining(["relay.intake", "relay.process"]),
+    );
+    for (const span of ours) {
+      expect(span.spanContext().traceState?.serialize()).toBe("vendor=opaque-value,other=1");
+      expect(attr(span, "relay.entry_id")).toMatch(/^link:key-sha256:[0-9a-f]{32}$/);
+    }
+    const entry = (await relay.journal.listEntries(50)).find(
+      (e) => e.event.submissionId === "sub-tracestate",
+    );
+    expect(entry?.traceparent).toMatch(/ vendor=opaque-value,other=1$/);
+    expect(JSON.stringify(exporter.getFinishedSpans().map((s) => s.attributes))).not.toContain(key);
+  });
+
   it("stores the trace context with the journal entry", async () => {
     const entries = await relay.journal.listEntries(10);
     const entry = entries.find((e) => e.id === "msg_traced")!;
