@@ -26,6 +26,18 @@ export const GIT_OPERATIONS: Readonly<Record<string, GithubOperation>> = {
       ),
     );
   },
+  // The commits reachable from `sha` (default: the default branch), newest first, as GitHub's
+  // commit listing gives them; a commit GitHub does not know answers 404.
+  "repos/list-commits": (ctx) => {
+    const { git } = ctx.state;
+    const head = git.resolve(ctx.url.searchParams.get("sha") ?? "main");
+    if (head === undefined) return NOT_FOUND;
+    const newestFirst = git.commitsBetween(undefined, head).reverse();
+    return page(
+      ctx,
+      newestFirst.map((c) => commitView(c, ctx.baseUrl, ctx.repository)),
+    );
+  },
   "repos/compare-commits-with-basehead": (ctx) => {
     const { git, compares } = ctx.state;
     const basehead = ctx.params["basehead"] ?? "";

@@ -29,6 +29,7 @@ export const GITHUB_ROUTES: readonly GithubRoute[] = Object.freeze([
       ["GET", "/pulls/{pull_number}", "pulls/get"],
       ["GET", "/pulls/{pull_number}/files", "pulls/list-files"],
       ["GET", "/pulls/{pull_number}/commits", "pulls/list-commits"],
+      ["GET", "/commits", "repos/list-commits"],
       ["GET", "/pulls/{pull_number}/comments", "pulls/list-review-comments"],
       ["POST", "/pulls/{pull_number}/comments", "pulls/create-review-comment"],
       ["PATCH", "/pulls/comments/{comment_id}", "pulls/update-review-comment"],

@@ -8,7 +8,7 @@ const KEYS: ReadonlySet<string> = new Set(ACCEPTANCE_POLICY.requiredKeys);
 /** What each key must hold, and what to write instead: policy as data. */
 const FIELD_RULES: Readonly<Record<AcceptedKey, { test: (v: string) => boolean; hint: string }>> =
   Object.freeze({
-    path: { test: (v) => v !== "", hint: "the file's path as the report names it" },
+    path: { test: (v) => v.trim() !== "", hint: "the file's path as the report names it" },
     content: {
       test: (v) => ACCEPTANCE_POLICY.contentPattern.test(v),
       hint: "the file version's 40-character content id, as the report shows it",
@@ -107,7 +107,9 @@ function readEntry(item: Node, line: number, now: Date): Read {
       };
     if (!isScalar(pair.value) || pair.value.value === null)
       return { problem: `"${key}" must be ${FIELD_RULES[key as AcceptedKey].hint}.` };
-    values.set(key, String(pair.value.value).trim());
+    // A path is matched exactly: " media/ad.txt" names another file than media/ad.txt.
+    const value = String(pair.value.value);
+    values.set(key, key === "path" ? value : value.trim());
   }
   for (const key of ACCEPTANCE_POLICY.requiredKeys) {
     const value = values.get(key);

@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ReviewFile, SkippedFile } from "../pipeline/index.ts";
+import { findCaseMismatches } from "./find-case-mismatches.ts";
 import type { GithubClient } from "./github/create-github-client.ts";
 import { fetchPullRequestFiles } from "./github/fetch-pull-request-files.ts";
 import { type ChangedFiles, listChangedFiles } from "./github/list-changed-files.ts";
@@ -13,6 +14,8 @@ export interface FilesToReview {
   readonly skipped: SkippedFile[];
   /** Null when the event has no change list (every matching file is reviewed). */
   readonly changed: ChangedFiles | null;
+  /** Changed files of a supported type the patterns miss only by case: the run warns of them. */
+  readonly caseMismatches: string[];
 }
 
 /**
@@ -32,6 +35,8 @@ export async function findFilesToReview(options: {
 }): Promise<FilesToReview> {
   const { github, context, patterns, signal } = options;
   const changed = github === undefined ? null : await listChangedFiles(github, context, signal);
+  const caseMismatches =
+    changed === null ? [] : findCaseMismatches(changed.paths, patterns, context.workspace);
   if (context.eventName === "pull_request_target" && changed !== null && github !== undefined) {
     const head = await fetchPullRequestFiles(github, context, {
       paths: changed.paths,
@@ -39,7 +44,7 @@ export async function findFilesToReview(options: {
       dir: join(options.tempDir || tmpdir(), `content-review-pr-head-${options.runId}`),
       signal,
     });
-    return { files: head.files, skipped: head.skipped, changed };
+    return { files: head.files, skipped: head.skipped, changed, caseMismatches };
   }
   const selected = await selectFiles({
     workspace: context.workspace,
@@ -54,5 +59,6 @@ export async function findFilesToReview(options: {
       message: `${p} is reached through a symbolic link; links are never followed.`,
     })),
     changed,
+    caseMismatches,
   };
 }

@@ -20,6 +20,8 @@ const OPTIONS = {
 export function matchPatterns(
   patterns: readonly string[],
   workspace: string,
+  /** Match regardless of case, to find what differs from a pattern only in case. */
+  { nocase = OPTIONS.nocase }: { nocase?: boolean } = {},
 ): (path: string) => boolean {
   const compiled = patterns
     .filter((p) => p.trim() !== "" && !p.endsWith("/"))
@@ -27,7 +29,7 @@ export function matchPatterns(
       const negate = pattern.startsWith("!");
       const body = negate ? pattern.slice(1) : pattern;
       const absolute = isAbsolute(body) ? body : resolve(workspace, body);
-      return { negate, matcher: new Minimatch(absolute, OPTIONS) };
+      return { negate, matcher: new Minimatch(absolute, { ...OPTIONS, nocase }) };
     });
   return (path) => {
     let matched = false;

@@ -48,9 +48,15 @@ export interface ActionInputs {
 /** A `record-key` shorter than this is refused: it would be guessable. */
 export const MIN_RECORD_KEY_LENGTH = 16;
 
-/** The default of `files`: every extension of the spec's content-type list (part 8 rule 6). */
+/** `.mp4` as `.[mM][pP]4`: the service reads an extension in any case, so the default does too. */
+const anyCase = (ext: string) => ext.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+
+/**
+ * The default of `files`: every extension of the spec's content-type list (part 8 rule 6), in
+ * any case (`ad.Mp4` is as reviewable as `ad.mp4`).
+ */
 export const DEFAULT_FILE_PATTERNS: readonly string[] = Object.freeze(
-  SUPPORTED_EXTENSIONS.flatMap((ext) => [`**/*${ext}`, `**/*${ext.toUpperCase()}`]),
+  SUPPORTED_EXTENSIONS.map((ext) => `**/*${anyCase(ext)}`),
 );
 
 /** A problem's "(got …)" for a value that is not a secret. */

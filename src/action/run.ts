@@ -148,7 +148,9 @@ async function main(
       now: new Date(),
       signal,
     });
-    if (accepted.unread) core.warning(accepted.note);
+    if (accepted.refusedLink !== undefined)
+      core.error(accepted.note, { file: accepted.refusedLink });
+    else if (accepted.unread) core.warning(accepted.note);
     else core.info(accepted.note);
     if (accepted.file !== undefined) announceAcceptanceProblems(accepted.file, core);
     plan = Object.freeze({ ...plan, acceptedWarning: accepted.warning });
@@ -245,6 +247,11 @@ async function findFiles(
   if (changed !== null) core.info(listedBy(changed));
   for (const skipped of found.skipped)
     core.warning(skipped.message, { file: skipped.file.displayPath });
+  for (const path of found.caseMismatches)
+    core.warning(
+      `${path} is of a supported type but matches no pattern of files, which match case exactly; add a pattern in its case (or leave files unset: the default takes any case) to review it.`,
+      { file: path },
+    );
   return found;
 }
 

@@ -30,14 +30,17 @@ async function allFiles(dir: string): Promise<string[]> {
   return found;
 }
 
-/** The changed paths that exist in the workspace as files (or links), never as folders. */
+/**
+ * The changed paths that exist in the workspace as files (or links), never as folders. A listed
+ * path goes through the patterns whatever folder it is in: a pull request may change a file
+ * under any folder named `node_modules`, and only the patterns may leave it out.
+ */
 async function existingChanged(workspace: string, changed: readonly string[]): Promise<string[]> {
   const paths = [...new Set(changed.map((p) => resolve(workspace, p)))];
   const kept: string[] = [];
   for (const path of paths) {
     const parts = relative(workspace, path).split(sep);
     if (parts[0] === "..") continue;
-    if (parts.some((part) => NEVER_SEARCHED.has(part))) continue;
     const stats = await lstat(path).catch(() => null);
     if (stats !== null && !stats.isDirectory()) kept.push(path);
   }
@@ -47,8 +50,8 @@ async function existingChanged(workspace: string, changed: readonly string[]): P
 /**
  * Matches the `files` patterns (`@actions/glob`'s syntax, `!` excludes, relative to the
  * workspace) and keeps the changed paths among them, or every match when `changed` is null.
- * Only what is needed is read: the changed paths when they are known, else the workspace, never
- * `node_modules` or `.git`. Links are never followed: the walk does not descend into linked
+ * Only what is needed is read: the changed paths when they are known, else the workspace, whose
+ * walk never enters `node_modules` or `.git`. Links are never followed: the walk does not descend into linked
  * directories, and a changed path whose directory resolves elsewhere is reported instead of
  * read. A link to a file is passed on, and the pipeline's local check skips it.
  */

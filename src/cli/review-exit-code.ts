@@ -1,4 +1,9 @@
-import { blockingIssues, type ReviewOutcome, SERVICE_SKIP_REASONS } from "../pipeline/index.ts";
+import {
+  blockingIssues,
+  blockingSkips,
+  type ReviewOutcome,
+  SERVICE_SKIP_REASONS,
+} from "../pipeline/index.ts";
 import type { ReviewStatus } from "../policy/index.ts";
 import { exitCodeForError } from "./exit-code-for-error.ts";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.ts";
@@ -17,7 +22,10 @@ export const EXIT_CODE_BY_REVIEW_STATUS: Readonly<
 
 /**
  * The exit code of `review`: 1 when any issue nobody accepted is at or above `--fail-on`; otherwise 3 when an
- * asset failed for good, its results could not be read or its upload failed; otherwise 0. A run
+ * asset failed for good, its results could not be read or its upload failed; otherwise 2 when a
+ * file was skipped before review for a reason that fails the run (a link, too large, not a file,
+ * unreadable: the report's conclusion is `failure`, and exit 0 would pass content nobody
+ * reviewed); otherwise 0. A run
  * that ended early maps through {@link EXIT_CODE_BY_REVIEW_STATUS} (a run with nothing left to
  * submit because uploads failed gives 3, not 2); an error by the kind of error.
  */
@@ -30,5 +38,6 @@ export function reviewExitCode(outcome: ReviewOutcome): ExitCode {
   const findings = outcome.assets.some((a) => blockingIssues(a, outcome.failOn).length > 0);
   if (findings) return EXIT_CODES.findings;
   if (outcome.failedAssetCount > 0 || uploadFailed) return EXIT_CODES.service;
+  if (blockingSkips(outcome.skipped).length > 0) return EXIT_CODES.usage;
   return EXIT_CODES.ok;
 }

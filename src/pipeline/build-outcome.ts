@@ -34,7 +34,7 @@ export function buildOutcome(
     status,
     conclusion,
     reason: options.client.redact(
-      status === "completed" ? completedReason(assets, failOn) : reason,
+      status === "completed" ? completedReason(assets, failOn, progress.skipped) : reason,
     ),
     environment: options.client.environment,
     failOn,

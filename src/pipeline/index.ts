@@ -43,7 +43,9 @@
  * Render it with `src/report/index.ts` (markdown, mermaid chart, SARIF, JSON).
  */
 export {
+  BLOCKING_SKIP_REASONS,
   blockingIssues,
+  blockingSkips,
   completedReason,
   deriveConclusion,
   isAccepted,

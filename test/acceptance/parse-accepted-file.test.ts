@@ -41,6 +41,12 @@ describe("parseAcceptedFile", () => {
     ]);
   });
 
+  it("parseAcceptedFile keeps a quoted path exactly as written, spaces included", () => {
+    const parsed = parseAcceptedFile(file(entry({ path: '" media/ad.txt"' })), PATH, NOW);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.entries.map((e) => e.path)).toEqual([" media/ad.txt"]);
+  });
+
   it("parseAcceptedFile keeps an accept id of digits as written", () => {
     const parsed = parseAcceptedFile(file(entry({ issue: "12345678" })), PATH, NOW);
     expect(parsed.entries[0]?.issue).toBe("12345678");

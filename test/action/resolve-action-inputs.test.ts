@@ -34,7 +34,7 @@ describe("resolveActionInputs", () => {
       maxCredits: undefined,
     });
     expect(inputs.files).toEqual(DEFAULT_FILE_PATTERNS);
-    expect(DEFAULT_FILE_PATTERNS).toContain("**/*.mp4");
+    expect(DEFAULT_FILE_PATTERNS).toContain("**/*.[mM][pP]4");
     expect(Object.isFrozen(inputs)).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FILE_PATTERNS } from "../../src/action/resolve-action-inputs.ts";
 import { selectFiles } from "../../src/action/select-files.ts";
 
 let ws: string;
@@ -19,6 +20,22 @@ beforeAll(async () => {
 });
 
 describe("selectFiles", () => {
+  it("selectFiles with the default patterns takes a supported extension in any case", async () => {
+    await mkdir(join(ws, "mixed"), { recursive: true });
+    for (const name of ["ad.Txt", "ad.Mp4", "ad.jPeG", "ad.bin"])
+      await writeFile(join(ws, "mixed", name), "x");
+    const { files } = await selectFiles({
+      workspace: ws,
+      patterns: DEFAULT_FILE_PATTERNS,
+      changed: ["mixed/ad.Txt", "mixed/ad.Mp4", "mixed/ad.jPeG", "mixed/ad.bin"],
+    });
+    expect(files.map((f) => f.displayPath)).toEqual([
+      "mixed/ad.Txt",
+      "mixed/ad.Mp4",
+      "mixed/ad.jPeG",
+    ]);
+  });
+
   it("selectFiles applies patterns with ! excludes to every file on dispatch", async () => {
     const { files } = await selectFiles({
       workspace: ws,
@@ -79,7 +96,7 @@ describe("selectFiles reads only what it needs", () => {
     expect(files.map((f) => f.displayPath)).toEqual(["media/a.png"]);
   });
 
-  it("selectFiles never takes a file from node_modules or .git, changed or not", async () => {
+  it("selectFiles never walks node_modules or .git, but a changed file there goes through the patterns", async () => {
     const workspace = await mkdtemp(join(tmpdir(), "select-never-"));
     for (const p of [
       "media/a.png",
@@ -92,12 +109,17 @@ describe("selectFiles reads only what it needs", () => {
     }
     const all = await selectFiles({ workspace, patterns: ["**/*.png"], changed: null });
     expect(all.files.map((f) => f.displayPath)).toEqual(["media/a.png"]);
+    // A pull request can change a file under any folder named node_modules: it is reviewed
+    // like any other (git never lists a path inside .git as changed).
     const changed = await selectFiles({
       workspace,
-      patterns: ["**/*.png"],
-      changed: ["media/a.png", "node_modules/pkg/b.png", ".git/c.png", "sub/node_modules/d.png"],
+      patterns: ["**/*.png", "!node_modules/**"],
+      changed: ["media/a.png", "node_modules/pkg/b.png", "sub/node_modules/d.png"],
     });
-    expect(changed.files.map((f) => f.displayPath)).toEqual(["media/a.png"]);
+    expect(changed.files.map((f) => f.displayPath)).toEqual([
+      "media/a.png",
+      "sub/node_modules/d.png",
+    ]);
     await rm(workspace, { recursive: true, force: true });
   });
 });

@@ -49,6 +49,29 @@ describe("reviewExitCode", () => {
       EXIT_CODES.ok,
     ],
     [
+      "a discovered file skipped as too large, the others clean",
+      outcome({ assets: [asset([])], skipped: [skipped("b.png", "too-large")] }),
+      EXIT_CODES.usage,
+    ],
+    [
+      "a discovered link skipped, the others clean",
+      outcome({ assets: [asset([])], skipped: [skipped("b.txt", "symlink")] }),
+      EXIT_CODES.usage,
+    ],
+    [
+      "an empty file skipped, the others clean",
+      outcome({ assets: [asset([])], skipped: [skipped("b.txt", "empty")] }),
+      EXIT_CODES.ok,
+    ],
+    [
+      "a failed upload wins over a file skipped as too large",
+      outcome({
+        assets: [asset([])],
+        skipped: [skipped("a.png", "too-large"), skipped("b.txt", "upload-failed")],
+      }),
+      EXIT_CODES.service,
+    ],
+    [
       "findings win over a failed upload",
       outcome({ assets: [asset(["critical"])], skipped: [skipped("b.txt", "upload-failed")] }),
       EXIT_CODES.findings,

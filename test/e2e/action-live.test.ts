@@ -82,7 +82,7 @@ function live(
 }
 
 describe("action (live, built dist/index.js)", () => {
-  it("action reviews live media, skips bad files, and never writes a secret anywhere", async () => {
+  it("action reviews live media, skips bad files (failing on those it could not review), and never writes a secret anywhere", async () => {
     github.addPullRequest(10, [
       { filename: "media/claims.txt", status: "added" },
       { filename: "media/clean.txt", status: "modified" },
@@ -94,8 +94,13 @@ describe("action (live, built dist/index.js)", () => {
       { files: "media/**\n!media/v.txt", "fail-on": "never", "sarif-file": "review.sarif" },
       10,
     );
-    expect(run.code).toBe(0);
-    expect(run.outputs).toMatchObject({ status: "success", "critical-count": "1", credits: "2" });
+    // A matching file skipped as too large or as a link was never reviewed: the run fails
+    // (fail-on never only lets findings pass); an unsupported type passes by.
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({ status: "failure", "critical-count": "1", credits: "2" });
+    expect(run.stdout).toContain(
+      "2 matching files skipped before review (media/huge.txt, media/link.txt;",
+    );
     const report = JSON.parse(await readFile(run.outputs["report-path"]!, "utf8"));
     expect(
       report.skipped.map((s: { path: string; reason: string }) => `${s.path}:${s.reason}`).sort(),

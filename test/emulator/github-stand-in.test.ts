@@ -81,6 +81,18 @@ describe("startGithubStandIn: commits, pull requests and merge queues as GitHub 
     expect((await call("GET", `${REPO}/compare/${base}...${"f".repeat(40)}`)).status).toBe(404);
   });
 
+  it("commits?sha= lists the commits reachable from a head, newest first, per_page of them", async () => {
+    const root = github.addCommit({ branch: "list-main", files: { "a.txt": "a\n" } });
+    const one = github.addCommit({ parents: [root], files: { "a.txt": "b\n" } });
+    const two = github.addCommit({ parents: [one], files: { "a.txt": "c\n" } });
+    const listed = await call("GET", `${REPO}/commits?sha=${two}&per_page=2`);
+    expect(listed.status).toBe(200);
+    expect(listed.json.map((c: { sha: string }) => c.sha)).toEqual([two, one]);
+    const all = await call("GET", `${REPO}/commits?sha=${two}`);
+    expect(all.json.map((c: { sha: string }) => c.sha)).toEqual([two, one, root]);
+    expect((await call("GET", `${REPO}/commits?sha=${"f".repeat(40)}`)).status).toBe(404);
+  });
+
   it("pull request files derive from its commits; commits/{sha}/pulls knows its head commits and its squash commit, never a queue commit", async () => {
     const main = github.addCommit({ branch: "main", files: { "ad.txt": "calm\n" } });
     const first = github.addCommit({ parents: [main], files: { "ad.txt": "bold\n" } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AssetReview, deriveConclusion } from "../../src/pipeline/index.ts";
+import { type AssetReview, completedReason, deriveConclusion } from "../../src/pipeline/index.ts";
 import { assetWith, issuesOf } from "../report/outcome-fixture.ts";
 
 function asset(severities: string[], status: "complete" | "failed" = "complete"): AssetReview {
@@ -47,7 +47,17 @@ describe("deriveConclusion", () => {
     ["upload-failed", "completed", "failure"],
     ["upload-failed", "nothing-to-review", "failure"],
     ["unsupported-type", "completed", "success"],
-    ["too-large", "nothing-to-review", "skipped"],
+    ["unsupported-type", "nothing-to-review", "skipped"],
+    ["empty", "completed", "success"],
+    ["empty", "nothing-to-review", "skipped"],
+    ["no-sandbox-marker", "nothing-to-review", "skipped"],
+    ["too-large", "nothing-to-review", "failure"],
+    ["too-large", "completed", "failure"],
+    ["symlink", "completed", "failure"],
+    ["symlink", "nothing-to-review", "failure"],
+    ["not-a-file", "completed", "failure"],
+    ["not-a-file", "nothing-to-review", "failure"],
+    ["unreadable", "completed", "failure"],
   ] as const)(
     "deriveConclusion with a file skipped for %s and status %s is %s",
     (reason, status, expected) => {
@@ -56,4 +66,22 @@ describe("deriveConclusion", () => {
       expect(deriveConclusion(status, assets, "critical", skipped)).toBe(expected);
     },
   );
+
+  it("completedReason names the matching files skipped before review", () => {
+    const skipped = [
+      {
+        file: { path: "/m/ad.png", displayPath: "media/ad.png" },
+        reason: "too-large",
+        message: "m",
+      },
+      {
+        file: { path: "/m/a.bin", displayPath: "media/a.bin" },
+        reason: "unsupported-type",
+        message: "m",
+      },
+    ] as const;
+    expect(completedReason([asset([])], "critical", skipped)).toBe(
+      "Review failed: 1 matching file skipped before review (media/ad.png; see the skipped files for what to do).",
+    );
+  });
 });

@@ -11,6 +11,7 @@ import { describeError } from "../../shared/index.ts";
 import type { GithubClient } from "../github/create-github-client.ts";
 import type { GithubContext } from "../github/read-github-context.ts";
 import { acceptedSource } from "./accepted-source.ts";
+import { findLinkedComponent } from "./find-linked-component.ts";
 import { readFilesAtCommit } from "./read-file-at-commit.ts";
 
 /** The accepted file of a run, and what the run says about it. */
@@ -23,6 +24,8 @@ export interface ActionAcceptance {
   readonly note: string;
   /** The file could not be read: `note` says why, as a warning. */
   readonly unread?: true;
+  /** The symbolic link on the file's path that refused it: `note` says why, as an error. */
+  readonly refusedLink?: string;
 }
 
 /**
@@ -41,6 +44,8 @@ export async function loadActionAcceptance(options: {
   const { context, path, now } = options;
   const source = acceptedSource(context);
   if (source.kind === "workspace") {
+    const link = await findLinkedComponent(context.workspace, path);
+    if (link !== undefined) return refusedThrough(link, path);
     const file = await readAcceptedFile(resolve(context.workspace, path), path, now);
     if (file === undefined) return none(`No ${path}: every finding counts.`);
     const codeowners = await firstCodeowners((p) =>
@@ -77,6 +82,20 @@ export async function loadActionAcceptance(options: {
     file: parseAcceptedText(bytes, path, now),
     warning: codeownersWarning(path, codeowners),
     note: `Read ${path} of ${base}: the pull request's head is not trusted to accept its own findings.`,
+  };
+}
+
+/** A link on the path could point the file anywhere a pull request likes: nothing in it counts. */
+function refusedThrough(link: string, path: string): ActionAcceptance {
+  const what =
+    link === path
+      ? `${path} is a symbolic link`
+      : `${link} is a symbolic link on the path of ${path}`;
+  return {
+    ...none(
+      `${what}: the accepted file is never read through a link (a pull request could point it at a file no code owner reviews), so no finding is accepted in this run and every finding counts. Replace ${link} with the real ${link === path ? "file" : "folder"}.`,
+    ),
+    refusedLink: link,
   };
 }
 

@@ -11,15 +11,14 @@ import type { RecordSource } from "./find-review-record.ts";
  */
 export const MAX_EARLIER_HEADS = 20;
 
-/** GitHub lists at most 250 commits of a pull request, oldest first. */
-const PULL_COMMITS_LIMIT = 250;
-
 /**
  * The commits of the pull request before its head, newest first, at most
  * {@link MAX_EARLIER_HEADS}: where a run cancelled or still running at the last push leaves the
- * next one to look (see `findReviewRecords`). Records found there verify only for this commit's
- * repository and environment, and each on its own commit. A pull request whose commits cannot be
- * listed gives a problem to warn about, never an error (except when `signal` aborts).
+ * next one to look (see `findReviewRecords`). They are listed from the head back, in one request
+ * (a pull request's own commit listing gives its oldest 250 only, the wrong end of a long one),
+ * and the listing stops at the base branch's commit. Records found there verify only for this
+ * commit's repository and environment, and each on its own commit. A pull request whose commits
+ * cannot be listed gives a problem to warn about, never an error (except when `signal` aborts).
  */
 export async function findEarlierHeads(
   github: GithubClient,
@@ -28,18 +27,17 @@ export async function findEarlierHeads(
 ): Promise<{ sources: RecordSource[]; problems: string[] }> {
   const pr = context.pullRequest;
   if (pr === undefined) return { sources: [], problems: [] };
-  const shas: string[] = [];
+  let shas: string[];
   try {
-    for await (const page of github.paginate.iterator(github.rest.pulls.listCommits, {
+    const { data } = await github.request("GET /repos/{owner}/{repo}/commits", {
       owner: context.owner,
       repo: context.repo,
-      pull_number: pr.number,
-      per_page: 100,
+      sha: pr.headSha,
+      // The head and the bound before it.
+      per_page: MAX_EARLIER_HEADS + 1,
       request: { signal },
-    })) {
-      shas.push(...page.data.map((c) => c.sha));
-      if (shas.length >= PULL_COMMITS_LIMIT) break;
-    }
+    });
+    shas = data.map((c) => c.sha);
   } catch (error) {
     if (signal?.aborted) throw error;
     return {
@@ -49,9 +47,14 @@ export async function findEarlierHeads(
       ],
     };
   }
-  const skip = new Set([context.sha.toLowerCase(), pr.previousHeadSha?.toLowerCase()]);
-  const sources = shas
-    .reverse()
+  const base = pr.baseSha?.toLowerCase();
+  const atBase = shas.findIndex((sha) => sha.toLowerCase() === base);
+  const skip = new Set([
+    context.sha.toLowerCase(),
+    pr.headSha.toLowerCase(),
+    pr.previousHeadSha?.toLowerCase(),
+  ]);
+  const sources = (atBase === -1 ? shas : shas.slice(0, atBase))
     .filter((sha) => !skip.has(sha.toLowerCase()))
     .slice(0, MAX_EARLIER_HEADS)
     .map((sha) => ({ sha, label: `an earlier commit of pull request #${pr.number}` }));

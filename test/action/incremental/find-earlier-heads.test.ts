@@ -25,36 +25,38 @@ const context = (commits: number) =>
     },
   });
 
-/** GitHub's listing of the pull request's `commits` commits, oldest first, 100 a page. */
+/**
+ * GitHub's commit listing from the head of a pull request of `commits` commits on the base
+ * branch's commit: newest first, `per_page` of them, the base's history after the PR's own.
+ */
 function listCommits(commits: number) {
-  const all = Array.from({ length: Math.min(commits, 250) }, (_, i) => ({ sha: sha(i + 1) }));
-  for (let page = 1; (page - 1) * 100 < all.length; page++) {
-    const last = page * 100 >= all.length;
-    nock(API)
-      .get("/repos/octo/media/pulls/7/commits")
-      .query((q) => String(q["page"] ?? "1") === String(page))
-      .reply(200, all.slice((page - 1) * 100, page * 100), {
-        ...(last
-          ? {}
-          : {
-              link: `<${API}/repos/octo/media/pulls/7/commits?per_page=100&page=${page + 1}>; rel="next"`,
-            }),
-      });
-  }
+  const fromHead = [
+    ...Array.from({ length: commits }, (_, i) => ({ sha: sha(commits - i) })),
+    { sha: "b".repeat(40) },
+    { sha: "a".repeat(40) },
+  ];
+  nock(API)
+    .get("/repos/octo/media/commits")
+    .query({ sha: sha(commits), per_page: String(MAX_EARLIER_HEADS + 1) })
+    .reply(200, fromHead.slice(0, MAX_EARLIER_HEADS + 1));
 }
 
 describe("findEarlierHeads", () => {
   it.each([
-    ["a few commits: all of them but the head and the head before the push", 5, [3, 2, 1]],
     [
-      "more than the bound: the newest, at most MAX_EARLIER_HEADS",
-      30,
-      Array.from({ length: MAX_EARLIER_HEADS }, (_, i) => 28 - i),
+      "a few commits: all of them but the head and the head before the push, none of the base",
+      5,
+      [3, 2, 1],
     ],
     [
-      "more than GitHub lists (250): the newest of the first 250",
+      "more than the bound: the newest, from one listing of the bound and the head",
+      30,
+      Array.from({ length: MAX_EARLIER_HEADS - 1 }, (_, i) => 28 - i),
+    ],
+    [
+      "more than a pull request's listing holds (250): the newest, not the oldest",
       300,
-      Array.from({ length: MAX_EARLIER_HEADS }, (_, i) => 250 - i),
+      Array.from({ length: MAX_EARLIER_HEADS - 1 }, (_, i) => 298 - i),
     ],
   ])("findEarlierHeads on %s, newest first", async (_what, commits, expected) => {
     listCommits(commits);
@@ -66,10 +68,7 @@ describe("findEarlierHeads", () => {
   });
 
   it("findEarlierHeads gives a problem to warn about, never an error, when the commits cannot be listed", async () => {
-    nock(API)
-      .get("/repos/octo/media/pulls/7/commits")
-      .query(true)
-      .reply(404, { message: "Not Found" });
+    nock(API).get("/repos/octo/media/commits").query(true).reply(404, { message: "Not Found" });
     const found = await findEarlierHeads(testGithub(), context(5));
     expect(found.sources).toEqual([]);
     expect(found.problems).toEqual([
