@@ -80806,7 +80806,7 @@ function isCalendarDate(text) {
 const KEYS = new Set(ACCEPTANCE_POLICY.requiredKeys);
 /** What each key must hold, and what to write instead: policy as data. */
 const FIELD_RULES = Object.freeze({
-    path: { test: (v) => v !== "", hint: "the file's path as the report names it" },
+    path: { test: (v) => v.trim() !== "", hint: "the file's path as the report names it" },
     content: {
         test: (v) => ACCEPTANCE_POLICY.contentPattern.test(v),
         hint: "the file version's 40-character content id, as the report shows it",
@@ -80897,7 +80897,9 @@ function readEntry(item, line, now) {
             };
         if (!(0,yaml_dist/* isScalar */.jn)(pair.value) || pair.value.value === null)
             return { problem: `"${key}" must be ${FIELD_RULES[key].hint}.` };
-        values.set(key, String(pair.value.value).trim());
+        // A path is matched exactly: " media/ad.txt" names another file than media/ad.txt.
+        const value = String(pair.value.value);
+        values.set(key, key === "path" ? value : value.trim());
     }
     for (const key of ACCEPTANCE_POLICY.requiredKeys) {
         const value = values.get(key);
@@ -81197,6 +81199,24 @@ function renderAssetMarkdown(asset, options = {}) {
  * so the run cannot pass (a file of an unsupported type, by contrast, is simply not reviewable).
  */
 const SERVICE_SKIP_REASONS = new Set(["upload-failed"]);
+/**
+ * Skip reasons that fail a run: a file the patterns chose was left unreviewed, so a gate that
+ * passed would pass content nobody saw (a link, a file over its category's limit, one missing
+ * from the head's tree or unreadable, or an upload the service failed). Only a file with nothing
+ * the service could review passes by: an empty one, one of an unsupported type, or, in the
+ * sandbox, one without a marker (a sandbox key never reviews it).
+ */
+const BLOCKING_SKIP_REASONS = new Set([
+    "upload-failed",
+    "symlink",
+    "too-large",
+    "not-a-file",
+    "unreadable",
+]);
+/** The skipped files that fail the run (see {@link BLOCKING_SKIP_REASONS}). */
+function blockingSkips(skipped) {
+    return skipped.filter((s) => BLOCKING_SKIP_REASONS.has(s.reason));
+}
 /** True when people accepted the issue of this asset (issue 32): it never fails a run. */
 function isAccepted(asset, issue) {
     return asset.accepted?.has(issue.id) === true;
@@ -81207,11 +81227,11 @@ function blockingIssues(asset, failOn) {
 }
 /**
  * `failure` when any issue nobody accepted is at or above `failOn`, or any asset failed for good
- * (or its results could not be read), or a file could not be uploaded because the service failed;
- * otherwise `success` (issue 4, flow step 6; issue 32).
+ * (or its results could not be read), or a matching file was skipped for a reason that blocks
+ * ({@link BLOCKING_SKIP_REASONS}); otherwise `success` (issue 4, flow step 6; issue 32).
  */
 function deriveConclusion(status, assets, failOn, skipped = []) {
-    const unreviewed = skipped.some((s) => SERVICE_SKIP_REASONS.has(s.reason));
+    const unreviewed = blockingSkips(skipped).length > 0;
     if (status === "nothing-to-review" && unreviewed)
         return "failure";
     if (status !== "completed")
@@ -81227,8 +81247,9 @@ function deriveConclusion(status, assets, failOn, skipped = []) {
     return "success";
 }
 /** Why a completed run passed or failed, in one sentence; accepted issues are said apart. */
-function completedReason(assets, failOn) {
+function completedReason(assets, failOn, skipped = []) {
     const failed = assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
+    const unreviewed = blockingSkips(skipped).map((s) => s.file.displayPath);
     const blocking = assets.reduce((n, a) => n + blockingIssues(a, failOn).length, 0);
     const accepted = assets.reduce((n, a) => n + (a.accepted?.size ?? 0), 0);
     const acceptedNote = accepted > 0 ? ` ${plural(accepted, "accepted issue")} not counted.` : "";
@@ -81237,6 +81258,8 @@ function completedReason(assets, failOn) {
         parts.push(`${blocking} ${blocking === 1 ? "issue" : "issues"} at or above ${failOn}`);
     if (failed > 0)
         parts.push(`${failed} ${failed === 1 ? "file" : "files"} could not be reviewed`);
+    if (unreviewed.length > 0)
+        parts.push(`${plural(unreviewed.length, "matching file")} skipped before review (${unreviewed.join(", ")}; see the skipped files for what to do)`);
     if (parts.length > 0)
         return `Review failed: ${parts.join(" and ")}.${acceptedNote}`;
     const reused = assets.filter((a) => a.reused !== null).length;
@@ -82320,6 +82343,98 @@ function applyAcceptance(assets, file) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/pipeline/build-outcome.ts
+
+
+
+
+/** The outcome of a run, from what it did before it ended with `status`. */
+function buildOutcome(options, progress, status, reason, error) {
+    // Reused and fresh reviews together, in the order the files were given.
+    const order = new Map(options.files.map((f, i) => [f, i]));
+    const { assets, acceptance } = applyAcceptance([...progress.reused, ...progress.assets].sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0)), options.accepted);
+    const { failOn } = options;
+    const counts = assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), severity_countBySeverity([]));
+    const issueCount = assets.reduce((n, a) => n + a.issues.length, 0);
+    const failedAssetCount = assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
+    const submission = progress.lastSubmission;
+    const conclusion = deriveConclusion(status, assets, failOn, progress.skipped);
+    return {
+        status,
+        conclusion,
+        reason: options.client.redact(status === "completed" ? completedReason(assets, failOn, progress.skipped) : reason),
+        environment: options.client.environment,
+        failOn,
+        maxCredits: options.maxCredits ?? null,
+        submissionId: progress.submissionId,
+        submissionStatus: submission?.status ?? null,
+        skipped: progress.skipped,
+        uploaded: progress.uploaded,
+        estimate: progress.estimate,
+        assets,
+        counts,
+        issueCount,
+        failedAssetCount,
+        error: error === undefined
+            ? null
+            : {
+                name: error.name ?? "Error",
+                message: options.client.redact(error.message ?? String(error)),
+                cause: error,
+            },
+        lastSubmission: submission,
+        acceptance,
+        record: options.incremental === undefined
+            ? null
+            : nextReviewRecord(progress.carried, {
+                assets,
+                submissionId: progress.submissionId,
+                estimate: progress.estimate,
+                polledComplete: polledComplete(progress),
+            }, {
+                identity: options.incremental.identity,
+                sidekickIds: options.sidekickIds,
+                reviewedIn: options.incremental.reviewedIn,
+                reviewedAt: new Date(options.client.timing.now()).toISOString(),
+            }),
+    };
+}
+/**
+ * The uploads whose reviews the last poll saw complete and whose results this run did not read
+ * (it was cancelled or timed out while waiting): paid for, so kept in the record.
+ */
+function polledComplete(progress) {
+    const read = new Set(progress.assets.map((a) => a.assetId));
+    const complete = new Set((progress.lastSubmission?.assets ?? [])
+        .filter((a) => a.status === "complete")
+        .map((a) => a.assetId));
+    return progress.uploaded.filter((u) => complete.has(u.assetId) && !read.has(u.assetId));
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/estimate-uploads.ts
+
+/** Prices the uploads; returns why the run stops when the estimate is over `maxCredits`. */
+async function estimateUploads(options, progress) {
+    const { uploaded } = progress;
+    const priced = await options.client.estimatePrice({ files: uploaded.map((u) => ({ blobPath: u.blobPath })) }, { signal: options.signal });
+    progress.estimate = {
+        totalCredits: priced.totalCredits,
+        files: uploaded.map((u, i) => {
+            const entry = priced.files.find((f) => f.blobPath === u.blobPath) ?? priced.files[i];
+            return {
+                file: u.file,
+                blobPath: u.blobPath,
+                credits: entry?.credits ?? 0,
+                priceable: entry?.priceable ?? false,
+            };
+        }),
+    };
+    options.events.onEstimate?.(progress.estimate);
+    if (options.maxCredits === undefined || priced.totalCredits <= options.maxCredits)
+        return undefined;
+    return `The estimate is ${plural(priced.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`;
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline/seconds-between.ts
 /**
  * Seconds from one ISO 8601 time to another, e.g. an asset's `startedAt` to its `completedAt`
@@ -82452,6 +82567,48 @@ async function previousVersionDiff(client, versionList, filename, versionNumber,
     const topics = await client.listAssetTopics(previous.submissionId, previous.assetId, { signal });
     const before = collectIssues(topics.topics, topics.orphanIssues);
     return { previousVersionNumber: previous.versionNumber, ...diffIssues(before, issues) };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/pipeline-progress.ts
+/** A run's progress before its first phase. */
+function startProgress() {
+    return {
+        skipped: [],
+        uploaded: [],
+        estimate: null,
+        submissionId: null,
+        lastSubmission: null,
+        assets: [],
+        retries: new Map(),
+        reused: [],
+        carried: [],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/resolve-pipeline-options.ts
+
+
+/**
+ * The defaults of {@link ReviewPipelineOptions}, in one place (their `@default` tags say the
+ * same); those the Action and the CLI share come from {@link REVIEW_DEFAULTS}.
+ */
+const PIPELINE_DEFAULTS = Object.freeze({
+    failOn: severity_DEFAULT_FAIL_ON,
+    wait: true,
+    timeoutMs: REVIEW_DEFAULTS.timeoutMinutes * 60_000,
+    retryFailed: REVIEW_DEFAULTS.retryFailed,
+    uploadConcurrency: REVIEW_DEFAULTS.uploadConcurrency,
+});
+function resolvePipelineOptions(options) {
+    return Object.freeze({
+        ...options,
+        failOn: options.failOn ?? PIPELINE_DEFAULTS.failOn,
+        wait: options.wait ?? PIPELINE_DEFAULTS.wait,
+        timeoutMs: options.timeoutMs ?? PIPELINE_DEFAULTS.timeoutMs,
+        retryFailed: options.retryFailed ?? PIPELINE_DEFAULTS.retryFailed,
+        uploadConcurrency: options.uploadConcurrency ?? PIPELINE_DEFAULTS.uploadConcurrency,
+        events: options.events ?? {},
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/upload-files.ts
@@ -82612,6 +82769,44 @@ async function reuseReviews(options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/pipeline/reuse-recorded.ts
+
+
+/**
+ * Incremental runs: reads the recorded reviews of the files that match the usable record, and
+ * returns the files still to review (all of them without a record, or with `reuse: false`).
+ */
+async function reuseRecorded(options, files, progress) {
+    const incremental = options.incremental;
+    if (incremental === undefined)
+        return files;
+    const usable = usableEntries(incremental.previous, {
+        identity: incremental.identity,
+        sidekickIds: options.sidekickIds,
+    });
+    if (usable.notice !== null)
+        options.events.onRecordIgnored?.({ message: usable.notice });
+    progress.carried = usable.entries;
+    if (incremental.reuse === false)
+        return files;
+    const candidates = files.flatMap((file) => {
+        const entry = recordedReview(usable.entries, file);
+        return entry === undefined ? [] : [{ file, entry }];
+    });
+    if (candidates.length === 0)
+        return files;
+    const { reused } = await reuseReviews({
+        client: options.client,
+        candidates,
+        concurrency: options.uploadConcurrency,
+        signal: options.signal,
+        events: options.events,
+    });
+    progress.reused = reused;
+    const done = new Set(reused.map((r) => r.file));
+    return files.filter((f) => !done.has(f));
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline/sandbox-marker-notice.ts
 
 
@@ -82654,109 +82849,11 @@ function skipUnmarkedFiles(files) {
     return { files: kept, skipped };
 }
 
-;// CONCATENATED MODULE: ./src/pipeline/run-review-pipeline.ts
+;// CONCATENATED MODULE: ./src/pipeline/upload-all.ts
 
 
 
 
-
-
-
-
-
-
-
-/**
- * The defaults of {@link ReviewPipelineOptions}, in one place (their `@default` tags say the
- * same); those the Action and the CLI share come from {@link REVIEW_DEFAULTS}.
- */
-const PIPELINE_DEFAULTS = Object.freeze({
-    failOn: severity_DEFAULT_FAIL_ON,
-    wait: true,
-    timeoutMs: REVIEW_DEFAULTS.timeoutMinutes * 60_000,
-    retryFailed: REVIEW_DEFAULTS.retryFailed,
-    uploadConcurrency: REVIEW_DEFAULTS.uploadConcurrency,
-});
-function resolvePipelineOptions(options) {
-    return Object.freeze({
-        ...options,
-        failOn: options.failOn ?? PIPELINE_DEFAULTS.failOn,
-        wait: options.wait ?? PIPELINE_DEFAULTS.wait,
-        timeoutMs: options.timeoutMs ?? PIPELINE_DEFAULTS.timeoutMs,
-        retryFailed: options.retryFailed ?? PIPELINE_DEFAULTS.retryFailed,
-        uploadConcurrency: options.uploadConcurrency ?? PIPELINE_DEFAULTS.uploadConcurrency,
-        events: options.events ?? {},
-    });
-}
-/**
- * The one review flow shared by the Action and the CLI: local checks and uploads, estimate,
- * budget guard, one submission, wait, retries, results. It never throws for a failed request:
- * every ending is an outcome, so that callers can always report.
- */
-async function runReviewPipeline(given) {
-    const options = resolvePipelineOptions(given);
-    const progress = {
-        skipped: [],
-        uploaded: [],
-        estimate: null,
-        submissionId: null,
-        lastSubmission: null,
-        assets: [],
-        retries: new Map(),
-        reused: [],
-        carried: [],
-    };
-    const finish = (status, reason, error) => buildOutcome(options, progress, status, reason, error);
-    try {
-        if (options.sidekickIds.length === 0) {
-            throw new TypeError("runReviewPipeline needs at least one sidekick id (part 4.3).");
-        }
-        const nothing = await uploadAll(options, progress);
-        // Every file unchanged since its recorded review: nothing to submit, nothing charged.
-        if (nothing === "all-reused")
-            return finish("completed", "");
-        if (nothing !== undefined)
-            return finish("nothing-to-review", nothing);
-        const overBudget = await estimate(options, progress);
-        if (overBudget !== undefined)
-            return finish("budget-exceeded", overBudget);
-        const { uploaded } = progress;
-        const created = await options.client.createSubmission({
-            assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
-            sidekickIds: [...options.sidekickIds],
-        }, { signal: options.signal, simulationDelaySeconds: options.simulationDelaySeconds });
-        progress.submissionId = created.submissionId;
-        progress.lastSubmission = created;
-        options.events.onSubmitted?.({
-            submissionId: created.submissionId,
-            assetCount: uploaded.length,
-        });
-        if (!options.wait) {
-            return finish("submitted-no-wait", `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`);
-        }
-        const waited = await waitAndRetry(options, progress, created.submissionId);
-        // After a timeout, only the statuses are reported: the results are not all there.
-        progress.assets = await fetchAssetResults({
-            client: options.client,
-            submission: waited.submission,
-            uploaded,
-            retries: progress.retries,
-            concurrency: options.uploadConcurrency,
-            signal: options.signal,
-            events: waited.timedOut === undefined ? options.events : {},
-            readResults: waited.timedOut === undefined,
-        });
-        if (waited.timedOut !== undefined)
-            return finish("timed-out", waited.timedOut.message);
-        return finish("completed", "");
-    }
-    catch (error) {
-        if (options.signal?.aborted) {
-            return finish("cancelled", "The run was cancelled before it finished.");
-        }
-        return finish("error", error.message, error);
-    }
-}
 /**
  * Local checks (the sandbox's markers), reuse of recorded reviews, then uploads. Returns why
  * there is nothing to submit, "all-reused" when every file's review was reused, or undefined.
@@ -82791,27 +82888,9 @@ async function uploadAll(options, progress) {
         ? "The file could not be submitted; see the skipped file."
         : `None of the ${files.length} files could be submitted; see the skipped files.`;
 }
-/** Prices the uploads; returns why the run stops when the estimate is over `maxCredits`. */
-async function estimate(options, progress) {
-    const { uploaded } = progress;
-    const priced = await options.client.estimatePrice({ files: uploaded.map((u) => ({ blobPath: u.blobPath })) }, { signal: options.signal });
-    progress.estimate = {
-        totalCredits: priced.totalCredits,
-        files: uploaded.map((u, i) => {
-            const entry = priced.files.find((f) => f.blobPath === u.blobPath) ?? priced.files[i];
-            return {
-                file: u.file,
-                blobPath: u.blobPath,
-                credits: entry?.credits ?? 0,
-                priceable: entry?.priceable ?? false,
-            };
-        }),
-    };
-    options.events.onEstimate?.(progress.estimate);
-    if (options.maxCredits === undefined || priced.totalCredits <= options.maxCredits)
-        return undefined;
-    return `The estimate is ${plural(priced.totalCredits, "credit")}, over max-credits ${options.maxCredits}; nothing was submitted or charged. Raise max-credits or review fewer files.`;
-}
+
+;// CONCATENATED MODULE: ./src/pipeline/wait-and-retry.ts
+
 /**
  * Waits for a terminal status within `timeoutMs`, retrying retryable failed assets up to
  * `retryFailed` rounds. A timeout is returned with the last submission seen, not thrown.
@@ -82863,100 +82942,74 @@ async function retryAssets(options, progress, submissionId, assets) {
     }
     return accepted;
 }
+
+;// CONCATENATED MODULE: ./src/pipeline/run-review-pipeline.ts
+
+
+
+
+
+
+
+
 /**
- * Incremental runs: reads the recorded reviews of the files that match the usable record, and
- * returns the files still to review (all of them without a record, or with `reuse: false`).
+ * The one review flow shared by the Action and the CLI: local checks and uploads, estimate,
+ * budget guard, one submission, wait, retries, results. It never throws for a failed request:
+ * every ending is an outcome, so that callers can always report.
  */
-async function reuseRecorded(options, files, progress) {
-    const incremental = options.incremental;
-    if (incremental === undefined)
-        return files;
-    const usable = usableEntries(incremental.previous, {
-        identity: incremental.identity,
-        sidekickIds: options.sidekickIds,
-    });
-    if (usable.notice !== null)
-        options.events.onRecordIgnored?.({ message: usable.notice });
-    progress.carried = usable.entries;
-    if (incremental.reuse === false)
-        return files;
-    const candidates = files.flatMap((file) => {
-        const entry = recordedReview(usable.entries, file);
-        return entry === undefined ? [] : [{ file, entry }];
-    });
-    if (candidates.length === 0)
-        return files;
-    const { reused } = await reuseReviews({
-        client: options.client,
-        candidates,
-        concurrency: options.uploadConcurrency,
-        signal: options.signal,
-        events: options.events,
-    });
-    progress.reused = reused;
-    const done = new Set(reused.map((r) => r.file));
-    return files.filter((f) => !done.has(f));
-}
-function buildOutcome(options, progress, status, reason, error) {
-    // Reused and fresh reviews together, in the order the files were given.
-    const order = new Map(options.files.map((f, i) => [f, i]));
-    const { assets, acceptance } = applyAcceptance([...progress.reused, ...progress.assets].sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0)), options.accepted);
-    const { failOn } = options;
-    const counts = assets.reduce((sum, a) => addSeverityCounts(sum, a.counts), severity_countBySeverity([]));
-    const issueCount = assets.reduce((n, a) => n + a.issues.length, 0);
-    const failedAssetCount = assets.filter((a) => a.status === "failed" || a.resultsError !== null).length;
-    const submission = progress.lastSubmission;
-    const conclusion = deriveConclusion(status, assets, failOn, progress.skipped);
-    return {
-        status,
-        conclusion,
-        reason: options.client.redact(status === "completed" ? completedReason(assets, failOn) : reason),
-        environment: options.client.environment,
-        failOn,
-        maxCredits: options.maxCredits ?? null,
-        submissionId: progress.submissionId,
-        submissionStatus: submission?.status ?? null,
-        skipped: progress.skipped,
-        uploaded: progress.uploaded,
-        estimate: progress.estimate,
-        assets,
-        counts,
-        issueCount,
-        failedAssetCount,
-        error: error === undefined
-            ? null
-            : {
-                name: error.name ?? "Error",
-                message: options.client.redact(error.message ?? String(error)),
-                cause: error,
-            },
-        lastSubmission: submission,
-        acceptance,
-        record: options.incremental === undefined
-            ? null
-            : nextReviewRecord(progress.carried, {
-                assets,
-                submissionId: progress.submissionId,
-                estimate: progress.estimate,
-                polledComplete: polledComplete(progress),
-            }, {
-                identity: options.incremental.identity,
-                sidekickIds: options.sidekickIds,
-                reviewedIn: options.incremental.reviewedIn,
-                reviewedAt: new Date(options.client.timing.now()).toISOString(),
-            }),
-    };
-}
-/**
- * The uploads whose reviews the last poll saw complete and whose results this run did not read
- * (it was cancelled or timed out while waiting): paid for, so kept in the record.
- */
-function polledComplete(progress) {
-    const read = new Set(progress.assets.map((a) => a.assetId));
-    const complete = new Set((progress.lastSubmission?.assets ?? [])
-        .filter((a) => a.status === "complete")
-        .map((a) => a.assetId));
-    return progress.uploaded.filter((u) => complete.has(u.assetId) && !read.has(u.assetId));
+async function runReviewPipeline(given) {
+    const options = resolvePipelineOptions(given);
+    const progress = startProgress();
+    const finish = (status, reason, error) => buildOutcome(options, progress, status, reason, error);
+    try {
+        if (options.sidekickIds.length === 0) {
+            throw new TypeError("runReviewPipeline needs at least one sidekick id (part 4.3).");
+        }
+        const nothing = await uploadAll(options, progress);
+        // Every file unchanged since its recorded review: nothing to submit, nothing charged.
+        if (nothing === "all-reused")
+            return finish("completed", "");
+        if (nothing !== undefined)
+            return finish("nothing-to-review", nothing);
+        const overBudget = await estimateUploads(options, progress);
+        if (overBudget !== undefined)
+            return finish("budget-exceeded", overBudget);
+        const { uploaded } = progress;
+        const created = await options.client.createSubmission({
+            assets: uploaded.map((u) => ({ blobPath: u.blobPath })),
+            sidekickIds: [...options.sidekickIds],
+        }, { signal: options.signal, simulationDelaySeconds: options.simulationDelaySeconds });
+        progress.submissionId = created.submissionId;
+        progress.lastSubmission = created;
+        options.events.onSubmitted?.({
+            submissionId: created.submissionId,
+            assetCount: uploaded.length,
+        });
+        if (!options.wait) {
+            return finish("submitted-no-wait", `Submitted ${plural(uploaded.length, "file")} as ${created.submissionId}; not waiting for results.`);
+        }
+        const waited = await waitAndRetry(options, progress, created.submissionId);
+        // After a timeout, only the statuses are reported: the results are not all there.
+        progress.assets = await fetchAssetResults({
+            client: options.client,
+            submission: waited.submission,
+            uploaded,
+            retries: progress.retries,
+            concurrency: options.uploadConcurrency,
+            signal: options.signal,
+            events: waited.timedOut === undefined ? options.events : {},
+            readResults: waited.timedOut === undefined,
+        });
+        if (waited.timedOut !== undefined)
+            return finish("timed-out", waited.timedOut.message);
+        return finish("completed", "");
+    }
+    catch (error) {
+        if (options.signal?.aborted) {
+            return finish("cancelled", "The run was cancelled before it finished.");
+        }
+        return finish("error", error.message, error);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/index.ts
@@ -83074,53 +83127,60 @@ function renderJsonReport(outcome, tool) {
             reason: s.reason,
             message: s.message,
         })),
-        assets: outcome.assets.map((a) => ({
-            path: a.file.displayPath,
-            content: a.file.version ?? null,
-            assetId: a.assetId,
-            filename: a.filename,
-            status: a.status,
-            // A reused file cost this run nothing; `reused.creditsSaved` is what it would have.
-            credits: a.reused !== null ? 0 : (credits.get(a.blobPath)?.credits ?? null),
-            failure: a.failure,
-            retries: a.retries,
-            versionNumber: a.versionNumber,
-            counts: a.counts,
-            issueCount: a.issues.length,
-            topics: a.topics.map((t) => ({
-                id: t.id,
-                title: t.title,
-                topicType: t.topicType,
-                issueIds: t.issues.map((i) => i.id),
-            })),
-            orphanIssueIds: a.orphanIssues.map((i) => i.id),
-            issues: a.issues.map((i) => ({
-                ...i,
-                acceptId: acceptId(i),
-                accepted: a.accepted?.get(i.id) ?? null,
-            })),
-            expiredAcceptances: (a.expiredAcceptances ?? []).map((e) => ({
-                line: e.line,
-                issue: e.issue,
-                expires: e.expires,
-            })),
-            diff: a.diff === null
-                ? null
-                : {
-                    previousVersionNumber: a.diff.previousVersionNumber,
-                    newIssueIds: a.diff.newIssues.map((i) => i.id),
-                    resolvedIssues: a.diff.resolvedIssues,
-                },
-            resultsError: a.resultsError,
-            reused: a.reused === null
-                ? null
-                : {
-                    submissionId: a.reused.submissionId,
-                    reviewedIn: a.reused.reviewedIn,
-                    creditsSaved: a.reused.credits,
-                },
-        })),
+        assets: outcome.assets.map((a) => jsonAsset(a, credits.get(a.blobPath)?.credits ?? null)),
         error: outcome.error === null ? null : { name: outcome.error.name, message: outcome.error.message },
+    };
+}
+/**
+ * One reviewed asset of the report: its file, status and credits (`estimated`, unless reused),
+ * its issues with their acceptance, its diff against the previous version and its reuse.
+ */
+function jsonAsset(a, estimated) {
+    return {
+        path: a.file.displayPath,
+        content: a.file.version ?? null,
+        assetId: a.assetId,
+        filename: a.filename,
+        status: a.status,
+        // A reused file cost this run nothing; `reused.creditsSaved` is what it would have.
+        credits: a.reused !== null ? 0 : estimated,
+        failure: a.failure,
+        retries: a.retries,
+        versionNumber: a.versionNumber,
+        counts: a.counts,
+        issueCount: a.issues.length,
+        topics: a.topics.map((t) => ({
+            id: t.id,
+            title: t.title,
+            topicType: t.topicType,
+            issueIds: t.issues.map((i) => i.id),
+        })),
+        orphanIssueIds: a.orphanIssues.map((i) => i.id),
+        issues: a.issues.map((i) => ({
+            ...i,
+            acceptId: acceptId(i),
+            accepted: a.accepted?.get(i.id) ?? null,
+        })),
+        expiredAcceptances: (a.expiredAcceptances ?? []).map((e) => ({
+            line: e.line,
+            issue: e.issue,
+            expires: e.expires,
+        })),
+        diff: a.diff === null
+            ? null
+            : {
+                previousVersionNumber: a.diff.previousVersionNumber,
+                newIssueIds: a.diff.newIssues.map((i) => i.id),
+                resolvedIssues: a.diff.resolvedIssues,
+            },
+        resultsError: a.resultsError,
+        reused: a.reused === null
+            ? null
+            : {
+                submissionId: a.reused.submissionId,
+                reviewedIn: a.reused.reviewedIn,
+                creditsSaved: a.reused.credits,
+            },
     };
 }
 
@@ -83265,6 +83325,122 @@ function fitMarkdown(blocks, limit, notice) {
     return out.join("\n\n");
 }
 
+;// CONCATENATED MODULE: ./src/report/render-markdown-files.ts
+
+
+
+
+function tableCode(text) {
+    return inlineCode(text).replace(/\|/g, "\\|");
+}
+/**
+ * The report's table of files, each with its result and credits, or null when nothing was
+ * uploaded or priced. Compact, it only counts them.
+ */
+function renderMarkdownFiles(outcome) {
+    if (outcome.assets.length === 0 && outcome.estimate === null)
+        return null;
+    const credits = new Map((outcome.estimate?.files ?? []).map((f) => [f.blobPath, f]));
+    // Files uploaded but never submitted (over budget) are listed after the reviewed ones.
+    const reviewed = new Set(outcome.assets.map((a) => a.assetId));
+    const listed = [...outcome.assets, ...outcome.uploaded.filter((u) => !reviewed.has(u.assetId))];
+    const rows = listed.map((a) => {
+        const estimate = credits.get(a.blobPath);
+        const reused = "reused" in a ? a.reused : null;
+        const cost = reused !== null
+            ? `0 (${reused.credits} saved)`
+            : estimate === undefined
+                ? ""
+                : estimate.priceable
+                    ? String(estimate.credits)
+                    : "not priced";
+        const state = "status" in a
+            ? `${describeAsset(a)}${reused === null ? "" : ` · ${describeReuse(reused)}`}`
+            : "not submitted";
+        return `| ${tableCode(a.file.displayPath)} | ${state.replace(/\|/g, "\\|")} | ${cost} |`;
+    });
+    const total = outcome.estimate === null && reuseSummary(outcome.assets).count === 0
+        ? []
+        : [`| **Total** | | **${outcome.estimate?.totalCredits ?? 0}** |`];
+    const table = [
+        "### Files",
+        "",
+        "| File | Result | Credits |",
+        "| --- | --- | ---: |",
+        ...rows,
+        ...total,
+    ].join("\n");
+    return {
+        full: table,
+        compact: `### Files\n\n${rows.length} files; the table is in the JSON report.`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/render-markdown-findings.ts
+
+
+/** Worst first: a failed asset, then by its worst severity, then those with other issues. */
+function rank(a) {
+    if (a.status === "failed" || a.resultsError !== null)
+        return -1;
+    const i = SEVERITIES.findIndex((s) => a.counts[s] > 0);
+    return i === -1 ? (a.counts.other > 0 ? SEVERITIES.length : SEVERITIES.length + 1) : i;
+}
+/**
+ * One section per asset with something to show (issues, a failure, a diff), worst first, so
+ * that truncation drops the least important findings.
+ */
+function renderMarkdownFindings(outcome) {
+    const findings = outcome.assets.filter((a) => a.issues.length > 0 || a.status === "failed" || a.resultsError !== null || a.diff !== null);
+    // Rendered only if the report gets that far: 3,000 files rendered twice over, for a summary
+    // that shows a few dozen, were most of what a large review allocated at its end.
+    return [...findings]
+        .sort((a, b) => rank(a) - rank(b))
+        .map((asset) => ({
+        full: () => renderAssetMarkdown(asset, { headingLevel: 3 }),
+        compact: () => renderAssetMarkdown(asset, { headingLevel: 3, withDetails: false }),
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/report/render-markdown-summary.ts
+
+
+
+/** The report's first section: its heading and conclusion, the reason, the facts, what fails it. */
+function renderMarkdownSummary(outcome, title) {
+    const facts = [];
+    const reuse = reuseSummary(outcome.assets);
+    if (outcome.assets.length > 0)
+        facts.push(`${outcome.assets.length} ${outcome.assets.length === 1 ? "file" : "files"} reviewed`);
+    if (reuse.count > 0)
+        facts.push(reuse.text);
+    if (outcome.status === "completed")
+        facts.push(formatSeverityCounts(outcome.counts));
+    const accepted = outcome.acceptance?.acceptedCount ?? 0;
+    if (accepted > 0)
+        facts.push(`${accepted} accepted (not counted)`);
+    if (outcome.failedAssetCount > 0)
+        facts.push(`${outcome.failedAssetCount} failed`);
+    if (outcome.skipped.length > 0)
+        facts.push(`${outcome.skipped.length} skipped`);
+    if (outcome.estimate !== null) {
+        const total = outcome.estimate.totalCredits;
+        facts.push(`${total} ${total === 1 ? "credit" : "credits"}`);
+    }
+    if (outcome.environment === "sandbox")
+        facts.push("sandbox");
+    if (outcome.submissionId !== null)
+        facts.push(`submission ${inlineCode(outcome.submissionId)}`);
+    return [
+        `## ${sanitizeMarkdown(title, { inline: true })}: ${CONCLUSION_LABELS[outcome.conclusion]}`,
+        "",
+        sanitizeMarkdown(outcome.reason, { inline: true }),
+        ...(facts.length > 0 ? ["", facts.join(" · ")] : []),
+        "",
+        `Fails on: ${outcome.failOn === "never" ? "nothing (fail-on: never)" : `${outcome.failOn} or worse, and on failed files`}.`,
+    ].join("\n");
+}
+
 ;// CONCATENATED MODULE: ./src/report/render-severity-chart.ts
 
 /**
@@ -83296,125 +83472,56 @@ function renderSeverityChart(counts, title = "Issues by severity") {
 
 /** GitHub's limit on a check run's summary (and a review comment's body) is 65,535 characters. */
 const CHECK_SUMMARY_LIMIT = 65_535;
-function tableCode(text) {
-    return inlineCode(text).replace(/\|/g, "\\|");
-}
-/** The whole report in GitHub markdown, truncated safely under `maxLength`. */
+/**
+ * The whole report in GitHub markdown, truncated safely under `maxLength`: a page of sections
+ * (summary, sandbox notice, chart, files, skipped files, error, then each asset's findings).
+ */
 function renderMarkdownReport(outcome, options = {}) {
     const title = options.title ?? "Content Review";
     const maxLength = Math.min(options.maxLength ?? 65_000, CHECK_SUMMARY_LIMIT);
-    const blocks = [];
-    const facts = [];
-    const reuse = reuseSummary(outcome.assets);
-    if (outcome.assets.length > 0)
-        facts.push(`${outcome.assets.length} ${outcome.assets.length === 1 ? "file" : "files"} reviewed`);
-    if (reuse.count > 0)
-        facts.push(reuse.text);
-    if (outcome.status === "completed")
-        facts.push(formatSeverityCounts(outcome.counts));
-    const accepted = outcome.acceptance?.acceptedCount ?? 0;
-    if (accepted > 0)
-        facts.push(`${accepted} accepted (not counted)`);
-    if (outcome.failedAssetCount > 0)
-        facts.push(`${outcome.failedAssetCount} failed`);
-    if (outcome.skipped.length > 0)
-        facts.push(`${outcome.skipped.length} skipped`);
-    if (outcome.estimate !== null) {
-        const total = outcome.estimate.totalCredits;
-        facts.push(`${total} ${total === 1 ? "credit" : "credits"}`);
-    }
-    if (outcome.environment === "sandbox")
-        facts.push("sandbox");
-    if (outcome.submissionId !== null)
-        facts.push(`submission ${inlineCode(outcome.submissionId)}`);
-    blocks.push({
-        full: [
-            `## ${sanitizeMarkdown(title, { inline: true })}: ${CONCLUSION_LABELS[outcome.conclusion]}`,
-            "",
-            sanitizeMarkdown(outcome.reason, { inline: true }),
-            ...(facts.length > 0 ? ["", facts.join(" · ")] : []),
-            "",
-            `Fails on: ${outcome.failOn === "never" ? "nothing (fail-on: never)" : `${outcome.failOn} or worse, and on failed files`}.`,
-        ].join("\n"),
-    });
-    // Sandbox files skipped for want of a marker: said once, loudly, where the reader looks first.
-    // With nothing else to review, the reason already says it.
-    const unmarked = outcome.skipped.filter((s) => s.reason === "no-sandbox-marker");
-    if (unmarked.length > 0 && outcome.status !== "nothing-to-review") {
-        const notice = sandboxMarkerNotice(unmarked.map((s) => s.file.displayPath));
-        blocks.push({ full: `> [!WARNING]\n> ${sanitizeMarkdown(notice, { inline: true })}` });
-    }
-    if (options.chart && outcome.status === "completed") {
-        blocks.push({ full: `### Issues by severity\n\n${renderSeverityChart(outcome.counts)}` });
-    }
-    if (outcome.assets.length > 0 || outcome.estimate !== null) {
-        const credits = new Map((outcome.estimate?.files ?? []).map((f) => [f.blobPath, f]));
-        // Files uploaded but never submitted (over budget) are listed after the reviewed ones.
-        const reviewed = new Set(outcome.assets.map((a) => a.assetId));
-        const listed = [...outcome.assets, ...outcome.uploaded.filter((u) => !reviewed.has(u.assetId))];
-        const rows = listed.map((a) => {
-            const estimate = credits.get(a.blobPath);
-            const reused = "reused" in a ? a.reused : null;
-            const cost = reused !== null
-                ? `0 (${reused.credits} saved)`
-                : estimate === undefined
-                    ? ""
-                    : estimate.priceable
-                        ? String(estimate.credits)
-                        : "not priced";
-            const state = "status" in a
-                ? `${describeAsset(a)}${reused === null ? "" : ` · ${describeReuse(reused)}`}`
-                : "not submitted";
-            return `| ${tableCode(a.file.displayPath)} | ${state.replace(/\|/g, "\\|")} | ${cost} |`;
-        });
-        const total = outcome.estimate === null && reuse.count === 0
-            ? []
-            : [`| **Total** | | **${outcome.estimate?.totalCredits ?? 0}** |`];
-        const table = [
-            "### Files",
-            "",
-            "| File | Result | Credits |",
-            "| --- | --- | ---: |",
-            ...rows,
-            ...total,
-        ].join("\n");
-        blocks.push({
-            full: table,
-            compact: `### Files\n\n${rows.length} files; the table is in the JSON report.`,
-        });
-    }
-    if (outcome.skipped.length > 0) {
-        const lines = outcome.skipped.map((s) => `- ${inlineCode(s.file.displayPath)} (${s.reason}): ${sanitizeMarkdown(s.message, { inline: true })}`);
-        blocks.push({
-            full: ["### Skipped files", "", ...lines].join("\n"),
-            compact: `### Skipped files\n\n${outcome.skipped.length} files were skipped; see the JSON report.`,
-        });
-    }
-    if (outcome.error !== null) {
-        blocks.push({
-            full: `### Error\n\n${inlineCode(outcome.error.name)}: ${sanitizeMarkdown(outcome.error.message, { inline: true })}`,
-        });
-    }
-    // Worst assets first, so that truncation drops the least important findings.
-    const rank = (a) => {
-        if (a.status === "failed" || a.resultsError !== null)
-            return -1;
-        const i = SEVERITIES.findIndex((s) => a.counts[s] > 0);
-        return i === -1 ? (a.counts.other > 0 ? SEVERITIES.length : SEVERITIES.length + 1) : i;
-    };
-    const findings = outcome.assets.filter((a) => a.issues.length > 0 || a.status === "failed" || a.resultsError !== null || a.diff !== null);
-    for (const asset of [...findings].sort((a, b) => rank(a) - rank(b))) {
-        // Rendered only if the report gets that far: 3,000 files rendered twice over, for a summary
-        // that shows a few dozen, were most of what a large review allocated at its end.
-        blocks.push({
-            full: () => renderAssetMarkdown(asset, { headingLevel: 3 }),
-            compact: () => renderAssetMarkdown(asset, { headingLevel: 3, withDetails: false }),
-        });
-    }
+    const files = renderMarkdownFiles(outcome);
+    const blocks = [
+        { full: renderMarkdownSummary(outcome, title) },
+        ...render_markdown_report_optional(unmarkedNotice(outcome)),
+        ...render_markdown_report_optional(options.chart && outcome.status === "completed"
+            ? { full: `### Issues by severity\n\n${renderSeverityChart(outcome.counts)}` }
+            : null),
+        ...render_markdown_report_optional(files),
+        ...render_markdown_report_optional(skippedFiles(outcome)),
+        ...render_markdown_report_optional(outcome.error === null
+            ? null
+            : {
+                full: `### Error\n\n${inlineCode(outcome.error.name)}: ${sanitizeMarkdown(outcome.error.message, { inline: true })}`,
+            }),
+        ...renderMarkdownFindings(outcome),
+    ];
     const hint = options.fullReportHint
         ? ` ${sanitizeMarkdown(options.fullReportHint, { inline: true })}`
         : "";
     return fitMarkdown(blocks, maxLength, (dropped) => `> [!NOTE]\n> The report was cut short: ${dropped} more ${dropped === 1 ? "section" : "sections"} did not fit.${hint}`);
+}
+function render_markdown_report_optional(block) {
+    return block === null ? [] : [block];
+}
+/**
+ * Sandbox files skipped for want of a marker: said once, loudly, where the reader looks first.
+ * With nothing else to review, the reason already says it.
+ */
+function unmarkedNotice(outcome) {
+    const unmarked = outcome.skipped.filter((s) => s.reason === "no-sandbox-marker");
+    if (unmarked.length === 0 || outcome.status === "nothing-to-review")
+        return null;
+    const notice = sandboxMarkerNotice(unmarked.map((s) => s.file.displayPath));
+    return { full: `> [!WARNING]\n> ${sanitizeMarkdown(notice, { inline: true })}` };
+}
+function skippedFiles(outcome) {
+    if (outcome.skipped.length === 0)
+        return null;
+    const lines = outcome.skipped.map((s) => `- ${inlineCode(s.file.displayPath)} (${s.reason}): ${sanitizeMarkdown(s.message, { inline: true })}`);
+    return {
+        full: ["### Skipped files", "", ...lines].join("\n"),
+        compact: `### Skipped files\n\n${outcome.skipped.length} files were skipped; see the JSON report.`,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/report/artifact-uri.ts
@@ -83611,57 +83718,7 @@ function renderSarif(outcome, options = {}) {
     }
     const ruleIndex = new Map([...rules.keys()].map((id, i) => [id, i]));
     const occurrences = new Map();
-    const results = found.map(({ ruleId, path, issue, accepted }) => {
-        const fingerprint = (0,external_node_crypto_.createHash)("sha256")
-            .update(`${path}\u0000${issueIdentity(issue)}`)
-            .digest("hex");
-        const location = issueLocationIn(path, issue);
-        const occurrence = (occurrences.get(fingerprint) ?? 0) + 1;
-        occurrences.set(fingerprint, occurrence);
-        return {
-            ruleId,
-            ruleIndex: ruleIndex.get(ruleId),
-            level: sarifLevel(issue.severity),
-            message: { text: `${issue.severity}: ${issue.summary}` },
-            locations: [
-                {
-                    physicalLocation: {
-                        artifactLocation: { uri: artifactUri(path) },
-                        ...(location
-                            ? {
-                                region: {
-                                    startLine: location.line,
-                                    ...(location.quote ? { snippet: { text: location.quote } } : {}),
-                                },
-                            }
-                            : {}),
-                    },
-                },
-            ],
-            partialFingerprints: {
-                "contentReviewIssue/v1": fingerprint,
-                ...(location
-                    ? {}
-                    : { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:${occurrence}` }),
-            },
-            // An accepted finding is suppressed where people decided it: the accepted file (issue 32).
-            ...(accepted === undefined
-                ? {}
-                : {
-                    suppressions: [
-                        {
-                            kind: "external",
-                            status: "accepted",
-                            justification: `${accepted.reason} (accepted by ${accepted.by}, until ${accepted.expires})`,
-                        },
-                    ],
-                }),
-            properties: {
-                severity: issue.severity,
-                ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),
-            },
-        };
-    });
+    const results = found.map((f) => sarifResult(f, ruleIndex.get(f.ruleId), occurrences));
     const version = options.toolVersion;
     return {
         $schema: SARIF_SCHEMA,
@@ -83679,6 +83736,59 @@ function renderSarif(outcome, options = {}) {
                 results,
             },
         ],
+    };
+}
+/**
+ * One SARIF result: its location (a line, or the whole file), fingerprints that survive re-runs
+ * (`occurrences` counts each fingerprint so far), and a suppression for an accepted finding.
+ */
+function sarifResult({ ruleId, path, issue, accepted }, ruleIndex, occurrences) {
+    const fingerprint = (0,external_node_crypto_.createHash)("sha256")
+        .update(`${path}\u0000${issueIdentity(issue)}`)
+        .digest("hex");
+    const location = issueLocationIn(path, issue);
+    const occurrence = (occurrences.get(fingerprint) ?? 0) + 1;
+    occurrences.set(fingerprint, occurrence);
+    return {
+        ruleId,
+        ruleIndex,
+        level: sarifLevel(issue.severity),
+        message: { text: `${issue.severity}: ${issue.summary}` },
+        locations: [
+            {
+                physicalLocation: {
+                    artifactLocation: { uri: artifactUri(path) },
+                    ...(location
+                        ? {
+                            region: {
+                                startLine: location.line,
+                                ...(location.quote ? { snippet: { text: location.quote } } : {}),
+                            },
+                        }
+                        : {}),
+                },
+            },
+        ],
+        partialFingerprints: {
+            "contentReviewIssue/v1": fingerprint,
+            ...(location ? {} : { primaryLocationLineHash: `${fingerprint.slice(0, 16)}:${occurrence}` }),
+        },
+        // An accepted finding is suppressed where people decided it: the accepted file (issue 32).
+        ...(accepted === undefined
+            ? {}
+            : {
+                suppressions: [
+                    {
+                        kind: "external",
+                        status: "accepted",
+                        justification: `${accepted.reason} (accepted by ${accepted.by}, until ${accepted.expires})`,
+                    },
+                ],
+            }),
+        properties: {
+            severity: issue.severity,
+            ...(issue.sidekickName ? { sidekick: issue.sidekickName } : {}),
+        },
     };
 }
 
@@ -84558,74 +84668,47 @@ function registerResultCommands(program, ctx) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./src/cli/check-all.ts
+;// CONCATENATED MODULE: ./src/cli/commands/webhooks/event-types.ts
+/** The event types of part 6, as data. */
+const EVENT_TYPES = Object.freeze([
+    "asset.processing.completed",
+    "asset.processing.failed",
+]);
+/** An example subscription id for the commands' help. */
+const EXAMPLE_SUBSCRIPTION_ID = "5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d";
 
-/**
- * Runs every check, and returns their results when all pass; otherwise throws one
- * {@link CliUsageError} naming every problem of every check that failed, in order. A check
- * that throws anything else ends it at once.
- */
-function checkAll(checks) {
-    const results = [];
-    const problems = [];
-    for (const check of checks) {
-        try {
-            results.push(check());
-        }
-        catch (error) {
-            if (!isCliUsageError(error))
-                throw error;
-            problems.push(...error.problems);
-        }
-    }
-    if (problems.length > 0)
-        throw CliUsageError.of(problems);
-    return results;
-}
-/** {@link checkAll} for checks that wait (files, folders): run in turn, every problem named. */
-async function checkAllAsync(checks) {
-    const problems = [];
-    for (const check of checks) {
-        try {
-            await check();
-        }
-        catch (error) {
-            if (!isCliUsageError(error))
-                throw error;
-            problems.push(...error.problems);
-        }
-    }
-    if (problems.length > 0)
-        throw CliUsageError.of(problems);
-}
+;// CONCATENATED MODULE: ./src/cli/commands/register-sandbox-command.ts
 
-;// CONCATENATED MODULE: ./src/cli/exit-codes.ts
-/** Exit codes of `content-review`, as data (issue 6). Documented in docs/cli.md, "Exit codes". */
-const EXIT_CODES = Object.freeze({
-    /** Done; nothing at or above `--fail-on`. */
-    ok: 0,
-    /** Findings at or above `--fail-on`. */
-    findings: 1,
-    /** Usage error: a bad argument, option, file or configuration. */
-    usage: 2,
-    /** Service or network error after retries. */
-    service: 3,
-    /** The estimate exceeded `--max-credits`; nothing was submitted. */
-    budget: 4,
-    /** The review ran and reported, but its `--state` file could not be written. */
-    stateNotSaved: 5,
-    /** Stopped by Ctrl+C or SIGTERM (the shell's 128 + SIGINT). */
-    interrupted: 130,
-});
-/** One line per exit code, for `--help`. */
-const EXIT_CODES_HELP = `Exit codes:
-  0  done; nothing at or above --fail-on
-  1  findings at or above --fail-on
-  2  usage error (bad argument, option, file or configuration)
-  3  service or network error after retries
-  4  budget exceeded (the estimate is over --max-credits; nothing was submitted)
-  5  the review ran, but its --state file could not be written
-  130  interrupted by Ctrl+C or SIGTERM`;
+
+
+
+
+/** `sandbox fire`: dispatch a test event to every subscription (part 4.12, sandbox keys only). */
+function registerSandboxCommand(program, ctx) {
+    const sandbox = program.command("sandbox").description("Sandbox-only tools (sk_test_ keys)");
+    withExamples(sandbox, [
+        "content-review sandbox fire --event asset.processing.completed --submission $SUBMISSION",
+    ]);
+    const fire = sandbox
+        .command("fire")
+        .description("Send one event per asset of a sandbox submission to every matching subscription")
+        .addOption(new option_Option("--event <type>", "event type to send").choices(EVENT_TYPES).makeOptionMandatory())
+        .requiredOption("--submission <id>", "a submission of this workspace", parseUuid)
+        .option("--error-message <text>", "message of a failed event")
+        .action((options, cmd) => ctx.run(cmd, async (session) => {
+        requireSandbox(session, "sandbox fire");
+        const result = await session.client().fireSandboxEvent({
+            eventType: options.event,
+            submissionId: options.submission,
+            ...(options.errorMessage ? { errorMessage: options.errorMessage } : {}),
+        });
+        session.print(result, () => `Dispatched ${result.dispatched} event${result.dispatched === 1 ? "" : "s"} (${options.event}).\n`);
+    }));
+    withExamples(fire, [
+        "content-review sandbox fire --event asset.processing.completed --submission 0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e",
+        "content-review sandbox fire --event asset.processing.failed --submission $SUBMISSION --error-message 'test failure'",
+    ]);
+}
 
 ;// CONCATENATED MODULE: ./src/cli/expand-paths.ts
 
@@ -84708,6 +84791,54 @@ function displayPathOf(cwd, path) {
     return shown.split("\\").join("/");
 }
 
+;// CONCATENATED MODULE: ./src/cli/views/format-uploads.ts
+
+/** Uploaded files and their blob paths, ready for `estimate` and `submit`. */
+function formatUploads(files) {
+    return formatTable([
+        { header: "file", value: (f) => f.path },
+        { header: "type", value: (f) => f.contentType },
+        { header: "bytes", value: (f) => f.size, align: "right" },
+        { header: "blob path", value: (f) => f.blobPath },
+    ], files, "(no files)");
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/register-upload-command.ts
+
+
+
+
+/** `upload <paths...>`: checks every file first, then uploads them one by one (part 4.1). */
+function registerUploadCommand(program, ctx) {
+    const command = program
+        .command("upload")
+        .description("Upload files through presigned URLs and print their blob paths, for estimate and submit")
+        .argument("<paths...>", "files, directories (every supported file inside) or globs")
+        .action((paths, _options, cmd) => ctx.run(cmd, async (session) => {
+        const files = await expandPaths(paths, ctx.io.cwd);
+        // Every file is checked before the first byte moves, so a bad one fails fast.
+        const sizes = [];
+        for (const file of files)
+            sizes.push((await checkLocalFile(file.path)).size);
+        const client = session.client();
+        const uploaded = [];
+        for (const [i, file] of files.entries()) {
+            const task = session.progress.task(`upload ${file.displayPath}`, sizes[i], "bytes");
+            const result = await client.uploadFile(file.path, {
+                onProgress: (p) => task.update(p.bytesSent),
+            });
+            task.finish();
+            uploaded.push({ ...result, path: file.displayPath });
+        }
+        session.print({ files: uploaded }, () => formatUploads(uploaded));
+    }));
+    withExamples(command, [
+        "content-review upload media/spot.mp4 media/poster.png",
+        "content-review upload media/ --json | jq -r '.files[].blobPath'",
+        "content-review upload 'media/**/*.pdf'",
+    ]);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/review-acceptance.ts
 
 
@@ -84736,6 +84867,73 @@ function reportUnmatched(acceptance, stderr) {
     for (const { entry, why } of acceptance?.unmatched ?? [])
         stderr.write(`content-review: notice: ${acceptance.file.path}:${entry.line}: this entry accepts nothing in this run: ${why}. It can be removed.\n`);
 }
+
+;// CONCATENATED MODULE: ./src/cli/shared-options.ts
+
+
+
+
+function positiveSeconds(value) {
+    const n = Number(value);
+    if (value.trim() === "" || !Number.isFinite(n) || n <= 0) {
+        throw new InvalidArgumentError("Expected a number of seconds greater than 0.");
+    }
+    return n;
+}
+/** Adds `--timeout` and `--poll-interval` to a command that waits for a submission. */
+function addWaitOptions(command) {
+    return command
+        .addOption(new option_Option("--timeout <seconds>", "give up waiting after this long")
+        .argParser(positiveSeconds)
+        .default(REVIEW_DEFAULTS.timeoutMinutes * 60))
+        .addOption(new option_Option("--poll-interval <seconds>", "first interval between polls; it doubles up to 30 s")
+        .argParser(positiveSeconds)
+        .default(2));
+}
+/** The wait settings from a command's options. */
+function waitSettings(options) {
+    return { timeoutSeconds: options.timeout, pollIntervalSeconds: options.pollInterval };
+}
+/** Adds the repeatable `--sidekick <id>` option. */
+function addSidekickOption(command) {
+    return command.option("--sidekick <id>", "reviewer to run; repeat or comma-separate (default: $CONTENT_REVIEW_SIDEKICKS)", collectList);
+}
+/** Sidekick ids from `--sidekick`, else `CONTENT_REVIEW_SIDEKICKS`; at least one (part 4.3). */
+function resolveSidekicks(flag, env) {
+    const ids = flag?.length ? [...flag] : collectList(env.CONTENT_REVIEW_SIDEKICKS ?? "");
+    if (ids.length === 0) {
+        throw new CliUsageError(`No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.`, { input: "--sidekick" });
+    }
+    return ids;
+}
+
+;// CONCATENATED MODULE: ./src/cli/exit-codes.ts
+/** Exit codes of `content-review`, as data (issue 6). Documented in docs/cli.md, "Exit codes". */
+const EXIT_CODES = Object.freeze({
+    /** Done; nothing at or above `--fail-on`. */
+    ok: 0,
+    /** Findings at or above `--fail-on`. */
+    findings: 1,
+    /** Usage error: a bad argument, option, file or configuration. */
+    usage: 2,
+    /** Service or network error after retries. */
+    service: 3,
+    /** The estimate exceeded `--max-credits`; nothing was submitted. */
+    budget: 4,
+    /** The review ran and reported, but its `--state` file could not be written. */
+    stateNotSaved: 5,
+    /** Stopped by Ctrl+C or SIGTERM (the shell's 128 + SIGINT). */
+    interrupted: 130,
+});
+/** One line per exit code, for `--help`. */
+const EXIT_CODES_HELP = `Exit codes:
+  0  done; nothing at or above --fail-on
+  1  findings at or above --fail-on
+  2  usage error (bad argument, option, file or configuration)
+  3  service or network error after retries
+  4  budget exceeded (the estimate is over --max-credits; nothing was submitted)
+  5  the review ran, but its --state file could not be written
+  130  interrupted by Ctrl+C or SIGTERM`;
 
 ;// CONCATENATED MODULE: ./src/cli/state-file-error.ts
 /**
@@ -84810,7 +85008,10 @@ const EXIT_CODE_BY_REVIEW_STATUS = Object.freeze({
 });
 /**
  * The exit code of `review`: 1 when any issue nobody accepted is at or above `--fail-on`; otherwise 3 when an
- * asset failed for good, its results could not be read or its upload failed; otherwise 0. A run
+ * asset failed for good, its results could not be read or its upload failed; otherwise 2 when a
+ * file was skipped before review for a reason that fails the run (a link, too large, not a file,
+ * unreadable: the report's conclusion is `failure`, and exit 0 would pass content nobody
+ * reviewed); otherwise 0. A run
  * that ended early maps through {@link EXIT_CODE_BY_REVIEW_STATUS} (a run with nothing left to
  * submit because uploads failed gives 3, not 2); an error by the kind of error.
  */
@@ -84828,6 +85029,8 @@ function reviewExitCode(outcome) {
         return EXIT_CODES.findings;
     if (outcome.failedAssetCount > 0 || uploadFailed)
         return EXIT_CODES.service;
+    if (blockingSkips(outcome.skipped).length > 0)
+        return EXIT_CODES.usage;
     return EXIT_CODES.ok;
 }
 
@@ -84898,45 +85101,6 @@ async function readPreviousState(state, cwd, stderr) {
         stderr.write(`content-review: warning: ${error.message} Every file is reviewed, and ${state} is written anew.\n`);
         return null;
     }
-}
-
-;// CONCATENATED MODULE: ./src/cli/shared-options.ts
-
-
-
-
-function positiveSeconds(value) {
-    const n = Number(value);
-    if (value.trim() === "" || !Number.isFinite(n) || n <= 0) {
-        throw new InvalidArgumentError("Expected a number of seconds greater than 0.");
-    }
-    return n;
-}
-/** Adds `--timeout` and `--poll-interval` to a command that waits for a submission. */
-function addWaitOptions(command) {
-    return command
-        .addOption(new option_Option("--timeout <seconds>", "give up waiting after this long")
-        .argParser(positiveSeconds)
-        .default(REVIEW_DEFAULTS.timeoutMinutes * 60))
-        .addOption(new option_Option("--poll-interval <seconds>", "first interval between polls; it doubles up to 30 s")
-        .argParser(positiveSeconds)
-        .default(2));
-}
-/** The wait settings from a command's options. */
-function waitSettings(options) {
-    return { timeoutSeconds: options.timeout, pollIntervalSeconds: options.pollInterval };
-}
-/** Adds the repeatable `--sidekick <id>` option. */
-function addSidekickOption(command) {
-    return command.option("--sidekick <id>", "reviewer to run; repeat or comma-separate (default: $CONTENT_REVIEW_SIDEKICKS)", collectList);
-}
-/** Sidekick ids from `--sidekick`, else `CONTENT_REVIEW_SIDEKICKS`; at least one (part 4.3). */
-function resolveSidekicks(flag, env) {
-    const ids = flag?.length ? [...flag] : collectList(env.CONTENT_REVIEW_SIDEKICKS ?? "");
-    if (ids.length === 0) {
-        throw new CliUsageError(`No sidekick given: every submission names at least one reviewer. Pass --sidekick ID (repeatable) or set CONTENT_REVIEW_SIDEKICKS=id1,id2.`, { input: "--sidekick" });
-    }
-    return ids;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/views/format-review.ts
@@ -85092,6 +85256,261 @@ function reviewErrorLine(outcome) {
     return `content-review: ${outcome.reason}\n`;
 }
 
+;// CONCATENATED MODULE: ./src/cli/commands/review/render-review.ts
+
+
+
+const TOOL = { name: PACKAGE_NAME, version: PACKAGE_VERSION };
+/**
+ * Renders the outcome in one of the shared report formats (src/report), in chunks: JSON and
+ * SARIF of thousands of files are never one string in memory.
+ */
+function renderReview(outcome, format, session) {
+    switch (format) {
+        case "json":
+            return prettyJsonChunks(renderJsonReport(outcome, TOOL));
+        case "markdown":
+            return [renderMarkdownReport(outcome, { chart: true })];
+        case "sarif":
+            return prettyJsonChunks(renderSarif(outcome, { toolName: "content-review", toolVersion: PACKAGE_VERSION }));
+        case "junit":
+            return [renderJunit(outcome)];
+        case "text":
+            return [textReport(outcome, session)];
+    }
+}
+/** Writes a rendered report to a stream, chunk by chunk. */
+function writeChunks(stream, chunks) {
+    for (const chunk of chunks)
+        stream.write(chunk);
+}
+/** The text report, naming the service's address should it have been out of reach. */
+function textReport(outcome, session) {
+    return formatReview(outcome, session.style, { baseUrl: session.config().baseUrl });
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/review/deliver-review.ts
+
+
+
+
+
+
+
+
+
+/** Writes the report to `--output` (a text summary to stdout), or to stdout. */
+async function deliver_review_writeReport(outcome, plan, session, ctx) {
+    const { stdout } = ctx.io;
+    if (plan.output === null) {
+        writeChunks(stdout, renderReview(outcome, plan.format, session));
+        return;
+    }
+    try {
+        await writeOutputFile(ctx.io.cwd, plan.output, renderReview(outcome, plan.format, session));
+    }
+    catch (error) {
+        // The review ran (and was charged): its summary still goes out before the error.
+        stdout.write(textReport(outcome, session));
+        throw error;
+    }
+    if (session.json)
+        writeChunks(stdout, renderReview(outcome, "json", session));
+    else
+        stdout.write(`${textReport(outcome, session)}Wrote the ${plan.format} report to ${plan.output}.\n`);
+}
+/**
+ * After the pipeline: the state file, the warnings, the report, the error line, and the exit
+ * code (a verdict that fails the gate wins over a lost state file, which otherwise is thrown).
+ */
+async function deliverReview(outcome, unmarked, plan, session, ctx) {
+    const { stderr } = ctx.io;
+    session.progress.stop();
+    reportUnmatched(outcome.acceptance, stderr);
+    // The state goes to disk before any output, which a closed pipe could cut short.
+    let stateError;
+    const state = plan.state;
+    if (state !== null && outcome.record !== null) {
+        await writeReviewState((0,external_node_path_.resolve)(ctx.io.cwd, state), ctx.io.cwd, outcome.record).catch((error) => {
+            stateError = new StateFileError(state, { cause: error });
+        });
+    }
+    // Found files without a sandbox marker are skipped with a warning; named ones still fail.
+    if (unmarked !== undefined && outcome.status !== "nothing-to-review")
+        stderr.write(`content-review: warning: ${unmarked}\n`);
+    await deliver_review_writeReport(outcome, plan, session, ctx);
+    // The reason says what happened and what to do; stderr keeps it visible in any format.
+    const error = reviewErrorLine(outcome);
+    if (error !== null)
+        stderr.write(error);
+    const verdict = reviewExitCode(outcome);
+    if (stateError === undefined)
+        return verdict;
+    if (verdict !== EXIT_CODES.ok) {
+        stderr.write(`content-review: ${stateError.message}\n`);
+        return verdict;
+    }
+    throw stateError;
+}
+
+;// CONCATENATED MODULE: ./src/cli/check-all.ts
+
+/**
+ * Runs every check, and returns their results when all pass; otherwise throws one
+ * {@link CliUsageError} naming every problem of every check that failed, in order. A check
+ * that throws anything else ends it at once.
+ */
+function checkAll(checks) {
+    const results = [];
+    const problems = [];
+    for (const check of checks) {
+        try {
+            results.push(check());
+        }
+        catch (error) {
+            if (!isCliUsageError(error))
+                throw error;
+            problems.push(...error.problems);
+        }
+    }
+    if (problems.length > 0)
+        throw CliUsageError.of(problems);
+    return results;
+}
+/** {@link checkAll} for checks that wait (files, folders): run in turn, every problem named. */
+async function checkAllAsync(checks) {
+    const problems = [];
+    for (const check of checks) {
+        try {
+            await check();
+        }
+        catch (error) {
+            if (!isCliUsageError(error))
+                throw error;
+            problems.push(...error.problems);
+        }
+    }
+    if (problems.length > 0)
+        throw CliUsageError.of(problems);
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/review/plan-review.ts
+
+
+/** Report formats of `review --format`. */
+const REVIEW_FORMATS = Object.freeze([
+    "text",
+    "json",
+    "markdown",
+    "sarif",
+    "junit",
+]);
+/** `--json` with an explicit `--format` other than json and no `--output`: two reports for stdout. */
+function refuseTwoStdoutReports(options, context) {
+    if (!context.json || options.output || options.format === "json")
+        return;
+    if (!context.formatGiven)
+        return;
+    throw new CliUsageError(`--json and --format ${options.format} both ask for the report on stdout: drop one, or add --output FILE for the ${options.format} report (the JSON then goes to stdout).`, { input: "--format" });
+}
+/** `--state` records the results of a review that waits for them. */
+function refuseStateWithoutWait(options) {
+    if (options.state !== undefined && !options.wait) {
+        throw new CliUsageError("--state needs the review's results to record them: drop --no-wait, or --state.", { input: "--state" });
+    }
+}
+/**
+ * Decides `review` from its options alone, every contradiction among them named at once (two
+ * reports for stdout, a state file without the results to record).
+ */
+function planReview(options, context) {
+    checkAll([
+        () => refuseTwoStdoutReports(options, context),
+        () => refuseStateWithoutWait(options),
+    ]);
+    return {
+        format: context.json && !options.output ? "json" : options.format,
+        output: options.output || null,
+        state: options.state ?? null,
+        reuse: options.incremental,
+        pipeline: {
+            failOn: options.failOn,
+            maxCredits: options.maxCredits,
+            wait: options.wait,
+            timeoutMs: options.timeout * 1000,
+            retryFailed: options.retryFailed,
+            uploadConcurrency: options.concurrency,
+            simulationDelaySeconds: options.simulationDelay,
+            poll: { initialIntervalMs: options.pollInterval * 1000 },
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/review/prepare-review.ts
+
+
+
+
+
+
+
+
+
+/**
+ * In sandbox, a file named on the command line without a marker is a mistake in the command, not
+ * a file to skip: the service would refuse the whole submission (part 4.14 rule 1). Say so
+ * before anything is uploaded. Files found in a folder or by a glob are skipped with a warning.
+ */
+function refuseUnmarkedNamedFiles(files) {
+    const named = files.filter((f) => !f.discovered && !hasSandboxMarker(f.displayPath));
+    if (named.length === 0)
+        return;
+    const names = named.map((f) => f.displayPath).join(", ");
+    throw new CliUsageError(`${names} ${named.length === 1 ? "has" : "have"} no sandbox marker in the name, and a sandbox key (sk_test_) reviews only files whose names contain one of ${SANDBOX_MARKERS.join(", ")}. Rename ${named.length === 1 ? "it" : "them"} to include a marker, leave ${named.length === 1 ? "it" : "them"} out, or use a live key. Nothing was uploaded or submitted.`, { input: named[0].displayPath });
+}
+/**
+ * Everything a review checks before its first request, each problem found at once: the
+ * settings (sidekicks, key, base URL, flags that contradict each other) in one message, then
+ * the paths to review, then the files it will write (`--output`, `--state`), whose failure
+ * after a charged review would lose its report. Returns what the pipeline starts from.
+ */
+async function prepareReview(paths, options, cmd, session, ctx) {
+    const context = { json: session.json, formatGiven: cmd.getOptionValueSource("format") === "cli" };
+    const [sidekickIds, config, plan] = checkAll([
+        () => resolveSidekicks(options.sidekick, ctx.io.env),
+        () => session.config(),
+        () => planReview(options, context),
+    ]);
+    if (options.simulationDelay !== undefined)
+        requireSandbox(session, "--simulation-delay");
+    const found = await expandPaths(paths, ctx.io.cwd);
+    if (config.environment === "sandbox")
+        refuseUnmarkedNamedFiles(found);
+    const reviewed = found.map((file) => file.path);
+    const consequence = "Nothing was uploaded or submitted.";
+    await checkAllAsync([
+        async () => {
+            if (plan.output)
+                await checkOutputFile(ctx.io.cwd, plan.output, { consequence, reviewed });
+        },
+        async () => {
+            if (plan.state) {
+                await checkOutputFile(ctx.io.cwd, plan.state, {
+                    input: "--state",
+                    consequence,
+                    reviewed,
+                });
+            }
+        },
+    ]);
+    return {
+        plan,
+        sidekickIds,
+        found,
+        previous: await readPreviousState(options.state, ctx.io.cwd, ctx.io.stderr),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/wait-with-progress.ts
 
 /** Assets that reached a terminal state (part 3.1: complete or failed). */
@@ -85122,65 +85541,12 @@ async function waitWithProgress(session, submissionId, settings) {
     return final;
 }
 
-;// CONCATENATED MODULE: ./src/cli/commands/register-review-command.ts
+;// CONCATENATED MODULE: ./src/cli/commands/review/review-progress-events.ts
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Report formats of `review --format`. */
-const REVIEW_FORMATS = Object.freeze([
-    "text",
-    "json",
-    "markdown",
-    "sarif",
-    "junit",
-]);
-const TOOL = { name: PACKAGE_NAME, version: PACKAGE_VERSION };
-/**
- * Renders the outcome in one of the shared report formats (src/report), in chunks: JSON and
- * SARIF of thousands of files are never one string in memory.
- */
-function renderReview(outcome, format, session) {
-    switch (format) {
-        case "json":
-            return prettyJsonChunks(renderJsonReport(outcome, TOOL));
-        case "markdown":
-            return [renderMarkdownReport(outcome, { chart: true })];
-        case "sarif":
-            return prettyJsonChunks(renderSarif(outcome, { toolName: "content-review", toolVersion: PACKAGE_VERSION }));
-        case "junit":
-            return [renderJunit(outcome)];
-        case "text":
-            return [textReport(outcome, session)];
-    }
-}
-function writeChunks(stream, chunks) {
-    for (const chunk of chunks)
-        stream.write(chunk);
-}
-/** The text report, naming the service's address should it have been out of reach. */
-function textReport(outcome, session) {
-    return formatReview(outcome, session.style, { baseUrl: session.config().baseUrl });
-}
 /** Progress of the pipeline: a bar (or lines) per upload, then one for the wait. */
-function pipelineEvents(session) {
+function reviewProgressEvents(session) {
     const uploads = new Map();
     let wait;
     return {
@@ -85208,77 +85574,58 @@ function pipelineEvents(session) {
         onReuseRejected: (e) => session.progress.line(e.message),
     };
 }
-/**
- * In sandbox, a file named on the command line without a marker is a mistake in the command, not
- * a file to skip: the service would refuse the whole submission (part 4.14 rule 1). Say so
- * before anything is uploaded. Files found in a folder or by a glob are skipped with a warning.
- */
-function refuseUnmarkedNamedFiles(files) {
-    const named = files.filter((f) => !f.discovered && !hasSandboxMarker(f.displayPath));
-    if (named.length === 0)
-        return;
-    const names = named.map((f) => f.displayPath).join(", ");
-    throw new CliUsageError(`${names} ${named.length === 1 ? "has" : "have"} no sandbox marker in the name, and a sandbox key (sk_test_) reviews only files whose names contain one of ${SANDBOX_MARKERS.join(", ")}. Rename ${named.length === 1 ? "it" : "them"} to include a marker, leave ${named.length === 1 ? "it" : "them"} out, or use a live key. Nothing was uploaded or submitted.`, { input: named[0].displayPath });
-}
+
+;// CONCATENATED MODULE: ./src/cli/commands/review/run-review.ts
+
+
+
 /** A date-time to the second: what a CLI run names itself in the state file's entries. */
 function runTime() {
     return new Date().toISOString().replace(/\.\d+Z$/, "Z");
 }
-/** `--json` with an explicit `--format` other than json and no `--output`: two reports for stdout. */
-function refuseTwoStdoutReports(options, cmd, session) {
-    if (!session.json || options.output || options.format === "json")
-        return;
-    if (cmd.getOptionValueSource("format") !== "cli")
-        return;
-    throw new CliUsageError(`--json and --format ${options.format} both ask for the report on stdout: drop one, or add --output FILE for the ${options.format} report (the JSON then goes to stdout).`, { input: "--format" });
-}
-/** `--state` records the results of a review that waits for them. */
-function refuseStateWithoutWait(options) {
-    if (options.state !== undefined && !options.wait) {
-        throw new CliUsageError("--state needs the review's results to record them: drop --no-wait, or --state.", { input: "--state" });
-    }
-}
 /**
- * Everything a review checks before its first request, each problem found at once: the
- * settings (sidekicks, key, base URL, flags that contradict each other) in one message, then
- * the paths to review, then the files it will write (`--output`, `--state`), whose failure
- * after a charged review would lose its report. Returns what the pipeline starts from.
+ * Runs the shared pipeline as planned, with progress on stderr. Returns its outcome and the
+ * notice of sandbox files skipped for want of a marker, if any.
  */
-async function prepareReview(paths, options, cmd, session, ctx) {
-    const [sidekickIds, config] = checkAll([
-        () => resolveSidekicks(options.sidekick, ctx.io.env),
-        () => session.config(),
-        () => refuseTwoStdoutReports(options, cmd, session),
-        () => refuseStateWithoutWait(options),
-    ]);
-    if (options.simulationDelay !== undefined)
-        requireSandbox(session, "--simulation-delay");
-    const found = await expandPaths(paths, ctx.io.cwd);
-    if (config.environment === "sandbox")
-        refuseUnmarkedNamedFiles(found);
-    const reviewed = found.map((file) => file.path);
-    const consequence = "Nothing was uploaded or submitted.";
-    await checkAllAsync([
-        async () => {
-            if (options.output)
-                await checkOutputFile(ctx.io.cwd, options.output, { consequence, reviewed });
-        },
-        async () => {
-            if (options.state) {
-                await checkOutputFile(ctx.io.cwd, options.state, {
-                    input: "--state",
-                    consequence,
-                    reviewed,
-                });
-            }
-        },
-    ]);
-    return {
+async function runReview({ plan, sidekickIds, found, previous }, session, ctx, accepted) {
+    const { signal, cwd, stderr } = ctx.io;
+    const acceptedFile = await readCliAcceptance(accepted, cwd, new Date(), stderr);
+    // Each file's version (its Git blob sha, as in the Action) binds accepted findings to it.
+    const files = await identifyVersions(plan.state === null ? found : await identifyFiles(found, "sha256", { signal }), { signal });
+    let unmarked;
+    const outcome = await runReviewPipeline({
+        client: session.client(),
+        files,
         sidekickIds,
-        found,
-        previous: await readPreviousState(options.state, ctx.io.cwd, ctx.io.stderr),
-    };
+        ...plan.pipeline,
+        events: {
+            ...reviewProgressEvents(session),
+            onSandboxUnmarked: (e) => {
+                unmarked = e.message;
+            },
+            onRecordIgnored: (e) => stderr.write(`content-review: warning: ${e.message}\n`),
+        },
+        signal,
+        accepted: acceptedFile,
+        incremental: plan.state === null
+            ? undefined
+            : { previous, identity: "sha256", reviewedIn: runTime(), reuse: plan.reuse },
+    });
+    return { outcome, unmarked };
 }
+
+;// CONCATENATED MODULE: ./src/cli/commands/review/register-review-command.ts
+
+
+
+
+
+
+
+
+
+
+
 /** `review <paths...>`: the whole shared pipeline, then a report and an exit code. */
 function registerReviewCommand(program, ctx) {
     const command = program
@@ -85302,87 +85649,9 @@ function registerReviewCommand(program, ctx) {
     addAcceptedOption(command);
     addWaitOptions(command);
     command.action((paths, options, cmd) => ctx.run(cmd, async (session) => {
-        const { sidekickIds, found, previous } = await prepareReview(paths, options, cmd, session, ctx);
-        const state = options.state;
-        const { signal, cwd, stderr } = ctx.io;
-        const accepted = await readCliAcceptance(options.accepted, cwd, new Date(), stderr);
-        // Each file's version (its Git blob sha, as in the Action) binds accepted findings to it.
-        const files = await identifyVersions(state === undefined ? found : await identifyFiles(found, "sha256", { signal }), { signal });
-        let unmarked;
-        const outcome = await runReviewPipeline({
-            client: session.client(),
-            files,
-            sidekickIds,
-            failOn: options.failOn,
-            maxCredits: options.maxCredits,
-            wait: options.wait,
-            timeoutMs: options.timeout * 1000,
-            retryFailed: options.retryFailed,
-            uploadConcurrency: options.concurrency,
-            simulationDelaySeconds: options.simulationDelay,
-            poll: { initialIntervalMs: options.pollInterval * 1000 },
-            events: {
-                ...pipelineEvents(session),
-                onSandboxUnmarked: (e) => {
-                    unmarked = e.message;
-                },
-                onRecordIgnored: (e) => ctx.io.stderr.write(`content-review: warning: ${e.message}\n`),
-            },
-            signal: ctx.io.signal,
-            accepted,
-            incremental: state === undefined
-                ? undefined
-                : {
-                    previous,
-                    identity: "sha256",
-                    reviewedIn: runTime(),
-                    reuse: options.incremental,
-                },
-        });
-        session.progress.stop();
-        reportUnmatched(outcome.acceptance, stderr);
-        // The state goes to disk before any output, which a closed pipe could cut short.
-        let stateError;
-        if (state !== undefined && outcome.record !== null) {
-            await writeReviewState((0,external_node_path_.resolve)(ctx.io.cwd, state), ctx.io.cwd, outcome.record).catch((error) => {
-                stateError = new StateFileError(state, { cause: error });
-            });
-        }
-        // Found files without a sandbox marker are skipped with a warning; named ones still fail.
-        if (unmarked !== undefined && outcome.status !== "nothing-to-review")
-            ctx.io.stderr.write(`content-review: warning: ${unmarked}\n`);
-        // --json alone means the JSON report on stdout.
-        const format = session.json && !options.output ? "json" : options.format;
-        if (options.output) {
-            try {
-                await writeOutputFile(ctx.io.cwd, options.output, renderReview(outcome, format, session));
-            }
-            catch (error) {
-                // The review ran (and was charged): its summary still goes out before the error.
-                ctx.io.stdout.write(textReport(outcome, session));
-                throw error;
-            }
-            if (session.json)
-                writeChunks(ctx.io.stdout, renderReview(outcome, "json", session));
-            else
-                ctx.io.stdout.write(`${textReport(outcome, session)}Wrote the ${format} report to ${options.output}.\n`);
-        }
-        else {
-            writeChunks(ctx.io.stdout, renderReview(outcome, format, session));
-        }
-        // The reason says what happened and what to do; stderr keeps it visible in any format.
-        const error = reviewErrorLine(outcome);
-        if (error !== null)
-            ctx.io.stderr.write(error);
-        const verdict = reviewExitCode(outcome);
-        if (stateError === undefined)
-            return verdict;
-        // A verdict that fails the gate (findings, a failed asset) wins over the lost state file.
-        if (verdict !== EXIT_CODES.ok) {
-            ctx.io.stderr.write(`content-review: ${stateError.message}\n`);
-            return verdict;
-        }
-        throw stateError;
+        const prepared = await prepareReview(paths, options, cmd, session, ctx);
+        const { outcome, unmarked } = await runReview(prepared, session, ctx, options.accepted);
+        return deliverReview(outcome, unmarked, prepared.plan, session, ctx);
     }));
     withExamples(command, [
         "content-review review media/ --sidekick brand-safety",
@@ -85392,96 +85661,6 @@ function registerReviewCommand(program, ctx) {
         "content-review review media/ --sidekick brand-safety --no-wait --json | jq -r .submissionId",
         "content-review review media/ --sidekick brand-safety --state .content-review-state.json",
         "content-review review media/ --sidekick brand-safety --accepted .content-review/accepted.yml",
-    ]);
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/webhooks/event-types.ts
-/** The event types of part 6, as data. */
-const EVENT_TYPES = Object.freeze([
-    "asset.processing.completed",
-    "asset.processing.failed",
-]);
-/** An example subscription id for the commands' help. */
-const EXAMPLE_SUBSCRIPTION_ID = "5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d";
-
-;// CONCATENATED MODULE: ./src/cli/commands/register-sandbox-command.ts
-
-
-
-
-
-/** `sandbox fire`: dispatch a test event to every subscription (part 4.12, sandbox keys only). */
-function registerSandboxCommand(program, ctx) {
-    const sandbox = program.command("sandbox").description("Sandbox-only tools (sk_test_ keys)");
-    withExamples(sandbox, [
-        "content-review sandbox fire --event asset.processing.completed --submission $SUBMISSION",
-    ]);
-    const fire = sandbox
-        .command("fire")
-        .description("Send one event per asset of a sandbox submission to every matching subscription")
-        .addOption(new option_Option("--event <type>", "event type to send").choices(EVENT_TYPES).makeOptionMandatory())
-        .requiredOption("--submission <id>", "a submission of this workspace", parseUuid)
-        .option("--error-message <text>", "message of a failed event")
-        .action((options, cmd) => ctx.run(cmd, async (session) => {
-        requireSandbox(session, "sandbox fire");
-        const result = await session.client().fireSandboxEvent({
-            eventType: options.event,
-            submissionId: options.submission,
-            ...(options.errorMessage ? { errorMessage: options.errorMessage } : {}),
-        });
-        session.print(result, () => `Dispatched ${result.dispatched} event${result.dispatched === 1 ? "" : "s"} (${options.event}).\n`);
-    }));
-    withExamples(fire, [
-        "content-review sandbox fire --event asset.processing.completed --submission 0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e",
-        "content-review sandbox fire --event asset.processing.failed --submission $SUBMISSION --error-message 'test failure'",
-    ]);
-}
-
-;// CONCATENATED MODULE: ./src/cli/views/format-uploads.ts
-
-/** Uploaded files and their blob paths, ready for `estimate` and `submit`. */
-function formatUploads(files) {
-    return formatTable([
-        { header: "file", value: (f) => f.path },
-        { header: "type", value: (f) => f.contentType },
-        { header: "bytes", value: (f) => f.size, align: "right" },
-        { header: "blob path", value: (f) => f.blobPath },
-    ], files, "(no files)");
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/register-upload-command.ts
-
-
-
-
-/** `upload <paths...>`: checks every file first, then uploads them one by one (part 4.1). */
-function registerUploadCommand(program, ctx) {
-    const command = program
-        .command("upload")
-        .description("Upload files through presigned URLs and print their blob paths, for estimate and submit")
-        .argument("<paths...>", "files, directories (every supported file inside) or globs")
-        .action((paths, _options, cmd) => ctx.run(cmd, async (session) => {
-        const files = await expandPaths(paths, ctx.io.cwd);
-        // Every file is checked before the first byte moves, so a bad one fails fast.
-        const sizes = [];
-        for (const file of files)
-            sizes.push((await checkLocalFile(file.path)).size);
-        const client = session.client();
-        const uploaded = [];
-        for (const [i, file] of files.entries()) {
-            const task = session.progress.task(`upload ${file.displayPath}`, sizes[i], "bytes");
-            const result = await client.uploadFile(file.path, {
-                onProgress: (p) => task.update(p.bytesSent),
-            });
-            task.finish();
-            uploaded.push({ ...result, path: file.displayPath });
-        }
-        session.print({ files: uploaded }, () => formatUploads(uploaded));
-    }));
-    withExamples(command, [
-        "content-review upload media/spot.mp4 media/poster.png",
-        "content-review upload media/ --json | jq -r '.files[].blobPath'",
-        "content-review upload 'media/**/*.pdf'",
     ]);
 }
 

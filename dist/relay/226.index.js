@@ -10,8 +10,9 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8268);
 /* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1802);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6864);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(6864);
 /* harmony import */ var _opentelemetry_core__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2610);
+/* harmony import */ var _opentelemetry_core__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(1682);
 /* harmony import */ var _opentelemetry_exporter_trace_otlp_http__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1485);
 /* harmony import */ var _opentelemetry_resources__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9481);
 /* harmony import */ var _opentelemetry_resources__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1191);
@@ -57,13 +58,15 @@ function startOtlpTracing(config, options = {}) {
     return {
         enabled: true,
         tracer: provider.getTracer(SERVICE_NAME),
-        traceparentOf: _relay_tracing_js__WEBPACK_IMPORTED_MODULE_0__/* .formatTraceparent */ .z,
-        contextOf(traceparent) {
+        traceparentOf: _relay_tracing_js__WEBPACK_IMPORTED_MODULE_0__/* .formatTraceparent */ .z2,
+        contextOf(stored) {
+            const { traceparent, tracestate } = (0,_relay_tracing_js__WEBPACK_IMPORTED_MODULE_0__/* .splitTraceContext */ .l5)(stored ?? "");
             const parent = traceparent ? (0,_opentelemetry_core__WEBPACK_IMPORTED_MODULE_11__/* .parseTraceParent */ .ZI)(traceparent) : null;
             // All-zero ids parse but name no trace: such a span starts a trace of its own.
             if (parent === null || !(0,_opentelemetry_api__WEBPACK_IMPORTED_MODULE_12__/* .isSpanContextValid */ .YA)(parent))
                 return _opentelemetry_api__WEBPACK_IMPORTED_MODULE_13__/* .ROOT_CONTEXT */ .l;
-            return _opentelemetry_api__WEBPACK_IMPORTED_MODULE_14__/* .trace */ .u.setSpanContext(_opentelemetry_api__WEBPACK_IMPORTED_MODULE_13__/* .ROOT_CONTEXT */ .l, { ...parent, isRemote: true });
+            const state = tracestate === "" ? {} : { traceState: new _opentelemetry_core__WEBPACK_IMPORTED_MODULE_14__/* .TraceState */ .n(tracestate) };
+            return _opentelemetry_api__WEBPACK_IMPORTED_MODULE_15__/* .trace */ .u.setSpanContext(_opentelemetry_api__WEBPACK_IMPORTED_MODULE_13__/* .ROOT_CONTEXT */ .l, { ...parent, ...state, isRemote: true });
         },
         shutdown: () => provider.shutdown(),
     };
