@@ -47,3 +47,20 @@ export function githubTestEnv(
 ): Record<string, string> {
   return { GITHUB_TOKEN: token, GITHUB_API_URL: github.apiUrl };
 }
+
+/** The tests' sandbox key for a stand-in of the service (it checks no key). */
+export const TEST_SERVICE_KEY = "sk_test_0123456789abcdef";
+
+/**
+ * Reconciliation against a stand-in of the service: its address and a sandbox key, a first
+ * check after 1 s, a sweep every 0.1 s, one attempt per entry (a failed status dead-letters).
+ */
+export function reconcileTestEnv(service: { readonly url: string }): Record<string, string> {
+  return {
+    CONTENT_REVIEW_BASE_URL: service.url,
+    CONTENT_REVIEW_API_KEY: TEST_SERVICE_KEY,
+    RECONCILE_AFTER_SECONDS: "1",
+    RECONCILE_SWEEP_SECONDS: "0.1",
+    RELAY_MAX_ATTEMPTS: "1",
+  };
+}

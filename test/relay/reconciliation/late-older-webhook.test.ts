@@ -18,7 +18,7 @@ import {
   startRelay,
 } from "../../../relay/index.ts";
 import { startScriptedServer } from "../../helpers/scripted-server.ts";
-import { relayTestEnv } from "../helpers/relay-test-env.ts";
+import { githubTestEnv, reconcileTestEnv, relayTestEnv } from "../helpers/relay-test-env.ts";
 import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "../helpers/signed-sender.ts";
 
 const GITHUB_TOKEN = "ghs_late_older_webhook";
@@ -46,16 +46,11 @@ beforeAll(async () => {
   ]);
   relay = await startRelay(
     resolveRelayConfig(
-      relayTestEnv({
-        STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-        GITHUB_TOKEN,
-        GITHUB_API_URL: github.apiUrl,
-        CONTENT_REVIEW_BASE_URL: service.url,
-        CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
-        RECONCILE_AFTER_SECONDS: "1",
-        RECONCILE_SWEEP_SECONDS: "0.1",
-        RELAY_MAX_ATTEMPTS: "1",
-      }),
+      relayTestEnv(
+        { STORE_URL: `sqlite:${join(dir, "relay.db")}` },
+        githubTestEnv(github, GITHUB_TOKEN),
+        reconcileTestEnv(service),
+      ),
     ),
     { logger: createLogger("silent") },
   );

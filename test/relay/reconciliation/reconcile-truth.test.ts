@@ -6,7 +6,7 @@
  * a link whose first status failed (dead-lettered) is reconciled all the same.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,23 +17,15 @@ import {
   resolveRelayConfig,
   startRelay,
 } from "../../../relay/index.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../helpers/postgres.ts";
-import { sendSigned, TEST_RELAY_TOKEN, TEST_SECRET, waitUntil } from "../helpers/signed-sender.ts";
+import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
+import { githubTestEnv, reconcileTestEnv, relayTestEnv } from "../helpers/relay-test-env.ts";
+import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "../helpers/signed-sender.ts";
 import { type SubmissionService, startSubmissionService } from "../helpers/submission-service.ts";
 
 const GITHUB_TOKEN = "ghs_reconcile_truth";
 const hasPostgres = await postgresAvailable();
+// In the run's private TMPDIR, removed at its end.
 const dir = mkdtempSync(join(tmpdir(), "relay-reconcile-truth-"));
-const schemas: string[] = [];
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  for (const schema of schemas) await dropSchemas(schema);
-});
 
 const stores = [
   {
@@ -44,11 +36,7 @@ const stores = [
   {
     name: "postgres",
     skip: !hasPostgres,
-    store: () => {
-      const schema = uniqueSchema("rtruth");
-      schemas.push(schema);
-      return { STORE_URL: TEST_POSTGRES_URL, STORE_SCHEMA: schema };
-    },
+    store: () => ({ STORE_URL: TEST_POSTGRES_URL, STORE_SCHEMA: testSchema("rtruth") }),
   },
 ];
 
@@ -65,20 +53,9 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
     github = await startGithubStandIn({ token: GITHUB_TOKEN, fail: () => githubDown });
     service = await startSubmissionService();
     relay = await startRelay(
-      resolveRelayConfig({
-        PORT: "0",
-        HOST: "127.0.0.1",
-        WEBHOOK_SECRETS: TEST_SECRET,
-        RELAY_TOKEN: TEST_RELAY_TOKEN,
-        ...store(),
-        GITHUB_TOKEN,
-        GITHUB_API_URL: github.apiUrl,
-        CONTENT_REVIEW_BASE_URL: service.url,
-        CONTENT_REVIEW_API_KEY: "sk_test_0123456789abcdef",
-        RECONCILE_AFTER_SECONDS: "1",
-        RECONCILE_SWEEP_SECONDS: "0.1",
-        RELAY_MAX_ATTEMPTS: "1",
-      }),
+      resolveRelayConfig(
+        relayTestEnv(store(), githubTestEnv(github, GITHUB_TOKEN), reconcileTestEnv(service)),
+      ),
       { logger: createLogger("silent") },
     );
   });
