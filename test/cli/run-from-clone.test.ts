@@ -76,7 +76,12 @@ describe("docs/cli.md: the CLI from a clone", () => {
         env: {
           ...envFor(emu, emu.liveKey),
           npm_config_prefix: prefix,
+          // A cache of its own, offline: another test's npm (the package test's pack and
+          // install) never shares it, and nothing asks the registry. The tarball brings all the
+          // global install needs, so the empty cache is enough.
+          npm_config_cache: join(outside.path, "npm-cache"),
           npm_config_offline: "true",
+          npm_config_update_notifier: "false",
           // The installed commands run on the machine's node: Node 24 first, as the page asks.
           PATH: `${join(prefix, "bin")}:${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
         },

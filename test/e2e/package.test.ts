@@ -21,20 +21,32 @@ describe("the npm package", () => {
   let dir: string;
   let app: string;
   let packed: { path: string }[];
+  // A beforeAll that runs out of time leaves its npm running: afterAll ends it (its whole group).
+  const npmRuns = new AbortController();
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "content-review-pack-"));
-    const pack = await runProcess("npm", ["pack", "--json", "--pack-destination", dir], {
-      cwd: ROOT,
-    });
+    // npm with a cache of its own in this run's folder, offline: another test's npm (a global
+    // install of the tarball) never shares its cache, and nothing asks the registry. The
+    // tarball brings everything the install needs, so the empty cache is enough.
+    const npm = (args: string[], cwd: string) =>
+      runProcess("npm", args, {
+        cwd,
+        env: {
+          npm_config_cache: join(dir, "npm-cache"),
+          npm_config_offline: "true",
+          npm_config_update_notifier: "false",
+        },
+        signal: npmRuns.signal,
+      });
+    const pack = await npm(["pack", "--json", "--pack-destination", dir], ROOT);
     expect(pack.code, pack.stderr).toBe(0);
     const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     packed = info!.files;
     app = join(dir, "app");
     await mkdir(app);
     await writeFile(join(app, "package.json"), JSON.stringify({ name: "app", private: true }));
-    const install = await runProcess(
-      "npm",
+    const install = await npm(
       [
         "install",
         "--offline",
@@ -43,11 +55,12 @@ describe("the npm package", () => {
         "--no-fund",
         join(dir, info!.filename),
       ],
-      { cwd: app },
+      app,
     );
     expect(install.code, install.stderr).toBe(0);
   });
   afterAll(async () => {
+    npmRuns.abort();
     await rm(dir, { recursive: true, force: true });
   });
 

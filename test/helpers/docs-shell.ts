@@ -64,6 +64,11 @@ export function runProcess(
      * walkthrough that hangs leaves no server behind; the run then ends with code null.
      */
     timeoutMs?: number;
+    /**
+     * When it aborts (e.g. in an `afterAll` after a `beforeAll` that ran out of time), the
+     * program and everything it started get SIGKILL, as after `timeoutMs`.
+     */
+    signal?: AbortSignal;
   },
 ): Promise<ShellRun> {
   return new Promise((resolve, reject) => {
@@ -71,15 +76,25 @@ export function runProcess(
       cwd: options.cwd,
       env: options.inheritEnv === false ? options.env : { ...process.env, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
-      detached: options.timeoutMs !== undefined,
+      detached: options.timeoutMs !== undefined || options.signal !== undefined,
     });
+    // Until its output closes, whatever of the group still runs holds it open: all of it goes.
+    const killGroup = () => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // The group ended meanwhile.
+      }
+    };
     const timer =
-      options.timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-          }, options.timeoutMs);
-    child.on("close", () => clearTimeout(timer));
+      options.timeoutMs === undefined ? undefined : setTimeout(killGroup, options.timeoutMs);
+    if (options.signal?.aborted) killGroup();
+    options.signal?.addEventListener("abort", killGroup);
+    child.on("close", () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", killGroup);
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
