@@ -20,13 +20,27 @@ interface Opened {
 
 describeWithChromium("renderInsightsHtml in headless Chromium", () => {
   let browser: Browser;
+  let page: Page;
   let dir: { path: string; remove: () => Promise<void> };
+  /** What the page reported since the report now open was opened. */
+  let seen: { problems: string[]; requests: string[] } = { problems: [], requests: [] };
+  let opened = 0;
 
+  // One browser and one page, offline, for the file: each report is a navigation to a file of
+  // its own, which starts a new document (a page per report costs a renderer's start each).
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     });
+    const context = await browser.newContext({ offline: true });
+    page = await context.newPage();
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning")
+        seen.problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => seen.problems.push(`pageerror: ${e.message}`));
+    page.on("request", (r) => seen.requests.push(r.url()));
     dir = await tempDir();
   });
   afterAll(async () => {
@@ -36,17 +50,12 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
 
   /** Opens the report from a file, offline, recording console errors and every request. */
   async function open(html: string, name: string, width = 1280): Promise<Opened> {
-    const file = join(dir.path, name);
+    opened += 1;
+    const file = join(dir.path, `${opened}-${name}`);
     await writeFile(file, html);
-    const context = await browser.newContext({ offline: true, viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    const requests: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-    page.on("request", (r) => requests.push(r.url()));
+    await page.setViewportSize({ width, height: 900 });
+    seen = { problems: [], requests: [] };
+    const { problems, requests } = seen;
     await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
     return { page, problems, requests };
   }
@@ -95,7 +104,6 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
       await expect(page.locator(".figure .value").first().textContent()).resolves.toBe(
         "14 h 55 min",
       );
-      await page.context().close();
     },
   );
 
@@ -174,7 +182,6 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
         // CLAIM_GUARANTEE stays whole (its card is wide); the long one wraps at underscores.
         if (code === "CLAIM_GUARANTEE") expect(codeBreaks, code).toEqual([]);
         if (code === long) expect(codeBreaks.length).toBeGreaterThan(0);
-        await page.context().close();
       }
     },
   );
@@ -212,7 +219,6 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
       const svg = await page.locator('svg[data-chart="violation-rate"]').boundingBox();
       expect(labels[0]!.left).toBeGreaterThanOrEqual(svg!.x);
       expect(labels.at(-1)!.right).toBeLessThanOrEqual(svg!.x + svg!.width);
-      await page.context().close();
     },
   );
 
@@ -241,7 +247,6 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
     ]);
     // The chart tells the same: a point for each of the four days with assets.
     expect(await renderedCount(page, 'svg[data-chart="violation-rate"] circle.point')).toBe(4);
-    await page.context().close();
   });
 
   it("draws the charts docs/cli.md promises: one per insight with a series, none for time saved", async () => {
@@ -259,7 +264,6 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
       .locator("svg[data-chart]")
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-chart")));
     expect(charts).toEqual(["violation-rate", "duration", "top-violations"]);
-    await page.context().close();
   });
 
   it("tick labels equal the tick values (0.25 s, not 0.3 s), on round steps", async () => {
@@ -286,7 +290,6 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
     }
     const durations = await page.locator('svg[data-chart="duration"] text.tick').allTextContents();
     expect(durations).toEqual(["0 s", "0.25 s", "0.5 s", "0.75 s", "1 s"]);
-    await page.context().close();
   });
 
   it("at 420 px wide: no sideways scrolling, chart text readable, a long rule code wraps in its card", async () => {
@@ -321,7 +324,6 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
     await expect(
       page.locator('svg[data-chart="top-violations"] text', { hasText: code }).count(),
     ).resolves.toBe(1);
-    await page.context().close();
   });
 
   it("an empty workspace says no data yet, not 0% (0 of 0) or p50 0 s", async () => {
@@ -351,7 +353,6 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
     await expect(page.locator('svg[data-chart="violation-rate"] text').textContent()).resolves.toBe(
       "No assets were reviewed in this period",
     );
-    await page.context().close();
   });
 
   it("an empty period shows its notes instead of bars, still without errors", async () => {
@@ -368,7 +369,6 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
     await expect(page.locator('svg[data-chart="top-violations"] text').textContent()).resolves.toBe(
       "No rule violations in this period",
     );
-    await page.context().close();
   });
 
   it("service text cannot inject markup", async () => {
@@ -384,6 +384,5 @@ describeWithChromium("renderInsightsHtml in headless Chromium", () => {
     await expect(
       page.locator('svg[data-chart="top-violations"] rect.bar title').textContent(),
     ).resolves.toBe("<script>alert(1)</script>: 2 issues");
-    await page.context().close();
   });
 });
