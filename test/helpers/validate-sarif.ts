@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -47,13 +48,15 @@ const CONFIG = `<?xml version="1.0" encoding="utf-8"?>
 `;
 
 /**
- * Runs the Multitool's `validate` with GitHub's rules (GH…) and SARIF's own (SARIF…) over `sarif`
- * and returns its errors and warnings (notes are advice such as "use message ids").
+ * Runs the Multitool's `validate` with GitHub's rules (GH…) and SARIF's own (SARIF…) over each
+ * log of `logs`, in one run of the tool (its start is most of its cost), and returns each log's
+ * errors and warnings (notes are advice such as "use message ids"), in the order of `logs`.
  */
-export async function multitoolFindings(sarif: unknown): Promise<SarifFinding[]> {
+export async function multitoolFindings(logs: readonly unknown[]): Promise<SarifFinding[][]> {
   const dir = await mkdtemp(join(tmpdir(), "sarif-validate-"));
   try {
-    await writeFile(join(dir, "log.sarif"), JSON.stringify(sarif, null, 2));
+    const files = logs.map((_, i) => join(dir, `log-${i}.sarif`));
+    for (const [i, log] of logs.entries()) await writeFile(files[i]!, JSON.stringify(log, null, 2));
     await writeFile(join(dir, "config.xml"), CONFIG);
     await promisify(execFile)(
       join(MULTITOOL_DIR, "Sarif.Multitool"),
@@ -67,7 +70,7 @@ export async function multitoolFindings(sarif: unknown): Promise<SarifFinding[]>
         "Error;Warning",
         "--output",
         join(dir, "findings.sarif"),
-        join(dir, "log.sarif"),
+        ...files,
       ],
       { env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: "1" } },
     );
@@ -75,26 +78,34 @@ export async function multitoolFindings(sarif: unknown): Promise<SarifFinding[]>
     const run = report.runs[0];
     const rules: { id: string; messageStrings?: Record<string, { text: string }> }[] =
       run.tool.driver.rules ?? [];
-    return (run.results ?? []).map(
-      (r: {
-        ruleId: string;
-        level?: string;
-        message: { id?: string; text?: string; arguments?: string[] };
-      }) => {
-        const template =
-          r.message.text ??
-          rules.find((rule) => rule.id === r.ruleId)?.messageStrings?.[r.message.id ?? ""]?.text ??
-          "";
-        const args = r.message.arguments ?? [];
-        return {
-          ruleId: r.ruleId,
-          level: r.level ?? "warning",
-          message: template.replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)] ?? ""),
-          path: args[0] ?? "",
-        };
-      },
-    );
+    const found: SarifFinding[][] = logs.map(() => []);
+    for (const r of (run.results ?? []) as MultitoolResult[]) {
+      // Each finding names the file it is about: the log of that index.
+      const uri = r.locations?.[0]?.physicalLocation?.artifactLocation?.uri ?? "";
+      const index = files.findIndex((file) => uri === pathToFileURL(file).href);
+      if (index < 0) throw new Error(`a Multitool finding about no validated log: ${uri}`);
+      const template =
+        r.message.text ??
+        rules.find((rule) => rule.id === r.ruleId)?.messageStrings?.[r.message.id ?? ""]?.text ??
+        "";
+      const args = r.message.arguments ?? [];
+      found[index]!.push({
+        ruleId: r.ruleId,
+        level: r.level ?? "warning",
+        message: template.replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)] ?? ""),
+        path: args[0] ?? "",
+      });
+    }
+    return found;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A result of the Multitool's own SARIF log. */
+interface MultitoolResult {
+  ruleId: string;
+  level?: string;
+  message: { id?: string; text?: string; arguments?: string[] };
+  locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[];
 }
