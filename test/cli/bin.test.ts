@@ -4,9 +4,18 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import { runProcess, type ShellRun } from "../helpers/docs-shell.ts";
-import { envFor, tempDir } from "./cli-harness.ts";
+import { envFor, runCli, tempDir } from "./cli-harness.ts";
 
 const BIN = fileURLToPath(new URL("../../src/cli/bin.ts", import.meta.url));
+
+/**
+ * PATH, and the run's cache of compiled code (test/setup/node-compile-cache.ts): the executable
+ * then skips most of its compile work, which changes nothing it does.
+ */
+const BASE_ENV = {
+  PATH: process.env.PATH ?? "",
+  ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
+};
 
 /** Runs a command to completion, collecting its output (events, no sleeps). */
 function runChild(
@@ -17,7 +26,7 @@ function runChild(
 ): Promise<ShellRun> {
   return runProcess(command, args, {
     cwd,
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { ...BASE_ENV, ...env },
     inheritEnv: false,
   });
 }
@@ -82,20 +91,20 @@ describe("the content-review executable (src/cli/bin.ts on Node's type stripping
 
   it("Ctrl+C stops a wait cleanly with exit 130 and says what to do", async () => {
     const sandbox = envFor(emu, emu.sandboxKey);
-    const pending = await runChild(
-      process.execPath,
-      [BIN, "submit", "0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e/slow__sandbox_pending__.mp4", "--json"],
-      sandbox,
-      dir.path,
+    // The submission to wait for (in this process: the wait is what runs in the executable).
+    const pending = await runCli(
+      ["submit", "0b6c5a1e-2f4d-4c8a-9e7b-3d2f1a0c9b8e/slow__sandbox_pending__.mp4", "--json"],
+      { env: sandbox, cwd: dir.path },
     );
-    const id = JSON.parse(pending.stdout).submissionId as string;
+    expect(pending.code, pending.stderr).toBe(0);
+    const id = pending.json.submissionId as string;
     let sent = false;
     const res = await runProcess(
       process.execPath,
       [BIN, "status", id, "--wait", "--poll-interval", "0.05"],
       {
         cwd: dir.path,
-        env: { PATH: process.env.PATH ?? "", ...sandbox },
+        env: { ...BASE_ENV, ...sandbox },
         inheritEnv: false,
         // Interrupt once the wait is visibly under way.
         onStderr: (stderr, kill) => {

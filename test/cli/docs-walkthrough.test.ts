@@ -64,6 +64,11 @@ describe("docs/cli.md: the walkthroughs run as written", () => {
   const env = (extra: Record<string, string> = {}) => ({
     PATH: `${join(dir.path, "bin")}:${process.env.PATH ?? ""}`,
     HOME: dir.path,
+    // The run's cache of compiled code (test/setup/node-compile-cache.ts): the CLI, emulator and
+    // relay skip most of their compile work, which changes nothing they do.
+    ...(process.env.NODE_COMPILE_CACHE
+      ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }
+      : {}),
     ...extra,
   });
   // What the reader exports before the walkthroughs ("Configure").
