@@ -14,7 +14,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { startEmulator } from "../emulator/index.ts";
+import type { EmulatorHandle } from "../emulator/index.ts";
 import { makeFolder, onOutputClosed } from "../src/shared/index.ts";
 import { cancelOnSignals } from "./try-action/cancel-on-signals.ts";
 import { type Posted, readPosted, writeRehearsal } from "./try-action/collect-rehearsal.ts";
@@ -179,6 +179,8 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
     return SIGNAL_EXIT_CODES[signal] ?? 1;
   };
 
+  // Loaded once the command line is good: a usage error answers without loading the emulator.
+  const { startEmulator } = await import("../emulator/index.ts");
   const emu = await startEmulator({ port: 0, processingSeconds: 0.5 });
   const runs: StepRun[] = [];
   let acceptance: PlacedAcceptance | undefined;
@@ -241,7 +243,7 @@ async function main(argv: string[], signals: ReturnType<typeof cancelOnSignals>)
 
 /** Runs the Action on one step of the rehearsal, as a runner would. */
 async function runStep(
-  emu: Awaited<ReturnType<typeof startEmulator>>,
+  emu: EmulatorHandle,
   rehearsal: Rehearsal,
   step: RehearsalStep,
   signals: ReturnType<typeof cancelOnSignals>,
