@@ -40,6 +40,9 @@ export interface FoundRecords {
 /** Unusable records named one by one per commit; past this, one line counts the rest. */
 export const MAX_NAMED_UNUSABLE = 5;
 
+/** Check runs asked for per page of a commit's listing (GitHub's most). */
+export const CHECK_RUNS_PER_PAGE = 100;
+
 interface ListedCheckRun {
   readonly id: number;
   readonly status: string;
@@ -78,7 +81,7 @@ async function* recordRuns(
     check_name: name,
     // `latest` would list only the newest run of the name: this run's own.
     filter: "all",
-    per_page: 100,
+    per_page: CHECK_RUNS_PER_PAGE,
     app_id: options.appId,
     request: { signal: options.signal },
   }))

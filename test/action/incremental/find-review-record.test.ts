@@ -7,6 +7,7 @@ import {
 import type { GithubContext } from "../../../src/action/github/read-github-context.ts";
 import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
 import {
+  CHECK_RUNS_PER_PAGE,
   findReviewRecords,
   type RecordSource,
 } from "../../../src/action/incremental/find-review-record.ts";
@@ -143,8 +144,8 @@ describe("findReviewRecords", () => {
   it("findReviewRecords pages through the head's check runs", async () => {
     const head = newHead();
     const first = await checkRun(head, block(head, "first.png", "7"));
-    // 120 later runs without a record: the one with it is on the second page.
-    for (let i = 0; i < 120; i++) await checkRun(head, "No record here.");
+    // A page of later runs without a record: the one with it is the first of the second page.
+    for (let i = 0; i < CHECK_RUNS_PER_PAGE; i++) await checkRun(head, "No record here.");
     const found = await find(sources(head));
     expect(found.records[0]?.from.checkRunId).toBe(first);
     const pages = github.requests.filter(
