@@ -146,6 +146,11 @@ async function runIn(runnerTemp: string, options: RunActionOptions): Promise<Act
   const env: NodeJS.ProcessEnv = {
     PATH: process.env["PATH"],
     HOME: runnerTemp,
+    // Node's cache of compiled code, when the caller keeps one (the test suite does): the
+    // Action's 4 MB bundle is then compiled once, not in every run.
+    ...(process.env["NODE_COMPILE_CACHE"] === undefined
+      ? {}
+      : { NODE_COMPILE_CACHE: process.env["NODE_COMPILE_CACHE"] }),
     GITHUB_ACTIONS: "true",
     GITHUB_EVENT_NAME: options.eventName,
     GITHUB_EVENT_PATH: eventPath,
