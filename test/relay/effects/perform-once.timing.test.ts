@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { performOnce } from "../../../relay/effects/perform-once.ts";
 import {
   createLogger,
@@ -14,8 +14,7 @@ import { testStores } from "../helpers/journal-stores.ts";
 import { relayTestEnv } from "../helpers/relay-test-env.ts";
 import { eventBody, sendSigned, waitUntil } from "../helpers/signed-sender.ts";
 
-const { stores, dropAll } = await testStores("relay_once_test");
-afterAll(dropAll);
+const stores = testStores("relay_once_test");
 
 /**
  * A destination that applies each post `lateMs` after it was sent (as a slow Slack does), and

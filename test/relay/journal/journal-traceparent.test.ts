@@ -10,9 +10,9 @@ import {
   openSqliteJournal,
 } from "../../../relay/journal/index.ts";
 import type { RelayEvent } from "../../../relay/relay-event.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 const schema = testSchema("relay_traceparent");
 const dir = mkdtempSync(join(tmpdir(), "journal-traceparent-"));
 

@@ -17,13 +17,13 @@ import {
   resolveRelayConfig,
   startRelay,
 } from "../../../relay/index.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 import { githubTestEnv, reconcileTestEnv, relayTestEnv } from "../helpers/relay-test-env.ts";
 import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "../helpers/signed-sender.ts";
 import { type SubmissionService, startSubmissionService } from "../helpers/submission-service.ts";
 
 const GITHUB_TOKEN = "ghs_reconcile_truth";
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 // In the run's private TMPDIR, removed at its end.
 const dir = mkdtempSync(join(tmpdir(), "relay-reconcile-truth-"));
 
