@@ -14,7 +14,13 @@ export { TEST_POSTGRES_URL };
  * a global setup of every vitest config that runs these files.
  */
 export function hasTestPostgres(): boolean {
-  return inject("postgresAvailable");
+  const answer = inject("postgresAvailable") as boolean | undefined;
+  if (answer === undefined) {
+    throw new Error(
+      "Nobody asked whether the test Postgres answers: add test/setup/postgres-availability.ts to this vitest config's globalSetup",
+    );
+  }
+  return answer;
 }
 
 /** A schema name no other test run uses. */
