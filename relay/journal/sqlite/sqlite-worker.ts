@@ -206,15 +206,14 @@ async function* runEntries(first: readonly JournalEntry[], line: RunLine) {
   for (;;) {
     yield* batch;
     last = batch[batch.length - 1] ?? last;
+    // A short read: the line ends there, or at an entry not due or attempted before.
+    if (batch.length < RUN.entries && (line.stopped() || Date.now() >= line.waitUntil())) return;
+    if (batch.length === 0) await new Promise((resolve) => setTimeout(resolve, RUN.yieldMs));
     const rows = line.q.lineAfter.all(line.submissionId, last.seq, RUN.entries);
     const due = dueRows(rows as unknown as EventRow[], Date.now(), false);
     batch = due.map(toEntry);
     // Cut short by an entry not due, or attempted before: the run ends before it.
     if (due.length < rows.length) return yield* batch;
-    if (rows.length === 0) {
-      if (line.stopped() || Date.now() >= line.waitUntil()) return;
-      await new Promise((resolve) => setTimeout(resolve, RUN.yieldMs));
-    }
   }
 }
 
