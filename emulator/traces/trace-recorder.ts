@@ -11,7 +11,7 @@ export interface RecordedSpan {
   readonly startTimeUnixNano: string;
   readonly endTimeUnixNano: string;
   readonly attributes: Readonly<Record<string, string | number | boolean | null>>;
-  /** The span's links to spans of other traces (a `relay.status` to the delivery's effect). */
+  /** The span's links to spans of other traces (a `relay.process` to the webhook's `relay.intake`). */
   readonly links: readonly { readonly traceId: string; readonly spanId: string }[];
 }
 

@@ -14,6 +14,20 @@ export const SIGNS_MESSAGE_ID: Readonly<Record<WebhookScheme, boolean>> = Object
 
 const MAX_ID_LENGTH = 200;
 
+/**
+ * The prefixes of the journal's own entry ids (a link's `link:`, reconciliation's `reconcile:`,
+ * the keys below) and of the escape itself. A sender's id that starts with one is kept whole
+ * behind `webhook:`, so no message id can take the key of a link, a reconciliation or another
+ * delivery; every other id is its own key, exactly as sent.
+ */
+export const RESERVED_KEY_PREFIXES = Object.freeze([
+  "link:",
+  "reconcile:",
+  "body:",
+  "sha256:",
+  "webhook:",
+]);
+
 const sha256 = (...parts: (string | Buffer)[]) => {
   const hash = createHash("sha256");
   for (const part of parts) hash.update(part);
@@ -30,7 +44,9 @@ const sha256 = (...parts: (string | Buffer)[]) => {
  */
 export function deliveryKey(scheme: WebhookScheme, id: string | null, body: Buffer): string {
   if (!SIGNS_MESSAGE_ID[scheme]) return `body:${sha256(body)}`;
-  if (id !== null && id.length <= MAX_ID_LENGTH) return id;
+  if (id !== null && id.length <= MAX_ID_LENGTH) {
+    return RESERVED_KEY_PREFIXES.some((prefix) => id.startsWith(prefix)) ? `webhook:${id}` : id;
+  }
   // An absurdly long id: the id and the body are the identity.
   return `sha256:${sha256(id ?? "", "\0", body)}`;
 }

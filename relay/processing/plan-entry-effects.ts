@@ -23,7 +23,7 @@ export interface StoredState extends SubmissionState {
   readonly lastStatus?: string;
   /** The channel of the Slack parent, fixed when it is first posted. */
   readonly slackChannel?: string;
-  /** The link entry's `traceparent`: the commit status shows in that run's trace too. */
+  /** The link entry's `traceparent`: the submission's later entries are processed in that trace. */
   readonly linkTrace?: string;
   /** Asset id to the entry whose failure reply was posted: one reply per asset. */
   readonly failureReplies?: Readonly<Record<string, string>>;

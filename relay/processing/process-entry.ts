@@ -42,7 +42,7 @@ export interface ProcessEntryDeps {
   } | null;
 }
 
-type StartEffectTrace = (linkTraceparent: string | null, repository: string | null) => EffectTrace;
+type StartEffectTrace = (repository: string | null) => EffectTrace;
 
 /**
  * The state after the entry's event. An asset event older than what the state shows of its
@@ -105,23 +105,29 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
   const codec = createStateCodec();
   const save = (state: StoredState) =>
     deps.journal.saveState(state.submissionId, codec.stringify(state.submissionId, state));
+  /** The submission's state before the entry (its link's trace places the entry's spans). */
+  async function load(submissionId: string): Promise<StoredState> {
+    const stored = await deps.journal.loadState(submissionId);
+    return stored === null
+      ? emptySubmissionState(submissionId)
+      : codec.parse<StoredState>(submissionId, stored);
+  }
   return async function processEntry(entry: JournalEntry, attempt: AttemptInfo): Promise<void> {
-    if (!tracing.enabled) return relayEntry(entry, attempt, undefined);
-    return traceEntry(tracing, entry, attempt, (start) => relayEntry(entry, attempt, start));
+    const loading = () => load(entry.event.submissionId);
+    if (!tracing.enabled) return relayEntry(entry, attempt, await loading(), undefined);
+    return traceEntry(tracing, entry, attempt, loading, (state, start) =>
+      relayEntry(entry, attempt, state, start),
+    );
   };
 
   async function relayEntry(
     entry: JournalEntry,
     attempt: AttemptInfo,
+    before: StoredState,
     startTrace: StartEffectTrace | undefined,
   ): Promise<void> {
     const event = entry.event;
-    const stored = await deps.journal.loadState(event.submissionId);
-    let state: StoredState =
-      stored === null
-        ? emptySubmissionState(event.submissionId)
-        : codec.parse<StoredState>(event.submissionId, stored);
-
+    let state = before;
     const folded = await foldEvent(deps, state, event, attempt);
     state = folded.state;
     const stale = folded.stale;
@@ -134,9 +140,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
       deadline: attempt.deadline,
       entryId: entry.id,
       receivedAt: Date.parse(entry.receivedAt),
-      ...(startTrace === undefined
-        ? {}
-        : { trace: startTrace(state.linkTrace ?? null, state.link?.repository ?? null) }),
+      ...(startTrace === undefined ? {} : { trace: startTrace(state.link?.repository ?? null) }),
     };
 
     const prUrl =

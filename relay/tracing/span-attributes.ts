@@ -22,7 +22,5 @@ export const SPAN_NAMES = Object.freeze({
   intake: "relay.intake",
   process: "relay.process",
   effect: "relay.effect",
-  /** The commit status, seen from the trace of the run that registered the link. */
-  linkedStatus: "relay.status",
   reconcile: "relay.reconcile",
 } as const);

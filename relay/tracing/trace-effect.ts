@@ -15,32 +15,12 @@ export interface EffectTrace {
   /** The context of the attempt's `relay.process` span. */
   readonly context: Context;
   readonly attempt: number;
-  /** The submission's link's `traceparent` (the Action's run), when it sent one. */
-  readonly linkTraceparent: string | null;
   /** Names the submission and repository on every effect span. */
   readonly attributes: Attributes;
 }
 
-/** The effects whose span also shows in the trace of the run that registered the link. */
-const MIRRORED_IN_LINK_TRACE: ReadonlySet<string> = new Set(["github-status"]);
-
 function outcomeOfError(error: unknown): string {
   return (error as Error | null)?.name === "EffectBusyError" ? "busy" : "failed";
-}
-
-/** The span of the commit status in the link's trace: the `wait: false` run sees its verdict. */
-function mirrorInLinkTrace(effectTrace: EffectTrace, span: Span, attributes: Attributes): void {
-  const { tracing, linkTraceparent } = effectTrace;
-  const linkContext = tracing.contextOf(linkTraceparent);
-  const parent = trace.getSpanContext(linkContext);
-  if (parent === undefined || parent.traceId === span.spanContext().traceId) return;
-  tracing.tracer
-    .startSpan(
-      SPAN_NAMES.linkedStatus,
-      { attributes, links: [{ context: span.spanContext() }] },
-      linkContext,
-    )
-    .end();
 }
 
 /**
@@ -67,12 +47,6 @@ export async function traceEffect<T>(
   try {
     const result = await perform();
     span.setAttribute(SPAN_ATTRIBUTES.outcome, outcomeOf(result));
-    if (MIRRORED_IN_LINK_TRACE.has(effect) && effectTrace.linkTraceparent !== null) {
-      mirrorInLinkTrace(effectTrace, span, {
-        ...attributes,
-        [SPAN_ATTRIBUTES.outcome]: outcomeOf(result),
-      });
-    }
     return result;
   } catch (error) {
     failSpan(span, outcomeOfError(error), error);

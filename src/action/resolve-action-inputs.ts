@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ACCEPTANCE_POLICY } from "../acceptance/index.ts";
 import { baseUrlProblem, readApiKey, SUPPORTED_EXTENSIONS } from "../api/index.ts";
 import { REVIEW_DEFAULTS } from "../pipeline/index.ts";
-import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../policy/index.ts";
+import { FAIL_ON_VALUES, type FailOn } from "../policy/index.ts";
 import {
   applyCrossFieldRules,
   type CrossFieldRule,
@@ -144,7 +144,7 @@ const INPUTS = {
     .transform((patterns) => (patterns.length > 0 ? patterns : [...DEFAULT_FILE_PATTERNS]))
     .default([...DEFAULT_FILE_PATTERNS]),
   "github-token": text.default(""),
-  "fail-on": oneOf(FAIL_ON_VALUES, DEFAULT_FAIL_ON),
+  "fail-on": oneOf(FAIL_ON_VALUES, REVIEW_DEFAULTS.failOn),
   "max-credits": number("must be a number of credits, 0 or more", z.number().min(0)).optional(),
   wait: flag(true),
   incremental: flag(true),

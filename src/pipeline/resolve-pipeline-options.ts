@@ -1,6 +1,6 @@
 import type { AcceptedFile } from "../acceptance/index.ts";
 import type { ContentReviewClient, WaitOptions } from "../api/index.ts";
-import { DEFAULT_FAIL_ON, type FailOn } from "../policy/index.ts";
+import type { FailOn } from "../policy/index.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import { REVIEW_DEFAULTS } from "./review-defaults.ts";
 import type { ReviewFile } from "./review-outcome.ts";
@@ -63,7 +63,7 @@ export interface ReviewPipelineOptions {
  * same); those the Action and the CLI share come from {@link REVIEW_DEFAULTS}.
  */
 const PIPELINE_DEFAULTS = Object.freeze({
-  failOn: DEFAULT_FAIL_ON,
+  failOn: REVIEW_DEFAULTS.failOn,
   wait: true,
   timeoutMs: REVIEW_DEFAULTS.timeoutMinutes * 60_000,
   retryFailed: REVIEW_DEFAULTS.retryFailed,

@@ -1,9 +1,13 @@
+import { DEFAULT_FAIL_ON } from "../policy/index.ts";
+
 /**
  * The defaults and bounds of a review, shared by the Action (its inputs, and the defaults that
  * action.yml documents: a test compares the two), the CLI (its flags) and the pipeline (its
  * options): policy as data, in one place.
  */
 export const REVIEW_DEFAULTS = Object.freeze({
+  /** The lowest severity that fails a run (the policy's own default). */
+  failOn: DEFAULT_FAIL_ON,
   /** Retry rounds for assets whose review failed with a retryable error. */
   retryFailed: 2,
   /** The most retry rounds anyone may ask for. */

@@ -232,6 +232,9 @@ describe("content-review-app.yml (a GitHub App's token)", () => {
     const review = steps.findIndex((s) => s.uses?.includes("content-review-toolkit"));
     expect(token).toBeGreaterThanOrEqual(0);
     expect(token).toBeLessThan(review);
+    // It is handed the App's private key: pinned to a full commit sha, the tag in a comment.
+    expect(steps[token]!.uses).toMatch(/^actions\/create-github-app-token@[0-9a-f]{40}$/);
+    expect(text).toMatch(/create-github-app-token@[0-9a-f]{40} # v\d+\.\d+\.\d+\n/);
     expect(steps[token]!.with).toEqual({
       "app-id": expression("vars.CONTENT_REVIEW_APP_ID"),
       "private-key": expression("secrets.CONTENT_REVIEW_APP_PRIVATE_KEY"),

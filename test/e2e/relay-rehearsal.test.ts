@@ -69,28 +69,27 @@ describe("docs/relay.md: Rehearse offline", () => {
       expect(res.stdout).toMatch(/"state": "pending",\s+"description": "0\/1 assets reviewed"/);
       expect(res.stdout).toMatch(/"state": "failure"/);
       expect(submission === "" || res.stdout.includes(submission)).toBe(true);
-      // Step 6: tracing on against the emulator's collector: the run's trace (begun by the
-      // link's traceparent) to its final status, linked to the delivery's, with the Slack post.
-      const traces = JSON.parse(res.stdout.slice(res.stdout.lastIndexOf('{\n  "run"')));
+      // Step 6: tracing on against the emulator's collector: one trace, the run's (begun by
+      // the link's traceparent), from the link's intake to the Slack post and the final status;
+      // the event's processing links to the webhook's intake.
+      const traces = JSON.parse(res.stdout.slice(res.stdout.lastIndexOf('{\n  "trace"')));
       expect(traces).toEqual({
-        run: [
-          "relay.intake",
-          "relay.process",
+        trace: expect.stringMatching(/^[0-9a-f]{32}$/),
+        spans: [
+          "relay.intake /links",
+          "relay.process link.registered",
           "relay.effect github-status",
-          "relay.status github-status",
-        ],
-        delivery: expect.arrayContaining([
-          "relay.intake",
-          "relay.process",
+          "relay.process asset.processing.completed <- relay.intake /webhooks/content-review",
           "relay.effect slack-parent",
           "relay.effect github-status",
-        ]),
+        ],
       });
       // The emulator's log has a line per trace it received.
       const emulatorLog = await readFile(join(dir.path, "emulator.log"), "utf8");
       expect(
         emulatorLog.match(/^\[emulator\] trace [0-9a-f]{32} received: /gm)?.length,
       ).toBeGreaterThanOrEqual(2);
+      expect(emulatorLog).toContain(`trace ${traces.trace} received: `);
       // Step 7: SIGTERM to npm's pids stopped the servers themselves.
       expect(await closed(emulatorPort)).toBe(true);
       expect(await closed(relayPort)).toBe(true);

@@ -1,4 +1,5 @@
-import type { AssetEvent, SubmissionLink } from "../../../relay/relay-event.ts";
+import type { JournalEntry } from "../../../relay/journal/index.ts";
+import type { AssetEvent, RelayEvent, SubmissionLink } from "../../../relay/relay-event.ts";
 import type { AssetState, SubmissionState } from "../../../relay/submission/submission-state.ts";
 import type { SeverityCounts } from "../../../src/policy/index.ts";
 
@@ -61,3 +62,22 @@ export const completedEvent = (
   issueCount,
   occurredAt: null,
 });
+
+let seq = 0;
+
+/** A journal entry of `event` being processed, `e-<seq>` with the next `seq`. */
+export function journalEntry(event: RelayEvent, traceparent?: string | null): JournalEntry {
+  seq += 1;
+  const at = new Date(0).toISOString();
+  return {
+    id: `e-${seq}`,
+    seq,
+    event,
+    state: "processing",
+    attempts: 1,
+    lastError: null,
+    receivedAt: at,
+    updatedAt: at,
+    ...(traceparent === undefined ? {} : { traceparent }),
+  };
+}

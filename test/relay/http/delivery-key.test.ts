@@ -21,6 +21,22 @@ describe("deliveryKey", () => {
     );
   });
 
+  it.each([
+    "link:key:run-1",
+    'link:natural:["sub_1","octo/media"]',
+    'reconcile:["sub_1","final"]',
+    `body:${"0".repeat(64)}`,
+    `sha256:${"0".repeat(64)}`,
+    "webhook:link:key:run-1",
+  ])(
+    "keeps the signed id %s whole but apart from the journal's own ids (link, reconciliation, hashed keys)",
+    (id) => {
+      const key = deliveryKey("standard-webhooks", id, body);
+      expect(key).toBe(`webhook:${id}`);
+      expect(deliveryKey("standard-webhooks", key, body)).not.toBe(key);
+    },
+  );
+
   it.each(["github", "stripe"] as const)(
     "keys %s on the signed body: a new id, or none, is the same delivery",
     (scheme) => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { routeChannel } from "../../../relay/config/slack-routes.ts";
-import type { AttemptInfo, JournalEntry } from "../../../relay/journal/index.ts";
+import type { AttemptInfo } from "../../../relay/journal/index.ts";
 import { createLogger } from "../../../relay/logger.ts";
 import { createEntryProcessor } from "../../../relay/processing/process-entry.ts";
 import type { AssetEvent, RelayEvent } from "../../../relay/relay-event.ts";
-import { completedEvent } from "../helpers/submission-builders.ts";
+import { completedEvent, journalEntry as entry } from "../helpers/submission-builders.ts";
 
 const ROUTES = [{ owner: "acme", repo: null, channel: "C0ACME" }];
 
@@ -51,22 +51,6 @@ const attempt = (): AttemptInfo => ({
   signal: new AbortController().signal,
   deadline: Date.now() + 60_000,
 });
-
-let seq = 0;
-function entry(event: RelayEvent): JournalEntry {
-  seq += 1;
-  const at = new Date(0).toISOString();
-  return {
-    id: `e-${seq}`,
-    seq,
-    event,
-    state: "processing",
-    attempts: 1,
-    lastError: null,
-    receivedAt: at,
-    updatedAt: at,
-  };
-}
 
 const completed = (assetId: string, issueCount: number): AssetEvent =>
   completedEvent("s-1", assetId, issueCount);

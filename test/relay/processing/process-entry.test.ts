@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { CommitStatus } from "../../../relay/destinations/compute-commit-status.ts";
-import type { AttemptInfo, JournalEntry } from "../../../relay/journal/index.ts";
+import type { AttemptInfo } from "../../../relay/journal/index.ts";
 import { createLogger } from "../../../relay/logger.ts";
 import type { Enricher } from "../../../relay/processing/enricher.ts";
 import { createEntryProcessor } from "../../../relay/processing/process-entry.ts";
 import type { AssetEvent, RelayEvent } from "../../../relay/relay-event.ts";
-import { completedEvent } from "../helpers/submission-builders.ts";
+import { completedEvent, journalEntry as entry } from "../helpers/submission-builders.ts";
 
 function harness(
   options: { enricher?: Enricher | null; later?: boolean; githubDown?: boolean } = {},
@@ -66,22 +66,6 @@ const attempt = (n = 1, isLast = true): AttemptInfo => ({
   signal: new AbortController().signal,
   deadline: Date.now() + 60_000,
 });
-
-let seq = 0;
-function entry(event: RelayEvent): JournalEntry {
-  seq += 1;
-  const at = new Date(0).toISOString();
-  return {
-    id: `e-${seq}`,
-    seq,
-    event,
-    state: "processing",
-    attempts: 1,
-    lastError: null,
-    receivedAt: at,
-    updatedAt: at,
-  };
-}
 
 const completed = (assetId: string, issueCount = 0): AssetEvent =>
   completedEvent("s-1", assetId, issueCount);

@@ -92,7 +92,7 @@ const intakeOf = (entryId: string) =>
   );
 
 describe("relay tracing over OTLP/HTTP", () => {
-  it("exports one complete trace per delivery, and the Action's POST /links and the relay's status share a trace", {
+  it("exports the Action's trace from its POST /links to the relay's Slack post and status, linked to the webhook's intake", {
     timeout: 90_000,
   }, async () => {
     const relay = await start(
@@ -112,45 +112,48 @@ describe("relay tracing over OTLP/HTTP", () => {
     });
     expect(answer.status).toBe(200);
     const actionTrace = traceIdOf(traceparent);
+    const eventProcess = () =>
+      byName(spansOfTrace(actionTrace), "relay.process").find(
+        (s) => s.attributes["relay.entry_id"] === "msg_otlp_linked",
+      );
+    const effectsOf = (process: ReceivedSpan | undefined) =>
+      spansOfTrace(actionTrace).filter((s) => s.parentSpanId === process?.spanId);
     await waitUntil(
-      "the relay's status in the Action's trace",
-      () => byName(spansOfTrace(actionTrace), "relay.status").length > 0,
+      "the event's processing in the Action's trace",
+      () => intakeOf("msg_otlp_linked") !== undefined && effectsOf(eventProcess()).length >= 2,
       15_000,
     );
-    await waitUntil("the delivery's effects", () => {
-      const intake = intakeOf("msg_otlp_linked");
-      return (
-        intake !== undefined && byName(spansOfTrace(intake.traceId), "relay.effect").length >= 2
-      );
-    });
 
     // The Action's trace: its POST /links (the relay's intake, a child of the Action's span),
-    // the link's relaying, and the final commit status.
+    // the link's relaying, and the event's attempt with the Slack post and the final status.
     const action = spansOfTrace(actionTrace);
     const linkIntake = byName(action, "relay.intake")[0]!;
     expect(linkIntake.parentSpanId).toBe(traceparent.split("-")[2]);
     expect(linkIntake.attributes["http.route"]).toBe("/links");
     expect(linkIntake.attributes["content_review.repository"]).toBe("acme/web");
-    const status = byName(action, "relay.status")[0]!;
-    expect(status.attributes["relay.effect"]).toBe("github-status");
-    expect(status.attributes["content_review.submission_id"]).toBe(submissionId);
+    const process = eventProcess()!;
+    expect(process.parentSpanId).toBe(linkIntake.spanId);
+    expect(
+      effectsOf(process)
+        .map(
+          (s) =>
+            `${s.name} ${s.attributes["relay.effect"]} ${s.attributes["relay.outcome"]} #${s.attributes["relay.attempt"]}`,
+        )
+        .sort(),
+    ).toEqual([
+      "relay.effect github-status performed #1",
+      "relay.effect slack-parent performed #1",
+    ]);
+    expect(byName(receiver.spans, "relay.status")).toEqual([]);
 
-    // The delivery: intake, then (after the journal) its attempt and every effect, one trace.
+    // The webhook's intake is a trace of its own, and the event's attempt links to it.
     const intake = intakeOf("msg_otlp_linked")!;
     expect(intake.service).toBe("relay-under-test");
     expect(intake.attributes["http.response.status_code"]).toBe(200);
-    const delivery = spansOfTrace(intake.traceId);
-    const [process] = byName(delivery, "relay.process");
-    expect(process?.parentSpanId).toBe(intake.spanId);
-    expect(
-      byName(delivery, "relay.effect")
-        .map(
-          (s) =>
-            `${s.attributes["relay.effect"]} ${s.attributes["relay.outcome"]} #${s.attributes["relay.attempt"]}`,
-        )
-        .sort(),
-    ).toEqual(["github-status performed #1", "slack-parent performed #1"]);
-    expect(status.links).toEqual([expect.objectContaining({ traceId: intake.traceId })]);
+    expect(spansOfTrace(intake.traceId)).toEqual([intake]);
+    expect(process.links).toEqual([
+      expect.objectContaining({ traceId: intake.traceId, spanId: intake.spanId }),
+    ]);
 
     // OTEL_EXPORTER_OTLP_HEADERS reached the collector; no secret or body reached a span.
     expect(receiver.headers.every((h) => h["x-collector-key"] === COLLECTOR_KEY)).toBe(true);

@@ -72,7 +72,7 @@ const traceOf = (span: ReadableSpan) => span.spanContext().traceId;
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
 describe("relay tracing (in-memory exporter)", () => {
-  it("traces a linked delivery from intake through the journal to its effects, and shows the status in the Action's trace", async () => {
+  it("processes a linked submission's event in the Action's trace, from the link's intake to the Slack post and the status", async () => {
     const submissionId = "sub-traced";
     const link = await fetch(`${relay.url}/links`, {
       method: "POST",
@@ -92,8 +92,10 @@ describe("relay tracing (in-memory exporter)", () => {
     await waitUntil("the final status", () =>
       github.statuses.some((s) => s.sha === SHA && s.state === "success"),
     );
-    await waitUntil("the status span in the Action's trace", () =>
-      exporter.getFinishedSpans().some((s) => s.name === "relay.status"),
+    await waitUntil("the event's processing ended", () =>
+      exporter
+        .getFinishedSpans()
+        .some((s) => s.name === "relay.process" && attr(s, "relay.entry_id") === "msg_traced"),
     );
     const spans = exporter.getFinishedSpans();
     const intakes = spans.filter((s) => s.name === "relay.intake");
@@ -106,31 +108,43 @@ describe("relay tracing (in-memory exporter)", () => {
     expect(attr(linkIntake, "content_review.repository")).toBe("acme/site");
     expect(attr(linkIntake, "http.response.status_code")).toBe(202);
 
-    // The delivery: one trace from intake, across the journal, to every effect.
+    // The webhook's intake is a trace of its own: its processing went to the link's trace.
     expect(attr(eventIntake, "http.response.status_code")).toBe(200);
     expect(attr(eventIntake, "relay.intake.status")).toBe("accepted");
     expect(attr(eventIntake, "content_review.event_type")).toBe("asset.processing.completed");
-    const trace = spans.filter((s) => traceOf(s) === traceOf(eventIntake));
-    const process = trace.filter((s) => s.name === "relay.process");
+    expect(spans.filter((s) => traceOf(s) === traceOf(eventIntake))).toEqual([eventIntake]);
+
+    // The event's attempt: in the Action's trace, a child of the link's intake, with a span
+    // link to the webhook's intake (the causal edge the journal's gap cut).
+    const process = spans.filter(
+      (s) => s.name === "relay.process" && attr(s, "relay.entry_id") === "msg_traced",
+    );
     expect(process).toHaveLength(1);
-    expect(parentOf(process[0]!)).toBe(eventIntake.spanContext().spanId);
+    expect(traceOf(process[0]!)).toBe(ACTION_TRACE);
+    expect(parentOf(process[0]!)).toBe(linkIntake.spanContext().spanId);
+    expect(process[0]!.links.map((l) => l.context)).toEqual([
+      expect.objectContaining({
+        traceId: traceOf(eventIntake),
+        spanId: eventIntake.spanContext().spanId,
+      }),
+    ]);
     expect(attr(process[0]!, "relay.outcome")).toBe("done");
-    const effects = trace.filter((s) => s.name === "relay.effect");
+
+    // Its effects, the Slack post among them, are in the Action's trace under that attempt.
+    const effects = spans.filter((s) => parentOf(s) === process[0]!.spanContext().spanId);
     expect(effects.map((s) => [attr(s, "relay.effect"), attr(s, "relay.outcome")]).sort()).toEqual([
       ["github-status", "performed"],
       ["slack-parent", "performed"],
     ]);
     for (const effect of effects) {
-      expect(parentOf(effect)).toBe(process[0]!.spanContext().spanId);
+      expect(effect.name).toBe("relay.effect");
+      expect(traceOf(effect)).toBe(ACTION_TRACE);
       expect(attr(effect, "relay.attempt")).toBe(1);
       expect(attr(effect, "content_review.submission_id")).toBe(submissionId);
       expect(attr(effect, "content_review.repository")).toBe("acme/site");
     }
-
-    // The later status also shows in the trace of the run that registered the link.
-    const status = spans.find((s) => s.name === "relay.status")!;
-    expect(traceOf(status)).toBe(ACTION_TRACE);
-    expect(status.links[0]?.context.traceId).toBe(traceOf(eventIntake));
+    // The status is not repeated in a span of its own.
+    expect(spans.filter((s) => s.name === "relay.status")).toEqual([]);
 
     // No secret or body in any attribute.
     const everything = JSON.stringify(spans.map((s) => s.attributes));
@@ -163,9 +177,7 @@ describe("relay tracing (in-memory exporter)", () => {
             attr(s, "content_review.submission_id") === "sub-tracestate",
         ),
     );
-    const spans = exporter
-      .getFinishedSpans()
-      .filter((s) => traceOf(s) === ACTION_TRACE && s.name !== "relay.status");
+    const spans = exporter.getFinishedSpans().filter((s) => traceOf(s) === ACTION_TRACE);
     const ours = spans.filter((s) => JSON.stringify(s.attributes).includes("sub-tracestate"));
     expect(ours.map((s) => s.name).sort()).toEqual(
       expect.arrayContaining(["relay.intake", "relay.process"]),

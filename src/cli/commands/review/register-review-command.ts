@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import { REVIEW_DEFAULTS } from "../../../pipeline/index.ts";
-import { DEFAULT_FAIL_ON, FAIL_ON_VALUES } from "../../../policy/index.ts";
+import { FAIL_ON_VALUES } from "../../../policy/index.ts";
 import { type CommandContext, withExamples } from "../../command-context.ts";
 import { intInRange, parseCredits } from "../../option-parsers.ts";
 import { addAcceptedOption } from "../../review-acceptance.ts";
@@ -23,7 +23,7 @@ export function registerReviewCommand(program: Command, ctx: CommandContext): vo
     .addOption(
       new Option("--fail-on <severity>", "exit 1 when an issue is at or above this severity")
         .choices(FAIL_ON_VALUES)
-        .default(DEFAULT_FAIL_ON),
+        .default(REVIEW_DEFAULTS.failOn),
     )
     .option(
       "--max-credits <n>",
