@@ -221,7 +221,13 @@ async function* runEntries(first: readonly JournalEntry[], line: RunLine) {
 async function runLine(
   entries: readonly JournalEntry[],
   options: SqliteWorkerOptions,
-  worker: { handler: EntryHandler | null; hooks: WorkerHooks; held: HoldBack },
+  worker: {
+    handler: EntryHandler | null;
+    hooks: WorkerHooks;
+    held: HoldBack;
+    /** The worker is stopping: a run waits for no more entries. */
+    stopping: () => boolean;
+  },
   stop: AbortSignal,
 ): Promise<void> {
   const sub = storableKey(entries[0]?.event.submissionId ?? "");
@@ -232,7 +238,7 @@ async function runLine(
   const line: RunLine = {
     q: options.q,
     submissionId: sub,
-    stopped: () => stop.aborted,
+    stopped: () => stop.aborted || worker.stopping(),
     waitUntil: () => (options.states.size(sub) >= RUN.waitFromStateBytes ? started + budget() : 0),
   };
   let turn = started;
@@ -291,7 +297,7 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
   }
 
   const run = (entries: readonly JournalEntry[]) =>
-    runLine(entries, options, { handler, hooks, held }, stop.signal);
+    runLine(entries, options, { handler, hooks, held, stopping: () => stopping }, stop.signal);
 
   function schedulePump(): void {
     if (pumpScheduled) return;
