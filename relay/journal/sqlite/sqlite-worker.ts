@@ -54,7 +54,7 @@ export interface SqliteWorker {
 const RUN = Object.freeze({
   entries: 100,
   ms: 250,
-  msPerStateMegabyte: 200,
+  msPerStateMegabyte: 50,
   waitFromStateBytes: 1_000_000,
   yieldMs: 5,
 });
