@@ -14,7 +14,12 @@ export default defineConfig({
   test: {
     include: files,
     exclude: ["**/node_modules/**", "test/e2e/**"],
-    globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/node-compile-cache.ts"],
+    globalSetup: [
+      "test/setup/private-tmpdir.ts",
+      "test/setup/node-compile-cache.ts",
+      // Whether the test Postgres answers, asked once (test/relay/helpers/postgres.ts reads it).
+      "test/setup/postgres-availability.ts",
+    ],
     setupFiles: ["test/setup/quiet-workflow-commands.ts"],
     pool: "forks",
     testTimeout: 30_000,

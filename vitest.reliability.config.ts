@@ -6,6 +6,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.reliability.test.ts", "test/**/*.slow.test.ts"],
+    // Whether the test Postgres answers, asked once (test/relay/helpers/postgres.ts reads it).
+    globalSetup: ["test/setup/postgres-availability.ts"],
     // What shared set-up started in beforeAll stops after the file (test/helpers/register-teardown.ts).
     setupFiles: ["test/setup/file-teardowns.ts"],
     pool: "forks",

@@ -32,9 +32,11 @@ function findAsset(
   submissionId: string,
   assetId: string,
 ): AssetRecord {
-  const submission = findSubmission(ctx, caller, submissionId);
+  findSubmission(ctx, caller, submissionId);
+  // The asset's own submission id, not a search of the submission's list: a client reading
+  // each of a large submission's assets would otherwise cost the square of its size.
   const asset = ctx.state.assets[assetId];
-  if (!asset || !submission.assetIds.includes(assetId)) {
+  if (!asset || asset.submissionId !== submissionId) {
     throw domainError(404, "Asset not found in this submission");
   }
   return asset;

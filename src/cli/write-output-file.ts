@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
 import { access, realpath, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { formatCount } from "../shared/format-count.ts";
 import { MAX_PATH_LENGTH, makeFolder, writeFileAtomically } from "../shared/index.ts";
 import { CliUsageError } from "./cli-usage-error.ts";
 
@@ -14,7 +15,7 @@ function why(error: unknown): string {
     return `part of its folder path${file ? ` (${file})` : ""} is a file, not a folder; choose another path`;
   }
   if (code === "ENAMETOOLONG") {
-    return `the path is too long (the system takes ${MAX_PATH_LENGTH.toLocaleString("en-US")} characters, and 255 per name); choose a shorter path`;
+    return `the path is too long (the system takes ${formatCount(MAX_PATH_LENGTH)} characters, and 255 per name); choose a shorter path`;
   }
   if (code === "ENOENT") {
     return "its folder cannot be created there (the file system refuses new folders); choose a path in a folder you can write to";

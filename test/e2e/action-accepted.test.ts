@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
-import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GithubStandIn } from "../../emulator/github/index.ts";
+import type { EmulatorHandle } from "../../emulator/index.ts";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { sarifSchemaErrors } from "../helpers/validate-sarif.ts";
 import { type ActionRun, pullRequestEvent, runAction } from "./action-harness.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 const TOKEN = "ghs_acceptedtokenacceptedtokenacce01";
 /** Text the emulator finds issues in, a critical one among them. */
@@ -99,15 +99,7 @@ async function criticals(run: ActionRun, path: string) {
 const head = (digit: string) => digit.repeat(40);
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, processingSeconds: 0 });
-  github = await startGithubStandIn({ token: TOKEN });
-  workspace = await mkdtemp(join(tmpdir(), "content-review-accepted-"));
-});
-
-afterAll(async () => {
-  await github?.close();
-  await emu?.close();
-  await rm(workspace, { recursive: true, force: true });
+  ({ emu, github, workspace } = await startActionStage({ token: TOKEN }));
 });
 
 // Each test runs the built Action three or four times: a loaded machine needs more than 30 s.

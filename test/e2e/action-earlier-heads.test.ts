@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
-import { CALM, runOn, type Stage, startStage, writeFiles } from "./review-lifecycle.ts";
+import { CALM, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
-let stage: Stage & { close(): Promise<void> };
+let stage: Stage;
 
 /** Six calm files, told apart by a word. */
 const SIX = Object.fromEntries(
@@ -49,12 +50,8 @@ const setProcessing = async (seconds: number) => {
 let base: string;
 
 beforeAll(async () => {
-  stage = await startStage("earlier-heads", "ghs_earlierheadstokenearlierheads01");
+  stage = await startActionStage({ token: "ghs_earlierheadstokenearlierheads01" });
   base = stage.github.addCommit({ branch: "main", files: { "README.md": "Media.\n" } });
-});
-
-afterAll(async () => {
-  await stage?.close();
 });
 
 describe("action reviews found across a pull request's earlier heads (built dist/index.js, emulator, GitHub stand-in)", () => {

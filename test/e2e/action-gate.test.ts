@@ -1,19 +1,19 @@
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pullRequestEvent } from "./action-harness.ts";
-import { CLAIMS, reportOf, runOn, type Stage, startStage, writeFiles } from "./review-lifecycle.ts";
+import { CLAIMS, reportOf, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 // The gate's holes an attacker review found (issues 30 and 32): each case is a pull request
 // that passed, or was never reviewed, before its fix.
-let stage: Stage & { close(): Promise<void> };
+let stage: Stage;
 let nextPr = 80;
 
 beforeAll(async () => {
-  stage = await startStage("gate", "ghs_gatetokengatetokengatetokengate01");
+  stage = await startActionStage({ token: "ghs_gatetokengatetokengatetokengate01" });
   stage.github.addCommit({ branch: "main", files: { "README.md": "Media.\n" } });
 });
-afterAll(async () => stage?.close());
 
 /** Opens a pull request adding `files` (written to the workspace too) and runs the Action on it. */
 async function openAndRun(

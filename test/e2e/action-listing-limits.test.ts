@@ -3,11 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGithubStandIn } from "../../emulator/github/index.ts";
-import { startEmulator } from "../../emulator/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pullRequestEvent } from "./action-harness.ts";
 import { CALM, CLAIMS, reportOf, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 const exec = promisify(execFile);
 let stage: Stage;
@@ -50,20 +49,8 @@ async function expectClaimReviewed(run: Awaited<ReturnType<typeof runOn>>[0], di
 }
 
 beforeAll(async () => {
-  const token = "ghs_listinglimitstokenlistinglimit01";
-  stage = {
-    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startGithubStandIn({ token }),
-    workspace: await mkdtemp(join(tmpdir(), "content-review-listing-")),
-    token,
-  };
+  stage = await startActionStage({ token: "ghs_listinglimitstokenlistinglimit01" });
   stage.github.addCommit({ branch: "main", files: { "README.md": "Media.\n" } });
-});
-
-afterAll(async () => {
-  await stage?.github.close();
-  await stage?.emu.close();
-  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
 });
 
 describe("action past GitHub's listing limits (built dist/index.js, emulator, GitHub stand-in)", () => {

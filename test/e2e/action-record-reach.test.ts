@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { spentDuring } from "../helpers/spent-during.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
-import { CALM, type Stage, startStage, writeFiles } from "./review-lifecycle.ts";
+import { CALM, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
-let stage: Stage & { close(): Promise<void> };
+let stage: Stage;
 
 /** The files of pull request `pr`, in the workspace and in the stand-in's listing. */
 async function seed(pr: number, files: Record<string, string>): Promise<void> {
@@ -58,11 +59,7 @@ function longPath(i: number): string {
 }
 
 beforeAll(async () => {
-  stage = await startStage("reach", "ghs_recordreachtokenrecordreachtok01");
-});
-
-afterAll(async () => {
-  await stage?.close();
+  stage = await startActionStage({ token: "ghs_recordreachtokenrecordreachtok01" });
 });
 
 describe("action records of any path and any repository name (built dist/index.js, emulator, GitHub stand-in)", () => {

@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandIn } from "../../emulator/github/index.ts";
-import { startEmulator } from "../../emulator/index.ts";
 import { deriveCommentKey } from "../../src/action/review-comments/derive-comment-key.ts";
 import { RESOLVE_PENDING_MARKER } from "../../src/action/review-comments/review-fingerprint.ts";
 import {
@@ -13,6 +9,7 @@ import {
 import { LIVE_SCOPE } from "../action/signing/signing-fixture.ts";
 import { pullRequestEvent } from "./action-harness.ts";
 import { CALM, CLAIMS, runOn, type Stage, writeFiles } from "./review-lifecycle.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 let stage: Stage;
 const head = (pr: number, push: number) => `${pr}${push}`.padStart(40, "0");
@@ -25,19 +22,7 @@ const readAsTheAction = (pr: number, body: string) =>
   );
 
 beforeAll(async () => {
-  const token = "ghs_reviewthreadstokenreviewthread01";
-  stage = {
-    emu: await startEmulator({ port: 0, processingSeconds: 0 }),
-    github: await startGithubStandIn({ token }),
-    workspace: await mkdtemp(join(tmpdir(), "content-review-threads-")),
-    token,
-  };
-});
-
-afterAll(async () => {
-  await stage?.github.close();
-  await stage?.emu.close();
-  if (stage !== undefined) await rm(stage.workspace, { recursive: true, force: true });
+  stage = await startActionStage({ token: "ghs_reviewthreadstokenreviewthread01" });
 });
 
 describe("action review threads (built dist/index.js, emulator, GitHub stand-in's GraphQL)", () => {

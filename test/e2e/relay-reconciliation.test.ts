@@ -20,7 +20,7 @@ import {
 } from "../../relay/index.ts";
 import { ContentReviewClient } from "../../src/api/index.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../relay/helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../relay/helpers/postgres.ts";
 import { relayTestEnv } from "../relay/helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "../relay/helpers/signed-sender.ts";
 import { pullRequestEvent, runAction } from "./action-harness.ts";
@@ -347,7 +347,7 @@ describe("relay reconciliation against the emulator (SQLite)", () => {
   });
 });
 
-describe.runIf(await postgresAvailable())(
+describe.runIf(hasTestPostgres())(
   "relay reconciliation against the emulator (two replicas on Postgres)",
   () => {
     const schema = testSchema("reconcile");

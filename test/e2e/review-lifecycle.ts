@@ -1,8 +1,7 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
-import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import type { GithubStandIn } from "../../emulator/github/index.ts";
+import type { EmulatorHandle } from "../../emulator/index.ts";
 import {
   decodeRecordPayload,
   encodeRecordPayload,
@@ -21,30 +20,6 @@ export interface Stage {
   readonly github: GithubStandIn;
   readonly workspace: string;
   readonly token: string;
-}
-
-/**
- * A stage of its own: an emulator (processing 0 s), a GitHub stand-in for `token`, and a
- * workspace named after `name`; `close` takes them all down.
- */
-export async function startStage(
-  name: string,
-  token: string,
-): Promise<Stage & { close(): Promise<void> }> {
-  const emu = await startEmulator({ port: 0, processingSeconds: 0 });
-  const github = await startGithubStandIn({ token });
-  const workspace = await mkdtemp(join(tmpdir(), `content-review-${name}-`));
-  return {
-    emu,
-    github,
-    workspace,
-    token,
-    close: async () => {
-      await github.close();
-      await emu.close();
-      await rm(workspace, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Writes the files into the workspace (as a checkout of the commit under review would). */

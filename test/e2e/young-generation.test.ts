@@ -1,14 +1,14 @@
 // The built CLI and Action keep V8's young generation from growing with the work
 // (keepYoungGeneration, see src/process): measured in the process itself by a preload.
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
-import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GithubStandIn } from "../../emulator/github/index.ts";
+import type { EmulatorHandle } from "../../emulator/index.ts";
 import { pullRequestEvent, runLiveReview } from "./action-harness.ts";
+import { startActionStage } from "./start-action-stage.ts";
 
 const PRELOAD = fileURLToPath(new URL("../helpers/young-generation-at-exit.cjs", import.meta.url));
 const BIN = fileURLToPath(new URL("../../bin/content-review.js", import.meta.url));
@@ -22,21 +22,13 @@ let workspace: string;
 const paths: string[] = [];
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, processingSeconds: 0 });
-  github = await startGithubStandIn({ token: TOKEN });
-  workspace = await mkdtemp(join(tmpdir(), "content-review-young-"));
+  ({ emu, github, workspace } = await startActionStage({ token: TOKEN }));
   for (let i = 0; i < FILES; i++) {
     const path = `media/batch-${Math.floor(i / 100)}/asset-${i}.txt`;
     await mkdir(dirname(join(workspace, path)), { recursive: true });
     await writeFile(join(workspace, path), `Act now, this offer ends soon. Asset ${i}.\n`);
     paths.push(path);
   }
-});
-
-afterAll(async () => {
-  await github?.close();
-  await emu?.close();
-  if (workspace) await rm(workspace, { recursive: true, force: true });
 });
 
 async function largestYoungGeneration(file: string): Promise<number> {

@@ -70,6 +70,31 @@ describe("emulator live processing (parts 2, 3, 4.2 to 4.10)", () => {
     ]);
   });
 
+  it("an asset is found only under its own submission: under another one of the workspace it is 404", async () => {
+    const one = await submit([
+      { blobPath: await h.upload("one.txt", "text/plain", Buffer.from(CLAIMS)) },
+    ]);
+    const other = await submit([
+      { blobPath: await h.upload("two.txt", "text/plain", Buffer.from(CLAIMS)) },
+    ]);
+    const done = await h.waitForSubmission(one.body.submissionId);
+    await h.waitForSubmission(other.body.submissionId);
+    const assetId = done.assets[0].assetId;
+    for (const path of ["", "/issues", "/topics"]) {
+      const own = await h.call(
+        "GET",
+        `/api/submissions/${one.body.submissionId}/assets/${assetId}${path}`,
+      );
+      expect(own.status).toBe(200);
+      const elsewhere = await h.call(
+        "GET",
+        `/api/submissions/${other.body.submissionId}/assets/${assetId}${path}`,
+      );
+      expect(elsewhere.status).toBe(404);
+      expect(elsewhere.body.detail).toBe("Asset not found in this submission");
+    }
+  });
+
   it("the same file gives the same issues", async () => {
     const review = async (name: string) => {
       const blobPath = await h.upload(name, "text/plain", Buffer.from(CLAIMS));

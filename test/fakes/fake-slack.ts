@@ -56,6 +56,8 @@ export interface FakeSlack {
   readonly messages: readonly FakeSlackMessage[];
   /** Every call received, in order. */
   readonly calls: FakeSlackCall[];
+  /** Resolves once every call received so far that is applied late has taken effect. */
+  lateApplied(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
   const calls: FakeSlackCall[] = [];
   const perMethod = new Map<string, number>();
   const lateTimers = new Set<NodeJS.Timeout>();
+  const lateCalls: Promise<void>[] = [];
 
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
@@ -97,8 +100,16 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
     if (lateMs > 0) {
       // No answer: the caller gives up; the call takes effect later all the same.
-      const timer = setTimeout(() => slack.call(method, token, params), lateMs);
-      lateTimers.add(timer);
+      lateCalls.push(
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            lateTimers.delete(timer);
+            slack.call(method, token, params);
+            resolve();
+          }, lateMs);
+          lateTimers.add(timer);
+        }),
+      );
       return;
     }
     const send = (status: number, payload: Record<string, unknown>, headers = {}) => {
@@ -130,6 +141,9 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     apiUrl: `http://127.0.0.1:${port}/api/`,
     messages: slack.messages,
     calls,
+    lateApplied: async () => {
+      await Promise.all(lateCalls);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of lateTimers) clearTimeout(timer);

@@ -11,6 +11,7 @@ import { type RelayProcess, runRelayToExit, spawnRelay } from "./helpers/relay-p
 import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { runRelayMain } from "./helpers/run-relay-main.ts";
 import { eventBody, sendSigned, waitUntil } from "./helpers/signed-sender.ts";
+import { startTestRelay } from "./helpers/start-test-relay.ts";
 
 // In the run's private TMPDIR, removed with it.
 const dir = mkdtempSync(join(tmpdir(), "relay-bin-"));
@@ -26,9 +27,10 @@ const BASE = relayTestEnv();
 /** A sandbox key of the service's shape. */
 const SK = "sk_test_0123456789abcdef";
 
-// The settings, arguments and listening failures end before the relay serves: they run through
-// the same `main` in this process (runRelayMain). A process each proves what only the executable
-// does: its exit codes and streams, the start line, signals and the SQLite file's owner.
+// The settings, arguments, --help and listening failures end before the relay serves: they run
+// through the same `main` in this process (runRelayMain). A process each proves what only the
+// executable does: a real exit with its code, the start line and warnings on its streams,
+// signals, and the SQLite file's owner across processes.
 describe("relay/bin.ts", () => {
   it.each<[Record<string, string>, string]>([
     [{ ...BASE, PORT: "eighty" }, "PORT"],
@@ -165,7 +167,7 @@ describe("relay/bin.ts", () => {
   });
 
   it("--help prints every variable it reads and exits 0", async () => {
-    const { code, stdout, stderr } = await runRelayToExit({}, undefined, undefined, ["--help"]);
+    const { code, stdout, stderr } = await runRelayMain({}, ["--help"]);
     expect(code).toBe(0);
     expect(stderr).toBe("");
     expect(stdout).toMatch(/^Usage: content-review-relay/);
@@ -181,21 +183,6 @@ describe("relay/bin.ts", () => {
     expect(code).toBe(0);
     expect(stderr).toBe("");
     expect(stdout).toBe(`${PACKAGE_VERSION}\n`);
-  });
-
-  it("names a misspelt variable in a warning at start, and starts", async () => {
-    const relay = await spawnRelay({
-      ...BASE,
-      STORE_URL: `sqlite:${join(dir, "typo.db")}`,
-      SLACK_CHANEL: "C0TYPO",
-    });
-    running.push(relay);
-    const warning =
-      "content-review-relay: warning: SLACK_CHANEL is set, but the relay reads no variable of that name: did you mean SLACK_CHANNEL?";
-    // stderr and stdout are two pipes: the warning, written first, may arrive after the start line.
-    await waitUntil("the warning", () => relay.stderr.includes(warning));
-    relay.child.kill("SIGTERM");
-    expect(await relay.exited).toBe(0);
   });
 
   it("refuses an argument with one line and exits 2 (usage), as the CLI does", async () => {
@@ -240,40 +227,47 @@ describe("relay/bin.ts", () => {
     },
   );
 
-  it("starts with one line stating the address bound, the journal and that nothing is relayed", async () => {
+  it("starts with one line stating the address bound, the journal and that nothing is relayed, warns of a misspelt variable, and exits 0 on SIGTERM", async () => {
     const path = join(dir, "journal-only.db");
-    const relay = await spawnRelay({ ...BASE, STORE_URL: `sqlite:${path}` });
+    const relay = await spawnRelay({
+      ...BASE,
+      STORE_URL: `sqlite:${path}`,
+      SLACK_CHANEL: "C0TYPO",
+    });
     running.push(relay);
     expect(relay.startLine).toMatch(
       new RegExp(
         `^content-review-relay listening on http://127\\.0\\.0\\.1:\\d+ · journal sqlite ${path.replace(/[.]/g, "\\.")} · journal only: nothing is relayed`,
       ),
     );
+    const warning =
+      "content-review-relay: warning: SLACK_CHANEL is set, but the relay reads no variable of that name: did you mean SLACK_CHANNEL?";
+    // stderr and stdout are two pipes: the warning, written first, may arrive after the start line.
+    await waitUntil("the warning", () => relay.stderr.includes(warning));
     relay.child.kill("SIGTERM");
     expect(await relay.exited).toBe(0);
   });
 
+  // What the start line says of the destinations is the relay's summary (the line above shows
+  // the executable prints it): a relay in this process shows it without a process of its own.
   it("names the Slack channel and GitHub it relays to, with their hosts", async () => {
-    const relay = await spawnRelay({
-      ...BASE,
-      STORE_URL: `sqlite:${join(dir, "destinations.db")}`,
-      SLACK_TOKEN: "xoxb-start-line",
-      SLACK_CHANNEL: "C0START",
-      SLACK_API_URL: "http://127.0.0.1:9/api/",
-      GITHUB_TOKEN: "ghs_start_line",
-      GITHUB_API_URL: "https://github.example.com/api/v3",
+    const { relay } = await startTestRelay({
+      env: {
+        SLACK_TOKEN: "xoxb-start-line",
+        SLACK_CHANNEL: "C0START",
+        SLACK_API_URL: "http://127.0.0.1:9/api/",
+        GITHUB_TOKEN: "ghs_start_line",
+        GITHUB_API_URL: "https://github.example.com/api/v3",
+      },
     });
-    running.push(relay);
-    expect(relay.startLine).toContain(
+    expect(relay.summary).toContain(
       "relaying to Slack channel C0START (127.0.0.1:9) and GitHub commit statuses (github.example.com)",
     );
     // Without the service's key and URL, nothing reconciles what never arrives: it says so.
-    expect(relay.startLine).toContain(
+    expect(relay.summary).toContain(
       "reconciliation off (set CONTENT_REVIEW_API_KEY and CONTENT_REVIEW_BASE_URL)",
     );
-    expect(relay.startLine).not.toMatch(/xoxb-|ghs_/);
-    relay.child.kill("SIGTERM");
-    expect(await relay.exited).toBe(0);
+    expect(relay.summary).not.toMatch(/xoxb-|ghs_/);
   });
 
   it("drains after two SIGINTs (Ctrl+C under npm run relay: the terminal's and npm's) and exits 0", async () => {
@@ -346,10 +340,8 @@ describe("relay/bin.ts", () => {
     expect((await fetch(`${owner.url}/readyz`)).status).toBe(200);
     owner.child.kill("SIGKILL");
     await owner.exited;
-    const next = await spawnRelay(env);
-    running.push(next);
+    // The lock died with its process: the next owner (here, a relay in this process) opens it.
+    const next = await startTestRelay({ store: { url: env.STORE_URL } });
     expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
-    next.child.kill("SIGTERM");
-    expect(await next.exited).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import {
 import { storableKey } from "../../relay/journal/index.ts";
 import { parseDelivery } from "../../relay/relay-event.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
 import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 import {
@@ -25,7 +25,7 @@ import {
 
 const SLACK_TOKEN = "xoxb-differential";
 const GITHUB_TOKEN = "ghs_differential";
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 const dir = mkdtempSync(join(tmpdir(), "relay-differential-"));
 const schema = testSchema("relay_differential");
 const reconcileSchema = testSchema("rdiff");

@@ -14,12 +14,12 @@ import { createLogger } from "../../relay/logger.ts";
 import type { RelayEvent } from "../../relay/relay-event.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
 import { attemptContext } from "./helpers/effect-context.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
 import { waitUntil } from "./helpers/signed-sender.ts";
 import { completedEvent } from "./helpers/submission-builders.ts";
 
 const RETRY: EntryRetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 const dir = mkdtempSync(join(tmpdir(), "journal-test-"));
 
 const event = (submissionId: string, assetId: string) => completedEvent(submissionId, assetId);

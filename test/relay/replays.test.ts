@@ -12,7 +12,7 @@ import {
 } from "../../relay/index.ts";
 import { signWebhook, type WebhookScheme } from "../../src/webhooks/index.ts";
 import { type FakeSlack, startFakeSlack } from "../fakes/fake-slack.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "./helpers/postgres.ts";
 import { relayTestEnv } from "./helpers/relay-test-env.ts";
 import { TEST_RELAY_TOKEN, waitUntil } from "./helpers/signed-sender.ts";
 
@@ -20,7 +20,7 @@ const SECRET = "a-github-or-stripe-secret-0123456789";
 const SLACK_TOKEN = "xoxb-replays";
 const GITHUB_TOKEN = "ghs_replays";
 const SHA = "0123456789abcdef0123456789abcdef01234567";
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 const dir = mkdtempSync(join(tmpdir(), "relay-replays-"));
 
 let slack: FakeSlack;

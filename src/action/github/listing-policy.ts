@@ -1,3 +1,5 @@
+import { formatCount } from "../../shared/format-count.ts";
+
 /**
  * Where the changed files of an event are listed, and what a run does when a list is cut short.
  * GitHub's APIs list a bounded number of files; a gate that passes what it never listed is worse
@@ -63,10 +65,10 @@ export function describeListing(
   cutShort: ListingSource | undefined,
   count: number,
 ): string {
-  const listed = `${count.toLocaleString("en-US")} changed ${count === 1 ? "file" : "files"} listed by ${LISTING_SOURCE_LABELS[source]}`;
+  const listed = `${formatCount(count)} changed ${count === 1 ? "file" : "files"} listed by ${LISTING_SOURCE_LABELS[source]}`;
   const limit = cutShort === undefined ? undefined : LISTING_LIMITS[cutShort];
   if (cutShort === undefined || limit === undefined) return `${listed}.`;
-  return `${listed}: ${LISTING_SOURCE_LABELS[cutShort]} lists only the first ${limit.toLocaleString("en-US")} files.`;
+  return `${listed}: ${LISTING_SOURCE_LABELS[cutShort]} lists only the first ${formatCount(limit)} files.`;
 }
 
 function failureReason(attempts: readonly ListingAttempt[]): string {
@@ -74,7 +76,7 @@ function failureReason(attempts: readonly ListingAttempt[]): string {
   const limit =
     cut === undefined
       ? "GitHub's list of the changed files was cut short"
-      : `${LISTING_SOURCE_LABELS[cut.source]} lists only the first ${LISTING_LIMITS[cut.source]!.toLocaleString("en-US")} files`;
+      : `${LISTING_SOURCE_LABELS[cut.source]} lists only the first ${formatCount(LISTING_LIMITS[cut.source]!)} files`;
   const tried = attempts
     .filter((a) => a !== cut)
     .map((a) => `${LISTING_SOURCE_LABELS[a.source]}: ${a.detail ?? a.result}`)

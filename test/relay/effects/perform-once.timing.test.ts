@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { performOnce } from "../../../relay/effects/perform-once.ts";
 import {
   createLogger,
@@ -14,8 +14,7 @@ import { testStores } from "../helpers/journal-stores.ts";
 import { relayTestEnv } from "../helpers/relay-test-env.ts";
 import { eventBody, sendSigned, waitUntil } from "../helpers/signed-sender.ts";
 
-const { stores, dropAll } = await testStores("relay_once_test");
-afterAll(dropAll);
+const stores = testStores("relay_once_test");
 
 /**
  * A destination that applies each post `lateMs` after it was sent (as a slow Slack does), and
@@ -23,15 +22,21 @@ afterAll(dropAll);
  */
 function lateDestination(lateMs: number) {
   const applied: string[] = [];
+  const sending: Promise<unknown>[] = [];
   let sent = 0;
   return {
     applied,
     sent: () => sent,
+    /** Resolves once every post sent so far has been applied. */
+    landed: () => Promise.all(sending),
     perform: async () => {
       sent += 1;
       const value = `ts-${sent}`;
-      await new Promise((resolve) => setTimeout(resolve, lateMs));
-      applied.push(value);
+      const landing = new Promise((resolve) => setTimeout(resolve, lateMs)).then(() => {
+        applied.push(value);
+      });
+      sending.push(landing);
+      await landing;
       return value;
     },
     find: async () => applied[0],
@@ -105,7 +110,7 @@ describe.each(stores)("performOnce claims ($name)", ({ skip, open }) => {
       expect(slack.sent()).toBe(1);
       expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
       expect(outcomes.find((o) => o !== "done")).toBeInstanceOf(EffectBusyError);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      await slack.landed();
       expect(slack.applied).toHaveLength(1);
     },
   );
@@ -152,8 +157,8 @@ describe("the relay against a Slack that applies a post after the relay gave up 
       async () => (await handle.journal.listEntries(1))[0]?.state === "done",
       15_000,
     );
-    // Anything a second post would have sent has landed by now.
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // The first post has landed (a second one, answered at once, was applied when sent).
+    await slack.lateApplied();
     const parents = slack.messages.filter((m) => m.threadTs === null);
     expect(parents).toHaveLength(1);
     expect(slack.calls.filter((c) => c.method === "chat.postMessage")).toHaveLength(1);

@@ -4,8 +4,7 @@ import {
   openSqliteJournal,
   type SqliteJournalOptions,
 } from "../../../relay/journal/index.ts";
-import { registerTeardown } from "../../helpers/register-teardown.ts";
-import { dropSchemas, postgresAvailable, TEST_POSTGRES_URL, uniqueSchema } from "./postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "./postgres.ts";
 
 /** Retries fast enough for tests. */
 export const TEST_RETRY = Object.freeze({ maxAttempts: 3, baseMs: 10, maxMs: 50 });
@@ -27,16 +26,11 @@ export interface TestStore {
 }
 
 /**
- * Both journals, with their Postgres schemas named after `prefix`, dropped after the file's
- * `afterAll` hooks when asked for at a file's top level (or by `dropAll`, which stays for the
- * files that still call it).
+ * Both journals; each Postgres journal opened gets a schema of its own (testSchema), dropped when
+ * the test that opened it ends, or after the file when opened in `beforeAll`.
  */
-export async function testStores(
-  prefix: string,
-): Promise<{ stores: TestStore[]; dropAll: () => Promise<void> }> {
-  const hasPostgres = await postgresAvailable();
-  const schemas: string[] = [];
-  const stores: TestStore[] = [
+export function testStores(prefix: string): TestStore[] {
+  return [
     {
       name: "sqlite",
       skip: false,
@@ -45,22 +39,14 @@ export async function testStores(
     },
     {
       name: "postgres",
-      skip: !hasPostgres,
-      open: async ({ handlerTimeoutMs, retry = TEST_RETRY } = {}) => {
-        const schema = uniqueSchema(prefix);
-        schemas.push(schema);
-        return openPostgresJournal({
+      skip: !hasTestPostgres(),
+      open: async ({ handlerTimeoutMs, retry = TEST_RETRY } = {}) =>
+        openPostgresJournal({
           connectionString: TEST_POSTGRES_URL,
-          schema,
+          schema: testSchema(prefix),
           retry,
           ...(handlerTimeoutMs === undefined ? {} : { handlerTimeoutMs }),
-        });
-      },
+        }),
     },
   ];
-  const dropAll = async () => {
-    for (const schema of schemas.splice(0)) await dropSchemas(schema);
-  };
-  registerTeardown(dropAll);
-  return { stores, dropAll };
 }

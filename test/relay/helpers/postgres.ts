@@ -5,29 +5,26 @@
 import pg from "pg";
 import { inject } from "vitest";
 import { registerTeardown } from "../../helpers/register-teardown.ts";
-import { checkPostgres, TEST_POSTGRES_URL } from "./check-postgres.ts";
+import { TEST_POSTGRES_URL } from "./check-postgres.ts";
 
 export { TEST_POSTGRES_URL };
 
 /**
- * True when the test Postgres answers. Under `npm test` the run asked once (global setup); a run
- * without that setup (the reliability runs) asks here, once per file.
+ * True when the test Postgres answers: asked once per run by test/setup/postgres-availability.ts,
+ * a global setup of every vitest config that runs these files.
  */
-export async function postgresAvailable(): Promise<boolean> {
-  return hasTestPostgres() ?? (await checkPostgres());
-}
-
-/** The run's answer to "does the test Postgres answer?", or undefined where nobody asked. */
-export function hasTestPostgres(): boolean | undefined {
-  try {
-    return inject("postgresAvailable");
-  } catch {
-    return undefined;
+export function hasTestPostgres(): boolean {
+  const answer = inject("postgresAvailable") as boolean | undefined;
+  if (answer === undefined) {
+    throw new Error(
+      "Nobody asked whether the test Postgres answers: add test/setup/postgres-availability.ts to this vitest config's globalSetup",
+    );
   }
+  return answer;
 }
 
 /** A schema name no other test run uses. */
-export function uniqueSchema(prefix: string): string {
+function uniqueSchema(prefix: string): string {
   return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
 
@@ -38,13 +35,13 @@ export function uniqueSchema(prefix: string): string {
 export function testSchema(prefix: string): string {
   const schema = uniqueSchema(prefix);
   registerTeardown(async () => {
-    if (hasTestPostgres() !== false) await dropSchemas(schema);
+    if (hasTestPostgres()) await dropSchemas(schema);
   });
   return schema;
 }
 
 /** Drops the relay schema and pg-boss's schema of a test run. */
-export async function dropSchemas(schema: string): Promise<void> {
+async function dropSchemas(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {

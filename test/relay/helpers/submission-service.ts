@@ -15,6 +15,8 @@ export interface SubmissionService {
   readonly url: string;
   /** Sets what `GET /api/submissions/{id}` answers for `submissionId` (unknown ids get 404). */
   set(submissionId: string, assets: readonly ServiceAsset[]): void;
+  /** Answers `status` with `body` to every read of `submissionId` (a service that cannot be read). */
+  fail(submissionId: string, status: number, body: unknown): void;
   /** The submission ids read so far, decoded, in order. */
   readonly reads: string[];
   close(): Promise<void>;
@@ -29,11 +31,18 @@ const READ = /^\/api\/submissions\/([^/?]+)$/;
  */
 export async function startSubmissionService(): Promise<SubmissionService> {
   const known = new Map<string, Submission>();
+  const failing = new Map<string, { status: number; body: unknown }>();
   const reads: string[] = [];
   const server: Server = createServer((req, res) => {
     const match = READ.exec(req.url ?? "");
     const id = match === null ? null : decodeURIComponent(match[1] as string);
     if (id !== null) reads.push(id);
+    const failure = id === null ? undefined : failing.get(id);
+    if (failure !== undefined) {
+      res.writeHead(failure.status, { "content-type": "application/json" });
+      res.end(JSON.stringify(failure.body));
+      return;
+    }
     const submission = id === null ? undefined : known.get(id);
     res.writeHead(submission === undefined ? 404 : 200, { "content-type": "application/json" });
     res.end(JSON.stringify(submission ?? { detail: "Submission not found" }));
@@ -58,6 +67,9 @@ export async function startSubmissionService(): Promise<SubmissionService> {
           isRetryable: a.isRetryable ?? false,
         })),
       } as Submission);
+    },
+    fail(submissionId, status, body) {
+      failing.set(submissionId, { status, body });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,12 +1,11 @@
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AttemptDeadlineError, attemptDeadline } from "../../../relay/journal/attempt-deadline.ts";
 import type { AttemptInfo, Journal } from "../../../relay/journal/index.ts";
 import { testStores } from "../helpers/journal-stores.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
 import { completedEvent } from "../helpers/submission-builders.ts";
 
-const { stores, dropAll } = await testStores("relay_deadline_test");
-afterAll(dropAll);
+const stores = testStores("relay_deadline_test");
 
 describe("attemptDeadline", () => {
   afterEach(() => {

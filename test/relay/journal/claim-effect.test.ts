@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   type ClaimSteps,
   claimEffect,
@@ -24,12 +24,8 @@ import { testStores } from "../helpers/journal-stores.ts";
 import { TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
 
-const { stores, dropAll } = await testStores("relay_claims_test");
+const stores = testStores("relay_claims_test");
 const dir = mkdtempSync(join(tmpdir(), "claim-effect-test-"));
-
-afterAll(async () => {
-  await dropAll();
-});
 
 /** Steps over one in-memory row, recording the writes; `race` changes the row before a write. */
 function memorySteps(

@@ -1,7 +1,6 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import {
@@ -9,25 +8,16 @@ import {
   openPostgresJournal,
   openSqliteJournal,
 } from "../../../relay/journal/index.ts";
-import type { RelayEvent } from "../../../relay/relay-event.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
+import { firstSqliteJournal, UPGRADE_RETRY as retry } from "../helpers/old-sqlite-journal.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
+import { completedEvent } from "../helpers/submission-builders.ts";
 
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 const schema = testSchema("relay_traceparent");
 const dir = mkdtempSync(join(tmpdir(), "journal-traceparent-"));
 
-const retry = { maxAttempts: 1, baseMs: 10, maxMs: 10 };
 const TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
-const event: RelayEvent = {
-  kind: "asset.processing.completed",
-  submissionId: "s-trace",
-  assetId: "a",
-  workspaceId: null,
-  status: "complete",
-  errorMessage: null,
-  issueCount: 0,
-  occurredAt: null,
-};
+const event = completedEvent("s-trace", "a");
 
 /** Stores two entries, with and without a trace context, and reads them back. */
 async function roundTrip(journal: Journal) {
@@ -44,13 +34,7 @@ async function roundTrip(journal: Journal) {
 describe("the journal's traceparent column", () => {
   it("SQLite: a journal from before the column gains it and keeps each entry's trace context", async () => {
     const path = join(dir, "old.db");
-    const old = new DatabaseSync(path);
-    old.exec(`CREATE TABLE events (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, submission_id TEXT NOT NULL,
-      payload TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'pending', attempts INTEGER NOT NULL DEFAULT 0,
-      next_attempt_at INTEGER NOT NULL DEFAULT 0, last_error TEXT, received_at INTEGER NOT NULL,
-      updated_at INTEGER NOT NULL);`);
-    old.close();
+    firstSqliteJournal(path);
     const stored = await roundTrip(openSqliteJournal({ path, retry }));
     expect(stored).toEqual({ msg_traced: TRACEPARENT, msg_untraced: null });
   });

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { EffectScope, Journal } from "../../../relay/journal/index.ts";
 import { testStores } from "../helpers/journal-stores.ts";
 import { completedEvent } from "../helpers/submission-builders.ts";
 
-const { stores, dropAll } = await testStores("relay_retention_test");
-afterAll(dropAll);
+const stores = testStores("relay_retention_test");
 
 /** Records the submission's Slack parent (an effect of the whole submission) as done. */
 async function parentDone(journal: Journal, submissionId: string): Promise<void> {

@@ -1,11 +1,10 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Journal } from "../../../relay/journal/index.ts";
 import { testStores } from "../helpers/journal-stores.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
 import { completedEvent } from "../helpers/submission-builders.ts";
 
-const { stores, dropAll } = await testStores("relay_attempts_test");
-afterAll(dropAll);
+const stores = testStores("relay_attempts_test");
 
 /** What an attempt throws when another attempt holds a claim it needs (as EffectBusyError does). */
 const held = () => Object.assign(new Error("claim held"), { retryNotBefore: Date.now() + 20 });

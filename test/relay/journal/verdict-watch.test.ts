@@ -8,10 +8,10 @@ import {
   openPostgresJournal,
   openSqliteJournal,
 } from "../../../relay/journal/index.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 
 const RETRY: EntryRetryPolicy = { maxAttempts: 3, baseMs: 10, maxMs: 50 };
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 const dir = mkdtempSync(join(tmpdir(), "verdict-watch-"));
 const schema = testSchema("verdict_watch");
 

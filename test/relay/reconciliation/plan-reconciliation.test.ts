@@ -61,6 +61,20 @@ function service(assets: Asset[]): Submission {
 const at = (s: SubmissionState, submission: Submission | null, now = HOUR) =>
   planReconciliation({ state: s, submission, now, linkedAt: 0, maxMs: 24 * HOUR });
 
+/** The service's read: asset A as given, B complete. */
+const readOfA = (a: Omit<Asset, "id">) =>
+  service([
+    { id: A, ...a },
+    { id: B, status: "complete" },
+  ]);
+/** The service finished both. */
+const BOTH_COMPLETE = readOfA({ status: "complete" });
+/** The relay holds A's failure and B's success: it set a final error. */
+const HELD_ERROR = state([
+  { id: A, status: "failed" },
+  { id: B, status: "complete" },
+]);
+
 describe("planReconciliation", () => {
   it.each([
     [
@@ -76,10 +90,7 @@ describe("planReconciliation", () => {
     [
       "the relay saw one finish: only the other's event",
       state([{ id: A, status: "complete" }]),
-      service([
-        { id: A, status: "complete" },
-        { id: B, status: "complete" },
-      ]),
+      BOTH_COMPLETE,
       "completed",
       [rid(B, "asset.processing.completed")],
     ],
@@ -135,13 +146,9 @@ describe("planReconciliation", () => {
       { id: A, status: "complete" },
       { id: B, status: "processing" },
     ]);
-    const plan = planReconciliation({
-      state: state(),
-      submission: s,
-      now: 3600,
-      linkedAt: 0,
-      maxMs: 3600,
-    });
+    const atLimit = (now: number) =>
+      planReconciliation({ state: state(), submission: s, now, linkedAt: 0, maxMs: 3600 });
+    const plan = atLimit(3600);
     expect(plan.outcome).toBe("timed_out");
     expect(plan.entries.at(-1)).toEqual({
       id: reconcileEntryId(SID, "max-hours"),
@@ -152,23 +159,12 @@ describe("planReconciliation", () => {
       }),
     });
     // One millisecond before the limit: checked again instead.
-    const before = planReconciliation({
-      state: state(),
-      submission: s,
-      now: 3599,
-      linkedAt: 0,
-      maxMs: 3600,
-    });
-    expect(before.outcome).toBe("still_processing");
+    expect(atLimit(3599).outcome).toBe("still_processing");
   });
 
   it("planReconciliation gives the same ids every time (replicas and sweeps dedupe on them)", () => {
-    const s = service([
-      { id: A, status: "complete" },
-      { id: B, status: "complete" },
-    ]);
     // The ids, not the bodies: an event carries the time of its read.
-    const ids = (now: number) => at(state(), s, now).entries.map((e) => e.id);
+    const ids = (now: number) => at(state(), BOTH_COMPLETE, now).entries.map((e) => e.id);
     expect(ids(5)).toEqual(ids(9_000_000));
     expect(ids(5)).toHaveLength(2);
   });
@@ -181,10 +177,7 @@ describe("planReconciliation: the service's current read is the truth", () => {
     [
       "a failure reported, then retried and complete: the success, and the other's",
       state([{ id: A, status: "failed", occurredAt: T0 }]),
-      service([
-        { id: A, status: "complete" },
-        { id: B, status: "complete" },
-      ]),
+      BOTH_COMPLETE,
       HOUR,
       "completed",
       [rid(A, "asset.processing.completed", "failed", T0), rid(B, "asset.processing.completed")],
@@ -195,76 +188,46 @@ describe("planReconciliation: the service's current read is the truth", () => {
         { id: A, status: "failed", occurredAt: T0 },
         { id: B, status: "complete" },
       ]),
-      service([
-        { id: A, status: "complete" },
-        { id: B, status: "complete" },
-      ]),
+      BOTH_COMPLETE,
       HOUR,
       "completed",
       [rid(A, "asset.processing.completed", "failed", T0)],
     ],
     [
       "a final error whose asset can be retried: watched on, nothing journaled",
-      state([
-        { id: A, status: "failed" },
-        { id: B, status: "complete" },
-      ]),
-      service([
-        { id: A, status: "failed", retryable: true },
-        { id: B, status: "complete" },
-      ]),
+      HELD_ERROR,
+      readOfA({ status: "failed", retryable: true }),
       HOUR,
       "still_processing",
       [],
     ],
     [
       "a final error whose retry is running: watched on",
-      state([
-        { id: A, status: "failed" },
-        { id: B, status: "complete" },
-      ]),
-      service([
-        { id: A, status: "processing" },
-        { id: B, status: "complete" },
-      ]),
+      HELD_ERROR,
+      readOfA({ status: "processing" }),
       HOUR,
       "still_processing",
       [],
     ],
     [
       "a final error whose asset can be retried, past the limit: no longer watched",
-      state([
-        { id: A, status: "failed" },
-        { id: B, status: "complete" },
-      ]),
-      service([
-        { id: A, status: "failed", retryable: true },
-        { id: B, status: "complete" },
-      ]),
+      HELD_ERROR,
+      readOfA({ status: "failed", retryable: true }),
       24 * HOUR,
       "already_final",
       [],
     ],
     [
       "a final error no retry can change: no longer watched",
-      state([
-        { id: A, status: "failed" },
-        { id: B, status: "complete" },
-      ]),
-      service([
-        { id: A, status: "failed", retryable: false },
-        { id: B, status: "complete" },
-      ]),
+      HELD_ERROR,
+      readOfA({ status: "failed", retryable: false }),
       HOUR,
       "already_final",
       [],
     ],
     [
       "a final error the service no longer knows: it stands",
-      state([
-        { id: A, status: "failed" },
-        { id: B, status: "complete" },
-      ]),
+      HELD_ERROR,
       null,
       HOUR,
       "already_final",
@@ -277,11 +240,7 @@ describe("planReconciliation: the service's current read is the truth", () => {
   });
 
   it("planUnreadable: a final error stands when the service cannot be read, watched until the limit", () => {
-    const s = state([
-      { id: A, status: "failed" },
-      { id: B, status: "complete" },
-    ]);
-    const when = { state: s, linkedAt: 0, maxMs: 24 * HOUR };
+    const when = { state: HELD_ERROR, linkedAt: 0, maxMs: 24 * HOUR };
     expect(planUnreadable({ ...when, now: HOUR })).toEqual({
       outcome: "still_processing",
       entries: [],

@@ -3,7 +3,8 @@
  * real relay over loopback HTTP (a stand-in of the service's submission read, the GitHub
  * stand-in): a retried asset's success wins whether the retry comes before reconciliation's
  * read or after it set a final `error`; odd submission ids each get their own final status;
- * a link whose first status failed (dead-lettered) is reconciled all the same.
+ * a link whose first status failed (dead-lettered) is reconciled all the same. Each test links
+ * submissions of its own: all but the one that takes GitHub down wait for their sweeps at once.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -17,13 +18,13 @@ import {
   resolveRelayConfig,
   startRelay,
 } from "../../../relay/index.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 import { githubTestEnv, reconcileTestEnv, relayTestEnv } from "../helpers/relay-test-env.ts";
 import { sendSigned, TEST_RELAY_TOKEN, waitUntil } from "../helpers/signed-sender.ts";
 import { type SubmissionService, startSubmissionService } from "../helpers/submission-service.ts";
 
 const GITHUB_TOKEN = "ghs_reconcile_truth";
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 // In the run's private TMPDIR, removed at its end.
 const dir = mkdtempSync(join(tmpdir(), "relay-reconcile-truth-"));
 
@@ -73,11 +74,13 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
     });
     expect(res.status, await res.text()).toBe(202);
   }
+  /** The tests that wait for their sweeps side by side (each links submissions of its own). */
+  const concurrently = skip ? it.skip : it.concurrent;
   const states = (sha: string) => github.statuses.filter((s) => s.sha === sha).map((s) => s.state);
   const finalState = (sha: string, state: string) =>
     waitUntil(`${state} on ${sha}`, () => states(sha).at(-1) === state, 30_000);
 
-  it.skipIf(skip)(
+  concurrently(
     "reconciliation: an asset retried before the read ends success, its reported failure replaced",
     async () => {
       const [sid, a, b, sha] = [randomUUID(), randomUUID(), randomUUID(), newSha()];
@@ -102,7 +105,7 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
     60_000,
   );
 
-  it.skipIf(skip)(
+  concurrently(
     "reconciliation: an asset retried after the final error ends success (the submission stays watched)",
     async () => {
       const [sid, a, b, sha] = [randomUUID(), randomUUID(), randomUUID(), newSha()];
@@ -122,7 +125,7 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
     60_000,
   );
 
-  it.skipIf(skip)(
+  concurrently(
     "reconciliation: odd ids (lone surrogates, U+0000, a colon, a leading space) each get their own final status",
     async () => {
       const known = ["o\u0000", "p:q", "p", " x", "x", "x\u00a0", "\ufeffx"];
@@ -138,6 +141,7 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
     60_000,
   );
 
+  // After the others, on its own: GitHub fails every status meanwhile.
   it.skipIf(skip)(
     "reconciliation: a link dead-lettered because its status failed is still reconciled",
     async () => {

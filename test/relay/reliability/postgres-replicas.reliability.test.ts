@@ -1,17 +1,9 @@
-import { afterAll, describe, it } from "vitest";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../helpers/postgres.ts";
+import { describe, it } from "vitest";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 import { runReliability } from "./run-reliability.ts";
 
-const hasPostgres = await postgresAvailable();
-const schema = uniqueSchema("relay_reliability");
-afterAll(async () => {
-  if (hasPostgres) await dropSchemas(schema);
-});
+const hasPostgres = hasTestPostgres();
+const schema = testSchema("relay_reliability");
 
 describe("relay reliability (Postgres, two replicas)", () => {
   it.skipIf(!hasPostgres)(

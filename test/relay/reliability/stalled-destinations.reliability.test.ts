@@ -1,12 +1,7 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type GithubStandIn, startGithubStandIn } from "../../../emulator/github/index.ts";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-slack.ts";
-import {
-  dropSchemas,
-  postgresAvailable,
-  TEST_POSTGRES_URL,
-  uniqueSchema,
-} from "../helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../helpers/postgres.ts";
 import { type RelayProcess, spawnRelay } from "../helpers/relay-process.ts";
 import {
   eventBody,
@@ -24,11 +19,8 @@ const SHA = "5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1e";
 const LEASE_SECONDS = 6;
 const STALL_MS = 7000;
 
-const hasPostgres = await postgresAvailable();
-const schema = uniqueSchema("relay_stalled");
-afterAll(async () => {
-  if (hasPostgres) await dropSchemas(schema);
-});
+const hasPostgres = hasTestPostgres();
+const schema = testSchema("relay_stalled");
 
 describe("two relay replicas on Postgres with a stalling Slack and GitHub", () => {
   it.skipIf(!hasPostgres)(

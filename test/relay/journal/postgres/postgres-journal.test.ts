@@ -1,11 +1,11 @@
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { openPostgresJournal } from "../../../../relay/journal/index.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../../helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../../helpers/postgres.ts";
 import { waitUntil } from "../../helpers/signed-sender.ts";
 import { completedEvent } from "../../helpers/submission-builders.ts";
 
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 const schema = testSchema("relay_pg_clients");
 
 describe("openPostgresJournal", () => {

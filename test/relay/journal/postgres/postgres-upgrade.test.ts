@@ -2,9 +2,9 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openPostgresJournal } from "../../../../relay/journal/index.ts";
 import type { AssetEvent } from "../../../../relay/relay-event.ts";
-import { postgresAvailable, TEST_POSTGRES_URL, testSchema } from "../../helpers/postgres.ts";
+import { hasTestPostgres, TEST_POSTGRES_URL, testSchema } from "../../helpers/postgres.ts";
 
-const hasPostgres = await postgresAvailable();
+const hasPostgres = hasTestPostgres();
 const schema = testSchema("relay_pg_upgrade");
 
 const event = (submissionId: string, errorMessage: string): AssetEvent => ({

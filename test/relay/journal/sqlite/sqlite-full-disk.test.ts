@@ -6,6 +6,7 @@ import {
   journalFaultReason,
   openSqliteJournal,
 } from "../../../../relay/journal/index.ts";
+import { journalBackoffMs } from "../../../../relay/journal/journal-backoff.ts";
 import { waitUntil } from "../../helpers/signed-sender.ts";
 import { mountSmallDisk, type SmallDisk } from "../../helpers/small-disk.ts";
 import { completedEvent } from "../../helpers/submission-builders.ts";
@@ -63,8 +64,10 @@ describe("openSqliteJournal on a disk that fills up", () => {
         // SQLite's own error, as node:sqlite raises it, reads as a full disk on /readyz.
         expect(journalFaultReason("sqlite", pingError)).toBe(JOURNAL_FAULT_REASONS.diskFull);
         const runsWhileFull = runs;
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        // Backing off (100 ms doubling): a handful of runs in 1.5 s, not thousands.
+        // As long as the journal's first four backoffs take (100 ms doubling: 1.5 s). Backing
+        // off, the entries run a handful of times meanwhile; spinning, thousands.
+        const fourBackoffs = [1, 2, 3, 4].reduce((sum, n) => sum + journalBackoffMs(n), 0);
+        await new Promise((resolve) => setTimeout(resolve, fourBackoffs));
         expect(runs - runsWhileFull).toBeLessThan(40);
         expect(journalErrors.every((e) => /database or disk is full/.test(e.message))).toBe(true);
         expect(journalErrors.some((e) => /cannot rollback/.test(e.message))).toBe(false);
