@@ -24,12 +24,16 @@ import { bodyFor, poolRequests, type Shape, signedPool } from "./signed-pool.ts"
 // the bare server's ceiling and the @octokit/webhooks peer are measured in the same run.
 // Not a test: it asserts nothing.
 //   npm run bench:relay [-- --rounds 3 --seconds 4 --probe-seconds 30 --probes 3 --tracing-rounds 9]
+// One shape's sustained probes alone, at fixed rates, on one or more relays in turn (to compare
+// a change with the code before it in the same run); prints them, writes no RESULTS.md:
+//   node bench/relay/run-bench.ts --only sustained-one --rates 1456,2912 [--relays a/bin.ts,b/bin.ts]
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
+const text = (name: string) => {
   const i = args.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(args[i + 1]);
+  return i === -1 ? undefined : args[i + 1];
 };
+const arg = (name: string, fallback: number) => Number(text(name) ?? fallback);
 export const SETTINGS = Object.freeze({
   rounds: arg("rounds", 3),
   seconds: arg("seconds", 4),
@@ -64,11 +68,15 @@ const relayEnv = (scheme: string, store: string) => ({
 });
 
 /** A fresh relay on a fresh SQLite journal. */
-function relay(scheme: string, extra: Record<string, string> = {}): () => Promise<BenchProcess> {
+function relay(
+  scheme: string,
+  extra: Record<string, string> = {},
+  bin = relayBin,
+): () => Promise<BenchProcess> {
   return () => {
     journals += 1;
     const store = `sqlite:${join(dir, `journal-${journals}.db`)}`;
-    return startProcess(relayBin, { ...relayEnv(scheme, store), ...extra });
+    return startProcess(bin, { ...relayEnv(scheme, store), ...extra });
   };
 }
 const bare = () => startProcess(peerBin, {}, ["bare"]);
@@ -120,9 +128,13 @@ async function intake(
 }
 
 /** One probe: a fresh relay offered `rate` a second for the probe's length. */
-async function probe(shape: Shape, rate: number): Promise<ProbeRecord & { load: number }> {
+async function probe(
+  shape: Shape,
+  rate: number,
+  bin = relayBin,
+): Promise<ProbeRecord & { load: number }> {
   const load = await loadAverage();
-  const server = await relay("standard-webhooks")();
+  const server = await relay("standard-webhooks", {}, bin)();
   try {
     pools += 1;
     const pool = signedPool(
@@ -138,7 +150,7 @@ async function probe(shape: Shape, rate: number): Promise<ProbeRecord & { load: 
       duration: SETTINGS.probeSeconds,
       ...poolRequests(pool),
     });
-    const { backlog } = await relayGauges(server.url);
+    const { backlog, relayed } = await relayGauges(server.url);
     const record = {
       rate,
       seconds: SETTINGS.probeSeconds,
@@ -147,7 +159,7 @@ async function probe(shape: Shape, rate: number): Promise<ProbeRecord & { load: 
     };
     const verdict = isSustained(record) ? "sustained" : "not sustained";
     process.stdout.write(
-      `  ${shape} at ${rate}/s: ${record.acknowledged} acknowledged, backlog ${backlog}: ${verdict}\n`,
+      `  ${shape} at ${rate}/s: ${record.acknowledged} acknowledged, ${relayed} relayed, backlog ${backlog}: ${verdict} (load ${load.toFixed(1)})\n`,
     );
     return { ...record, load };
   } finally {
@@ -241,6 +253,21 @@ async function paced(start: () => Promise<BenchProcess>) {
   }
 }
 
+/** `--only sustained-one|sustained-many`: each of `--rates` probed on each of `--relays`, in turn. */
+async function probesOnly(only: string): Promise<void> {
+  const shape: Shape = only === "sustained-many" ? "many-submissions" : "one-submission";
+  const rates = (text("rates") ?? "728,1456,2912").split(",").map(Number);
+  const bins = (text("relays") ?? relayBin).split(",");
+  process.stdout.write(`${shape}, load ${(await loadAverage()).toFixed(2)} at the start\n`);
+  for (const [round, rate] of rates.entries()) {
+    for (const bin of inTurn(round, bins)) {
+      process.stdout.write(`${bin}\n`);
+      await probe(shape, rate, bin);
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const startLoad = await loadAverage();
@@ -290,4 +317,6 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${report}`);
 }
 
-await main();
+const only = text("only");
+if (only === undefined) await main();
+else await probesOnly(only);

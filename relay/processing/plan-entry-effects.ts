@@ -8,6 +8,7 @@ import {
 } from "../destinations/index.ts";
 import type { RelayEvent } from "../relay-event.ts";
 import {
+  assetPosition,
   type OutcomeState,
   type SubmissionOutcome,
   type SubmissionState,
@@ -91,7 +92,7 @@ function planFailureReply(state: StoredState, facts: EntryFacts): SlackPlan["fai
   const { event } = facts;
   // A stale failure (older than what the state shows of its asset) is not replied to.
   if (event.kind !== "asset.processing.failed" || facts.stale) return null;
-  const asset = state.assets.find((a) => a.assetId === event.assetId);
+  const asset = state.assets[assetPosition(state.assets, event.assetId)];
   const replier = state.failureReplies?.[event.assetId];
   // Once per asset, by the first entry that says it failed: a late webhook after
   // reconciliation made its event (or the other way round) finds it replied.

@@ -89,7 +89,9 @@ async function foldEvent(
       });
     }
   }
-  return { state: applyAssetEvent(state, event, details), stale: false };
+  // The state is the processor's own (read from text, or the one its codec made last for that
+  // text, and entries of a submission are processed one at a time): its assets change in place.
+  return { state: applyAssetEvent(state, event, details, true), stale: false };
 }
 
 /**

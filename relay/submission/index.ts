@@ -1,5 +1,12 @@
 export type { AssetDetails } from "./asset-details.ts";
 export {
+  type AssetTotals,
+  appendsTo,
+  assetPosition,
+  assetTotals,
+  editsOf,
+} from "./asset-list.ts";
+export {
   assetMarker,
   describeFindings,
   type OutcomeState,

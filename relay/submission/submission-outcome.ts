@@ -10,8 +10,8 @@ import {
   SEVERITIES,
   type SeverityCounts,
 } from "../../src/policy/index.ts";
+import { assetTotals } from "./asset-list.ts";
 import type { AssetState, SubmissionState } from "./submission-state.ts";
-import { reportedAssets } from "./submission-state.ts";
 
 /** A submission's outcome, as a commit status states it (GitHub's four states). */
 export type OutcomeState = "pending" | "success" | "failure" | "error";
@@ -90,8 +90,9 @@ export function assetMarker(asset: AssetState, failOn: FailOn): string {
  */
 export function submissionOutcome(state: SubmissionState): SubmissionOutcome {
   const failOn = state.link?.failOn ?? DEFAULT_FAIL_ON;
-  const reported = reportedAssets(state);
-  const total = state.link?.assetCount ?? reported.length;
+  // Carried from event to event (asset-list.ts), not summed over the assets each time.
+  const reported = assetTotals(state.assets);
+  const total = state.link?.assetCount ?? reported.reported;
   const outcome = (s: OutcomeState, detail: string): SubmissionOutcome => ({
     state: s,
     ...splitLabel(CONCLUSION_OF[s]),
@@ -100,12 +101,11 @@ export function submissionOutcome(state: SubmissionState): SubmissionOutcome {
   });
   if (state.unresolved !== undefined) return outcome("error", state.unresolved.message);
   if (total === 0) return outcome("pending", "Waiting for the first asset");
-  if (reported.length < total) {
-    return outcome("pending", `${reported.length}/${total} assets reviewed`);
+  if (reported.reported < total) {
+    return outcome("pending", `${reported.reported}/${total} assets reviewed`);
   }
-  const failed = reported.filter((a) => a.status === "failed").length;
+  const { failed, counts, unknown } = reported;
   if (failed > 0) return outcome("error", `${failed} of ${total} assets failed to process`);
-  const { counts, unknown } = findings(reported);
   const found = describeFindings(counts, unknown);
   if (failsThreshold(counts, unknown, failOn)) {
     return outcome("failure", `${found} (fails on ${failOn} or worse)`);

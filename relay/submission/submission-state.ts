@@ -1,6 +1,7 @@
 import type { SeverityCounts } from "../../src/policy/index.ts";
 import type { AssetEvent, SubmissionLink, UnresolvedEvent } from "../relay-event.ts";
 import type { AssetDetails } from "./asset-details.ts";
+import { assetPosition, withAsset } from "./asset-list.ts";
 
 /** What the relay knows about one asset of a submission. */
 export interface AssetState {
@@ -31,11 +32,16 @@ export function emptySubmissionState(submissionId: string): SubmissionState {
   return { submissionId, assets: [], link: null };
 }
 
-/** The state after one asset event. Applying the same event twice gives the same state. */
+/**
+ * The state after one asset event. Applying the same event twice gives the same state.
+ * `owned`: the caller holds the only reference to `state.assets` (the relay's processor, see
+ * process-entry.ts), which then changes in place instead of being copied (see `withAsset`).
+ */
 export function applyAssetEvent(
   state: SubmissionState,
   event: AssetEvent,
   details: AssetDetails | null,
+  owned = false,
 ): SubmissionState {
   const failed = event.kind === "asset.processing.failed";
   const asset: AssetState = {
@@ -47,14 +53,11 @@ export function applyAssetEvent(
     errorMessage: failed ? (event.errorMessage ?? "Processing failed") : null,
     occurredAt: event.occurredAt,
   };
-  const index = state.assets.findIndex((a) => a.assetId === event.assetId);
-  const assets =
-    index === -1
-      ? [...state.assets, asset]
-      : state.assets.map((a, i) =>
-          i === index ? { ...asset, filename: asset.filename ?? a.filename } : a,
-        );
-  return { ...state, assets };
+  const index = assetPosition(state.assets, event.assetId);
+  const known = state.assets[index];
+  const next =
+    known === undefined ? asset : { ...asset, filename: asset.filename ?? known.filename };
+  return { ...state, assets: withAsset(state.assets, index, next, owned) };
 }
 
 /** Milliseconds since the epoch of a signed event time, or null when it has none that parses. */
@@ -69,7 +72,7 @@ function eventTime(at: string | null | undefined): number | null {
  * times, never by arrival; without both times (or with equal ones) arrival order stands.
  */
 export function isStaleAssetEvent(state: SubmissionState, event: AssetEvent): boolean {
-  const known = state.assets.find((a) => a.assetId === event.assetId);
+  const known = state.assets[assetPosition(state.assets, event.assetId)];
   const shown = eventTime(known?.occurredAt);
   const at = eventTime(event.occurredAt);
   return shown !== null && at !== null && at < shown;

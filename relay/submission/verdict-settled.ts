@@ -1,3 +1,4 @@
+import { assetTotals } from "./asset-list.ts";
 import { type SubmissionOutcome, submissionOutcome } from "./submission-outcome.ts";
 import type { SubmissionState } from "./submission-state.ts";
 
@@ -14,5 +15,5 @@ export function verdictSettled(
 ): boolean {
   if (state.unresolved !== undefined) return true;
   if (outcome.state === "pending") return false;
-  return !state.assets.some((a) => a.status === "failed");
+  return assetTotals(state.assets).failed === 0;
 }

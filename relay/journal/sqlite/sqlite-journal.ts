@@ -235,6 +235,10 @@ function submissionStates(q: SqliteStatements, writer: GroupCommit, closed: () =
       const json = latest.get(submissionId);
       if (unwritten.delete(submissionId) && json !== undefined) write(submissionId, json);
     },
+    /** The length of the submission's latest state text (0 when none is kept). */
+    size(submissionId: string) {
+      return latest.get(submissionId)?.length ?? 0;
+    },
     /** Retention deleted states: what is kept of them must go too. */
     forgetStates() {
       for (const key of latest.keys()) if (!pinned(key)) latest.delete(key);
@@ -285,9 +289,13 @@ export function openSqliteJournal(options: SqliteJournalOptions): Journal {
       }),
     onCommitted: () => worker.journalWorks(),
   });
-  const { forgetStates, hold, release, ...states } = submissionStates(q, writer, () => closed);
+  const { forgetStates, hold, release, size, ...states } = submissionStates(
+    q,
+    writer,
+    () => closed,
+  );
   const worker = createSqliteWorker({
-    states: { hold, release },
+    states: { hold, release, size },
     q,
     writer,
     retry: options.retry,

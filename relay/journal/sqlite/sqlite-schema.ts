@@ -130,12 +130,19 @@ const STATEMENTS = {
   // A delivery id seen before is a duplicate, also once retention deleted its entry.
   insert:
     "INSERT OR IGNORE INTO events (id, submission_id, payload, received_at, updated_at, traceparent) SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE NOT EXISTS (SELECT 1 FROM delivery_ids WHERE id = ?1)",
-  // A submission's line: its entries still waiting or running, the earliest first.
-  line: "SELECT * FROM events WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT ?",
+  // A submission's line: its entries still waiting or running, the earliest first. Both
+  // lookups of the line go through `events_open`, which holds only open entries: the planner
+  // otherwise picks `events_submission`, as cheap by its estimate, and reads every finished
+  // entry of the submission before its first open one (issue 35: a large submission's line
+  // read grew with what it had relayed).
+  line: "SELECT * FROM events INDEXED BY events_open WHERE submission_id = ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT ?",
+  // The line past a run's cursor: its entries after `seq`.
+  lineAfter:
+    "SELECT * FROM events INDEXED BY events_open WHERE submission_id = ? AND seq > ? AND state IN ('pending', 'processing') ORDER BY seq LIMIT ?",
   setState:
     "UPDATE events SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ?",
   later:
-    "SELECT 1 FROM events WHERE submission_id = ? AND seq > ? AND state IN ('pending', 'processing') LIMIT 1",
+    "SELECT 1 FROM events INDEXED BY events_open WHERE submission_id = ? AND seq > ? AND state IN ('pending', 'processing') LIMIT 1",
   loadState: "SELECT state FROM submission_state WHERE submission_id = ?",
   saveState:
     "INSERT INTO submission_state (submission_id, state, updated_at) VALUES (?, ?, ?) ON CONFLICT (submission_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",

@@ -18,8 +18,15 @@ export interface SqliteWorkerOptions {
   readonly handlerTimeoutMs: number;
   /** Submissions with open entries. One process owns the file, so this set is the whole truth. */
   readonly open: Set<string>;
-  /** Holds a submission's state writes during a run; the run's commit releases them. */
-  readonly states: { hold(submissionId: string): void; release(submissionId: string): void };
+  /**
+   * Holds a submission's state writes during a run; the run's commit releases them. `size`:
+   * the length of the submission's latest state text (0 when none is kept).
+   */
+  readonly states: {
+    hold(submissionId: string): void;
+    release(submissionId: string): void;
+    size(submissionId: string): number;
+  };
 }
 
 /** The SQLite journal's workers: one handler at a time per submission, in arrival order. */
@@ -34,11 +41,23 @@ export interface SqliteWorker {
 }
 
 /**
- * How much of a submission's line one run takes: up to `entries` entries due now, and no new
- * one after `ms` (the "done"s of a run commit together at its end, so this bounds what a crash
- * runs again and how long a relayed entry still shows `processing`).
+ * How much of a submission's line one run takes: its entries due now, read `entries` at a
+ * time, and no new one after `ms`, or after `msPerStateMegabyte` for each megabyte of the
+ * submission's state text, whichever is longer. The "done"s of a run commit together at its
+ * end, with one write of the whole state: that write grows with the submission, and for a
+ * large one, runs as short as for a small one spent more time writing it than relaying
+ * (issue 35). So this bounds what a crash runs again, how long a relayed entry still shows
+ * `processing`, and the share of the time that writing a large state takes. For the same
+ * reason a run whose state text is `waitFromStateBytes` or more does not end when its line is
+ * empty: it waits for entries to come, until its time is up.
  */
-const RUN = Object.freeze({ entries: 100, ms: 250, yieldMs: 5 });
+const RUN = Object.freeze({
+  entries: 100,
+  ms: 250,
+  msPerStateMegabyte: 50,
+  waitFromStateBytes: 1_000_000,
+  yieldMs: 5,
+});
 
 /**
  * The SQLite side of a run's attempts: it only persists, every write through the group
@@ -136,9 +155,23 @@ class HoldBack {
 }
 
 /**
- * The run of the submission's line due at `now`: its head and the entries after it, up to the
- * first one not due or attempted before; empty when the head is not due, or when the submission has no open entry
- * left (it leaves `open`). Throws when the read fails.
+ * The entries of `rows` (a submission's open entries, in order) due at `now`, up to the first
+ * one not due or attempted before. An entry attempted before (a retry, or one a crash
+ * interrupted) runs alone, at the head of a run: its outcome is committed before its
+ * successors start, as the line recovers.
+ */
+function dueRows(rows: EventRow[], now: number, head: boolean): EventRow[] {
+  // A `processing` entry that nothing here runs lost its state write: it runs again.
+  const due = (row: EventRow) => row.state !== "pending" || Number(row.next_attempt_at) <= now;
+  const alone = (row: EventRow) => Number(row.attempts) > 0;
+  if (head && rows[0] !== undefined && alone(rows[0])) return due(rows[0]) ? [rows[0]] : [];
+  const end = rows.findIndex((row) => !due(row) || alone(row));
+  return end === -1 ? rows : rows.slice(0, end);
+}
+
+/**
+ * The start of the run of the submission's line due at `now`; empty when the head is not due,
+ * or when the submission has no open entry left (it leaves `open`). Throws when the read fails.
  */
 function dueRun(
   q: SqliteStatements,
@@ -148,31 +181,71 @@ function dueRun(
 ): EventRow[] {
   const rows = q.line.all(submissionId, RUN.entries) as unknown as EventRow[];
   if (rows.length === 0) open.delete(submissionId);
-  // A `processing` entry that nothing here runs lost its state write: it runs again.
-  const due = (row: EventRow) => row.state !== "pending" || Number(row.next_attempt_at) <= now;
-  // An entry attempted before (a retry, or one a crash interrupted) runs alone: its outcome
-  // is committed before its successors start, as the line recovers.
-  const alone = (row: EventRow) => Number(row.attempts) > 0;
-  if (rows[0] !== undefined && alone(rows[0])) return due(rows[0]) ? [rows[0]] : [];
-  const end = rows.findIndex((row) => !due(row) || alone(row));
-  return end === -1 ? rows : rows.slice(0, end);
+  return dueRows(rows, now, true);
+}
+
+/** Where a run reads its line past its cursor, and how long it waits for more. */
+interface RunLine {
+  readonly q: SqliteStatements;
+  readonly submissionId: string;
+  readonly stopped: () => boolean;
+  /** Until when a run whose line is empty waits for entries to come (0: it does not). */
+  readonly waitUntil: () => number;
+}
+
+/**
+ * A run's entries: its first ones, then the line's next due entries past the last one taken,
+ * read `RUN.entries` at a time, for as long as the run takes them. Once the line is empty,
+ * new entries are looked for every `RUN.yieldMs` until `waitUntil`. An entry attempted
+ * before runs alone (see {@link dueRows}).
+ */
+async function* runEntries(first: readonly JournalEntry[], line: RunLine) {
+  let batch = first;
+  let last = first[first.length - 1];
+  if (last === undefined || last.attempts > 0) return yield* first;
+  for (;;) {
+    yield* batch;
+    last = batch[batch.length - 1] ?? last;
+    // A short read: the line ends there, or at an entry not due or attempted before.
+    if (batch.length < RUN.entries && (line.stopped() || Date.now() >= line.waitUntil())) return;
+    if (batch.length === 0) await new Promise((resolve) => setTimeout(resolve, RUN.yieldMs));
+    const rows = line.q.lineAfter.all(line.submissionId, last.seq, RUN.entries);
+    const due = dueRows(rows as unknown as EventRow[], Date.now(), false);
+    batch = due.map(toEntry);
+    // Cut short by an entry not due, or attempted before: the run ends before it.
+    if (due.length < rows.length) return yield* batch;
+  }
 }
 
 /** A run of a submission's entries, one attempt each, in order; a failure of the journal itself holds the submission back. */
 async function runLine(
   entries: readonly JournalEntry[],
   options: SqliteWorkerOptions,
-  worker: { handler: EntryHandler | null; hooks: WorkerHooks; held: HoldBack },
+  worker: {
+    handler: EntryHandler | null;
+    hooks: WorkerHooks;
+    held: HoldBack;
+    /** The worker is stopping: a run waits for no more entries. */
+    stopping: () => boolean;
+  },
   stop: AbortSignal,
 ): Promise<void> {
   const sub = storableKey(entries[0]?.event.submissionId ?? "");
   const store = sqliteRunStore(options, sub, worker.hooks);
   const started = Date.now();
+  const budget = () =>
+    Math.max(RUN.ms, (options.states.size(sub) / 1_000_000) * RUN.msPerStateMegabyte);
+  const line: RunLine = {
+    q: options.q,
+    submissionId: sub,
+    stopped: () => stop.aborted || worker.stopping(),
+    waitUntil: () => (options.states.size(sub) >= RUN.waitFromStateBytes ? started + budget() : 0),
+  };
   let turn = started;
   options.states.hold(sub);
   try {
-    for (const entry of entries) {
-      if (stop.aborted || (entry !== entries[0] && Date.now() - started >= RUN.ms)) break;
+    for await (const entry of runEntries(entries, line)) {
+      if (stop.aborted || (entry !== entries[0] && Date.now() - started >= budget())) break;
       // Handlers that never wait would keep this thread for the whole run: webhooks are
       // answered between them.
       if (Date.now() - turn >= RUN.yieldMs) {
@@ -224,7 +297,7 @@ export function createSqliteWorker(options: SqliteWorkerOptions): SqliteWorker {
   }
 
   const run = (entries: readonly JournalEntry[]) =>
-    runLine(entries, options, { handler, hooks, held }, stop.signal);
+    runLine(entries, options, { handler, hooks, held, stopping: () => stopping }, stop.signal);
 
   function schedulePump(): void {
     if (pumpScheduled) return;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createStateCodec } from "../../../relay/processing/state-codec.ts";
+import { withAsset } from "../../../relay/submission/asset-list.ts";
+import type { AssetState } from "../../../relay/submission/submission-state.ts";
 
 const asset = (assetId: string, status = "complete") => ({
   assetId,
@@ -64,5 +66,35 @@ describe("createStateCodec", () => {
       state = { ...state, assets: [...state.assets, asset(`a-${n}`)] };
       expect(JSON.parse(codec.stringify("s-4", state))).toEqual(JSON.parse(JSON.stringify(state)));
     }
+  });
+
+  it("stringify writes a state whose assets grew or changed in place whole, each time", () => {
+    const codec = createStateCodec();
+    const assets: readonly AssetState[] = [];
+    const state = { submissionId: "s-5", assets, link: null };
+    const steps: [number, AssetState][] = [
+      [-1, asset("a-1")],
+      [-1, asset("a-2")],
+      [0, asset("a-1", "failed")],
+      [-1, asset("a-3")],
+    ];
+    for (const [index, next] of steps) {
+      withAsset(assets, index, next, true);
+      expect(JSON.parse(codec.stringify("s-5", state))).toEqual(JSON.parse(JSON.stringify(state)));
+    }
+    // Two changes in place between texts (a replaced asset, then an added one): whole too.
+    withAsset(assets, 1, asset("a-2", "failed"), true);
+    withAsset(assets, -1, asset("a-4"), true);
+    expect(JSON.parse(codec.stringify("s-5", state))).toEqual(JSON.parse(JSON.stringify(state)));
+  });
+
+  it("parse does not give back a state whose assets changed in place since its text was made", () => {
+    const codec = createStateCodec();
+    const assets: readonly AssetState[] = [asset("a-1")];
+    const state = { submissionId: "s-6", assets, link: null };
+    const json = codec.stringify("s-6", state);
+    expect(codec.parse("s-6", json)).toBe(state);
+    withAsset(assets, -1, asset("a-2"), true);
+    expect(codec.parse("s-6", json)).toEqual(JSON.parse(json));
   });
 });
