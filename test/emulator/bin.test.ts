@@ -73,18 +73,24 @@ describe("emulator bin", () => {
     }
   });
 
-  it("`| head -1` returns: the shell gets the first line and the emulator stops", async () => {
+  it("`| head -1` returns: the shell gets the first line and the emulator stops", async ({
+    onTestFinished,
+  }) => {
     const res = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      // Bounded: a hang ends in SIGKILL of the whole pipeline (its process group).
       const child = spawn("bash", ["-c", `"${process.execPath}" "${BIN}" --port 0 | head -1`], {
         stdio: ["ignore", "pipe", "ignore"],
         detached: true,
       });
-      const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 20_000);
+      // A hang is bounded by the test's timeout: then the whole pipeline (its process group)
+      // is SIGKILLed, so nothing outlives the test.
+      let closed = false;
+      onTestFinished(() => {
+        if (!closed) process.kill(-child.pid!, "SIGKILL");
+      });
       let stdout = "";
       child.stdout!.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
       child.on("close", (code) => {
-        clearTimeout(timer);
+        closed = true;
         resolve({ code, stdout });
       });
     });
