@@ -1,5 +1,6 @@
 import type { GithubClient } from "../github/create-github-client.ts";
 import type { GithubContext } from "../github/read-github-context.ts";
+import { FILE_MODES, readRecursiveTree } from "../github/read-recursive-tree.ts";
 
 /**
  * The bytes of the regular files at `paths` in commit `sha`, read as data through the API (a
@@ -16,21 +17,16 @@ export async function readFilesAtCommit(
     signal?: AbortSignal | undefined;
   },
 ): Promise<Map<string, Buffer>> {
-  const { data: tree } = await github.rest.git.getTree({
-    owner: context.owner,
-    repo: context.repo,
-    tree_sha: options.sha,
-    recursive: "true",
-    request: { signal: options.signal },
-  });
+  const tree = await readRecursiveTree(github, context, options.sha, options.signal);
   if (tree.truncated)
     throw new Error(
       `The tree of ${options.sha.slice(0, 7)} is too large to list whole; cannot read ${options.paths.join(", ")}.`,
     );
   const out = new Map<string, Buffer>();
+  const entries = new Map(tree.tree.map((e) => [e.path, e]));
   for (const path of options.paths) {
-    const entry = tree.tree.find((e) => e.path === path);
-    if (entry?.sha === undefined || !["100644", "100755"].includes(entry.mode ?? "")) continue;
+    const entry = entries.get(path);
+    if (entry?.sha === undefined || !FILE_MODES.has(entry.mode ?? "")) continue;
     if ((entry.size ?? 0) > options.maxBytes) {
       out.set(path, Buffer.alloc(options.maxBytes + 1));
       continue;

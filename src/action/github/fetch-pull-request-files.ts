@@ -8,10 +8,13 @@ import { mapConcurrent, type ReviewFile, type SkippedFile } from "../../pipeline
 import { selectFiles } from "../select-files.ts";
 import type { GithubClient } from "./create-github-client.ts";
 import type { GithubContext } from "./read-github-context.ts";
+import {
+  FILE_MODES,
+  type GitTreeEntry,
+  readRecursiveTree,
+  SYMLINK_MODE,
+} from "./read-recursive-tree.ts";
 
-/** Git tree modes of a regular file; 120000 is a symbolic link, 160000 a submodule. */
-const FILE_MODES: ReadonlySet<string> = new Set(["100644", "100755"]);
-const SYMLINK_MODE = "120000";
 /** GitHub serves blobs up to 100 MB through the REST API. */
 export const MAX_BLOB_BYTES = 100 * 1024 * 1024;
 /** The first line of a Git LFS pointer file. */
@@ -47,13 +50,7 @@ export async function fetchPullRequestFiles(
   const selected = await selectHeadFiles(dir, options.paths, options.patterns);
   if (selected.length === 0) return { files: [], skipped: [] };
 
-  const { data: tree } = await github.rest.git.getTree({
-    owner: context.owner,
-    repo: context.repo,
-    tree_sha: pr.headSha,
-    recursive: "true",
-    request: { signal: options.signal },
-  });
+  const tree = await readRecursiveTree(github, context, pr.headSha, options.signal);
   const entries = new Map(tree.tree.map((e) => [e.path, e]));
   type Fetched = { readonly file: ReviewFile } | { readonly skipped: SkippedFile };
 
@@ -103,12 +100,11 @@ async function selectHeadFiles(
   return (await selectFiles({ workspace: dir, patterns, changed: inside })).files;
 }
 
-type TreeEntry = { mode?: string; sha?: string; size?: number };
 type Problem = Pick<SkippedFile, "reason" | "message">;
 
 /** Why the head's tree entry of `shown` is not read (a link, not a file, too large), if it is not. */
 function entryProblem(
-  entry: TreeEntry | undefined,
+  entry: GitTreeEntry | undefined,
   shown: string,
   truncated: boolean,
 ): Problem | undefined {

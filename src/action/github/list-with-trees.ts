@@ -1,13 +1,7 @@
 import type { GithubClient } from "./create-github-client.ts";
 import type { SourceListing } from "./list-with-git.ts";
 import type { GithubContext } from "./read-github-context.ts";
-
-interface TreeEntry {
-  readonly path?: string;
-  readonly mode?: string;
-  readonly type?: string;
-  readonly sha?: string;
-}
+import { type GitTree, type GitTreeEntry, readRecursiveTree } from "./read-recursive-tree.ts";
 
 /**
  * The paths whose file differs between the trees of `base` and `head` (commits or branch names),
@@ -19,18 +13,9 @@ export async function listWithTrees(
   context: GithubContext,
   options: { base: string; head: string; signal?: AbortSignal | undefined },
 ): Promise<SourceListing> {
-  const tree = async (sha: string) => {
-    const { data } = await github.rest.git.getTree({
-      owner: context.owner,
-      repo: context.repo,
-      tree_sha: sha,
-      recursive: "true",
-      request: { signal: options.signal },
-    });
-    return data as { truncated: boolean; tree: TreeEntry[] };
-  };
-  let base: Awaited<ReturnType<typeof tree>>;
-  let head: Awaited<ReturnType<typeof tree>>;
+  const tree = (sha: string) => readRecursiveTree(github, context, sha, options.signal);
+  let base: GitTree;
+  let head: GitTree;
   try {
     [base, head] = [await tree(options.base), await tree(options.head)];
   } catch (error) {
@@ -43,7 +28,10 @@ export async function listWithTrees(
 }
 
 /** The head's files (blobs) that are new or whose content or mode differs from the base's. */
-export function changedBlobs(base: readonly TreeEntry[], head: readonly TreeEntry[]): string[] {
+export function changedBlobs(
+  base: readonly GitTreeEntry[],
+  head: readonly GitTreeEntry[],
+): string[] {
   const before = new Map(
     base.filter((e) => e.type === "blob").map((e) => [e.path, `${e.mode} ${e.sha}`]),
   );
