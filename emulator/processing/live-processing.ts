@@ -19,25 +19,37 @@ export const LIVE_FAILURE_MARKERS = Object.freeze({
 
 /**
  * Live review timeline: queued for half of `processingSeconds` (startedAt null), then
- * processing for the other half, then complete or failed (part 2.1, part 3).
+ * processing for the other half, then complete or failed (part 2.1, part 3). With
+ * `processingSeconds` 0 (instant processing) the review starts at once, without a timer, and
+ * the promise returned settles when it has finished: the caller answers after it, so that no
+ * read after the answer sees a review that takes no time still running.
  */
-export function scheduleLiveAsset(ctx: EmulatorContext, asset: AssetRecord): void {
+export function scheduleLiveAsset(ctx: EmulatorContext, asset: AssetRecord): Promise<void> {
   const halfMs = ctx.state.settings.processingSeconds * 500;
   asset.status = "queued";
   asset.startedAt = null;
   asset.completedAt = null;
   asset.dueAt = new Date(ctx.now().getTime() + halfMs).toISOString();
+  if (halfMs === 0) {
+    beginProcessing(ctx, asset, 0);
+    return settleLiveAsset(ctx, asset.assetId);
+  }
   ctx.scheduler.schedule(halfMs, () => startProcessing(ctx, asset.assetId, halfMs));
+  return Promise.resolve();
+}
+
+function beginProcessing(ctx: EmulatorContext, asset: AssetRecord, halfMs: number): void {
+  asset.status = "processing";
+  asset.startedAt = ctx.now().toISOString();
+  asset.dueAt = new Date(ctx.now().getTime() + halfMs).toISOString();
+  ctx.persist();
 }
 
 function startProcessing(ctx: EmulatorContext, assetId: string, halfMs: number): void {
   const asset = ctx.state.assets[assetId];
   if (asset?.status !== "queued") return;
-  asset.status = "processing";
-  asset.startedAt = ctx.now().toISOString();
-  asset.dueAt = new Date(ctx.now().getTime() + halfMs).toISOString();
-  ctx.persist();
-  ctx.scheduler.schedule(halfMs, () => settleLiveAsset(ctx, assetId));
+  beginProcessing(ctx, asset, halfMs);
+  ctx.scheduler.schedule(halfMs, () => void settleLiveAsset(ctx, assetId));
 }
 
 /** Resumes live assets that were queued or processing when a `--data-dir` emulator stopped. */
@@ -46,15 +58,15 @@ export function resumeLiveAsset(ctx: EmulatorContext, asset: AssetRecord): void 
   if (asset.status === "queued")
     ctx.scheduler.schedule(wait, () => startProcessing(ctx, asset.assetId, wait));
   else if (asset.status === "processing")
-    ctx.scheduler.schedule(wait, () => settleLiveAsset(ctx, asset.assetId));
+    ctx.scheduler.schedule(wait, () => void settleLiveAsset(ctx, asset.assetId));
 }
 
 /**
- * Finishes review in the background. An unexpected error must not reject unhandled (that would
+ * Finishes review (in the background unless the caller awaits it). An unexpected error must not reject unhandled (that would
  * stop the whole emulator): the asset fails retryably instead, so a client can retry it.
  */
-function settleLiveAsset(ctx: EmulatorContext, assetId: string): void {
-  finishLiveAsset(ctx, assetId).catch((error: unknown) => {
+function settleLiveAsset(ctx: EmulatorContext, assetId: string): Promise<void> {
+  return finishLiveAsset(ctx, assetId).catch((error: unknown) => {
     ctx.config.log(`internal error while reviewing asset ${assetId}: ${(error as Error).message}`);
     const asset = ctx.state.assets[assetId];
     if (asset?.status !== "processing" || ctx.scheduler.closed) return;

@@ -232,16 +232,21 @@ export async function createSubmission(ctx: EmulatorContext, call: ApiCall<Creat
   const delaySeconds = sandbox ? intQuery(req, "simulationDelaySeconds", 0, 0, 30) : 0;
   const { prepared, credits } = await prepareAssets(ctx, caller, body);
   const submission = storeSubmission(ctx, caller, prepared, credits, body.sidekickIds);
+  const reviews: Promise<void>[] = [];
   for (const id of submission.assetIds) {
     const asset = ctx.state.assets[id]!;
     if (sandbox) startSandboxAsset(ctx, asset, delaySeconds);
-    else scheduleLiveAsset(ctx, asset);
+    else reviews.push(scheduleLiveAsset(ctx, asset));
   }
   ctx.persist();
   ctx.config.log(
     `submission ${submission.submissionId} (${caller.kind}, ${plural(prepared.length, "asset")}, ${plural(credits, "credit")})`,
   );
-  return { status: 201, body: submissionView(ctx, submission) };
+  // The submission as created (live assets queued); with instant processing, answered once
+  // reviewed, so that the client's first poll sees the outcome.
+  const created = submissionView(ctx, submission);
+  await Promise.all(reviews);
+  return { status: 201, body: created };
 }
 
 /**

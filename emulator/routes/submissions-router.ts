@@ -139,7 +139,7 @@ function registerVersions(router: Router, ctx: EmulatorContext): void {
 
 /** Re-running a failed, retryable asset (part 4.10). */
 function registerRetry(router: Router, ctx: EmulatorContext): void {
-  apiRoute(router, ctx, "retryAsset", ({ caller, req }) => {
+  apiRoute(router, ctx, "retryAsset", async ({ caller, req }) => {
     const submissionId = uuidParam(req, "submissionId");
     const asset = findAsset(ctx, caller, submissionId, uuidParam(req, "assetId"));
     if (asset.status !== "failed") {
@@ -159,9 +159,12 @@ function registerRetry(router: Router, ctx: EmulatorContext): void {
     asset.errorType = null;
     asset.isRetryable = null;
     if (asset.kind === "sandbox") recoverSandboxAsset(ctx, asset);
-    else scheduleLiveAsset(ctx, asset);
+    const review = asset.kind === "sandbox" ? undefined : scheduleLiveAsset(ctx, asset);
     ctx.persist();
-    return { status: 202, body: { submissionId, assetId: asset.assetId, status: asset.status } };
+    const accepted = { submissionId, assetId: asset.assetId, status: asset.status };
+    // With instant processing, answered once re-reviewed (see scheduleLiveAsset).
+    await review;
+    return { status: 202, body: accepted };
   });
 }
 
