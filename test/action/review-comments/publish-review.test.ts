@@ -1,5 +1,5 @@
 import nock from "nock";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveRecordKey } from "../../../src/action/incremental/derive-record-key.ts";
 import { commentAuthor } from "../../../src/action/review-comments/comment-author.ts";
 import { deriveCommentKey } from "../../../src/action/review-comments/derive-comment-key.ts";
@@ -147,6 +147,51 @@ describe("publishReview", () => {
       expect(nock.isDone()).toBe(true);
     },
   );
+
+  it("publishReview whose account look-up stays unavailable through the Action's retries (503 on every attempt) posts the findings new, touches no earlier comment, and says why once", async () => {
+    const outcome = outcomeWith([assetWith("m/a.png", [issueWith("1", "major", "new")])]);
+    nock(API)
+      .get("/repos/octo/media/pulls/7/comments")
+      .query(true)
+      .reply(200, [{ id: 11, path: "m/a.png", body: genuine("old", "m/a.png"), user: BOT }]);
+    // The first attempt and the retry plugin's three retries; a fifth would find no answer.
+    const lookups = nock(API)
+      .get("/users/github-actions%5Bbot%5D")
+      .times(4)
+      .reply(503, { message: "Service Unavailable" });
+    let posted: { path: string }[] = [];
+    nock(API)
+      .post("/repos/octo/media/pulls/7/reviews", (body) => {
+        posted = body.comments;
+        return true;
+      })
+      .reply(200, { id: 1 });
+    // The retry plugin waits 1, 4 and 9 s between attempts: a fake clock runs each wait as soon
+    // as it is all that is left (the requests' own deadlines keep Node's real timers).
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      let done = false;
+      const published = publishReview(testGithub({ retry: true }), testContext(), {
+        outcome,
+        checkName: "CR",
+        author: AUTHOR,
+        commentKey: KEY,
+      }).finally(() => {
+        done = true;
+      });
+      while (!done) await vi.advanceTimersToNextTimerAsync();
+      const result = await published;
+      expect(lookups.isDone()).toBe(true);
+      expect(posted.map((c) => c.path)).toEqual(["m/a.png"]);
+      expect(result).toMatchObject({ created: 1, updated: 0, outdated: 0 });
+      expect(result.authorUnknown).toMatch(
+        /^Could not look up the Action's account github-actions\[bot\] on this GitHub \(HTTP 503: [^\n]*\): its 1 earlier comment on this pull request was left as it is \(neither updated nor marked outdated\)/,
+      );
+      expect(nock.isDone()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("publishReview updates its earlier comment and marks stale ones outdated instead of posting again", async () => {
     const outcome = outcomeWith([assetWith("m/a.png", [issueWith("1", "major", "changed")])]);
