@@ -469,7 +469,7 @@ describe("action (sandbox, built dist/index.js)", () => {
 
   it("action concludes timed_out when the review outlasts timeout-minutes", async () => {
     github.addPullRequest(4, [{ filename: "media/wait__sandbox_pending__.txt", status: "added" }]);
-    const run = await base({ "timeout-minutes": "0.02", "check-name": "Too slow" }, 4);
+    const run = await base({ "timeout-minutes": "0.001", "check-name": "Too slow" }, 4);
     expect(run.code).toBe(1);
     expect(run.outputs["status"]).toBe("timed_out");
     expect(github.checkRuns.find((c) => c.name === "Too slow")).toMatchObject({
