@@ -109,6 +109,15 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
         }),
       });
       expect(failure.status).toBe(200);
+      // Relayed before the check: the failure is what the relay holds when the read comes.
+      await waitUntil("the failure relayed", async () =>
+        (await relay.journal.listEntries(100)).some(
+          (e) =>
+            e.event.kind === "asset.processing.failed" &&
+            e.event.submissionId === sid &&
+            e.state === "done",
+        ),
+      );
       // The retry completed and its webhook, like the other asset's, was lost.
       service.set(sid, [
         { assetId: a, status: "complete" },
