@@ -64,6 +64,12 @@ export interface StartRelayOverrides {
   readonly reconcileNow?: () => number;
   /** Delay of retention's first sweep after start (tests: 0). @default 5000 */
   readonly firstRetentionSweepMs?: number;
+  /**
+   * How long an effect's claim outlives its attempt's deadline, for a destination that applies
+   * a request late to have applied it before the next claimant looks (tests: a shorter wait).
+   * @default 2000
+   */
+  readonly claimMarginMs?: number;
 }
 
 /** `http://address:port` as bound, IPv6 in brackets. */
@@ -176,6 +182,7 @@ async function startWorkers(
     logger,
     tracing,
     watch: plan.reconcile === null ? null : { journal, afterMs: plan.reconcile.afterMs },
+    ...(overrides.claimMarginMs === undefined ? {} : { claimMarginMs: overrides.claimMarginMs }),
   });
   await journal.start(
     (entry, attempt) => processEntry(entry, attempt),
