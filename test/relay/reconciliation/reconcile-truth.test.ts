@@ -43,7 +43,7 @@ const stores = [
 ];
 
 const newSha = () => randomUUID().replaceAll("-", "").padEnd(40, "0");
-/** Past RECONCILE_AFTER_SECONDS (below) and every backoff between two checks, well short of RECONCILE_MAX_HOURS. */
+/** Past RECONCILE_AFTER_SECONDS (reconcileTestEnv) and every backoff between two checks, well short of RECONCILE_MAX_HOURS. */
 const CHECK_DUE_MS = 2 * 3_600_000;
 
 describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }) => {
@@ -64,11 +64,7 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
     service = await startSubmissionService();
     relay = await startRelay(
       resolveRelayConfig(
-        relayTestEnv(store(), githubTestEnv(github, GITHUB_TOKEN), reconcileTestEnv(service), {
-          // Not due on the real clock while a test runs: only when the test moves the clock.
-          RECONCILE_AFTER_SECONDS: "600",
-          RECONCILE_MAX_HOURS: "24",
-        }),
+        relayTestEnv(store(), githubTestEnv(github, GITHUB_TOKEN), reconcileTestEnv(service)),
       ),
       { logger: createLogger("silent"), reconcileNow: () => Date.now() + ahead },
     );

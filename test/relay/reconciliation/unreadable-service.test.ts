@@ -43,7 +43,8 @@ describe("reconciliation when the service answers an error to every read", () =>
       env: {
         CONTENT_REVIEW_BASE_URL: service.url,
         CONTENT_REVIEW_API_KEY: TEST_SERVICE_KEY,
-        RECONCILE_AFTER_SECONDS: "1",
+        // Not due on the real clock: only when the test moves reconciliation's clock on.
+        RECONCILE_AFTER_SECONDS: "600",
         RECONCILE_SWEEP_SECONDS: "0.1",
         RECONCILE_MAX_HOURS: "24",
       },
@@ -77,9 +78,9 @@ describe("reconciliation when the service answers an error to every read", () =>
     // Due (RECONCILE_AFTER_SECONDS), and due again after the first check's backoff: two checks
     // that fail to read, a day before the limit. A second read means the first check ended.
     const both = [...linked.values()];
-    ahead = 10_000;
+    ahead = HOUR;
     await waitUntil("a read of each", () => both.every((l) => reads(l.submissionId).length >= 1));
-    ahead = 20_000;
+    ahead = 2 * HOUR;
     const final = (sha: string) =>
       github.statuses.filter((s) => s.sha === sha && s.state !== "pending");
     // A final status instead ends the wait too: the test then fails on it.
