@@ -15,7 +15,11 @@ export default defineConfig({
       "test/setup/chromium-notice.ts",
       "test/setup/postgres-availability.ts",
     ],
-    setupFiles: ["test/setup/quiet-workflow-commands.ts", "test/setup/file-teardowns.ts"],
+    setupFiles: [
+      "test/setup/quiet-workflow-commands.ts",
+      "test/setup/file-teardowns.ts",
+      "test/setup/restore-test-doubles.ts",
+    ],
     pool: "forks",
     // A guard against a hang, not a check of speed: the Action's end-to-end files run several
     // built Actions at once, and with two copies of the suite on two cores one takes minutes.
