@@ -10,7 +10,10 @@ export interface EmulatorOptions {
   allowInsecureWebhooks?: boolean;
   /** Keep state and uploaded bytes in this directory across restarts; in memory when unset. */
   dataDir?: string;
-  /** How long live review takes, in seconds (half queued, half processing). @default 2 */
+  /**
+   * How long live review takes, in seconds (half queued, half processing); with 0, a review is
+   * done before the submission (or the asset's retry) is answered. @default 2
+   */
   processingSeconds?: number;
   /** Seed of the PRNG behind the live failure share and faults. @default 1 */
   seed?: number;
