@@ -2,7 +2,9 @@
  * try-action (`scripts/try-action.ts`) on the paths the walkthrough does not show: a typo in a
  * flag or an input name, a reader that goes away (`| head`) and Ctrl+C. Each run gets a private
  * TMPDIR, listed afterwards: no runner folder and no emulator folder (holding the uploaded
- * bytes) may stay behind.
+ * bytes) may stay behind. The runs that end by themselves use the sandbox key, whose outcomes
+ * are there at the first poll (the live key's review takes the emulator's 0.5 s here, and the
+ * Action's next poll comes 2 s later); Ctrl+C comes during a live run's uploads.
  */
 import { access, mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -89,7 +91,15 @@ describe("try-action: typos, closed pipes and Ctrl+C", () => {
   it("an unknown input is named with the valid ones, as a GitHub runner warns; report-path names a file that exists", async () => {
     const res = await runProcess(
       process.execPath,
-      [SCRIPT, "samples", "--input", "fial-on=major", "--input", "comment=summary-only"],
+      [
+        SCRIPT,
+        "samples",
+        "--sandbox",
+        "--input",
+        "fial-on=major",
+        "--input",
+        "comment=summary-only",
+      ],
       { cwd: dir.path, env, timeoutMs: 50_000 },
     );
     // The step runs without the unknown input: fail-on stays critical, and the claim fails it.
@@ -118,7 +128,7 @@ describe("try-action: typos, closed pipes and Ctrl+C", () => {
   ])(
     "a reader of %s that goes away leaves no folder behind, and the exit code stays the Action's",
     async (_what, pipe) => {
-      const res = await bash(`"${process.execPath}" "${SCRIPT}" samples ${pipe}`, {
+      const res = await bash(`"${process.execPath}" "${SCRIPT}" samples --sandbox ${pipe}`, {
         cwd: dir.path,
         env,
         timeoutMs: 50_000,
