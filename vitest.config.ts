@@ -1,11 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { isolatedTestFiles } from "./test/setup/isolated-test-files.ts";
+import { testFilesIn } from "./test/setup/test-file-groups.ts";
 
 // The reliability runs and the slow rehearsals (a whole release in a scratch clone) have
 // their own config and script: npm run test:reliability, which CI runs after npm test.
 const EXCLUDE = ["test/**/*.reliability.test.ts", "test/**/*.slow.test.ts", "**/node_modules/**"];
-const ISOLATED = isolatedTestFiles(fileURLToPath(new URL(".", import.meta.url)));
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
+const OWN_WORKER = testFilesIn("own-worker", ROOT);
+const NOCK = testFilesIn("nock", ROOT);
 
 export default defineConfig({
   test: {
@@ -15,7 +17,11 @@ export default defineConfig({
       "test/setup/chromium-notice.ts",
       "test/setup/postgres-availability.ts",
     ],
-    setupFiles: ["test/setup/quiet-workflow-commands.ts", "test/setup/file-teardowns.ts"],
+    setupFiles: [
+      "test/setup/quiet-workflow-commands.ts",
+      "test/setup/file-teardowns.ts",
+      "test/setup/restore-test-doubles.ts",
+    ],
     pool: "forks",
     // A guard against a hang, not a check of speed: the Action's end-to-end files run several
     // built Actions at once, and with two copies of the suite on two cores one takes minutes.
@@ -28,17 +34,28 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Files that leave nothing behind in the process share workers (test/setup/isolated-test-files.ts).
+        // Files that leave nothing behind in the process share workers (test/setup/test-file-groups.ts).
         test: {
           name: "shared",
           include: ["test/**/*.test.ts"],
-          exclude: [...EXCLUDE, ...ISOLATED],
+          exclude: [...EXCLUDE, ...OWN_WORKER, ...NOCK],
           isolate: false,
         },
       },
       {
         extends: true,
-        test: { name: "isolated", include: ISOLATED, exclude: EXCLUDE, isolate: true },
+        // nock intercepts node:http once loaded: its files share workers among themselves.
+        test: {
+          name: "nock",
+          include: NOCK,
+          exclude: EXCLUDE,
+          isolate: false,
+          setupFiles: ["test/setup/reset-nock.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "isolated", include: OWN_WORKER, exclude: EXCLUDE, isolate: true },
       },
     ],
   },

@@ -1,7 +1,12 @@
 import { fchmodSync, fstatSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { PACKAGE_VERSION } from "../src/api/index.ts";
-import { onOutputClosed, recordLaunchParentPid, stopWhenParentExits } from "../src/shared/index.ts";
+import {
+  onOutputClosed,
+  recordLaunchParentPid,
+  stopWhenParentExits,
+  watchPipeReaders,
+} from "../src/shared/index.ts";
 import { type EmulatorHandle, startEmulator } from "./index.ts";
 import { startFailureMessage } from "./start-failure-message.ts";
 
@@ -89,12 +94,16 @@ async function serve(options: Extract<EmulatorCommand, { kind: "start" }>["optio
   // A reader that takes the first line and closes the pipe (`| head -1`) has what it came for:
   // the emulator stops at the next line it cannot write, as every command of the toolkit does,
   // instead of serving on with no one to read its log (a shell waits for it for ever).
+  // A reader that goes after the later lines are out leaves no write to fail: on Linux the
+  // emulator also watches its pipe's readers.
   let stdoutOpen = true;
   let stop: ((why: string) => void) | undefined;
-  onOutputClosed([process.stdout], () => {
+  const outputClosed = () => {
     stdoutOpen = false;
     stop?.("its output was closed");
-  });
+  };
+  onOutputClosed([process.stdout], outputClosed);
+  watchPipeReaders(1, outputClosed);
   const out = (text: string) => {
     if (stdoutOpen) process.stdout.write(text);
   };

@@ -22,4 +22,5 @@ export {
   type SettingsValues,
 } from "./settings/read-settings.ts";
 export { type ParentWatchOptions, stopWhenParentExits } from "./stop-when-parent-exits.ts";
+export { type PipeWatchOptions, watchPipeReaders } from "./watch-pipe-readers.ts";
 export { type AtomicWriteOptions, writeFileAtomically } from "./write-file-atomically.ts";

@@ -73,11 +73,17 @@ describe("emulator bin", () => {
     }
   });
 
-  it("`| head -1` returns: the shell gets the first line and the emulator stops", async ({
-    onTestFinished,
-  }) => {
+  // The second reader goes only after the emulator's last line ("ready"): no write is left to
+  // fail, so only the watch of the pipe's readers can stop it.
+  it.for([
+    ["`| head -1` returns: the shell gets the first line and the emulator stops", "head -1"],
+    [
+      "a reader that leaves after the last line it will ever get still stops the emulator",
+      `{ read -r first; echo "$first"; while read -r line; do case $line in *ready*) break;; esac; done; }`,
+    ],
+  ] as const)("%s", async ([, reader], { onTestFinished }) => {
     const res = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn("bash", ["-c", `"${process.execPath}" "${BIN}" --port 0 | head -1`], {
+      const child = spawn("bash", ["-c", `"${process.execPath}" "${BIN}" --port 0 | ${reader}`], {
         stdio: ["ignore", "pipe", "ignore"],
         detached: true,
       });
