@@ -4,10 +4,9 @@
  * with the emulator's GitHub, the relay as that App with routes and mentions, and what it sent.
  * Only the two ports are replaced by free ones. The folder is a git work tree with the clone's
  * ignore rules: the rehearsal leaves nothing that git would commit, and its key files (the App's
- * private key, the webhook secret) are readable by their owner alone. The first run is the
- * page's as written, npm's npx included; in the second, about what the first left in the folder,
- * `npx content-review` runs the package's bin without npm's start-up
- * (test/helpers/npx-stand-in.ts).
+ * private key, the webhook secret) are readable by their owner alone. Its `npx content-review`
+ * lines run the package's bin without npm's start-up (test/helpers/npx-stand-in.ts): the same
+ * three lines of "Rehearse offline" run on npm's npx in relay-rehearsal.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -40,11 +39,9 @@ describe("docs/relay.md: Rehearse App mode offline", () => {
       const script = block!
         .replaceAll("4010", String(emulatorPort))
         .replaceAll("3000", String(relayPort));
-      // npx has no part in what the second run is about: the first has shown that npm's npx
-      // finds the CLI from the clone.
       const res = await bash(`${script}\nwait`, {
         cwd: dir.path,
-        env: run === 1 ? {} : npx.env,
+        env: npx.env,
         timeoutMs: 80_000,
       });
       expect(res.code, `run ${run}: ${res.stderr}\n${res.stdout}`).toBe(0);

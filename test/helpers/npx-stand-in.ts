@@ -29,9 +29,11 @@ async function npmNpx(path: string, skip: string): Promise<string> {
  * A folder holding an `npx` for a walkthrough's shell (put it first on `PATH`): `npx <a bin of
  * this package> …` runs that bin as npm's npx runs it from a folder of the clone (the clone's
  * `node_modules/.bin` first on `PATH`, so on its Node 24), without npm. Any other `npx` goes on
- * to npm's. npm's start-up (it reads the clone's whole `node_modules` on every call) costs about
- * 0.6 s of CPU a call, which a run that is not about npx need not pay: a walkthrough's first run
- * keeps npm's npx, so that the page's commands are run as written there.
+ * to npm's. npm's npx costs about 0.6 s of CPU a call (loading npm, then reading the clone's
+ * whole `node_modules` to find the bin; neither `PATH` nor `npm_config_*` settings change
+ * that), which a run that is not about npx need not pay. npm's npx from a folder of the clone is
+ * run where it is the point: docs/cli.md's "From a clone" (run-from-clone.test.ts) and the first
+ * run of docs/relay.md's "Rehearse offline" (relay-rehearsal.test.ts).
  */
 export async function npxStandIn(): Promise<{
   path: string;
