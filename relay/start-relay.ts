@@ -57,6 +57,19 @@ export interface StartRelayOverrides {
   readonly service?: ServiceReader;
   /** How often the subscriptions are checked. @default 3600000 (every hour) */
   readonly subscriptionCheckMs?: number;
+  /**
+   * The clock reconciliation reads to decide what is due and whether `RECONCILE_MAX_HOURS` has
+   * passed (tests: a clock moved forward instead of waiting). @default Date.now
+   */
+  readonly reconcileNow?: () => number;
+  /** Delay of retention's first sweep after start (tests: 0). @default 5000 */
+  readonly firstRetentionSweepMs?: number;
+  /**
+   * How long an effect's claim outlives its attempt's deadline, for a destination that applies
+   * a request late to have applied it before the next claimant looks (tests: a shorter wait).
+   * @default 2000
+   */
+  readonly claimMarginMs?: number;
 }
 
 /** `http://address:port` as bound, IPv6 in brackets. */
@@ -169,6 +182,7 @@ async function startWorkers(
     logger,
     tracing,
     watch: plan.reconcile === null ? null : { journal, afterMs: plan.reconcile.afterMs },
+    ...(overrides.claimMarginMs === undefined ? {} : { claimMarginMs: overrides.claimMarginMs }),
   });
   await journal.start(
     (entry, attempt) => processEntry(entry, attempt),
@@ -270,6 +284,9 @@ export async function startRelay(
     ...plan.retention,
     logger,
     onPruned: (entries) => metrics.pruned(entries),
+    ...(overrides.firstRetentionSweepMs === undefined
+      ? {}
+      : { firstSweepMs: overrides.firstRetentionSweepMs }),
   });
   const { reconciliation, subscriptions } = startBackgroundChecks(plan, overrides, deps);
   const destinations = [slack?.destination, github?.destination].filter(
@@ -306,7 +323,14 @@ function startBackgroundChecks(
     overrides.service ?? (plan.service === null ? null : createServiceReader(plan.service));
   if (service === null) return { reconciliation: null, subscriptions: null };
   const reconciliation =
-    plan.reconcile === null ? null : startReconciliation({ ...deps, ...plan.reconcile, service });
+    plan.reconcile === null
+      ? null
+      : startReconciliation({
+          ...deps,
+          ...plan.reconcile,
+          service,
+          ...(overrides.reconcileNow === undefined ? {} : { now: overrides.reconcileNow }),
+        });
   const subscriptions =
     plan.publicUrl === null
       ? null

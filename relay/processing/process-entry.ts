@@ -40,6 +40,8 @@ export interface ProcessEntryDeps {
     readonly journal: Pick<VerdictWatch, "watchVerdict" | "unwatchVerdict">;
     readonly afterMs: number;
   } | null;
+  /** How long an effect's claim outlives the attempt's deadline. @default 2000 */
+  readonly claimMarginMs?: number;
 }
 
 type StartEffectTrace = (repository: string | null) => EffectTrace;
@@ -140,6 +142,7 @@ export function createEntryProcessor(deps: ProcessEntryDeps) {
       deadline: attempt.deadline,
       entryId: entry.id,
       receivedAt: Date.parse(entry.receivedAt),
+      ...(deps.claimMarginMs === undefined ? {} : { claimMarginMs: deps.claimMarginMs }),
       ...(startTrace === undefined ? {} : { trace: startTrace(state.link?.repository ?? null) }),
     };
 

@@ -3,13 +3,15 @@
  * every delivery; the relay reconciles the verdict from the service (final status and Slack
  * message, each once); then the deliveries are let through and redelivered, and nothing
  * changes. Once with one relay on SQLite, once with two replicas on Postgres sweeping at the
- * same moment. Short settings: RECONCILE_AFTER_SECONDS=1, a sweep every 100 ms.
+ * same moment. A sweep every 100 ms; reconciliation's clock is the test's: nothing is due on the
+ * real clock (RECONCILE_AFTER_SECONDS=600) until a test moves it on, past RECONCILE_MAX_HOURS
+ * for the submission still processing.
  */
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type GithubStandIn, startGithubStandIn } from "../../emulator/github/index.ts";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import {
@@ -40,6 +42,16 @@ interface World {
 
 let world: World;
 let nextPr = 40;
+const HOUR = 3_600_000;
+/** How far every relay's reconciliation clock is ahead of the real one (each test from 0). */
+let ahead = 0;
+beforeEach(() => {
+  ahead = 0;
+});
+/** Past RECONCILE_AFTER_SECONDS and any backoff, short of RECONCILE_MAX_HOURS: checks come due. */
+const checksDue = () => {
+  ahead = 2 * HOUR;
+};
 
 beforeAll(async () => {
   const emu = await startEmulator({
@@ -103,7 +115,8 @@ function relayEnv(store: Record<string, string>): Record<string, string> {
     GITHUB_API_URL: world.github.apiUrl,
     CONTENT_REVIEW_BASE_URL: world.emu.baseUrl,
     CONTENT_REVIEW_API_KEY: world.emu.liveKey,
-    RECONCILE_AFTER_SECONDS: "1",
+    RECONCILE_AFTER_SECONDS: "600",
+    RECONCILE_MAX_HOURS: "24",
     RECONCILE_SWEEP_SECONDS: "0.1",
     ...store,
   });
@@ -116,7 +129,12 @@ async function startRelays(count: number, store: Record<string, string>): Promis
   const relays: RelayHandle[] = [];
   for (let i = 0; i < count; i++) {
     const logger = createLogger("info", (line) => logged.push(JSON.parse(line)));
-    relays.push(await startRelay(resolveRelayConfig(relayEnv(store)), { logger }));
+    relays.push(
+      await startRelay(resolveRelayConfig(relayEnv(store)), {
+        logger,
+        reconcileNow: () => Date.now() + ahead,
+      }),
+    );
   }
   await world.client.updateWebhookSubscription(world.subscriptionId, {
     endpointUrl: `${relays[0]?.url}/webhooks/content-review`,
@@ -192,6 +210,13 @@ async function reconcileDroppedDeliveries(relays: RelayHandle[]): Promise<void> 
   const { submissionId, sha } = await runWaitFalse(relay);
   const ledger = async () => (await fetch(`${world.emu.baseUrl}/_emulator/ledger`)).json();
   const charged = await ledger();
+  // The check finds the verdict: the emulator has finished processing (its webhooks dropped).
+  await waitUntil("the emulator's verdict", async () =>
+    (await world.client.getSubmission(submissionId)).assets.every(
+      (a) => a.status === "complete" || a.status === "failed",
+    ),
+  );
+  checksDue();
 
   await waitUntil(
     "the reconciled final status",
@@ -271,10 +296,7 @@ describe("relay reconciliation against the emulator (SQLite)", () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "relay-reconcile-db-"));
-    relays = await startRelays(1, {
-      STORE_URL: `sqlite:${join(dir, "relay.db")}`,
-      RECONCILE_MAX_HOURS: "0.0005",
-    });
+    relays = await startRelays(1, { STORE_URL: `sqlite:${join(dir, "relay.db")}` });
   });
   afterAll(async () => {
     for (const r of relays) await r.close();
@@ -295,6 +317,7 @@ describe("relay reconciliation against the emulator (SQLite)", () => {
       body: JSON.stringify({ submissionId, repository: "octo/media", sha, assetCount: 1 }),
     });
     expect(link.status).toBe(202);
+    checksDue();
     await waitUntil("the final error", () => effects(submissionId, sha).finals.length > 0, 15_000);
     expect(effects(submissionId, sha).finals).toEqual([
       expect.objectContaining({
@@ -328,6 +351,7 @@ describe("relay reconciliation against the emulator (SQLite)", () => {
         }),
       });
       expect(link.status).toBe(202);
+      ahead = 25 * HOUR;
       await waitUntil(
         "the final error at the limit",
         () => effects(submission.submissionId, sha).finals.length > 0,
@@ -336,7 +360,7 @@ describe("relay reconciliation against the emulator (SQLite)", () => {
       expect(effects(submission.submissionId, sha).finals).toEqual([
         expect.objectContaining({
           state: "error",
-          description: expect.stringContaining("RECONCILE_MAX_HOURS (0.0005 h)"),
+          description: expect.stringContaining("RECONCILE_MAX_HOURS (24 h)"),
         }),
       ]);
       const metrics = await (await fetch(`${relay.url}/metrics`)).text();

@@ -156,17 +156,22 @@ async function enqueue(boss: PgBoss, db: pg.PoolClient, id: string, submission: 
   );
 }
 
-/** Intake, listing, redelivery, gauges and submission state. */
-function postgresEntries({ pool, boss, q }: PostgresParts) {
+/**
+ * Intake, listing, redelivery, gauges and submission state. `wake` tells this replica's worker
+ * that a job was queued, so it runs without waiting for the next poll.
+ */
+function postgresEntries({ pool, boss, q }: PostgresParts, wake: () => void) {
   return {
     async ingest(id: string, event: RelayEvent, traceparent: string | null = null) {
       const submission = storableKey(event.submissionId);
-      return inTransaction(pool, async (db) => {
+      const result = await inTransaction(pool, async (db) => {
         const params = [id, submission, JSON.stringify(event), traceparent];
         if ((await db.query(q.ingest, params)).rowCount === 0) return "duplicate" as const;
         await enqueue(boss, db, id, submission);
         return "accepted" as const;
       });
+      if (result === "accepted") wake();
+      return result;
     },
     async listEntries(limit: number) {
       const { rows } = await pool.query<PostgresEventRow>(q.list, [limit]);
@@ -185,6 +190,9 @@ function postgresEntries({ pool, boss, q }: PostgresParts) {
         await db.query(q.requeue, [id]);
         await enqueue(boss, db, id, row.submission_id);
         return "requeued" as const;
+      }).then((result) => {
+        if (result === "requeued") wake();
+        return result;
       });
     },
     async stats() {
@@ -240,18 +248,20 @@ export async function openPostgresJournal(options: PostgresJournalOptions): Prom
   const parts: PostgresParts = { pool, boss, q: postgresQueries(s) };
   let stopping = false;
   const stop = new AbortController();
+  /** Wakes this replica's worker once it has started. */
+  let wakeWorker: () => void = () => undefined;
   return {
     kind: "postgres",
     location: describeServer(options.connectionString, options.schema),
     async ping() {
       await pool.query("SELECT 1");
     },
-    ...postgresEntries(parts),
+    ...postgresEntries(parts, () => wakeWorker()),
     ...createPostgresEffects(pool, s),
     ...postgresRetention(parts),
     ...createPostgresWatch(pool, s),
     async start(handler: EntryHandler, hooks: WorkerHooks = {}) {
-      await startPostgresWorker(
+      wakeWorker = await startPostgresWorker(
         {
           boss,
           queue: QUEUE,

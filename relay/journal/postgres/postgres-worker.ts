@@ -81,13 +81,15 @@ function postgresAttemptStore(
 
 /**
  * Works the queue: batches of up to `concurrency` jobs (the heads of different submissions)
- * run in parallel; a full batch fetches the next one at once instead of waiting for the poll.
+ * run in parallel; a full batch fetches the next one at once instead of waiting for the poll,
+ * and so does a batch that settled a job (the next event of its submission may run now).
+ * Resolves with a wake-up: called after an entry is journaled, the worker fetches at once.
  */
 export async function startPostgresWorker(
   options: PostgresWorkerOptions,
   handler: EntryHandler,
   hooks: WorkerHooks,
-): Promise<void> {
+): Promise<() => void> {
   const { pool, retry } = options;
   const q = postgresQueries(options.s);
   const patiently = patience(options.stop, hooks);
@@ -149,7 +151,11 @@ export async function startPostgresWorker(
     return result;
   }
 
-  await options.boss.work<{ id: string }>(
+  let workerId: string | null = null;
+  const wake = () => {
+    if (workerId !== null) options.boss.notifyWorker(workerId);
+  };
+  workerId = await options.boss.work<{ id: string }>(
     options.queue,
     {
       batchSize: options.concurrency,
@@ -157,6 +163,13 @@ export async function startPostgresWorker(
       burstWhenBatchFull: true,
       pollingIntervalSeconds: 0.5,
     },
-    async (jobs) => Promise.all(jobs.map(run)),
+    async (jobs) => {
+      const results = await Promise.all(jobs.map(run));
+      // The successors of the jobs just settled are free to run: one fetch at once, not at the
+      // next poll (a fetch that finds nothing goes back to polling).
+      wake();
+      return results;
+    },
   );
+  return wake;
 }

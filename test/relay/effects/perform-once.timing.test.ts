@@ -126,11 +126,12 @@ describe("the relay against a Slack that applies a post after the relay gave up 
 
   it("waits out its claim before looking, finds the late post, and posts once", async () => {
     const token = "xoxb-late-apply";
-    // The first post gets no answer; Slack applies it 1.5 s later, after the relay's request
-    // timed out (0.5 s) and after the attempt's deadline (1 s), before deadline + margin (3 s).
+    // The first post gets no answer; Slack applies it 1.2 s later, after the relay's request
+    // timed out (0.5 s) and after the attempt's deadline (1 s), before deadline + the claim's
+    // margin (1.5 s), which the next attempt waits out before it looks.
     slack = await startFakeSlack({
       token,
-      lateApply: (method, n) => (method === "chat.postMessage" && n === 1 ? 1500 : null),
+      lateApply: (method, n) => (method === "chat.postMessage" && n === 1 ? 1200 : null),
     });
     const config = resolveRelayConfig(
       relayTestEnv({
@@ -145,7 +146,7 @@ describe("the relay against a Slack that applies a post after the relay gave up 
         RELAY_RETRY_MAX_MS: "1",
       }),
     );
-    relay = await startRelay(config, { logger: createLogger("silent") });
+    relay = await startRelay(config, { logger: createLogger("silent"), claimMarginMs: 500 });
     const res = await sendSigned(relay.url, {
       id: "msg_late_1",
       body: eventBody({ submissionId: "sub-late", assetId: "a-1" }),

@@ -52,14 +52,18 @@ export function githubTestEnv(
 export const TEST_SERVICE_KEY = "sk_test_0123456789abcdef";
 
 /**
- * Reconciliation against a stand-in of the service: its address and a sandbox key, a first
- * check after 1 s, a sweep every 0.1 s, one attempt per entry (a failed status dead-letters).
+ * Reconciliation against a stand-in of the service: its address and a sandbox key, a sweep
+ * every 0.1 s, one attempt per entry (a failed status dead-letters). A first check 600 s after
+ * the link, which never comes on the real clock while a test runs: the test moves the relay's
+ * reconciliation clock on (`startRelay`'s `reconcileNow`) once what the check should find is in
+ * place, and by less than RECONCILE_MAX_HOURS (24 h).
  */
 export function reconcileTestEnv(service: { readonly url: string }): Record<string, string> {
   return {
     CONTENT_REVIEW_BASE_URL: service.url,
     CONTENT_REVIEW_API_KEY: TEST_SERVICE_KEY,
-    RECONCILE_AFTER_SECONDS: "1",
+    RECONCILE_AFTER_SECONDS: "600",
+    RECONCILE_MAX_HOURS: "24",
     RECONCILE_SWEEP_SECONDS: "0.1",
     RELAY_MAX_ATTEMPTS: "1",
   };

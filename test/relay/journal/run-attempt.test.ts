@@ -19,16 +19,12 @@ describe.each(stores)("runAttempt in the journal ($name)", (store) => {
   it.skipIf(store.skip)(
     "runAttempt: a held claim neither counts as an attempt nor dead-letters on the last one",
     async () => {
-      journal = await store.open({ retry: { maxAttempts: 2, baseMs: 10, maxMs: 50 } });
+      // One attempt in all: the first is the last. pg-boss runs each retry a whole second later,
+      // so the held claim comes once, on that attempt, then the attempt succeeds.
+      journal = await store.open({ retry: { maxAttempts: 1, baseMs: 10, maxMs: 50 } });
       const open = journal;
       await journal.ingest("held-1", completedEvent("s-held", "a-1"));
-      // A failure (attempt 1), then the last attempt finds a claim held twice, then succeeds.
-      const outcomes: (() => Error | null)[] = [
-        () => new Error("Slack answered 500"),
-        held,
-        held,
-        () => null,
-      ];
+      const outcomes: (() => Error | null)[] = [held, () => null];
       const seen: { attempt: number; isLast: boolean }[] = [];
       await journal.start(async (_entry, attempt) => {
         seen.push({ attempt: attempt.attempt, isLast: attempt.isLast });
@@ -41,12 +37,10 @@ describe.each(stores)("runAttempt in the journal ($name)", (store) => {
           (await open.listEntries(1)).some((e) => e.state === "done" || e.state === "dead"),
         30_000,
       );
-      expect((await open.listEntries(1))[0]).toMatchObject({ state: "done", attempts: 2 });
+      expect((await open.listEntries(1))[0]).toMatchObject({ state: "done", attempts: 1 });
       expect(seen).toEqual([
-        { attempt: 1, isLast: false },
-        { attempt: 2, isLast: true },
-        { attempt: 2, isLast: true },
-        { attempt: 2, isLast: true },
+        { attempt: 1, isLast: true },
+        { attempt: 1, isLast: true },
       ]);
     },
   );

@@ -3,7 +3,8 @@
  * retried and completed, both webhooks were lost, reconciliation set `success` from the
  * service; then the first failure is delivered late. It must not move the status back (the
  * event is older than the state the service showed). Real HTTP on loopback: the relay, a
- * scripted service and the GitHub stand-in.
+ * scripted service and the GitHub stand-in. Reconciliation's clock is the test's: the link
+ * comes due when the test moves it on, not after real seconds.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -29,6 +30,8 @@ const dir = mkdtempSync(join(tmpdir(), "relay-late-older-"));
 let github: GithubStandIn;
 let service: Awaited<ReturnType<typeof startScriptedServer>>;
 let relay: RelayHandle;
+/** How far reconciliation's clock is ahead of the real one. */
+let ahead = 0;
 
 beforeAll(async () => {
   github = await startGithubStandIn({ token: GITHUB_TOKEN });
@@ -52,7 +55,7 @@ beforeAll(async () => {
         reconcileTestEnv(service),
       ),
     ),
-    { logger: createLogger("silent") },
+    { logger: createLogger("silent"), reconcileNow: () => Date.now() + ahead },
   );
 });
 afterAll(async () => {
@@ -75,6 +78,8 @@ it("reconciliation: a failure delivered after the service's later success sets n
   });
   expect(res.status).toBe(202);
   const ours = () => github.statuses.filter((s) => s.sha === SHA);
+  // Past RECONCILE_AFTER_SECONDS, short of RECONCILE_MAX_HOURS: the link's check comes due.
+  ahead = 3_600_000;
   await waitUntil("the reconciled success", () => ours().at(-1)?.state === "success", 20_000);
 
   const late = await sendSigned(relay.url, {

@@ -4,13 +4,14 @@
  * stand-in): a retried asset's success wins whether the retry comes before reconciliation's
  * read or after it set a final `error`; odd submission ids each get their own final status;
  * a link whose first status failed (dead-lettered) is reconciled all the same. Each test links
- * submissions of its own: all but the one that takes GitHub down wait for their sweeps at once.
+ * submissions of its own. Reconciliation's clock is the tests': nothing comes due until a test
+ * moves it past RECONCILE_AFTER_SECONDS, once what the check should find is in place.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type GithubStandIn, startGithubStandIn } from "../../../emulator/github/index.ts";
 import {
   createLogger,
@@ -42,12 +43,20 @@ const stores = [
 ];
 
 const newSha = () => randomUUID().replaceAll("-", "").padEnd(40, "0");
+/** Past RECONCILE_AFTER_SECONDS (reconcileTestEnv) and every backoff between two checks, well short of RECONCILE_MAX_HOURS. */
+const CHECK_DUE_MS = 2 * 3_600_000;
 
 describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }) => {
   let github: GithubStandIn;
   let service: SubmissionService;
   let relay: RelayHandle;
   let githubDown = false;
+  /** How far reconciliation's clock is ahead of the real one. */
+  let ahead = 0;
+  /** Moves reconciliation's clock on: every watched submission's next check comes due. */
+  const checksDue = () => {
+    ahead += CHECK_DUE_MS;
+  };
 
   beforeAll(async () => {
     if (skip) return;
@@ -57,8 +66,12 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
       resolveRelayConfig(
         relayTestEnv(store(), githubTestEnv(github, GITHUB_TOKEN), reconcileTestEnv(service)),
       ),
-      { logger: createLogger("silent") },
+      { logger: createLogger("silent"), reconcileNow: () => Date.now() + ahead },
     );
+  });
+  // Each test's links are due only once it moves the clock, however far earlier tests moved it.
+  beforeEach(() => {
+    ahead = 0;
   });
   afterAll(async () => {
     await relay?.close();
@@ -74,13 +87,11 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
     });
     expect(res.status, await res.text()).toBe(202);
   }
-  /** The tests that wait for their sweeps side by side (each links submissions of its own). */
-  const concurrently = skip ? it.skip : it.concurrent;
   const states = (sha: string) => github.statuses.filter((s) => s.sha === sha).map((s) => s.state);
   const finalState = (sha: string, state: string) =>
     waitUntil(`${state} on ${sha}`, () => states(sha).at(-1) === state, 30_000);
 
-  concurrently(
+  it.skipIf(skip)(
     "reconciliation: an asset retried before the read ends success, its reported failure replaced",
     async () => {
       const [sid, a, b, sha] = [randomUUID(), randomUUID(), randomUUID(), newSha()];
@@ -94,18 +105,28 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
         }),
       });
       expect(failure.status).toBe(200);
+      // Relayed before the check: the failure is what the relay holds when the read comes.
+      await waitUntil("the failure relayed", async () =>
+        (await relay.journal.listEntries(100)).some(
+          (e) =>
+            e.event.kind === "asset.processing.failed" &&
+            e.event.submissionId === sid &&
+            e.state === "done",
+        ),
+      );
       // The retry completed and its webhook, like the other asset's, was lost.
       service.set(sid, [
         { assetId: a, status: "complete" },
         { assetId: b, status: "complete" },
       ]);
+      checksDue();
       await finalState(sha, "success");
       expect(states(sha)).not.toContain("error");
     },
     60_000,
   );
 
-  concurrently(
+  it.skipIf(skip)(
     "reconciliation: an asset retried after the final error ends success (the submission stays watched)",
     async () => {
       const [sid, a, b, sha] = [randomUUID(), randomUUID(), randomUUID(), newSha()];
@@ -114,18 +135,20 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
         { assetId: b, status: "complete" },
       ]);
       await link(sid, sha, 2);
+      checksDue();
       await finalState(sha, "error");
       service.set(sid, [
         { assetId: a, status: "complete" },
         { assetId: b, status: "complete" },
       ]);
+      checksDue();
       await finalState(sha, "success");
       expect(states(sha)).toEqual(["pending", "error", "success"]);
     },
     60_000,
   );
 
-  concurrently(
+  it.skipIf(skip)(
     "reconciliation: odd ids (lone surrogates, U+0000, a colon, a leading space) each get their own final status",
     async () => {
       const known = ["o\u0000", "p:q", "p", " x", "x", "x\u00a0", "\ufeffx"];
@@ -133,6 +156,7 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
       const shas = new Map([...known, ...unaskable].map((id) => [id, newSha()]));
       for (const id of known) service.set(id, [{ assetId: randomUUID(), status: "complete" }]);
       for (const [id, sha] of shas) await link(id, sha, 1);
+      checksDue();
       // An id no URL can name is one the service cannot know: a final error, as a 404.
       for (const id of unaskable) await finalState(shas.get(id) as string, "error");
       for (const id of known) await finalState(shas.get(id) as string, "success");
@@ -141,7 +165,6 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
     60_000,
   );
 
-  // After the others, on its own: GitHub fails every status meanwhile.
   it.skipIf(skip)(
     "reconciliation: a link dead-lettered because its status failed is still reconciled",
     async () => {
@@ -160,6 +183,7 @@ describe.each(stores)("reconciliation reads the truth ($name)", ({ skip, store }
         githubDown = false;
       }
       service.set(sid, [{ assetId: a, status: "complete" }]);
+      checksDue();
       await finalState(sha, "success");
     },
     60_000,

@@ -42,7 +42,10 @@ describe("openSqliteJournal prune", () => {
         (await journal.listEntries(5)).every((e) => e.state === "done"),
       );
       await expect(journal.prune(Date.now() + 60_000, 10)).rejects.toThrow(/injected/);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Every write settled (the writer drains on close), and a turn of the event loop later
+      // Node has reported any of their rejections left unhandled.
+      await journal.close(1000);
+      await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);
     } finally {
       process.off("unhandledRejection", onUnhandled);
