@@ -139,7 +139,11 @@ describe.each(cases)("relay replays ($scheme on $store)", ({ scheme, store, skip
       expect(await send(relay.url, scheme, recovered, randomUUID())).toBe("accepted");
       const ours = () =>
         github.statuses.filter((s) => s.sha === SHA && s.context === "content-review");
-      await waitUntil("the success status", () => ours().at(-1)?.state === "success");
+      // The status and the "Verdict changed" reply are two effects: both are in before the replays.
+      await waitUntil(
+        "the success status and the verdict's change in the thread",
+        () => ours().at(-1)?.state === "success" && thread().some(isChange),
+      );
       const before = statuses().length;
 
       expect(await send(relay.url, scheme, failed, randomUUID())).toBe("duplicate");

@@ -83,7 +83,7 @@ function postgresAttemptStore(
  * Works the queue: batches of up to `concurrency` jobs (the heads of different submissions)
  * run in parallel; a full batch fetches the next one at once instead of waiting for the poll,
  * and so does a batch that settled a job (the next event of its submission may run now).
- * Resolves with a wake-up: called after an entry is journaled, the worker fetches at once.
+ * Resolves with a wake-up (see {@link workJobs}).
  */
 export async function startPostgresWorker(
   options: PostgresWorkerOptions,
@@ -131,11 +131,9 @@ export async function startPostgresWorker(
    * pg-boss's own settlement then finds it settled and changes nothing (its attempt fence). The
    * cost is one query per job.
    */
-  async function run(job: Job<{ id: string }>) {
+  async function run(job: Job<{ id: string }>): Promise<JobResult> {
     const leaseEnd = Date.now() + options.leaseMs;
-    let result:
-      | { id: string; status: "completed" }
-      | { id: string; status: "failed"; output: { message: string } };
+    let result: JobResult;
     try {
       await handle(job);
       result = { id: job.id, status: "completed" };
@@ -151,6 +149,22 @@ export async function startPostgresWorker(
     return result;
   }
 
+  return workJobs(options, run);
+}
+
+/** How a job ended, as pg-boss takes it back from a batch (`perJobResults`). */
+type JobResult =
+  | { id: string; status: "completed" }
+  | { id: string; status: "failed"; output: { message: string } };
+
+/**
+ * Has pg-boss fetch the queue's jobs in batches for `run`. Resolves with a wake-up: called after
+ * an entry is journaled, the worker fetches at once instead of at its next poll.
+ */
+async function workJobs(
+  options: PostgresWorkerOptions,
+  run: (job: Job<{ id: string }>) => Promise<JobResult>,
+): Promise<() => void> {
   let workerId: string | null = null;
   const wake = () => {
     if (workerId !== null) options.boss.notifyWorker(workerId);
