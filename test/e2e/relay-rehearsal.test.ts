@@ -3,7 +3,10 @@
  * emulator and the relay started with `npm run`, a subscription, a sandbox event, and what the
  * relay sent to the emulator's Slack and GitHub; then `kill` stops both. Only the two ports are
  * replaced by free ones. Run twice in one folder (a second run starts clean by itself), and once
- * with the relay's port taken (it stops at that step, says why, and stops the emulator).
+ * with the relay's port taken (it stops at that step, says why, and stops the emulator). The
+ * first run is the page's as written, npm's npx included; the other two are about what a run
+ * leaves and how a step fails, and their `npx content-review` runs the package's bin without
+ * npm's start-up (test/helpers/npx-stand-in.ts).
  */
 import { readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
@@ -21,6 +24,7 @@ import {
   runProcess,
   type ShellRun,
 } from "../helpers/docs-shell.ts";
+import { npxStandIn } from "../helpers/npx-stand-in.ts";
 
 /** True once nothing listens on the port any more (bounded: about 5 s). */
 async function closed(port: number): Promise<boolean> {
@@ -37,25 +41,34 @@ async function closed(port: number): Promise<boolean> {
 
 describe("docs/relay.md: Rehearse offline", () => {
   let dir: { path: string; remove: () => Promise<void> };
+  let npx: Awaited<ReturnType<typeof npxStandIn>>;
   beforeAll(async () => {
     dir = await folderInClone({ git: true });
+    npx = await npxStandIn();
   });
   afterAll(async () => {
     await dir.remove();
+    await npx?.remove();
   });
 
-  async function rehearse(emulatorPort: number, relayPort: number): Promise<ShellRun> {
+  async function rehearse(
+    emulatorPort: number,
+    relayPort: number,
+    env: Record<string, string> = {},
+  ): Promise<ShellRun> {
     const [block] = blocksUnder(await readDoc("docs/relay.md"), "Rehearse offline", "sh");
     const script = block!
       .replaceAll("4010", String(emulatorPort))
       .replaceAll("3000", String(relayPort));
-    return bash(script, { cwd: dir.path, timeoutMs: 100_000 });
+    return bash(script, { cwd: dir.path, env, timeoutMs: 100_000 });
   }
 
   it("the walkthrough shows the Slack message and the commit status, and stops both servers, twice in a row", async () => {
     const [emulatorPort, relayPort] = [await freePort(), await freePort()];
     for (const run of ["first", "second"]) {
-      const res = await rehearse(emulatorPort, relayPort);
+      // The second run is about what the first left in the folder and on the ports, which npx
+      // has no part in: the first has shown that npm's npx finds the CLI from the clone.
+      const res = await rehearse(emulatorPort, relayPort, run === "first" ? {} : npx.env);
       expect(res.code, `${run} run\n${res.stderr}\n${res.stdout}`).toBe(0);
       // Step 5 printed the Slack message about the submission and the failing commit status.
       const submission = /"submissionId":"([0-9a-f-]{36})"/.exec(res.stdout)?.[1] ?? "";
@@ -120,7 +133,7 @@ describe("docs/relay.md: Rehearse offline", () => {
     const relayPort = (squatter.address() as { port: number }).port;
     const emulatorPort = await freePort();
     try {
-      const res = await rehearse(emulatorPort, relayPort);
+      const res = await rehearse(emulatorPort, relayPort, npx.env);
       expect(res.code, `${res.stderr}\n${res.stdout}`).toBe(1);
       expect(res.stderr).toContain("Stopped waiting for the relay: its server exited");
       // Nothing after step 3 ran.
