@@ -62765,6 +62765,96 @@ function stopWhenParentExits(onExit, options = {}) {
     return stop;
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./src/shared/watch-pipe-readers.ts
+
+/**
+ * Whether an fdinfo text (`/proc/<pid>/fdinfo/<fd>`) opens its file for reading: its `flags`
+ * (octal) have the access mode O_RDONLY or O_RDWR.
+ */
+function opensForReading(fdinfo) {
+    const flags = /^flags:\s*([0-7]+)\s*$/m.exec(fdinfo)?.[1];
+    if (flags === undefined)
+        return false;
+    const accessMode = Number.parseInt(flags, 8) & 0o3;
+    return accessMode === 0o0 || accessMode === 0o2;
+}
+/**
+ * The descriptors of the processes this one can see that read `pipe` (a link text such as
+ * `pipe:[123]`), this process's own left out. Processes it may not look into are not listed.
+ */
+function findPipeReaders(pipe, options = {}) {
+    const proc = options.proc ?? "/proc";
+    const self = String(options.selfPid ?? process.pid);
+    const readers = [];
+    for (const pid of listFolder(proc)) {
+        if (!/^\d+$/.test(pid) || pid === self)
+            continue;
+        for (const fd of listFolder(`${proc}/${pid}/fd`)) {
+            if (readsPipe({ pid, fd }, pipe, proc))
+                readers.push({ pid, fd });
+        }
+    }
+    return readers;
+}
+/**
+ * Calls `onGone` once when the last reader of the pipe on descriptor `fd` closes it, and returns
+ * a function that stops watching. A writer learns that its reader has gone (`| head -1`) only
+ * from a write that fails; a server with nothing to log would serve on, and the shell would wait
+ * for it for ever. Linux lists every process's descriptors under /proc: the readers seen at the
+ * start are checked at an interval (the timer is unref'd), and when none is left one more look
+ * over every process decides. Where nothing can be seen (no /proc, not a pipe, a reader this
+ * process may not look into), nothing is watched and the next failing write still tells.
+ */
+function watchPipeReaders(fd, onGone, options = {}) {
+    const proc = options.proc ?? "/proc";
+    const pipe = linkOf(`${proc}/self/fd/${fd}`);
+    if (pipe === undefined || !/^pipe:\[\d+\]$/.test(pipe))
+        return () => { };
+    let readers = findPipeReaders(pipe, options);
+    if (readers.length === 0)
+        return () => { };
+    const check = () => {
+        if (readers.some((reader) => readsPipe(reader, pipe, proc)))
+            return;
+        readers = findPipeReaders(pipe, options);
+        if (readers.length > 0)
+            return;
+        clearInterval(timer);
+        onGone();
+    };
+    const timer = setInterval(check, options.intervalMs ?? 200);
+    timer.unref();
+    return () => clearInterval(timer);
+}
+function readsPipe({ pid, fd }, pipe, proc) {
+    if (linkOf(`${proc}/${pid}/fd/${fd}`) !== pipe)
+        return false;
+    try {
+        return opensForReading(readFileSync(`${proc}/${pid}/fdinfo/${fd}`, "utf8"));
+    }
+    catch {
+        return false;
+    }
+}
+function linkOf(path) {
+    try {
+        return readlinkSync(path);
+    }
+    catch {
+        return undefined;
+    }
+}
+function listFolder(path) {
+    try {
+        return readdirSync(path);
+    }
+    catch {
+        return [];
+    }
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/shared/write-file-atomically.ts
@@ -62867,6 +62957,7 @@ async function writeFileAtomically(file, content, options = {}) {
 
 
 // One way to read settings: a table of zod schemas, and the rules across settings.
+
 
 
 
@@ -63089,8 +63180,6 @@ function humanReadableArgName(arg) {
 var external_node_events_ = __nccwpck_require__(8474);
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:process"
 const external_node_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:process");
 // EXTERNAL MODULE: external "node:util"
