@@ -72,24 +72,36 @@ function nockAccount(threads?: ReturnType<typeof thread>[], bot = BOT) {
 /** Octokit's GraphQL endpoint for a GHES API root (`…/api/v3` → `…/api/graphql`). */
 const GRAPHQL_ROOT = new URL(API).origin;
 
+/** A review as the Action posts it. */
+interface PostedReview {
+  readonly event?: string;
+  readonly body?: string;
+  readonly commit_id?: string;
+  readonly comments: ({ path: string; body: string } & Record<string, unknown>)[];
+}
+
+/**
+ * Answers one review posted on pull request 7 with `id`; what it returns gives that review
+ * (no comments before it is posted).
+ */
+function acceptReview(id = 1): () => PostedReview {
+  let review: PostedReview = { comments: [] };
+  nock(API)
+    .post("/repos/octo/media/pulls/7/reviews", (body) => {
+      review = body;
+      return true;
+    })
+    .reply(200, { id });
+  return () => review;
+}
+
 describe("publishReview", () => {
   it("publishReview posts one COMMENT review with file-level comments, at most 30, worst first", async () => {
     const assets = Array.from({ length: 35 }, (_, i) =>
       assetWith(`m/f${i}.png`, [issueWith(`${i}`, i === 34 ? "critical" : "minor", `s${i}`)]),
     );
-    let review: {
-      event?: string;
-      body?: string;
-      commit_id?: string;
-      comments: { path: string; subject_type: string; body: string }[];
-    } = { comments: [] };
     nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
-    nock(API)
-      .post("/repos/octo/media/pulls/7/reviews", (body) => {
-        review = body;
-        return true;
-      })
-      .reply(200, { id: 1 });
+    const review = acceptReview();
     const result = await publishReview(testGithub(), testContext(), {
       outcome: outcomeWith(assets),
       checkName: "CR",
@@ -97,14 +109,14 @@ describe("publishReview", () => {
       commentKey: KEY,
     });
     expect(result.created).toBe(MAX_REVIEW_COMMENTS);
-    expect(review).toMatchObject({ event: "COMMENT", commit_id: "c".repeat(40) });
-    expect(review.comments).toHaveLength(30);
-    expect(review.comments[0]).toMatchObject({ path: "m/f34.png", subject_type: "file" });
-    expect(review.comments[0]!.body).toContain(
+    expect(review()).toMatchObject({ event: "COMMENT", commit_id: "c".repeat(40) });
+    expect(review().comments).toHaveLength(30);
+    expect(review().comments[0]).toMatchObject({ path: "m/f34.png", subject_type: "file" });
+    expect(review().comments[0]!.body).toContain(
       `<!-- ${FINGERPRINT_PREFIX} ${fields("m/f34.png")} sig=`,
     );
-    expect(review.comments.every((c) => verifies(c.body))).toBe(true);
-    expect(review.body).toContain("5 more files");
+    expect(review().comments.every((c) => verifies(c.body))).toBe(true);
+    expect(review().body).toContain("5 more files");
   });
 
   it.each([
@@ -122,14 +134,8 @@ describe("publishReview", () => {
           { id: 12, path: "m/gone.png", body: genuine("old", "m/gone.png"), user: BOT },
         ]);
       nock(API).get("/users/github-actions%5Bbot%5D").reply(status, { message });
-      let posted: { path: string }[] = [];
       // No PATCH is set up: an edit of comment 11 or 12 would fail the test.
-      nock(API)
-        .post("/repos/octo/media/pulls/7/reviews", (body) => {
-          posted = body.comments;
-          return true;
-        })
-        .reply(200, { id: 1 });
+      const review = acceptReview();
       // 5xx after the retries: the client here retries nothing.
       const result = await publishReview(testGithub({ retry: false }), testContext(), {
         outcome,
@@ -137,7 +143,7 @@ describe("publishReview", () => {
         author: AUTHOR,
         commentKey: KEY,
       });
-      expect(posted.map((c) => c.path)).toEqual(["m/a.png"]);
+      expect(review().comments.map((c) => c.path)).toEqual(["m/a.png"]);
       expect(result).toMatchObject({ created: 1, updated: 0, outdated: 0 });
       expect(result.authorUnknown).toMatch(
         new RegExp(
@@ -159,13 +165,7 @@ describe("publishReview", () => {
       .get("/users/github-actions%5Bbot%5D")
       .times(4)
       .reply(503, { message: "Service Unavailable" });
-    let posted: { path: string }[] = [];
-    nock(API)
-      .post("/repos/octo/media/pulls/7/reviews", (body) => {
-        posted = body.comments;
-        return true;
-      })
-      .reply(200, { id: 1 });
+    const review = acceptReview();
     // The retry plugin waits 1, 4 and 9 s between attempts: a fake clock runs each wait as soon
     // as it is all that is left (the requests' own deadlines keep Node's real timers).
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
@@ -182,7 +182,7 @@ describe("publishReview", () => {
       while (!done) await vi.advanceTimersToNextTimerAsync();
       const result = await published;
       expect(lookups.isDone()).toBe(true);
-      expect(posted.map((c) => c.path)).toEqual(["m/a.png"]);
+      expect(review().comments.map((c) => c.path)).toEqual(["m/a.png"]);
       expect(result).toMatchObject({ created: 1, updated: 0, outdated: 0 });
       expect(result.authorUnknown).toMatch(
         /^Could not look up the Action's account github-actions\[bot\] on this GitHub \(HTTP 503: [^\n]*\): its 1 earlier comment on this pull request was left as it is \(neither updated nor marked outdated\)/,
@@ -253,14 +253,8 @@ describe("publishReview", () => {
   it("publishReview leaves an unchanged genuine comment alone and marks an outdated one only once", async () => {
     const outcome = outcomeWith([assetWith("m/a.png", [issueWith("1", "major", "same")])]);
     // What this run would write about m/a.png: the first run's review, read back.
-    let written = "";
     nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
-    nock(API)
-      .post("/repos/octo/media/pulls/7/reviews", (body) => {
-        written = body.comments[0].body;
-        return true;
-      })
-      .reply(200, { id: 1 });
+    const firstRun = acceptReview();
     await publishReview(testGithub(), testContext(), {
       outcome,
       checkName: "CR",
@@ -272,7 +266,7 @@ describe("publishReview", () => {
       .get("/repos/octo/media/pulls/7/comments")
       .query(true)
       .reply(200, [
-        { id: 21, path: "m/a.png", body: written, user: BOT },
+        { id: 21, path: "m/a.png", body: firstRun().comments[0]!.body, user: BOT },
         { id: 22, path: "m/gone.png", body: outdated, user: BOT },
       ]);
     nockAccount([]);
@@ -407,13 +401,7 @@ describe("publishReview", () => {
           })
           .reply(200, { id });
       }
-      let review: { comments: { path: string; body: string }[] } = { comments: [] };
-      nock(API)
-        .post("/repos/octo/media/pulls/7/reviews", (body) => {
-          review = body;
-          return true;
-        })
-        .reply(200, { id: 5 });
+      const review = acceptReview(5);
       const result = await publishReview(testGithub(), testContext(), {
         outcome,
         checkName: "CR",
@@ -422,9 +410,9 @@ describe("publishReview", () => {
       });
       expect(patched.sort()).toEqual([31, 32]);
       expect(result).toMatchObject({ created: 1, updated: 1, outdated: 1, reviewId: 5 });
-      expect(review.comments.map((c) => c.path)).toEqual(["m/b.png"]);
-      expect(review.comments[0]!.body).toContain("b's finding");
-      expect(verifies(review.comments[0]!.body)).toBe(true);
+      expect(review().comments.map((c) => c.path)).toEqual(["m/b.png"]);
+      expect(review().comments[0]!.body).toContain("b's finding");
+      expect(verifies(review().comments[0]!.body)).toBe(true);
       expect(result.ignored).toContain(
         "2 earlier comments by github-actions[bot] carry this check's marker but not a valid signature",
       );
@@ -454,20 +442,14 @@ describe("publishReview", () => {
     );
     nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, unsigned);
     nockAccount();
-    let count = 0;
-    nock(API)
-      .post("/repos/octo/media/pulls/7/reviews", (body) => {
-        count = body.comments.length;
-        return true;
-      })
-      .reply(200, { id: 6 });
+    const review = acceptReview(6);
     const result = await publishReview(testGithub(), testContext(), {
       outcome: outcomeWith(assets),
       checkName: "CR",
       author: AUTHOR,
       commentKey: KEY,
     });
-    expect(count).toBe(MAX_REVIEW_COMMENTS);
+    expect(review().comments).toHaveLength(MAX_REVIEW_COMMENTS);
     expect(result).toMatchObject({ created: MAX_REVIEW_COMMENTS, updated: 0, outdated: 0 });
     expect(result.ignored).toContain("35 earlier comments");
   });
@@ -480,14 +462,8 @@ describe("publishReview", () => {
       anchor: { type: "text", page: 1, startLine: 9 },
     });
     const media = issueWith("3", "info", "no line at all", { anchor: { type: "media" } });
-    let comments: Record<string, unknown>[] = [];
     nock(API).get("/repos/octo/media/pulls/7/comments").query(true).reply(200, []);
-    nock(API)
-      .post("/repos/octo/media/pulls/7/reviews", (body) => {
-        comments = body.comments;
-        return true;
-      })
-      .reply(200, { id: 3 });
+    const review = acceptReview(3);
     const result = await publishReview(testGithub(), testContext(), {
       outcome: outcomeWith([assetWith("doc.txt", [onDiff, offDiff, media])]),
       checkName: "CR",
@@ -495,6 +471,7 @@ describe("publishReview", () => {
       commentKey: KEY,
       diffLines: new Map([["doc.txt", new Set([1, 2, 3])]]),
     });
+    const { comments } = review();
     expect(result.created).toBe(2);
     expect(comments).toHaveLength(2);
     expect(comments[0]).toMatchObject({ path: "doc.txt", line: 2, side: "RIGHT" });
