@@ -96,6 +96,21 @@ describe("watchPipeReaders", () => {
     expect(onGone).toHaveBeenCalledOnce();
   });
 
+  // A reader that exec'd a setuid program or made itself undumpable is still there and may still
+  // read, but its descriptors can no longer be looked into (EACCES): that is not a reader gone.
+  it("does not take a reader it can no longer look into for gone; it goes when its process does", () => {
+    proc = fakeProc({ "200/0": { link: PIPE, flags: "0100000" } });
+    const onGone = vi.fn();
+    watchPipeReaders(1, onGone, { proc, selfPid: SELF, intervalMs: 100 });
+    rmSync(join(proc, "200", "fd"), { recursive: true });
+    writeFileSync(join(proc, "200", "fd"), "");
+    vi.advanceTimersByTime(500);
+    expect(onGone).not.toHaveBeenCalled();
+    rmSync(join(proc, "200"), { recursive: true });
+    vi.advanceTimersByTime(100);
+    expect(onGone).toHaveBeenCalledOnce();
+  });
+
   it("watches nothing when it sees no reader at the start, or its descriptor is not a pipe", () => {
     proc = fakeProc({ "300/4": { link: PIPE, flags: "0100001" } });
     const onGone = vi.fn();
