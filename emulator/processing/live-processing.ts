@@ -20,9 +20,10 @@ export const LIVE_FAILURE_MARKERS = Object.freeze({
 /**
  * Live review timeline: queued for half of `processingSeconds` (startedAt null), then
  * processing for the other half, then complete or failed (part 2.1, part 3). With
- * `processingSeconds` 0 (instant processing) the review starts at once, without a timer, and
- * the promise returned settles when it has finished: the caller answers after it, so that no
- * read after the answer sees a review that takes no time still running.
+ * `processingSeconds` 0 (instant processing) the review starts without a timer, once the
+ * caller's synchronous work is done (its answer still says queued), and the promise returned
+ * settles when it has finished: the caller answers after it, so that no read after the answer
+ * sees a review that takes no time still running.
  */
 export function scheduleLiveAsset(ctx: EmulatorContext, asset: AssetRecord): Promise<void> {
   const halfMs = ctx.state.settings.processingSeconds * 500;
@@ -31,8 +32,12 @@ export function scheduleLiveAsset(ctx: EmulatorContext, asset: AssetRecord): Pro
   asset.completedAt = null;
   asset.dueAt = new Date(ctx.now().getTime() + halfMs).toISOString();
   if (halfMs === 0) {
-    beginProcessing(ctx, asset, 0);
-    return settleLiveAsset(ctx, asset.assetId);
+    // After the caller's own synchronous work: its answer describes the asset as queued.
+    return Promise.resolve().then(() => {
+      if (asset.status !== "queued") return;
+      beginProcessing(ctx, asset, 0);
+      return settleLiveAsset(ctx, asset.assetId);
+    });
   }
   ctx.scheduler.schedule(halfMs, () => startProcessing(ctx, asset.assetId, halfMs));
   return Promise.resolve();

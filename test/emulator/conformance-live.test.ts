@@ -228,6 +228,20 @@ describe("emulator live processing (parts 2, 3, 4.2 to 4.10)", () => {
     }
   });
 
+  // The harness's emulator processes instantly (processingSeconds 0): the answer waits for the
+  // review, but describes the submission as created and the asset as re-queued, as it does when
+  // processing takes time; the first read after it sees the outcome.
+  it("instant processing: the 201 and the retry's 202 say queued; the first read after them sees the outcome", async () => {
+    const flaky = await h.upload("i__emulator_retryable__.txt", "text/plain", Buffer.from("x"));
+    const sub = await submit([{ blobPath: flaky }]);
+    expect(sub.body).toMatchObject({ status: "queued", assets: [{ status: "queued" }] });
+    const path = `/api/submissions/${sub.body.submissionId}/assets/${sub.body.assets[0].assetId}`;
+    expect((await h.call("GET", path)).body).toMatchObject({ status: "failed" });
+    const retry = await h.call("POST", `${path}/retry`);
+    expect(retry).toMatchObject({ status: 202, body: { status: "queued" } });
+    expect((await h.call("GET", path)).body).toMatchObject({ status: "complete" });
+  });
+
   it("partial when some assets fail; live retry of a retryable failure completes it", async () => {
     const ok = await h.upload("fine.txt", "text/plain", Buffer.from("fine"));
     const flaky = await h.upload(
