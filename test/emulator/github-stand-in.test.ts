@@ -185,6 +185,19 @@ describe("startGithubStandIn: commits, pull requests and merge queues as GitHub 
     expect((await edit(byApp.json.id, OTHER)).status).toBe(200);
   });
 
+  it("the userLookup quirk makes GET /users answer 404 (not-found) or 503 (unavailable) for a login it knows", async () => {
+    const lookup = async () => (await call("GET", "/users/github-actions%5Bbot%5D")).status;
+    try {
+      github.setQuirks({ userLookup: "not-found" });
+      expect(await lookup()).toBe(404);
+      github.setQuirks({ userLookup: "unavailable" });
+      expect(await lookup()).toBe(503);
+    } finally {
+      github.setQuirks({ userLookup: "answer" });
+    }
+    expect(await lookup()).toBe(200);
+  });
+
   it("a path with a malformed escape is refused (no such operation), and the stand-in keeps serving", async () => {
     const bad = await call("GET", "/repos/octo/%E0/pulls/1/files");
     expect([404, 422]).toContain(bad.status);

@@ -11,7 +11,10 @@ import {
 const PIPE = "pipe:[4711]";
 const SELF = 100;
 
-/** A /proc of its own: `self` (pid 100) writes the pipe on fd 1; the others as given. */
+/**
+ * A /proc of its own (in the run's private TMPDIR, removed with it): `self` (pid 100) writes the
+ * pipe on fd 1; the others as given.
+ */
 function fakeProc(descriptors: Record<string, { link: string; flags: string }>): string {
   const proc = mkdtempSync(join(tmpdir(), "fake-proc-"));
   fakeDescriptor(proc, String(SELF), "1", PIPE, "0100001");
@@ -47,26 +50,20 @@ describe("findPipeReaders", () => {
       "400/3": { link: "pipe:[9]", flags: "0100000" },
       [`${SELF}/0`]: { link: PIPE, flags: "0100000" },
     });
-    try {
-      expect(findPipeReaders(PIPE, { proc, selfPid: SELF })).toEqual([{ pid: "200", fd: "0" }]);
-    } finally {
-      rmSync(proc, { recursive: true });
-    }
+    expect(findPipeReaders(PIPE, { proc, selfPid: SELF })).toEqual([{ pid: "200", fd: "0" }]);
   });
 });
 
 describe("watchPipeReaders", () => {
-  let proc: string;
   beforeEach(() => {
     vi.useFakeTimers();
   });
   afterEach(() => {
     vi.useRealTimers();
-    rmSync(proc, { recursive: true, force: true });
   });
 
   it("calls back once when the last reader closes the pipe, and not while one reads it", () => {
-    proc = fakeProc({
+    const proc = fakeProc({
       "200/0": { link: PIPE, flags: "0100000" },
       "201/0": { link: PIPE, flags: "0100000" },
     });
@@ -83,7 +80,7 @@ describe("watchPipeReaders", () => {
   });
 
   it("looks over every process again before it decides: a reader that came later keeps it on", () => {
-    proc = fakeProc({ "200/0": { link: PIPE, flags: "0100000" } });
+    const proc = fakeProc({ "200/0": { link: PIPE, flags: "0100000" } });
     const onGone = vi.fn();
     watchPipeReaders(1, onGone, { proc, selfPid: SELF, intervalMs: 100 });
     // A reader forked a child that keeps the pipe, then went.
@@ -99,7 +96,7 @@ describe("watchPipeReaders", () => {
   // A reader that exec'd a setuid program or made itself undumpable is still there and may still
   // read, but its descriptors can no longer be looked into (EACCES): that is not a reader gone.
   it("does not take a reader it can no longer look into for gone; it goes when its process does", () => {
-    proc = fakeProc({ "200/0": { link: PIPE, flags: "0100000" } });
+    const proc = fakeProc({ "200/0": { link: PIPE, flags: "0100000" } });
     const onGone = vi.fn();
     watchPipeReaders(1, onGone, { proc, selfPid: SELF, intervalMs: 100 });
     rmSync(join(proc, "200", "fd"), { recursive: true });
@@ -112,7 +109,7 @@ describe("watchPipeReaders", () => {
   });
 
   it("watches nothing when it sees no reader at the start, or its descriptor is not a pipe", () => {
-    proc = fakeProc({ "300/4": { link: PIPE, flags: "0100001" } });
+    const proc = fakeProc({ "300/4": { link: PIPE, flags: "0100001" } });
     const onGone = vi.fn();
     watchPipeReaders(1, onGone, { proc, selfPid: SELF, intervalMs: 100 });
     watchPipeReaders(7, onGone, { proc, selfPid: SELF, intervalMs: 100 });
@@ -122,7 +119,7 @@ describe("watchPipeReaders", () => {
   });
 
   it("stops watching when told to", () => {
-    proc = fakeProc({ "200/0": { link: PIPE, flags: "0100000" } });
+    const proc = fakeProc({ "200/0": { link: PIPE, flags: "0100000" } });
     const onGone = vi.fn();
     const unwatch = watchPipeReaders(1, onGone, { proc, selfPid: SELF, intervalMs: 100 });
     unwatch();
