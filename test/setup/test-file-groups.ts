@@ -14,9 +14,10 @@ import { join, relative } from "node:path";
 export const NEEDS_OWN_WORKER: readonly RegExp[] = Object.freeze([
   /\bvi\.(mock|doMock|hoisted)\b/,
   /process\.exitCode\s*=(?!=)/,
-  /process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env/,
-  /process\.(chdir|on|once|prependListener|umask)\(/,
+  /process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env|Object\.assign\(process\.env/,
+  /process\.(chdir|on|once|addListener|prependListener|prependOnceListener|umask)\(/,
   /(globalThis|global)\.\w+\s*=(?!=)|setGlobalDispatcher/,
+  /\b(Date|Math|JSON|console|process)\.\w+\s*=(?!=)/,
 ]);
 
 /** What in a test file's text puts it with the other files that intercept node:http. */
