@@ -62805,7 +62805,8 @@ function findPipeReaders(pipe, options = {}) {
  * for it for ever. Linux lists every process's descriptors under /proc: the readers seen at the
  * start are checked at an interval (the timer is unref'd), and when none is left one more look
  * over every process decides. Where nothing can be seen (no /proc, not a pipe, a reader this
- * process may not look into), nothing is watched and the next failing write still tells.
+ * process may not look into), nothing is watched and the next failing write still tells; a
+ * reader seen at the start that can no longer be looked into counts as reading until it ends.
  */
 function watchPipeReaders(fd, onGone, options = {}) {
     const proc = options.proc ?? "/proc";
@@ -62816,7 +62817,7 @@ function watchPipeReaders(fd, onGone, options = {}) {
     if (readers.length === 0)
         return () => { };
     const check = () => {
-        if (readers.some((reader) => readsPipe(reader, pipe, proc)))
+        if (readers.some((reader) => mayStillRead(reader, pipe, proc)))
             return;
         readers = findPipeReaders(pipe, options);
         if (readers.length > 0)
@@ -62827,6 +62828,21 @@ function watchPipeReaders(fd, onGone, options = {}) {
     const timer = setInterval(check, options.intervalMs ?? 200);
     timer.unref();
     return () => clearInterval(timer);
+}
+/**
+ * Whether a reader seen before may still read: a descriptor gone (ENOENT: closed, or its process
+ * ended) or now another file is not; one that can no longer be looked into (EACCES: its process
+ * exec'd a setuid program or made itself undumpable) may be, and is not taken for gone.
+ */
+function mayStillRead({ pid, fd }, pipe, proc) {
+    try {
+        if (readlinkSync(`${proc}/${pid}/fd/${fd}`) !== pipe)
+            return false;
+        return opensForReading(readFileSync(`${proc}/${pid}/fdinfo/${fd}`, "utf8"));
+    }
+    catch (error) {
+        return error.code !== "ENOENT";
+    }
 }
 function readsPipe({ pid, fd }, pipe, proc) {
     if (linkOf(`${proc}/${pid}/fd/${fd}`) !== pipe)
