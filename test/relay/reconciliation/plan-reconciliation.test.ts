@@ -162,6 +162,19 @@ describe("planReconciliation", () => {
     expect(atLimit(3599).outcome).toBe("still_processing");
   });
 
+  it("planReconciliation's 404 error says the service does not know the submission", () => {
+    expect(at(state(), null).entries).toEqual([
+      {
+        id: reconcileEntryId(SID, "not-found"),
+        event: expect.objectContaining({
+          kind: "submission.unresolved",
+          reason: "not-found",
+          message: "The service does not know this submission (404): no verdict will come",
+        }),
+      },
+    ]);
+  });
+
   it("planReconciliation gives the same ids every time (replicas and sweeps dedupe on them)", () => {
     // The ids, not the bodies: an event carries the time of its read.
     const ids = (now: number) => at(state(), BOTH_COMPLETE, now).entries.map((e) => e.id);
@@ -233,6 +246,53 @@ describe("planReconciliation: the service's current read is the truth", () => {
       "already_final",
       [],
     ],
+    [
+      // Only an asset whose failure the relay holds counts as retried when it runs again.
+      "a final error, and an asset whose success the relay holds running again: no longer watched",
+      HELD_ERROR,
+      service([
+        { id: A, status: "failed", retryable: false },
+        { id: B, status: "processing" },
+      ]),
+      HOUR,
+      "already_final",
+      [],
+    ],
+    [
+      "a failure held without its time, then retried and complete: the id names an empty time",
+      state([{ id: A, status: "failed" }]),
+      BOTH_COMPLETE,
+      HOUR,
+      "completed",
+      [rid(A, "asset.processing.completed", "failed", ""), rid(B, "asset.processing.completed")],
+    ],
+    [
+      "a success the relay holds, and a read that differs: it stands",
+      state([
+        { id: A, status: "complete" },
+        { id: B, status: "complete" },
+      ]),
+      readOfA({ status: "failed", retryable: true }),
+      HOUR,
+      "already_final",
+      [],
+    ],
+    [
+      "a 404 error set earlier, and a read with both finished: it stands",
+      { ...state(), unresolved: { reason: "not-found", message: "gone" } },
+      BOTH_COMPLETE,
+      HOUR,
+      "already_final",
+      [],
+    ],
+    [
+      "a timed-out error set earlier, and a read with both finished: it stands",
+      { ...state(), unresolved: { reason: "max-hours", message: "late" } },
+      BOTH_COMPLETE,
+      25 * HOUR,
+      "already_final",
+      [],
+    ],
   ])("%s", (_what, s, submission, now, outcome, ids) => {
     const plan = at(s, submission, now);
     expect(plan.outcome).toBe(outcome);
@@ -250,6 +310,43 @@ describe("planReconciliation: the service's current read is the truth", () => {
       entries: [],
     });
     expect(planUnreadable({ ...when, state: state(), now: 24 * HOUR }).outcome).toBe("timed_out");
+  });
+
+  it.each([
+    [
+      "a success",
+      state([
+        { id: A, status: "complete" },
+        { id: B, status: "complete" },
+      ]),
+    ],
+    ["a 404 error", { ...state(), unresolved: { reason: "not-found", message: "gone" } }],
+  ])(
+    "planUnreadable: %s the relay holds is no longer watched, before the limit too",
+    (_what, s) => {
+      expect(planUnreadable({ state: s, linkedAt: 0, maxMs: 24 * HOUR, now: HOUR })).toEqual({
+        outcome: "already_final",
+        entries: [],
+      });
+    },
+  );
+
+  it("planUnreadable ends a pending submission at the limit with an error saying the service could not be read", () => {
+    const plan = planUnreadable({ state: state(), linkedAt: 0, maxMs: 3600, now: 3600 });
+    expect(plan).toEqual({
+      outcome: "timed_out",
+      entries: [
+        {
+          id: reconcileEntryId(SID, "max-hours"),
+          event: expect.objectContaining({
+            kind: "submission.unresolved",
+            reason: "max-hours",
+            message:
+              "No verdict after RECONCILE_MAX_HOURS (0.001 h), and the service could not be read",
+          }),
+        },
+      ],
+    });
   });
 });
 
@@ -298,5 +395,12 @@ describe("nextCheckAt", () => {
   it("nextCheckAt never waits past the limit, and waits longer than an hour when afterMs does", () => {
     expect(nextCheckAt(5, 23.5 * HOUR, 0, 600_000, 24 * HOUR)).toBe(24 * HOUR);
     expect(nextCheckAt(0, 0, 0, 2 * HOUR, 240 * HOUR)).toBe(2 * HOUR);
+  });
+
+  it.each([
+    ["at", 24 * HOUR],
+    ["past", 25 * HOUR],
+  ])("nextCheckAt %s the limit waits its backoff (never due again at once)", (_what, now) => {
+    expect(nextCheckAt(0, now, 0, 600_000, 24 * HOUR)).toBe(now + 600_000);
   });
 });
