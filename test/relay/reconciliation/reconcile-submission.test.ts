@@ -8,6 +8,7 @@ import {
 } from "../../../relay/reconciliation/reconcile-submission.ts";
 import type { ServiceReader } from "../../../relay/reconciliation/service-reader.ts";
 import { startReconciliation } from "../../../relay/reconciliation/start-reconciliation.ts";
+import type { Submission } from "../../../src/api/index.ts";
 import { link } from "../helpers/submission-builders.ts";
 
 const HOUR = 3_600_000;
@@ -99,6 +100,101 @@ describe("reconcileSubmission", () => {
       "already_final",
     );
     expect(calls).toEqual(["unwatch s-done"]);
+  });
+});
+
+type Logged = { level: string; message: string; fields?: Record<string, unknown> };
+
+/** Deps that record the log lines and the counted outcomes, the journal answering `ingested`. */
+function recorded(service: ServiceReader, ingested: "accepted" | "duplicate", now = HOUR / 2) {
+  const logs: Logged[] = [];
+  const counted: string[] = [];
+  const line = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    void logs.push({ level, message, fields });
+  const { d, calls } = deps(pending("s-rec"), service, now);
+  const r: ReconcileDeps = {
+    ...d,
+    journal: { ...d.journal, ingest: async () => ingested },
+    logger: { debug: line("debug"), info: line("info"), warn: line("warn"), error: line("error") },
+    metrics: { reconciled: (outcome) => void counted.push(outcome) },
+  };
+  return { d: r, logs, counted, calls };
+}
+
+/** A service whose read shows the submission's one asset as `status`. */
+const reading = (status: string): ServiceReader => ({
+  readSubmission: async (submissionId) =>
+    ({
+      submissionId,
+      status: "processing",
+      assets: [{ assetId: "a", status, issueCount: status === "complete" ? 0 : null }],
+    }) as unknown as Submission,
+  listSubscriptions: async () => [],
+});
+
+describe("reconcileSubmission: what it counts and logs", () => {
+  const signal = new AbortController().signal;
+
+  it("reconcileSubmission counts and logs a verdict whose events the journal accepted", async () => {
+    const { d, logs, counted } = recorded(reading("complete"), "accepted");
+    expect(await reconcileSubmission(watched("s-rec"), d, signal)).toBe("completed");
+    expect(counted).toEqual(["completed"]);
+    expect(logs).toEqual([
+      {
+        level: "info",
+        message: "verdict reconciled from the service (its webhooks never came)",
+        fields: {
+          submissionId: "s-rec",
+          outcome: "completed",
+          events: ["asset.processing.completed"],
+        },
+      },
+    ]);
+  });
+
+  it("reconcileSubmission counts and logs nothing when the journal had every event already", async () => {
+    const { d, logs, counted } = recorded(reading("complete"), "duplicate");
+    expect(await reconcileSubmission(watched("s-rec"), d, signal)).toBe("completed");
+    expect(counted).toEqual([]);
+    expect(logs).toEqual([]);
+  });
+
+  it("reconcileSubmission logs when a submission still processing is checked again", async () => {
+    const { d, logs, counted, calls } = recorded(reading("processing"), "accepted");
+    expect(await reconcileSubmission(watched("s-rec"), d, signal)).toBe("still_processing");
+    expect(counted).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(logs).toEqual([
+      {
+        level: "debug",
+        message: "reconciliation: still processing; checked again later",
+        fields: { submissionId: "s-rec", nextCheckAt: new Date(HOUR / 2 + 1000).toISOString() },
+      },
+    ]);
+  });
+
+  it("reconcileSubmission: an unreadable service before the limit is a read failure, logged with the next check", async () => {
+    const service: ServiceReader = {
+      readSubmission: async () => {
+        throw new Error("503 Service Unavailable");
+      },
+      listSubscriptions: async () => [],
+    };
+    const { d, logs, counted, calls } = recorded(service, "accepted");
+    expect(await reconcileSubmission(watched("s-rec"), d, signal)).toBe("read_failed");
+    expect(counted).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(logs).toEqual([
+      {
+        level: "warn",
+        message: "reconciliation could not read the submission; it tries again later",
+        fields: {
+          submissionId: "s-rec",
+          nextCheckAt: new Date(HOUR / 2 + 1000).toISOString(),
+          error: "503 Service Unavailable",
+        },
+      },
+    ]);
   });
 });
 
