@@ -15,10 +15,10 @@ const entry: JournalEntry = {
 };
 const POLICY = { maxAttempts: 8, baseMs: 10, maxMs: 50 };
 
-function recordingStore() {
+function recordingStore(keepsNotBefore = true) {
   const persisted: string[] = [];
   const store: AttemptStore = {
-    keepsNotBefore: true,
+    keepsNotBefore,
     begin: () => undefined,
     persist: async (_entry, settlement) => {
       persisted.push(settlement.state);
@@ -79,4 +79,56 @@ describe("runAttempt", () => {
     expect(persisted).toEqual([]);
     expect(told).toEqual([]);
   });
+  it.each([
+    [0, false],
+    [6, false],
+    [7, true],
+  ])(
+    "runAttempt: after %i attempts of 8, the handler is told isLast %s",
+    async (attempts, isLast) => {
+      const seen: { attempt: number; isLast: boolean }[] = [];
+      await runAttempt(
+        { ...entry, attempts },
+        {
+          handler: async (_entry, attempt) => {
+            seen.push({ attempt: attempt.attempt, isLast: attempt.isLast });
+          },
+          hooks: {},
+          policy: POLICY,
+          store: recordingStore().store,
+          deadline: deadline(),
+        },
+      );
+      expect(seen).toEqual([{ attempt: attempts + 1, isLast }]);
+    },
+  );
+
+  // Jitter 0: the first retry waits half its step, 5 ms, so it may run at 1005.
+  it.each([
+    ["a store that keeps notBefore", true, 1002, 3],
+    ["a store that keeps notBefore, its clock past notBefore", true, 1009, 0],
+    ["a store whose queue schedules the retry", false, 1002, null],
+  ])(
+    "runAttempt: a failure before the last attempt tells onRetry the delay left until notBefore, for %s",
+    async (_store, keepsNotBefore, toldAt, delay) => {
+      const clock = [1000, toldAt];
+      const retries: { id: string; error: unknown; delay: number | null }[] = [];
+      const failure = new Error("GitHub answered 502");
+      const result = await runAttempt(entry, {
+        handler: async () => {
+          throw failure;
+        },
+        hooks: {
+          onRetry: (e, error, delayMs) => void retries.push({ id: e.id, error, delay: delayMs }),
+        },
+        policy: POLICY,
+        store: recordingStore(keepsNotBefore).store,
+        deadline: deadline(),
+        now: () => clock.shift() ?? toldAt,
+        random: () => 0,
+      });
+      expect(result?.settlement).toEqual({ state: "pending", attempts: 1, notBefore: 1005 });
+      expect(retries).toEqual([{ id: "e-1", error: failure, delay }]);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WatchedSubmission } from "../../../relay/journal/index.ts";
 import { createLogger } from "../../../relay/logger.ts";
 import { createRelayMetrics } from "../../../relay/metrics.ts";
@@ -33,7 +33,7 @@ describe("startReconciliation", () => {
       checks: 0,
     }));
     const ingested = new Map<string, RelayEvent>();
-    const warnings: string[] = [];
+    const warnings: { message: string; submissionId?: string; error?: string }[] = [];
     const metrics = createRelayMetrics();
     const service: ServiceReader = {
       readSubmission: async () => null,
@@ -53,7 +53,7 @@ describe("startReconciliation", () => {
         },
       },
       service,
-      logger: createLogger("warn", (line) => warnings.push(JSON.parse(line).message)),
+      logger: createLogger("warn", (line) => warnings.push(JSON.parse(line))),
       metrics,
       afterMs: 1000,
       maxMs: 3_600_000,
@@ -68,13 +68,57 @@ describe("startReconciliation", () => {
       await reconciliation.stop();
     }
     expect([...ingested.keys()]).toEqual([reconcileEntryId("s-gone", "not-found")]);
-    expect(warnings).toEqual([
-      "reconciliation of a submission failed; it runs again later",
-      "reconciliation of a submission failed; it runs again later",
-    ]);
+    const failed = {
+      message: "reconciliation of a submission failed; it runs again later",
+      submissionId: "s-broken",
+      error: "disk full",
+    };
+    expect(warnings).toEqual([expect.objectContaining(failed), expect.objectContaining(failed)]);
     const text = metrics.render({ queueDepth: 0, deadLettered: 0 });
     expect(text).toContain('relay_reconciled_total{outcome="not_found"} 1');
     expect(text).not.toContain("relay_subscription_ok");
+  });
+
+  it("startReconciliation's stop aborts the reads in flight with the relay's shutdown and waits for the sweep", async () => {
+    const reasons: unknown[] = [];
+    let reading: () => void = () => undefined;
+    const read = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    const reconciliation = startReconciliation({
+      journal: {
+        dueVerdicts: async () => [{ submissionId: "s-slow", linkedAt: 0, dueAt: 0, checks: 0 }],
+        takeVerdictCheck: async () => true,
+        loadState: async (id) => linked(id),
+        unwatchVerdict: async () => undefined,
+        ingest: async () => "accepted",
+      },
+      service: {
+        readSubmission: (_id, signal) =>
+          new Promise((_resolve, reject) => {
+            reading();
+            signal.addEventListener("abort", () => {
+              reasons.push(signal.reason);
+              reject(signal.reason);
+            });
+          }),
+        listSubscriptions: async () => [],
+      },
+      logger: createLogger("error", () => undefined),
+      metrics: createRelayMetrics(),
+      afterMs: 1000,
+      maxMs: 3_600_000,
+      sweepMs: 3_600_000,
+    });
+    let swept = false;
+    const sweep = reconciliation.sweep().then(() => {
+      swept = true;
+    });
+    await read;
+    await reconciliation.stop();
+    expect(swept).toBe(true);
+    expect(reasons).toEqual([new Error("The relay is shutting down")]);
+    await sweep;
   });
 });
 
@@ -141,5 +185,88 @@ describe("startReconciliation, traced", () => {
     expect(span?.parentSpanContext?.spanId).toBe(LINK_SPAN);
     // Its effects continue the same trace (the entries carry it, tracestate included).
     expect(stored).toEqual([`00-${LINK_TRACE}-${span?.spanContext().spanId}-01 vendor=v1`]);
+  });
+});
+
+/** The sweep loop on a fake clock: `dueVerdicts` counts the sweeps, failing those `failing` names. */
+function countedLoop(sweepMs: number, failing: (sweep: number) => boolean = () => false) {
+  const counted = { sweeps: 0 };
+  const warnings: { message: string; error?: string }[] = [];
+  const reconciliation = startReconciliation({
+    journal: {
+      dueVerdicts: async () => {
+        counted.sweeps++;
+        if (failing(counted.sweeps)) throw new Error("database is locked");
+        return [];
+      },
+      takeVerdictCheck: async () => true,
+      loadState: async () => null,
+      unwatchVerdict: async () => undefined,
+      ingest: async () => "accepted",
+    },
+    service: { readSubmission: async () => null, listSubscriptions: async () => [] },
+    logger: createLogger("warn", (line) => warnings.push(JSON.parse(line))),
+    metrics: createRelayMetrics(),
+    afterMs: 1000,
+    maxMs: 3_600_000,
+    sweepMs,
+  });
+  return { reconciliation, counted, warnings };
+}
+
+describe("startReconciliation's loop", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("startReconciliation sweeps every sweepMs, logs a failed sweep and goes on, and sweeps no more once stopped", async () => {
+    const { reconciliation, counted, warnings } = countedLoop(1000, (sweep) => sweep === 2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(counted.sweeps).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(counted.sweeps).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(counted.sweeps).toBe(2);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        message: "reconciliation sweep failed; it runs again later",
+        error: "database is locked",
+      }),
+    ]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(counted.sweeps).toBe(3);
+    await reconciliation.stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(counted.sweeps).toBe(3);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it("startReconciliation stopped after its timer fired, before the sweep began, starts no sweep", async () => {
+    const { reconciliation, counted } = countedLoop(1000);
+    // Fires the timer without running what awaits it: stop() comes in between.
+    vi.advanceTimersByTime(1000);
+    await reconciliation.stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(counted.sweeps).toBe(0);
+  });
+
+  it("startReconciliation's timer does not keep the process alive", async () => {
+    // On the fake setTimeout: restored here, before the real timers come back, or restoring it
+    // later would put the fake one back in their place.
+    const setTimeoutSpy = vi.spyOn(globalThis, "setTimeout");
+    try {
+      const { reconciliation, counted } = countedLoop(1000);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(counted.sweeps).toBe(1);
+      await reconciliation.stop();
+      const timers = setTimeoutSpy.mock.results.map((r) => r.value as NodeJS.Timeout);
+      expect(timers).toHaveLength(2);
+      expect(timers.map((t) => t.hasRef())).toEqual([false, false]);
+    } finally {
+      setTimeoutSpy.mockRestore();
+    }
   });
 });

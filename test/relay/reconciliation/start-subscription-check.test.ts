@@ -9,48 +9,11 @@ import {
   resolveRelayConfig,
   startRelay,
 } from "../../../relay/index.ts";
-import { subscriptionProblem } from "../../../relay/reconciliation/subscription-problem.ts";
-import { ContentReviewClient, type WebhookSubscription } from "../../../src/api/index.ts";
+import { ContentReviewClient } from "../../../src/api/index.ts";
 import { relayTestEnv } from "../helpers/relay-test-env.ts";
 import { waitUntil } from "../helpers/signed-sender.ts";
 
-const BOTH: WebhookSubscription["eventTypes"] = [
-  "asset.processing.completed",
-  "asset.processing.failed",
-];
 const PUBLIC = "https://relay.example.test";
-
-function sub(endpointUrl: string, enabled = true, eventTypes = BOTH): WebhookSubscription {
-  return { endpointUrl, enabled, eventTypes } as WebhookSubscription;
-}
-
-describe("subscriptionProblem", () => {
-  it.each([
-    [[sub(`${PUBLIC}/webhooks/content-review`)], null],
-    [[sub("HTTPS://Relay.Example.Test/webhooks/content-review/")], null],
-    [
-      [sub(`${PUBLIC}/webhooks/content-review`, false), sub(`${PUBLIC}/webhooks/content-review`)],
-      null,
-    ],
-    [[], "no webhook subscription of the workspace points at"],
-    [[sub("https://elsewhere.example/webhooks/content-review")], "no webhook subscription"],
-    [[sub(`${PUBLIC}/webhooks/content-review`, false)], "is disabled: enable it"],
-    [
-      [sub(`${PUBLIC}/webhooks/content-review`, true, ["asset.processing.completed"])],
-      "does not list asset.processing.failed",
-    ],
-  ])("subscriptionProblem(%j) says %s", (subscriptions, problem) => {
-    const said = subscriptionProblem(subscriptions, PUBLIC);
-    if (problem === null) expect(said).toBeNull();
-    else expect(said).toContain(problem);
-  });
-
-  it("subscriptionProblem takes RELAY_PUBLIC_URL as the base or as the webhook URL itself", () => {
-    const ok = [sub(`${PUBLIC}/webhooks/content-review`)];
-    expect(subscriptionProblem(ok, `${PUBLIC}/`)).toBeNull();
-    expect(subscriptionProblem(ok, `${PUBLIC}/webhooks/content-review`)).toBeNull();
-  });
-});
 
 describe("startSubscriptionCheck in the relay, against the emulator's subscriptions", () => {
   let emulator: EmulatorHandle;
