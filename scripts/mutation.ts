@@ -34,6 +34,12 @@ export const DEFAULT_MODULES: readonly string[] = [
   "src/action/review-comments/plan-review.ts",
   "src/action/review-comments/review-threads.ts",
   "src/action/review-comments/comment-author.ts",
+  // Issue 31: the verdict the relay reconciles from the service when its webhooks never came.
+  "relay/reconciliation/plan-reconciliation.ts",
+  "relay/reconciliation/reconcile-submission.ts",
+  "relay/reconciliation/start-reconciliation.ts",
+  "relay/reconciliation/subscription-problem.ts",
+  "relay/journal/run-attempt.ts",
 ];
 
 /** Tests beyond the mirror ones that exercise a module's decisions in-process. */

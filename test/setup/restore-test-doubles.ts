@@ -3,9 +3,11 @@
 // file that uses them shares a worker with the next file (test/setup/test-file-groups.ts).
 import { afterAll, vi } from "vitest";
 
+// Spies first: a spy on a faked timer function would otherwise put the fake back after the
+// real timers are.
 afterAll(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
 });
