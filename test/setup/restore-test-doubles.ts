@@ -18,9 +18,10 @@ type TimerGlobals = Pick<typeof globalThis, (typeof TIMER_GLOBALS)[number]>;
 // Taken once per worker, when the first file's set-up runs: later files may find fakes.
 const REAL_TIMERS = Symbol.for("content-review.test.real-timers");
 const holder = globalThis as typeof globalThis & { [REAL_TIMERS]?: TimerGlobals };
-const realTimers: TimerGlobals = (holder[REAL_TIMERS] ??= Object.fromEntries(
+holder[REAL_TIMERS] ??= Object.fromEntries(
   TIMER_GLOBALS.map((name) => [name, globalThis[name]]),
-) as unknown as TimerGlobals);
+) as unknown as TimerGlobals;
+const realTimers = holder[REAL_TIMERS];
 
 afterAll(() => {
   vi.restoreAllMocks();
