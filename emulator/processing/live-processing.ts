@@ -67,8 +67,9 @@ export function resumeLiveAsset(ctx: EmulatorContext, asset: AssetRecord): void 
 }
 
 /**
- * Finishes review (in the background unless the caller awaits it). An unexpected error must not reject unhandled (that would
- * stop the whole emulator): the asset fails retryably instead, so a client can retry it.
+ * Finishes review (in the background unless the caller awaits it). An unexpected error must not
+ * reject unhandled (that would stop the whole emulator): the asset fails retryably instead, so a
+ * client can retry it.
  */
 function settleLiveAsset(ctx: EmulatorContext, assetId: string): Promise<void> {
   return finishLiveAsset(ctx, assetId).catch((error: unknown) => {

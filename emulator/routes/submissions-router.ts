@@ -158,8 +158,8 @@ function registerRetry(router: Router, ctx: EmulatorContext): void {
     asset.errorMessage = null;
     asset.errorType = null;
     asset.isRetryable = null;
-    if (asset.kind === "sandbox") recoverSandboxAsset(ctx, asset);
-    const review = asset.kind === "sandbox" ? undefined : scheduleLiveAsset(ctx, asset);
+    const review =
+      asset.kind === "sandbox" ? recoverSandboxAsset(ctx, asset) : scheduleLiveAsset(ctx, asset);
     ctx.persist();
     const accepted = { submissionId, assetId: asset.assetId, status: asset.status };
     // With instant processing, answered once re-reviewed (see scheduleLiveAsset).

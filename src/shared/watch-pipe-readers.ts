@@ -41,7 +41,7 @@ export function findPipeReaders(
   for (const pid of listFolder(proc)) {
     if (!/^\d+$/.test(pid) || pid === self) continue;
     for (const fd of listFolder(`${proc}/${pid}/fd`)) {
-      if (readsPipe({ pid, fd }, pipe, proc)) readers.push({ pid, fd });
+      if (descriptorState({ pid, fd }, pipe, proc) === "reads") readers.push({ pid, fd });
     }
   }
   return readers;
@@ -68,7 +68,7 @@ export function watchPipeReaders(
   let readers = findPipeReaders(pipe, options);
   if (readers.length === 0) return () => {};
   const check = () => {
-    if (readers.some((reader) => mayStillRead(reader, pipe, proc))) return;
+    if (readers.some((reader) => descriptorState(reader, pipe, proc) !== "gone")) return;
     readers = findPipeReaders(pipe, options);
     if (readers.length > 0) return;
     clearInterval(timer);
@@ -80,25 +80,20 @@ export function watchPipeReaders(
 }
 
 /**
- * Whether a reader seen before may still read: a descriptor gone (ENOENT: closed, or its process
- * ended) or now another file is not; one that can no longer be looked into (EACCES: its process
- * exec'd a setuid program or made itself undumpable) may be, and is not taken for gone.
+ * What a descriptor is now: reading `pipe`; gone (ENOENT: closed, or its process ended; another
+ * file; the write end); or unseen (EACCES: its process exec'd a setuid program or made itself
+ * undumpable), which a reader seen before still counts as.
  */
-function mayStillRead({ pid, fd }: OpenDescriptor, pipe: string, proc: string): boolean {
+function descriptorState(
+  { pid, fd }: OpenDescriptor,
+  pipe: string,
+  proc: string,
+): "reads" | "gone" | "unseen" {
   try {
-    if (readlinkSync(`${proc}/${pid}/fd/${fd}`) !== pipe) return false;
-    return opensForReading(readFileSync(`${proc}/${pid}/fdinfo/${fd}`, "utf8"));
+    if (readlinkSync(`${proc}/${pid}/fd/${fd}`) !== pipe) return "gone";
+    return opensForReading(readFileSync(`${proc}/${pid}/fdinfo/${fd}`, "utf8")) ? "reads" : "gone";
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ENOENT";
-  }
-}
-
-function readsPipe({ pid, fd }: OpenDescriptor, pipe: string, proc: string): boolean {
-  if (linkOf(`${proc}/${pid}/fd/${fd}`) !== pipe) return false;
-  try {
-    return opensForReading(readFileSync(`${proc}/${pid}/fdinfo/${fd}`, "utf8"));
-  } catch {
-    return false;
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? "gone" : "unseen";
   }
 }
 

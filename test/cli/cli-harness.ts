@@ -2,7 +2,7 @@
  * Runs the CLI in-process against streams that record what it writes, with a chosen
  * environment, working directory and terminal flag.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CliIo, OutputStream } from "../../src/cli/index.ts";
@@ -61,6 +61,17 @@ export async function runCli(argv: readonly string[], options: RunOptions = {}):
 export async function tempDir(): Promise<{ path: string; remove: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), "content-review-cli-"));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * The media folder outside the clone that docs/cli.md reviews, in `folder`:
+ * `campaign-media/ads/claims.txt`, whose claim fails a review. Returns its path.
+ */
+export async function campaignMedia(folder: string): Promise<string> {
+  const media = join(folder, "campaign-media");
+  await mkdir(join(media, "ads"), { recursive: true });
+  await writeFile(join(media, "ads", "claims.txt"), "Clinically proven and guaranteed.\n");
+  return media;
 }
 
 /** Environment for a key of the emulator. */

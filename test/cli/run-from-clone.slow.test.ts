@@ -6,7 +6,7 @@
  * npm test runs the installed command outside the clone in run-from-clone.test.ts ("Where the
  * machine's Node is older").
  */
-import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
@@ -18,7 +18,7 @@ import {
   readDoc,
   runProcess,
 } from "../helpers/docs-shell.ts";
-import { envFor, tempDir } from "./cli-harness.ts";
+import { campaignMedia, envFor, tempDir } from "./cli-harness.ts";
 
 describe("docs/cli.md: the CLI from a clone, packed and installed", () => {
   let emu: EmulatorHandle;
@@ -49,9 +49,7 @@ describe("docs/cli.md: the CLI from a clone, packed and installed", () => {
         (f) => !f.startsWith("!"),
       ))
         await cp(join(ROOT, entry), join(clone.path, entry), { recursive: true });
-      const media = join(outside.path, "campaign-media");
-      await mkdir(join(media, "ads"), { recursive: true });
-      await writeFile(join(media, "ads", "claims.txt"), "Clinically proven and guaranteed.\n");
+      const media = await campaignMedia(outside.path);
       const prefix = join(outside.path, "global");
       const script = block!.replace("cd ~/campaign-media", `cd "${media}"`);
       // npm pack writes into the clone, as the page says (git ignores the tarball).

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorHandle, startEmulator } from "../../emulator/index.ts";
 import { bash, blocksUnder, folderInClone, ROOT, readDoc } from "../helpers/docs-shell.ts";
-import { envFor, tempDir } from "./cli-harness.ts";
+import { campaignMedia, envFor, tempDir } from "./cli-harness.ts";
 
 describe("docs/cli.md: the CLI from a clone", () => {
   let emu: EmulatorHandle;
@@ -49,9 +49,7 @@ describe("docs/cli.md: the CLI from a clone", () => {
     );
     const outside = await tempDir();
     try {
-      const media = join(outside.path, "campaign-media");
-      await mkdir(join(media, "ads"), { recursive: true });
-      await writeFile(join(media, "ads", "claims.txt"), "Clinically proven and guaranteed.\n");
+      const media = await campaignMedia(outside.path);
       // The machine: a `node` older than 24 first on PATH (a stand-in that says so and fails),
       // and content-review linked onto PATH as a global install links it.
       const machine = join(outside.path, "bin");
