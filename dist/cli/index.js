@@ -62792,7 +62792,7 @@ function findPipeReaders(pipe, options = {}) {
         if (!/^\d+$/.test(pid) || pid === self)
             continue;
         for (const fd of listFolder(`${proc}/${pid}/fd`)) {
-            if (readsPipe({ pid, fd }, pipe, proc))
+            if (descriptorState({ pid, fd }, pipe, proc) === "reads")
                 readers.push({ pid, fd });
         }
     }
@@ -62817,7 +62817,7 @@ function watchPipeReaders(fd, onGone, options = {}) {
     if (readers.length === 0)
         return () => { };
     const check = () => {
-        if (readers.some((reader) => mayStillRead(reader, pipe, proc)))
+        if (readers.some((reader) => descriptorState(reader, pipe, proc) !== "gone"))
             return;
         readers = findPipeReaders(pipe, options);
         if (readers.length > 0)
@@ -62830,28 +62830,18 @@ function watchPipeReaders(fd, onGone, options = {}) {
     return () => clearInterval(timer);
 }
 /**
- * Whether a reader seen before may still read: a descriptor gone (ENOENT: closed, or its process
- * ended) or now another file is not; one that can no longer be looked into (EACCES: its process
- * exec'd a setuid program or made itself undumpable) may be, and is not taken for gone.
+ * What a descriptor is now: reading `pipe`; gone (ENOENT: closed, or its process ended; another
+ * file; the write end); or unseen (EACCES: its process exec'd a setuid program or made itself
+ * undumpable), which a reader seen before still counts as.
  */
-function mayStillRead({ pid, fd }, pipe, proc) {
+function descriptorState({ pid, fd }, pipe, proc) {
     try {
         if (readlinkSync(`${proc}/${pid}/fd/${fd}`) !== pipe)
-            return false;
-        return opensForReading(readFileSync(`${proc}/${pid}/fdinfo/${fd}`, "utf8"));
+            return "gone";
+        return opensForReading(readFileSync(`${proc}/${pid}/fdinfo/${fd}`, "utf8")) ? "reads" : "gone";
     }
     catch (error) {
-        return error.code !== "ENOENT";
-    }
-}
-function readsPipe({ pid, fd }, pipe, proc) {
-    if (linkOf(`${proc}/${pid}/fd/${fd}`) !== pipe)
-        return false;
-    try {
-        return opensForReading(readFileSync(`${proc}/${pid}/fdinfo/${fd}`, "utf8"));
-    }
-    catch {
-        return false;
+        return error.code === "ENOENT" ? "gone" : "unseen";
     }
 }
 function linkOf(path) {
